@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Formsmith",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "formsmith", targets: ["formsmith"]),
+        .library(name: "FormsmithCore", targets: ["FormsmithCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // The system PCRE2 library (Debian: libpcre2-dev, Homebrew: pcre2).
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+        ),
+        // The engine: rules, readers, checks, validation, reporting, generation.
+        .target(
+            name: "FormsmithCore",
+            dependencies: ["CPCRE2", "Yams"]
+        ),
+        // The command-line interface: argument parsing and exit codes.
+        .target(
+            name: "FormsmithCLI",
+            dependencies: [
+                "FormsmithCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "formsmith", dependencies: ["FormsmithCLI"]),
+        .testTarget(name: "FormsmithCoreTests", dependencies: ["FormsmithCore"]),
+        .testTarget(name: "FormsmithCLITests", dependencies: ["FormsmithCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+import FormsmithCLI
+FormsmithCommand.main()
