@@ -1,2 +1,3 @@
 import FormsmithCLI
-FormsmithCommand.main()
+
+FormsmithCommand.runMain()

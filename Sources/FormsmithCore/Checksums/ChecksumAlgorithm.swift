@@ -1,0 +1,134 @@
+/// A named built-in checksum; raw values are the names rule authors write (`checksum: inn`).
+///
+/// All algorithms ignore spaces and hyphens anywhere in the value and treat ASCII letters
+/// case-insensitively; any other character, or a wrong length, makes a value invalid.
+public enum ChecksumAlgorithm: String, CaseIterable, Sendable {
+    /// Russian taxpayer number: 10 digits (organisation) or 12 digits (individual), all check digits.
+    case inn
+    /// Russian insurance number: 11 digits, 2-digit check number (none below 001-001-999).
+    case snils
+    /// ОГРН (13 digits) or ОГРНИП (15 digits), decided by length.
+    case ogrn
+    /// Bank of Russia control key of a 20-digit account; the companion value is the 9-digit BIC.
+    case bankAccount = "bank-account"
+    /// ISO 3779 vehicle identification number with the North-American check digit at position 9.
+    case vin
+    /// Luhn mod 10 over all digits (payment cards and similar).
+    case luhn
+    /// ISO 13616 IBAN: mod 97 == 1, with the registered length for known countries.
+    case iban
+}
+
+extension ChecksumAlgorithm {
+    /// One-line description for docs and `formsmith explain`.
+    public var summary: String {
+        switch self {
+        case .inn: "Russian taxpayer number (INN): 10 or 12 digits with valid check digits"
+        case .snils: "Russian insurance number (SNILS): 11 digits with a valid 2-digit check number"
+        case .ogrn: "Russian registration number: OGRN (13 digits) or OGRNIP (15 digits) with a valid check digit"
+        case .bankAccount: "Russian 20-digit bank account whose control key matches the bank's 9-digit BIC"
+        case .vin: "Vehicle identification number: 17 characters without I, O, Q, check digit at position 9"
+        case .luhn: "Number passing the Luhn mod 10 check (payment cards and similar)"
+        case .iban: "International bank account number (IBAN) with valid check digits and country length"
+        }
+    }
+
+    /// Whether the algorithm needs a second value (the BIC for bank-account).
+    public var needsCompanion: Bool {
+        self == .bankAccount
+    }
+
+    private var scheme: any CheckDigitScheme.Type {
+        switch self {
+        case .inn: InnChecksum.self
+        case .snils: SnilsChecksum.self
+        case .ogrn: OgrnChecksum.self
+        case .bankAccount: BankAccountChecksum.self
+        case .vin: VinChecksum.self
+        case .luhn: LuhnChecksum.self
+        case .iban: IbanChecksum.self
+        }
+    }
+
+    /// Validates `value` (UTF-8 bytes). `companion` is the BIC for bank-account and ignored
+    /// otherwise. Spaces and hyphens are ignored; any other unexpected character, a wrong
+    /// length or a missing companion makes the value invalid. Does not allocate.
+    public func isValid(_ value: UnsafeBufferPointer<UInt8>, companion: UnsafeBufferPointer<UInt8>?) -> Bool {
+        if self == .luhn { return LuhnChecksum.isValid(raw: value) }
+        let scheme = self.scheme
+        let needsCompanion = self.needsCompanion
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ChecksumText.maximumCompactedLength) { storage in
+            guard let count = ChecksumText.compact(value, into: storage) else { return false }
+            let chars = UnsafeBufferPointer(rebasing: storage[..<count])
+            guard needsCompanion else { return scheme.isValid(chars, companion: nil) }
+            guard let companion else { return false }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ChecksumText.maximumCompactedLength) { companionStorage in
+                guard let companionCount = ChecksumText.compact(companion, into: companionStorage) else { return false }
+                let companionChars = UnsafeBufferPointer(rebasing: companionStorage[..<companionCount])
+                return scheme.isValid(chars, companion: companionChars)
+            }
+        }
+    }
+
+    /// Validates a string value; see `isValid(_:companion:)` on bytes.
+    public func isValid(_ value: String, companion: String? = nil) -> Bool {
+        var value = value
+        guard needsCompanion, var companion else {
+            return value.withUTF8 { isValid($0, companion: nil) }
+        }
+        return value.withUTF8 { valueBytes in
+            companion.withUTF8 { isValid(valueBytes, companion: $0) }
+        }
+    }
+
+    /// For the test-data generator: `value` (a candidate of the right shape, e.g. 12 random
+    /// digits for an individual's INN) with its check character(s) replaced so that it is valid.
+    /// Separators and letter case are kept. Nil if the shape is wrong (length, characters) or,
+    /// for bank-account, the companion BIC is missing or malformed.
+    public func makeValid(_ value: String, companion: String? = nil) -> String? {
+        edit(value, companion: companion) { scheme, chars, companion in
+            scheme.writeCheckCharacters(chars, companion: companion)
+        }
+    }
+
+    /// For the generator's deliberately invalid output: `value` made valid, then one check
+    /// character changed so that `isValid` is false, keeping length, separators and character
+    /// classes. Nil if the shape is wrong or no value of this shape can be invalid (a SNILS up
+    /// to 001-001-998 has no check number).
+    public func corrupt(_ value: String, companion: String? = nil) -> String? {
+        edit(value, companion: companion) { scheme, chars, companion in
+            scheme.writeCheckCharacters(chars, companion: companion)
+                && scheme.spoilCheckCharacter(chars, companion: companion)
+        }
+    }
+
+    /// Runs `change` on the compacted characters of a well-shaped value and renders the result.
+    private func edit(
+        _ value: String,
+        companion: String?,
+        _ change: (any CheckDigitScheme.Type, UnsafeMutableBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Bool
+    ) -> String? {
+        guard var editable = EditableChecksumValue(value) else { return nil }
+        var companionChars: [UInt8]?
+        if needsCompanion {
+            guard let companion, let companionValue = EditableChecksumValue(companion) else { return nil }
+            companionChars = companionValue.compacted
+        }
+        let scheme = self.scheme
+        let changed = editable.compacted.withUnsafeMutableBufferPointer { chars in
+            withOptionalBuffer(companionChars) { companion in
+                scheme.hasValidShape(UnsafeBufferPointer(chars), companion: companion)
+                    && change(scheme, chars, companion)
+            }
+        }
+        return changed ? editable.rendered() : nil
+    }
+
+    private func withOptionalBuffer<Result>(
+        _ bytes: [UInt8]?,
+        _ body: (UnsafeBufferPointer<UInt8>?) -> Result
+    ) -> Result {
+        guard let bytes else { return body(nil) }
+        return bytes.withUnsafeBufferPointer { body($0) }
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+
+/// A rule set compiled for one run: field paths resolved to slots, regexes and masks
+/// JIT-compiled, expressions bound, bounds that depend only on `today` precomputed.
+///
+/// Immutable and shared by all validation workers.
+public final class CompiledRuleSet: Sendable {
+    /// The rules as written.
+    public let ruleSet: RuleSet
+    /// The reference date the bounds were computed for.
+    public let today: CivilDate
+    /// Every value field (sections excluded), indexed by field id.
+    let fields: [CompiledField]
+    /// How the keys of the questionnaire's top-level object map to fields and sections.
+    let root: ObjectLayout
+    /// Evaluation order and slots of top-level (non-item) fields.
+    let rootScope: EvaluationScope
+    /// Field ids by path (`drivers[].birthDate`).
+    let fieldIDs: [String: Int]
+
+    init(ruleSet: RuleSet, today: CivilDate, fields: [CompiledField], root: ObjectLayout,
+         rootScope: EvaluationScope, fieldIDs: [String: Int]) {
+        self.ruleSet = ruleSet
+        self.today = today
+        self.fields = fields
+        self.root = root
+        self.rootScope = rootScope
+        self.fieldIDs = fieldIDs
+    }
+
+    /// Where a violation of `path` (`drivers[2].birthDate`, a section, or an unknown field)
+    /// sorts: the position of its field in the rule file; unknown fields after all others.
+    func declarationRank(of path: String) -> Int {
+        let folded = ValidationSummary.foldIndices(path)
+        if let id = fieldIDs[folded] { return id }
+        if let first = fields.firstIndex(where: { $0.path.hasPrefix(folded + ".") || $0.path.hasPrefix(folded + "[]") }) {
+            return first
+        }
+        return fields.count
+    }
+
+    /// The rule set's identifier.
+    public var id: String { ruleSet.id }
+
+    /// Paths of all value fields, in declaration order.
+    public var fieldPaths: [String] { fields.map(\.path) }
+}
+
+/// The keys of one JSON object (the questionnaire, a section or a list item).
+struct ObjectLayout: Sendable {
+    struct Member: Sendable {
+        let key: [UInt8]
+        let name: String
+        let target: Target
+    }
+
+    enum Target: Sendable {
+        /// A value field, by id.
+        case field(Int)
+        /// A nested section.
+        case section(path: String, layout: ObjectLayout)
+    }
+
+    let members: [Member]
+    /// Every field id inside this object, nested sections included (to mark them all
+    /// unreadable when the section has the wrong type).
+    let allFieldIDs: [Int]
+
+    /// The member whose key equals `bytes`.
+    @inline(__always)
+    func member(forKey bytes: UnsafeBufferPointer<UInt8>) -> Member? {
+        for member in members where member.key.count == bytes.count {
+            if member.key.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) }) == 0 {
+                return member
+            }
+        }
+        return nil
+    }
+}
+
+/// The fields evaluated together (the top level, or one list's items) and their order.
+struct EvaluationScope: Sendable {
+    /// Number of value slots.
+    let slotCount: Int
+    /// Field ids in dependency order: every field comes after the fields its predicates,
+    /// bounds, parents and checks read.
+    let order: [Int]
+    /// Assertions checked once the fields are evaluated.
+    let assertions: [CompiledAssertion]
+}
+
+/// A value field ready to check.
+final class CompiledField: Sendable {
+    let id: Int
+    let path: String
+    let name: String
+    let type: FieldType
+    /// The list this field is an item field of, or nil for top-level fields.
+    let listID: Int?
+    /// Index of the field's value in its scope's slot array.
+    let slot: Int
+    let isOptional: Bool
+    let requiredIf: CompiledExpression?
+    let visibleIf: CompiledExpression?
+    /// The visibility predicate as written, for messages.
+    let visibleIfSource: String
+    let parents: [Int]
+    /// Checks that always apply, in order.
+    let checks: [ValueCheck]
+    /// Checks that apply when their condition holds.
+    let cases: [(condition: CompiledExpression, checks: [ValueCheck])]
+    /// Raw values accepted as they are.
+    let allowed: [[UInt8]]
+    /// How to read a date.
+    let datePattern: DatePattern
+    /// Whether enum values are integers (else strings).
+    let hasIntegerValues: Bool
+    /// The layout and scope of a list's items.
+    let items: (layout: ObjectLayout, scope: EvaluationScope)?
+    /// Custom messages by rule identifier.
+    let messages: [String: String]
+
+    init(id: Int, path: String, name: String, type: FieldType, listID: Int?, slot: Int, isOptional: Bool,
+         requiredIf: CompiledExpression?, visibleIf: CompiledExpression?, visibleIfSource: String, parents: [Int], checks: [ValueCheck],
+         cases: [(condition: CompiledExpression, checks: [ValueCheck])], allowed: [[UInt8]],
+         datePattern: DatePattern, hasIntegerValues: Bool, items: (layout: ObjectLayout, scope: EvaluationScope)?,
+         messages: [String: String]) {
+        self.id = id
+        self.path = path
+        self.name = name
+        self.type = type
+        self.listID = listID
+        self.slot = slot
+        self.isOptional = isOptional
+        self.requiredIf = requiredIf
+        self.visibleIf = visibleIf
+        self.visibleIfSource = visibleIfSource
+        self.parents = parents
+        self.checks = checks
+        self.cases = cases
+        self.allowed = allowed
+        self.datePattern = datePattern
+        self.hasIntegerValues = hasIntegerValues
+        self.items = items
+        self.messages = messages
+    }
+}
+
+/// A compiled cross-field assertion.
+struct CompiledAssertion: Sendable {
+    let predicate: CompiledExpression
+    let source: String
+    let message: String
+    let rule: String
+    /// The field the violation is reported on, or nil for the questionnaire / item itself.
+    let fieldID: Int?
+}
+
+/// A bound of a number or date range.
+enum BoundValue: Sendable {
+    /// Known once per run (a literal, or an expression of `today` only).
+    case number(Double)
+    case date(CivilDate)
+    /// Depends on other fields of the record.
+    case dynamic(CompiledExpression, source: String)
+}
+
+/// One end of a range: its value, whether it is exclusive, and its text for messages.
+struct RangeBound: Sendable {
+    let value: BoundValue
+    let exclusive: Bool
+    let source: String
+}
+
+/// One value check of a field.
+enum ValueCheck: Sendable {
+    case length(min: Int?, max: Int?)
+    case regex(CompiledRegex)
+    case mask(CompiledRegex, source: String)
+    case range(min: RangeBound?, max: RangeBound?)
+    case fractionDigits(Int)
+    case enumeration(strings: [[UInt8]], integers: [Int64])
+    case itemCount(min: Int?, max: Int?)
+    case checksum(ChecksumAlgorithm, companion: Int?)
+    case constant(EnumValue)
+}

@@ -1,0 +1,170 @@
+import Foundation
+
+/// Compiles a ``RuleSet`` for one run: assigns slots, compiles regexes and masks, parses,
+/// type-checks and binds every expression, checks references and cycles, and precomputes
+/// bounds for `today`. Reports every problem at once.
+public enum RuleCompiler {
+    /// Compiles `ruleSet` for the reference date `today`.
+    public static func compile(_ ruleSet: RuleSet, today: CivilDate) throws(RulesError) -> CompiledRuleSet {
+        let compiler = CompilerState(ruleSet: ruleSet, today: today)
+        guard let compiled = compiler.run(), compiler.problems.isEmpty else {
+            throw RulesError(problems: compiler.problems.problems)
+        }
+        return compiled
+    }
+}
+
+/// The declaration of a value field, before compilation: where it lives and its slot.
+struct FieldDeclaration {
+    let rule: FieldRule
+    let listID: Int?
+    let slot: Int
+}
+
+/// The working state of one compilation.
+final class CompilerState {
+    let ruleSet: RuleSet
+    let today: CivilDate
+    let problems = ProblemCollector()
+    private(set) var declarations: [FieldDeclaration] = []
+    private(set) var idsByPath: [String: Int] = [:]
+    private var sectionPaths: Set<String> = []
+    /// Field ids each field depends on (predicates, bounds, parents, companions).
+    var dependencies: [[Int]] = []
+    /// Field ids a list's item fields read outside the list (the list must come after them).
+    var outerDependenciesOfItems: [Int: [Int]] = [:]
+
+    init(ruleSet: RuleSet, today: CivilDate) {
+        self.ruleSet = ruleSet
+        self.today = today
+    }
+
+    func run() -> CompiledRuleSet? {
+        var rootSlots = 0
+        var itemSlots: [Int: Int] = [:]
+        declare(ruleSet.fields, listID: nil, rootSlots: &rootSlots, itemSlots: &itemSlots)
+        dependencies = Array(repeating: [], count: declarations.count)
+        // Compile field by field; a field's items need their own scope, so lists go last.
+        var compiledChecks: [Int: FieldParts] = [:]
+        for (id, declaration) in declarations.enumerated() {
+            compiledChecks[id] = compileParts(of: declaration, id: id)
+        }
+        guard problems.isEmpty else { return nil }
+        let rootOrder = evaluationOrder(for: nil)
+        guard problems.isEmpty, let rootOrder else { return nil }
+        var fields: [CompiledField?] = Array(repeating: nil, count: declarations.count)
+        // Item fields first, so list fields can embed their items' scope.
+        for (id, declaration) in declarations.enumerated() where declaration.listID != nil {
+            fields[id] = makeField(id: id, parts: compiledChecks[id]!, items: nil)
+        }
+        for (id, declaration) in declarations.enumerated() where declaration.listID == nil {
+            var items: (layout: ObjectLayout, scope: EvaluationScope)?
+            if declaration.rule.type == .list {
+                guard let order = evaluationOrder(for: id) else { return nil }
+                let assertions = compileAssertions(declaration.rule.assertions, listID: id)
+                items = (layout(of: declaration.rule.children, listID: id),
+                         EvaluationScope(slotCount: itemSlots[id] ?? 0, order: order, assertions: assertions))
+            }
+            fields[id] = makeField(id: id, parts: compiledChecks[id]!, items: items)
+        }
+        let rootAssertions = compileAssertions(ruleSet.assertions, listID: nil)
+        guard problems.isEmpty else { return nil }
+        return CompiledRuleSet(
+            ruleSet: ruleSet, today: today, fields: fields.map { $0! },
+            root: layout(of: ruleSet.fields, listID: nil),
+            rootScope: EvaluationScope(slotCount: rootSlots, order: rootOrder, assertions: rootAssertions),
+            fieldIDs: idsByPath)
+    }
+
+    // MARK: - Declarations and layouts
+
+    private func declare(_ rules: [FieldRule], listID: Int?, rootSlots: inout Int, itemSlots: inout [Int: Int]) {
+        for rule in rules {
+            if rule.type == .section {
+                if listID != nil {
+                    problems.report("sections cannot be nested inside list items; declare the item's fields "
+                                    + "directly", at: rule.location)
+                    continue
+                }
+                sectionPaths.insert(rule.path)
+                declare(rule.children, listID: nil, rootSlots: &rootSlots, itemSlots: &itemSlots)
+                continue
+            }
+            if rule.type == .list, listID != nil {
+                problems.report("lists inside list items are not supported; flatten the inner list",
+                                at: rule.location)
+                continue
+            }
+            let slot: Int
+            if let listID {
+                slot = itemSlots[listID, default: 0]
+                itemSlots[listID] = slot + 1
+            } else {
+                slot = rootSlots
+                rootSlots += 1
+            }
+            let id = declarations.count
+            declarations.append(FieldDeclaration(rule: rule, listID: listID, slot: slot))
+            idsByPath[rule.path] = id
+            if rule.type == .list {
+                declare(rule.children, listID: id, rootSlots: &rootSlots, itemSlots: &itemSlots)
+            }
+        }
+    }
+
+    private func layout(of rules: [FieldRule], listID: Int?) -> ObjectLayout {
+        var members: [ObjectLayout.Member] = []
+        var allIDs: [Int] = []
+        for rule in rules {
+            if rule.type == .section {
+                let inner = layout(of: rule.children, listID: listID)
+                allIDs += inner.allFieldIDs
+                members.append(.init(key: Array(rule.name.utf8), name: rule.name,
+                                     target: .section(path: rule.path, layout: inner)))
+            } else if let id = idsByPath[rule.path] {
+                allIDs.append(id)
+                members.append(.init(key: Array(rule.name.utf8), name: rule.name, target: .field(id)))
+            }
+        }
+        return ObjectLayout(members: members, allFieldIDs: allIDs)
+    }
+
+    // MARK: - Dependency order
+
+    /// Orders the fields of one scope so that each comes after what it reads; reports cycles.
+    private func evaluationOrder(for listID: Int?) -> [Int]? {
+        let members = declarations.indices.filter { declarations[$0].listID == listID }
+        let memberSet = Set(members)
+        var state: [Int: UInt8] = [:]  // 1 visiting, 2 done
+        var order: [Int] = []
+        var stack: [Int] = []
+        var failed = false
+        func edges(_ id: Int) -> [Int] {
+            var result = dependencies[id] + (outerDependenciesOfItems[id] ?? [])
+            // A field of a list item may read top-level fields: they are evaluated before the list.
+            result = result.filter { memberSet.contains($0) }
+            return result
+        }
+        func visit(_ id: Int) {
+            if failed { return }
+            if state[id] == 2 { return }
+            if state[id] == 1 {
+                let cycle = stack.drop { $0 != id }.map { declarations[$0].rule.path } + [declarations[id].rule.path]
+                problems.report("fields depend on each other in a cycle: " + cycle.joined(separator: " -> ")
+                                + "; break it by removing one of these references", at: declarations[id].rule.location)
+                failed = true
+                return
+            }
+            state[id] = 1
+            stack.append(id)
+            for dependency in edges(id) { visit(dependency) }
+            stack.removeLast()
+            state[id] = 2
+            order.append(id)
+        }
+        for id in members { visit(id) }
+        return failed ? nil : order
+    }
+
+    func isSection(_ path: String) -> Bool { sectionPaths.contains(path) }
+}

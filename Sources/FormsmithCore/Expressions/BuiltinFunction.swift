@@ -1,0 +1,19 @@
+/// The functions of the expression language. Each takes exactly one argument.
+enum BuiltinFunction: String, Sendable, CaseIterable {
+    /// `empty(x)`: x is absent, null, `""` or an empty list.
+    case empty
+    /// `present(x)`: `!empty(x)`.
+    case present
+    /// `count(x)`: list elements, or Unicode scalars of a string; 0 for null.
+    case count
+    /// `year(d)`, `month(d)`, `day(d)`: date components.
+    case year, month, day
+    /// `date('2000-01-01')`: an ISO date from a string; null if it is not one.
+    case date
+
+    /// The number of arguments every builtin takes.
+    static let arity = 1
+
+    /// The names, for "unknown function" messages.
+    static var namesList: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}

@@ -1,0 +1,96 @@
+/// The evaluable form of an expression: field references are replaced by integer ids,
+/// function names by `BuiltinFunction`, operators by dedicated cases, and constant
+/// sub-expressions (including constant lists) by their values.
+indirect enum CompiledNode: Sendable {
+    case constant(ExpressionValue)
+    case today
+    case field(Int)
+    /// A list literal with at least one non-constant element.
+    case list([CompiledNode])
+    case not(CompiledNode)
+    case negate(CompiledNode)
+    case and(CompiledNode, CompiledNode)
+    case or(CompiledNode, CompiledNode)
+    case equal(CompiledNode, CompiledNode, negated: Bool)
+    /// An ordering comparison; `accepts` tells which three-way results (-1, 0, 1) make it true.
+    case order(CompiledNode, CompiledNode, accepts: OrderMask)
+    case membership(element: CompiledNode, list: CompiledNode, negated: Bool)
+    case add(CompiledNode, CompiledNode)
+    case subtract(CompiledNode, CompiledNode)
+    case call(BuiltinFunction, CompiledNode)
+    /// Something that can never be evaluated (an unknown function or a wrong number of
+    /// arguments, which the type checker rejects); always unknown.
+    case unevaluable
+
+    /// The three-way comparison results accepted by an ordering operator.
+    struct OrderMask: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let less = OrderMask(rawValue: 1)
+        static let same = OrderMask(rawValue: 2)
+        static let greater = OrderMask(rawValue: 4)
+
+        func accepts(_ order: Int) -> Bool {
+            contains(order < 0 ? .less : order == 0 ? .same : .greater)
+        }
+    }
+
+    /// Translates a parsed expression, asking `resolve` for the id of each field reference.
+    static func compile(_ expression: RuleExpression, _ resolve: (FieldReference) throws -> Int) rethrows -> CompiledNode {
+        switch expression {
+        case let .literal(value, _):
+            return .constant(value)
+        case .today:
+            return .today
+        case let .field(reference, _):
+            return .field(try resolve(reference))
+        case let .list(elements, _):
+            return .list(try elements.map { try compile($0, resolve) })
+        case let .unary(op, operand, _):
+            let node = try compile(operand, resolve)
+            return op == .not ? .not(node) : .negate(node)
+        case let .binary(op, left, right, _):
+            return binary(op, try compile(left, resolve), try compile(right, resolve))
+        case let .call(name, arguments, _):
+            guard let function = BuiltinFunction(rawValue: name), arguments.count == BuiltinFunction.arity else {
+                for argument in arguments { _ = try compile(argument, resolve) }
+                return .unevaluable
+            }
+            return .call(function, try compile(arguments[0], resolve))
+        }
+    }
+
+    private static func binary(_ op: BinaryOperator, _ left: CompiledNode, _ right: CompiledNode) -> CompiledNode {
+        switch op {
+        case .or: return .or(left, right)
+        case .and: return .and(left, right)
+        case .equal: return .equal(left, right, negated: false)
+        case .notEqual: return .equal(left, right, negated: true)
+        case .less: return .order(left, right, accepts: .less)
+        case .lessOrEqual: return .order(left, right, accepts: [.less, .same])
+        case .greater: return .order(left, right, accepts: .greater)
+        case .greaterOrEqual: return .order(left, right, accepts: [.greater, .same])
+        case .in: return .membership(element: left, list: right, negated: false)
+        case .notIn: return .membership(element: left, list: right, negated: true)
+        case .add: return .add(left, right)
+        case .subtract: return .subtract(left, right)
+        }
+    }
+
+    /// Appends the id of every referenced field, in source order, to `fields`.
+    func collectFields(into fields: inout [Int]) {
+        switch self {
+        case .constant, .today, .unevaluable:
+            return
+        case let .field(id):
+            fields.append(id)
+        case let .list(elements):
+            for element in elements { element.collectFields(into: &fields) }
+        case let .not(node), let .negate(node), let .call(_, node):
+            node.collectFields(into: &fields)
+        case let .and(left, right), let .or(left, right), let .equal(left, right, _), let .order(left, right, _),
+             let .membership(left, right, _), let .add(left, right), let .subtract(left, right):
+            left.collectFields(into: &fields)
+            right.collectFields(into: &fields)
+        }
+    }
+}

@@ -1,0 +1,156 @@
+/// The run-time meaning of operators and functions on values. A nil result means "unknown":
+/// an operation the type checker would have rejected (reachable only through `any` fields),
+/// integer overflow, or a date leaving 0001-01-01...9999-12-31.
+enum ExpressionOperations {
+    /// `==`: null equals only null; numbers compare by value (integer with decimal);
+    /// strings compare byte for byte (no Unicode normalisation); lists element-wise;
+    /// values of different kinds are not equal.
+    static func equal(_ left: ExpressionValue, _ right: ExpressionValue) -> Bool {
+        switch (left, right) {
+        case (.null, .null): return true
+        case let (.boolean(a), .boolean(b)): return a == b
+        case let (.integer(a), .integer(b)): return a == b
+        case let (.decimal(a), .decimal(b)): return a == b
+        case let (.integer(a), .decimal(b)), let (.decimal(b), .integer(a)): return Double(a) == b
+        case let (.string(a), .string(b)): return a.utf8.elementsEqual(b.utf8)
+        case let (.date(a), .date(b)): return a == b
+        case let (.duration(a), .duration(b)): return a == b
+        case let (.list(a), .list(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { equal($0, $1) }
+        default: return false
+        }
+    }
+
+    /// Three-way order of two numbers, dates or strings (strings by UTF-8 bytes, i.e. by
+    /// Unicode scalar values); nil for values that have no order between them.
+    static func order(_ left: ExpressionValue, _ right: ExpressionValue) -> Int? {
+        switch (left, right) {
+        case let (.integer(a), .integer(b)): return a < b ? -1 : (a == b ? 0 : 1)
+        case let (.date(a), .date(b)): return a < b ? -1 : (a == b ? 0 : 1)
+        case let (.decimal(a), .decimal(b)): return threeWay(a, b)
+        case let (.integer(a), .decimal(b)): return threeWay(Double(a), b)
+        case let (.decimal(a), .integer(b)): return threeWay(a, Double(b))
+        case let (.string(a), .string(b)):
+            if a.utf8.elementsEqual(b.utf8) { return 0 }
+            return a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1
+        default: return nil
+        }
+    }
+
+    private static func threeWay(_ a: Double, _ b: Double) -> Int? {
+        if a < b { return -1 }
+        if a > b { return 1 }
+        return a == b ? 0 : nil
+    }
+
+    /// `left + right`; null if either side is null.
+    static func add(_ left: ExpressionValue, _ right: ExpressionValue) -> ExpressionValue? {
+        switch (left, right) {
+        case (.null, _), (_, .null): return .null
+        case let (.integer(a), .integer(b)):
+            let (sum, overflow) = a.addingReportingOverflow(b)
+            return overflow ? nil : .integer(sum)
+        case let (.date(date), .duration(duration)), let (.duration(duration), .date(date)):
+            return date.addingChecked(duration).map { .date($0) }
+        case let (.duration(a), .duration(b)):
+            return a.addingChecked(b).map { .duration($0) }
+        default:
+            guard let (a, b) = decimals(left, right) else { return nil }
+            return finite(a + b)
+        }
+    }
+
+    /// `left - right`; null if either side is null. date - date is the number of days.
+    static func subtract(_ left: ExpressionValue, _ right: ExpressionValue) -> ExpressionValue? {
+        switch (left, right) {
+        case (.null, _), (_, .null): return .null
+        case let (.integer(a), .integer(b)):
+            let (difference, overflow) = a.subtractingReportingOverflow(b)
+            return overflow ? nil : .integer(difference)
+        case let (.date(a), .date(b)):
+            return .integer(Int64(a.days(since: b)))
+        case let (.date(date), .duration(duration)):
+            guard let negated = duration.negatedChecked() else { return nil }
+            return date.addingChecked(negated).map { .date($0) }
+        case let (.duration(a), .duration(b)):
+            guard let negated = b.negatedChecked() else { return nil }
+            return a.addingChecked(negated).map { .duration($0) }
+        default:
+            guard let (a, b) = decimals(left, right) else { return nil }
+            return finite(a - b)
+        }
+    }
+
+    /// `-value`; null stays null.
+    static func negate(_ value: ExpressionValue) -> ExpressionValue? {
+        switch value {
+        case .null: return .null
+        case let .integer(a): return a == .min ? nil : .integer(-a)
+        case let .decimal(a): return .decimal(-a)
+        case let .duration(a): return a.negatedChecked().map { .duration($0) }
+        default: return nil
+        }
+    }
+
+    /// `element in list`: false when either side is null.
+    static func contains(_ list: ExpressionValue, _ element: ExpressionValue) -> Bool? {
+        if case .null = element { return false }
+        switch list {
+        case .null: return false
+        case let .list(values): return values.contains { equal($0, element) }
+        default: return nil
+        }
+    }
+
+    /// Applies a builtin to its evaluated argument.
+    static func call(_ function: BuiltinFunction, _ argument: ExpressionValue) -> ExpressionValue? {
+        switch function {
+        case .empty: return .boolean(isEmpty(argument))
+        case .present: return .boolean(!isEmpty(argument))
+        case .count:
+            switch argument {
+            case .null: return .integer(0)
+            case let .list(values): return .integer(Int64(values.count))
+            case let .string(text): return .integer(Int64(text.unicodeScalars.count))
+            default: return nil
+            }
+        case .year, .month, .day:
+            switch argument {
+            case .null: return .null
+            case let .date(date):
+                let (year, month, day) = CivilCalendarMath.components(dayNumber: Int(date.dayNumber))
+                return .integer(Int64(function == .year ? year : function == .month ? month : day))
+            default: return nil
+            }
+        case .date:
+            switch argument {
+            case .null: return .null
+            case let .string(text): return DatePattern.iso.parse(text).map { .date($0) } ?? .null
+            case .date: return argument
+            default: return nil
+            }
+        }
+    }
+
+    private static func isEmpty(_ value: ExpressionValue) -> Bool {
+        switch value {
+        case .null: return true
+        case let .string(text): return text.isEmpty
+        case let .list(values): return values.isEmpty
+        default: return false
+        }
+    }
+
+    private static func decimals(_ left: ExpressionValue, _ right: ExpressionValue) -> (Double, Double)? {
+        switch (left, right) {
+        case let (.decimal(a), .decimal(b)): return (a, b)
+        case let (.integer(a), .decimal(b)): return (Double(a), b)
+        case let (.decimal(a), .integer(b)): return (a, Double(b))
+        default: return nil
+        }
+    }
+
+    private static func finite(_ value: Double) -> ExpressionValue? {
+        value.isFinite ? .decimal(value) : nil
+    }
+}

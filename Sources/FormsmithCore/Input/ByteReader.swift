@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why an input file could not be read.
+struct ReadError: Error, Sendable, CustomStringConvertible {
+    let description: String
+}
+
+/// Reads a file (or standard input) in chunks with plain POSIX calls, straight into byte
+/// arrays: no Foundation `Data` copies on the hot path.
+final class ByteReader {
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    let path: String
+
+    /// Opens `path` for reading; `-` is standard input.
+    init(path: String) throws(ReadError) {
+        self.path = path
+        if path == "-" {
+            descriptor = 0
+            ownsDescriptor = false
+            return
+        }
+        let opened = open(path, O_RDONLY)
+        guard opened >= 0 else { throw ReadError(description: "cannot open: \(Self.systemMessage())") }
+        var status = stat()
+        if fstat(opened, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            close(opened)
+            throw ReadError(description: "is a directory, not a file")
+        }
+        descriptor = opened
+        ownsDescriptor = true
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// Appends up to `count` bytes to `buffer`; returns true at end of input.
+    func read(into buffer: inout [UInt8], upTo count: Int) throws(ReadError) -> Bool {
+        let start = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: count))
+        var filled = 0
+        var failure: Int32 = 0
+        buffer.withUnsafeMutableBytes { raw in
+            while filled < count {
+                let got = Glibc.read(descriptor, raw.baseAddress! + start + filled, count - filled)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if got == 0 { return }
+                filled += got
+            }
+        }
+        buffer.removeLast(count - filled)
+        if failure != 0 { throw ReadError(description: "read failed: \(String(cString: strerror(failure)))") }
+        return filled < count
+    }
+
+    /// Reads everything, failing when the input is larger than `limit` bytes.
+    func readAll(limit: Int) throws(ReadError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        while try !read(into: &bytes, upTo: 1 << 20) {
+            if bytes.count > limit {
+                throw ReadError(description: "the document is larger than \(limit >> 20) MiB; "
+                                + "use JSON Lines (.jsonl) for large inputs")
+            }
+        }
+        return bytes
+    }
+
+    private static func systemMessage() -> String { String(cString: strerror(errno)) }
+}

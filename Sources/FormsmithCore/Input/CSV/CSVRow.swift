@@ -1,0 +1,26 @@
+/// One CSV record: the physical line it starts on, its fields and, if it is malformed, why.
+///
+/// Reuse one `CSVRow` across `CSVReader.next(into:)` calls: its `fields` array keeps its
+/// capacity, so reading does not allocate once the widest row has been seen.
+public struct CSVRow: Sendable, Equatable {
+    /// The 1-based physical line the record starts on (a quoted field may span more lines).
+    public internal(set) var line: Int
+    /// The fields in column order. In a broken row these are only the well-formed fields
+    /// before the one in error.
+    public internal(set) var fields: [CSVField]
+    /// Why the row is malformed, or nil when it is well-formed.
+    public internal(set) var error: CSVRowError?
+
+    /// An empty row, ready to be filled by `CSVReader.next(into:)`.
+    public init() {
+        line = 0
+        fields = []
+        error = nil
+    }
+
+    /// The number of fields (compare it with the header to detect ragged rows).
+    public var fieldCount: Int { fields.count }
+
+    /// Whether the row is malformed and should be reported rather than validated.
+    public var isBroken: Bool { error != nil }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The formats questionnaires can be read from.
+public enum InputFormat: String, Sendable, CaseIterable {
+    /// A `.json` file: one questionnaire object, or an array of them.
+    case json
+    /// A `.jsonl` / `.ndjson` file: one questionnaire per line.
+    case jsonLines = "jsonl"
+    /// A `.csv` file: one questionnaire per row, columns named by dotted path.
+    case csv
+
+    /// The format a file name's extension implies, if any.
+    public init?(fileName: String) {
+        switch (fileName as NSString).pathExtension.lowercased() {
+        case "json": self = .json
+        case "jsonl", "ndjson": self = .jsonLines
+        case "csv": self = .csv
+        default: return nil
+        }
+    }
+}
+
+/// One input to validate: a file, or standard input.
+public struct InputSource: Sendable, Hashable {
+    /// The path as the user wrote it; `-` means standard input.
+    public var path: String
+    /// How to read it.
+    public var format: InputFormat
+
+    /// Creates an input.
+    public init(path: String, format: InputFormat) {
+        self.path = path
+        self.format = format
+    }
+
+    /// Whether this is standard input.
+    public var isStandardInput: Bool { path == "-" }
+}
+
+/// Why the inputs named on the command line cannot be used.
+public struct InputError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong and what to do.
+    public var message: String
+    public var description: String { message }
+}
+
+/// Turns the paths given on the command line into input files.
+public enum InputDiscovery {
+    /// Expands each path: a file is taken as is (its format from `format` or its extension),
+    /// a directory contributes its `.json`, `.jsonl`, `.ndjson` and `.csv` files (recursively,
+    /// sorted by path), `-` is standard input.
+    public static func sources(for paths: [String], format: InputFormat? = nil) throws(InputError) -> [InputSource] {
+        var sources: [InputSource] = []
+        let files = FileManager.default
+        for path in paths {
+            if path == "-" {
+                sources.append(InputSource(path: path, format: format ?? .jsonLines))
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            guard files.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw InputError(message: "\(path): no such file or directory")
+            }
+            if isDirectory.boolValue {
+                let found = (files.subpathsOfDirectory(atPathSafely: path))
+                    .filter { InputFormat(fileName: $0) != nil }
+                    .sorted()
+                    .map { (path as NSString).appendingPathComponent($0) }
+                for file in found {
+                    sources.append(InputSource(path: file, format: format ?? InputFormat(fileName: file)!))
+                }
+            } else {
+                guard let detected = format ?? InputFormat(fileName: path) else {
+                    throw InputError(message: "\(path): cannot tell the format from the extension; name it .json, "
+                                     + ".jsonl or .csv, or pass --input-format")
+                }
+                sources.append(InputSource(path: path, format: detected))
+            }
+        }
+        return sources
+    }
+}
+
+extension FileManager {
+    fileprivate func subpathsOfDirectory(atPathSafely path: String) -> [String] {
+        (try? subpathsOfDirectory(atPath: path)) ?? []
+    }
+}

@@ -1,0 +1,63 @@
+/// The report for people: each invalid or unreadable questionnaire with its violations,
+/// then a summary.
+///
+/// ```
+/// SampleData/osago-policy/invalid.jsonl:3 (id Q-0000003)
+///   vehicle.plate: does not fit the mask '...' [mask] (value "A123BC77")
+/// ```
+public final class TextReporter: ValidationReporter {
+    private let output: ReportOutput
+
+    /// Creates a reporter writing to `output`.
+    public init(output: ReportOutput) {
+        self.output = output
+    }
+
+    public func report(_ results: [RecordResult]) {
+        for result in results {
+            output.write(Self.heading(result) + "\n")
+            if let reason = result.unreadable {
+                output.write("  unreadable: \(reason)\n")
+            }
+            for violation in result.violations {
+                var line = "  \(violation.field.isEmpty ? "(questionnaire)" : violation.field): \(violation.message) "
+                    + "[\(violation.rule)]"
+                if let value = violation.value { line += " (value \(JSONText.quoted(value)))" }
+                output.write(line + "\n")
+            }
+        }
+    }
+
+    public func finish(_ summary: ValidationSummary) {
+        output.write(Self.summaryText(summary))
+        output.flush()
+    }
+
+    /// `file:line[index] (id X)`.
+    static func heading(_ result: RecordResult) -> String {
+        var heading = "\(result.location.file):\(result.location.line)"
+        if let index = result.location.index { heading += " [\(index)]" }
+        if let id = result.id { heading += " (id \(id))" }
+        return heading
+    }
+
+    /// The summary block.
+    static func summaryText(_ summary: ValidationSummary) -> String {
+        var text = (summary.records == summary.valid ? "" : "\n")
+            + "\(summary.records) questionnaire\(summary.records == 1 ? "" : "s"): \(summary.valid) valid, "
+            + "\(summary.invalid) invalid, \(summary.unreadable) unreadable\n"
+        if summary.violations > 0 {
+            text += "\(summary.violations) violation\(summary.violations == 1 ? "" : "s") by rule:\n"
+            for entry in summary.byRule { text += countLine(entry) }
+            text += "by field:\n"
+            for entry in summary.byField { text += countLine(entry) }
+        }
+        return text
+    }
+
+    private static func countLine(_ entry: ViolationCount) -> String {
+        let count = String(entry.count)
+        return "  " + String(repeating: " ", count: max(0, 7 - count.count)) + count + "  " + entry.key
+            + "  (e.g. " + entry.examples.joined(separator: ", ") + ")\n"
+    }
+}

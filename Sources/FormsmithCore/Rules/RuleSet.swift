@@ -1,0 +1,239 @@
+/// A position in a rule file, for messages such as `Rules/osago-policy.yaml:14:7: ...`.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The rule file's path as the user gave it.
+    public var file: String
+    /// 1-based line.
+    public var line: Int
+    /// 1-based column.
+    public var column: Int
+
+    /// Creates a location.
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// A value written in a rule file, with where it was written.
+public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
+    /// The value.
+    public var value: Value
+    /// Where it stands in the rule file.
+    public var location: SourceLocation
+
+    /// Wraps a value with its location.
+    public init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+}
+
+/// A questionnaire's rules as written by its author: the single source of truth that
+/// validation, generation, linting and explanations all read.
+///
+/// A rule set is a tree: top-level fields and sections hold fields; a list field holds the
+/// fields of each of its items. Every field has a dotted path (`insurant.birthDate`; list
+/// items as `drivers[].licenseIssued`).
+public struct RuleSet: Sendable {
+    /// Stable identifier, such as `osago-policy`.
+    public var id: String
+    /// Human title.
+    public var title: String
+    /// The rule set's own version, as written.
+    public var version: String
+    /// The file it was loaded from.
+    public var file: String
+    /// Top-level fields and sections, in order.
+    public var fields: [FieldRule]
+    /// Questionnaire-level assertions.
+    public var assertions: [AssertionRule]
+    /// Names of the reusable definitions, with where each was written (for lint's unused check).
+    public var definitions: [Located<String>]
+    /// Names of definitions some field uses.
+    public var usedDefinitions: Set<String>
+
+    /// Every field in the tree, depth first (sections, lists and their items included).
+    public var allFields: [FieldRule] {
+        var result: [FieldRule] = []
+        func visit(_ fields: [FieldRule]) {
+            for field in fields {
+                result.append(field)
+                visit(field.children)
+            }
+        }
+        visit(fields)
+        return result
+    }
+
+    /// The field with the given path, if any.
+    public func field(at path: String) -> FieldRule? {
+        allFields.first { $0.path == path }
+    }
+}
+
+/// The kinds of field a rule set can declare.
+public enum FieldType: String, Sendable, CaseIterable, Hashable {
+    /// A single-line string.
+    case string
+    /// Free text (may span lines).
+    case text
+    /// A whole number (JSON number without fraction; Int64).
+    case integer
+    /// A decimal number, optionally with at most `fractionDigits` digits after the point.
+    case decimal
+    /// `true` or `false`: a switch.
+    case boolean
+    /// A calendar date written in the field's `format` (ISO `yyyy-MM-dd` by default).
+    case date
+    /// One of the listed `values` (strings or integers).
+    case enumeration = "enum"
+    /// Several of the listed `values` (a JSON array; in CSV `;`-separated).
+    case multiChoice = "multi-choice"
+    /// A repeating group: a JSON array of objects, each holding the list's `fields`.
+    case list
+    /// A group of fields: a JSON object. Written as a `sections:` entry.
+    case section
+
+    /// Whether the type holds other fields.
+    public var isContainer: Bool { self == .list || self == .section }
+}
+
+/// One field of a rule set, with every constraint the author declared.
+public struct FieldRule: Sendable {
+    /// The key of the field inside its parent object (`birthDate`).
+    public var name: String
+    /// The full dotted path (`insurant.birthDate`, `drivers[].licenseIssued`).
+    public var path: String
+    /// The declared type.
+    public var type: FieldType
+    /// Human title, if given.
+    public var title: String?
+    /// Explanation for documentation, if given.
+    public var description: String?
+    /// Where the field was declared.
+    public var location: SourceLocation
+    /// Definition the field was built on (`use:`), if any.
+    public var definition: String?
+    /// Whether the questionnaire is complete without this field (`optional: true`).
+    public var isOptional: Bool
+    /// Predicate making the field required (`requiredIf:`); takes precedence over `optional`.
+    public var requiredIf: Located<String>?
+    /// Predicate making the field visible (`visibleIf:`); hidden fields must be absent or empty.
+    public var visibleIf: Located<String>?
+    /// Paths of fields that must be filled before this one (`parent:`).
+    public var parents: [Located<String>]
+    /// The value checks that always apply.
+    public var constraints: Constraints
+    /// Extra value checks that apply only when their condition holds (`cases:`).
+    public var cases: [ConditionalConstraints]
+    /// Custom messages by rule identifier (`messages: {regex: "..."}`).
+    public var messages: [String: String]
+    /// The seed list values are generated from (`seed:`), relative to the rule file.
+    public var seed: Located<String>?
+    /// Child fields of a section or a list's items.
+    public var children: [FieldRule]
+    /// Assertions over each item of a list.
+    public var assertions: [AssertionRule]
+}
+
+/// The value checks a field declares. All are optional; which apply depends on the type.
+public struct Constraints: Sendable {
+    /// Minimum length in Unicode scalars.
+    public var minLength: Located<Int>?
+    /// Maximum length in Unicode scalars.
+    public var maxLength: Located<Int>?
+    /// A PCRE2 pattern the whole value must match.
+    public var regex: Located<String>?
+    /// PCRE2 flags for `regex` (`i`, `s`, `x`, `m`).
+    public var regexFlags: Located<String>?
+    /// An input mask the value must fit (see the rules reference).
+    public var mask: Located<String>?
+    /// Lower bound (inclusive): a number, or for dates an expression such as `today-18y`.
+    public var min: Located<Bound>?
+    /// Upper bound (inclusive).
+    public var max: Located<Bound>?
+    /// Lower bound (exclusive).
+    public var exclusiveMin: Located<Bound>?
+    /// Upper bound (exclusive).
+    public var exclusiveMax: Located<Bound>?
+    /// Largest number of digits after the decimal point.
+    public var fractionDigits: Located<Int>?
+    /// Allowed values of an enum or multi-choice field.
+    public var values: [Located<EnumValue>]?
+    /// A seed list file the allowed values are read from (one per line).
+    public var valuesFrom: Located<String>?
+    /// Minimum number of list items or chosen values.
+    public var minItems: Located<Int>?
+    /// Maximum number of list items or chosen values.
+    public var maxItems: Located<Int>?
+    /// A named checksum, with the path of its companion field (the BIC for `bank-account`).
+    public var checksum: Located<ChecksumSpec>?
+    /// The only acceptable value (`const: true` for a consent box).
+    public var constant: Located<EnumValue>?
+    /// Date layout for date fields (`dd.MM.yyyy`); ISO when absent.
+    public var format: Located<String>?
+    /// Special values accepted as they are, skipping the other value checks (`allow: ["0"]`).
+    public var allow: [Located<String>]
+
+    /// No constraints.
+    public init() { allow = [] }
+}
+
+/// Value checks that apply when a condition holds.
+public struct ConditionalConstraints: Sendable {
+    /// The condition (`when:`).
+    public var condition: Located<String>
+    /// The checks.
+    public var constraints: Constraints
+    /// Custom messages for these checks.
+    public var messages: [String: String]
+}
+
+/// A bound written in a rule file: a number, or an expression (dates, `year(today)`).
+public enum Bound: Sendable, Hashable {
+    /// A number literal.
+    case number(Double)
+    /// An expression in the rules expression language.
+    case expression(String)
+}
+
+/// A value listed in `values:` or `const:`.
+public enum EnumValue: Sendable, Hashable, CustomStringConvertible {
+    /// A string value.
+    case string(String)
+    /// An integer value.
+    case integer(Int64)
+    /// A boolean value.
+    case boolean(Bool)
+
+    public var description: String {
+        switch self {
+        case .string(let value): return value
+        case .integer(let value): return String(value)
+        case .boolean(let value): return String(value)
+        }
+    }
+}
+
+/// A checksum reference: the algorithm's name and, for `bank-account`, the BIC field's path.
+public struct ChecksumSpec: Sendable, Hashable {
+    /// The algorithm's name as written.
+    public var name: String
+    /// The path of the companion field (`with:`), if any.
+    public var companion: String?
+}
+
+/// A cross-field assertion: a predicate that must hold, with its own message.
+public struct AssertionRule: Sendable {
+    /// The predicate (`that:`).
+    public var predicate: Located<String>
+    /// The message shown when it does not hold.
+    public var message: String
+    /// The field the violation is reported on; the questionnaire (or list item) when nil.
+    public var field: Located<String>?
+    /// A stable identifier for reports (`assert` when not given).
+    public var rule: String
+}

@@ -1,0 +1,301 @@
+import Yams
+
+/// Walks a rule file's YAML tree and builds the ``RuleSet``, reporting shape problems.
+struct RuleTreeReader {
+    let file: String
+    let problems: ProblemCollector
+    private var definitions: [String: YAMLMapping] = [:]
+    private var usedDefinitions: Set<String> = []
+
+    init(file: String, problems: ProblemCollector) {
+        self.file = file
+        self.problems = problems
+    }
+
+    mutating func readRuleSet(_ root: Node) -> RuleSet? {
+        guard var top = YAMLMapping(root, file: file, what: "a rule file", problems: problems) else { return nil }
+        if let language = top.string("formsmith"), language.value != "1" {
+            problems.report("this Formsmith reads rules language version 1, the file says '\(language.value)'",
+                            at: language.location)
+        }
+        let id = top.string("id")
+        if id == nil { problems.report("a rule set needs an 'id' (for example 'osago-policy')", at: top.location) }
+        let title = top.string("title")
+        let version = top.string("version")
+        _ = top.string("description")
+        var definitionNames: [Located<String>] = []
+        if let node = top.node("definitions"),
+            let mapping = YAMLMapping(node, file: file, what: "'definitions'", problems: problems)
+        {
+            for pair in mapping.pairs {
+                guard let definition = YAMLMapping(pair.value, file: file, what: "definition '\(pair.key)'",
+                                                   problems: problems) else { continue }
+                definitions[pair.key] = definition
+                definitionNames.append(Located(pair.key, at: mapping.location(of: pair.keyNode)))
+            }
+        }
+        // Fields and sections keep the order they are written in.
+        var fields: [FieldRule] = []
+        for pair in top.pairs {
+            if pair.key == "fields" { fields += readFields(top.node("fields"), prefix: "") }
+            if pair.key == "sections" { fields += readSections(top.node("sections")!) }
+        }
+        let assertions = readAssertions(top.node("assert"))
+        top.reportUnknownKeys(known: RulesLoader.topLevelKeys, context: "the rule set")
+        if fields.isEmpty { problems.report("the rule set declares no fields", at: top.location) }
+        return RuleSet(
+            id: id?.value ?? "", title: title?.value ?? id?.value ?? "", version: version?.value ?? "",
+            file: file, fields: fields, assertions: assertions, definitions: definitionNames,
+            usedDefinitions: usedDefinitions)
+    }
+
+    // MARK: - Sections and fields
+
+    private mutating func readSections(_ node: Node) -> [FieldRule] {
+        guard let sections = YAMLMapping(node, file: file, what: "'sections'", problems: problems) else { return [] }
+        var result: [FieldRule] = []
+        for pair in sections.pairs {
+            checkName(pair.key, at: sections.location(of: pair.keyNode))
+            if pair.value.mapping?["type"]?.scalar?.string == FieldType.list.rawValue {
+                // A repeating section (the list of drivers) is a top-level list field.
+                if let list = readField(pair.value, name: pair.key, path: pair.key,
+                                        location: sections.location(of: pair.keyNode)) {
+                    result.append(list)
+                }
+                continue
+            }
+            guard var section = YAMLMapping(pair.value, file: file, what: "section '\(pair.key)'",
+                                            problems: problems) else { continue }
+            let title = section.string("title")?.value
+            let description = section.string("description")?.value
+            let children = readFields(section.node("fields"), prefix: pair.key + ".")
+            section.reportUnknownKeys(known: RulesLoader.sectionKeys, context: "section '\(pair.key)'")
+            result.append(FieldRule(
+                name: pair.key, path: pair.key, type: .section, title: title, description: description,
+                location: sections.location(of: pair.keyNode), definition: nil, isOptional: false,
+                requiredIf: nil, visibleIf: nil, parents: [], constraints: Constraints(), cases: [],
+                messages: [:], seed: nil, children: children, assertions: []))
+        }
+        return result
+    }
+
+    private mutating func readFields(_ node: Node?, prefix: String) -> [FieldRule] {
+        guard let node else { return [] }
+        guard let mapping = YAMLMapping(node, file: file, what: "'fields'", problems: problems) else { return [] }
+        return mapping.pairs.compactMap { pair in
+            checkName(pair.key, at: mapping.location(of: pair.keyNode))
+            return readField(pair.value, name: pair.key, path: prefix + pair.key,
+                             location: mapping.location(of: pair.keyNode))
+        }
+    }
+
+    private mutating func readField(_ node: Node, name: String, path: String, location: SourceLocation)
+        -> FieldRule?
+    {
+        guard var field = YAMLMapping(node, file: file, what: "field '\(path)'", problems: problems) else {
+            return nil
+        }
+        var definitionName: String?
+        if let use = field.string("use") {
+            definitionName = use.value
+            field = merge(definition: use, into: field, depth: 0)
+        }
+        var type = FieldType.string
+        if let typeName = field.string("type") {
+            if let parsed = FieldType(rawValue: typeName.value), parsed != .section {
+                type = parsed
+            } else {
+                problems.report("unknown type '\(typeName.value)'"
+                                + Suggestion.didYouMean(typeName.value, in: FieldType.allCases.map(\.rawValue))
+                                + "; use one of " + FieldType.allCases.filter { $0 != .section }
+                                    .map(\.rawValue).joined(separator: ", "), at: typeName.location)
+            }
+        } else if field.node("fields") == nil {
+            problems.report("field '\(path)' needs a 'type' (or 'use' of a definition that has one)",
+                            at: location)
+        } else {
+            type = .list
+        }
+        let constraints = readConstraints(&field)
+        let messages = readMessages(&field)
+        var children: [FieldRule] = []
+        var assertions: [AssertionRule] = []
+        if type == .list {
+            children = readFields(field.node("fields"), prefix: path + "[].")
+            if children.isEmpty { problems.report("list '\(path)' needs 'fields' for its items", at: location) }
+            assertions = readAssertions(field.node("assert"))
+        }
+        let rule = FieldRule(
+            name: name, path: path, type: type, title: field.string("title")?.value,
+            description: field.string("description")?.value, location: location, definition: definitionName,
+            isOptional: field.boolean("optional") ?? false, requiredIf: field.string("requiredIf"),
+            visibleIf: field.string("visibleIf"), parents: field.strings("parent"),
+            constraints: constraints, cases: readCases(field.node("cases")), messages: messages,
+            seed: field.string("seed"), children: children, assertions: assertions)
+        field.reportUnknownKeys(known: RulesLoader.fieldKeys, context: "field '\(path)'")
+        return rule
+    }
+
+    /// Builds a field's mapping from its definition's keys overridden by its own.
+    private mutating func merge(definition use: Located<String>, into field: YAMLMapping, depth: Int)
+        -> YAMLMapping
+    {
+        guard var definition = definitions[use.value] else {
+            problems.report("unknown definition '\(use.value)'"
+                            + Suggestion.didYouMean(use.value, in: Array(definitions.keys)), at: use.location)
+            return field
+        }
+        usedDefinitions.insert(use.value)
+        if let inner = definition.string("use") {
+            if depth >= 8 {
+                problems.report("definitions use each other in a loop", at: inner.location)
+            } else {
+                definition = merge(definition: inner, into: definition, depth: depth + 1)
+            }
+        }
+        let own = Set(field.pairs.map(\.key))
+        let inherited = definition.pairs.filter { !own.contains($0.key) && $0.key != "use" }
+        return YAMLMapping(file: file, pairs: inherited + field.pairs.filter { $0.key != "use" },
+                           location: field.location, problems: problems)
+    }
+
+    private func checkName(_ name: String, at location: SourceLocation) {
+        let valid = name.first.map { $0.isLetter || $0 == "_" } == true
+            && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+        if !valid {
+            problems.report("'\(name)' is not a valid field name: use letters, digits, '_' and '-', "
+                            + "starting with a letter", at: location)
+        }
+    }
+
+    // MARK: - Constraints
+
+    private func readConstraints(_ mapping: inout YAMLMapping) -> Constraints {
+        var constraints = Constraints()
+        constraints.minLength = mapping.integer("minLength")
+        constraints.maxLength = mapping.integer("maxLength")
+        constraints.regex = mapping.string("regex")
+        constraints.regexFlags = mapping.string("regexFlags")
+        constraints.mask = mapping.string("mask")
+        constraints.min = bound(&mapping, "min")
+        constraints.max = bound(&mapping, "max")
+        constraints.exclusiveMin = bound(&mapping, "exclusiveMin")
+        constraints.exclusiveMax = bound(&mapping, "exclusiveMax")
+        constraints.fractionDigits = mapping.integer("fractionDigits")
+        constraints.valuesFrom = mapping.string("valuesFrom")
+        constraints.minItems = mapping.integer("minItems")
+        constraints.maxItems = mapping.integer("maxItems")
+        constraints.format = mapping.string("format")
+        constraints.allow = mapping.strings("allow")
+        if let node = mapping.node("values") {
+            if let sequence = node.sequence {
+                constraints.values = sequence.compactMap { element in
+                    guard let value = element.enumValue else {
+                        problems.report("each of 'values' must be a single value", at: mapping.location(of: element))
+                        return nil
+                    }
+                    return Located(value, at: mapping.location(of: element))
+                }
+            } else {
+                problems.report("'values' must be a list such as [a, b, c]", at: mapping.location(of: node))
+            }
+        }
+        if let node = mapping.node("const") {
+            if let value = node.enumValue {
+                constraints.constant = Located(value, at: mapping.location(of: node))
+            } else {
+                problems.report("'const' must be a single value", at: mapping.location(of: node))
+            }
+        }
+        if let node = mapping.node("checksum") {
+            constraints.checksum = checksum(node, mapping: mapping)
+        }
+        return constraints
+    }
+
+    private func bound(_ mapping: inout YAMLMapping, _ key: String) -> Located<Bound>? {
+        guard let text = mapping.string(key) else { return nil }
+        if let number = Double(text.value), text.value.first != "+" {
+            return Located(.number(number), at: text.location)
+        }
+        return Located(.expression(text.value), at: text.location)
+    }
+
+    private func checksum(_ node: Node, mapping: YAMLMapping) -> Located<ChecksumSpec>? {
+        let location = mapping.location(of: node)
+        if let scalar = node.scalar { return Located(ChecksumSpec(name: scalar.string, companion: nil), at: location) }
+        guard var spec = YAMLMapping(node, file: file, what: "'checksum'", problems: problems) else { return nil }
+        let name = spec.string("name")
+        let companion = spec.string("with")
+        spec.reportUnknownKeys(known: ["name", "with"], context: "'checksum'")
+        guard let name else {
+            problems.report("'checksum' needs a 'name' such as inn or bank-account", at: location)
+            return nil
+        }
+        return Located(ChecksumSpec(name: name.value, companion: companion?.value), at: location)
+    }
+
+    private func readMessages(_ mapping: inout YAMLMapping) -> [String: String] {
+        guard let node = mapping.node("messages"),
+            let messages = YAMLMapping(node, file: file, what: "'messages'", problems: problems)
+        else { return [:] }
+        var result: [String: String] = [:]
+        for pair in messages.pairs {
+            guard let text = pair.value.scalar?.string else {
+                problems.report("the message for '\(pair.key)' must be text", at: messages.location(of: pair.value))
+                continue
+            }
+            if !RuleIdentifier.messageKeys.contains(pair.key) {
+                problems.report("no rule '\(pair.key)' to word a message for"
+                                + Suggestion.didYouMean(pair.key, in: RuleIdentifier.messageKeys),
+                                at: messages.location(of: pair.keyNode))
+            }
+            result[pair.key] = text
+        }
+        return result
+    }
+
+    private func readCases(_ node: Node?) -> [ConditionalConstraints] {
+        guard let node else { return [] }
+        guard let sequence = node.sequence else {
+            problems.report("'cases' must be a list of {when: ..., checks}", at: YAMLMapping.location(of: node, file: file))
+            return []
+        }
+        return sequence.compactMap { element in
+            guard var mapping = YAMLMapping(element, file: file, what: "a case", problems: problems) else { return nil }
+            guard let condition = mapping.string("when") else {
+                problems.report("a case needs a 'when' condition", at: mapping.location)
+                return nil
+            }
+            let constraints = readConstraints(&mapping)
+            let messages = readMessages(&mapping)
+            mapping.reportUnknownKeys(known: ["when"] + RulesLoader.constraintKeys, context: "a case")
+            return ConditionalConstraints(condition: condition, constraints: constraints, messages: messages)
+        }
+    }
+
+    private func readAssertions(_ node: Node?) -> [AssertionRule] {
+        guard let node else { return [] }
+        guard let sequence = node.sequence else {
+            problems.report("'assert' must be a list of {that: ..., message: ...}",
+                            at: YAMLMapping.location(of: node, file: file))
+            return []
+        }
+        return sequence.compactMap { element in
+            guard var mapping = YAMLMapping(element, file: file, what: "an assertion", problems: problems) else {
+                return nil
+            }
+            let predicate = mapping.string("that")
+            let message = mapping.string("message")
+            let field = mapping.string("field")
+            let rule = mapping.string("rule")
+            mapping.reportUnknownKeys(known: ["that", "message", "field", "rule"], context: "an assertion")
+            guard let predicate else {
+                problems.report("an assertion needs 'that' (the predicate that must hold)", at: mapping.location)
+                return nil
+            }
+            return AssertionRule(predicate: predicate, message: message?.value ?? "assertion '\(predicate.value)' does not hold",
+                                 field: field, rule: rule?.value ?? RuleIdentifier.assertion)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/// One problem found in a rule file.
+public struct RuleProblem: Sendable, Hashable, CustomStringConvertible, Comparable {
+    /// Where the problem is.
+    public var location: SourceLocation
+    /// What is wrong and what to do about it. May span lines (a caret excerpt).
+    public var message: String
+
+    /// Creates a problem.
+    public init(_ message: String, at location: SourceLocation) {
+        self.message = message
+        self.location = location
+    }
+
+    /// `file:line:column: message`.
+    public var description: String { "\(location): \(message)" }
+
+    public static func < (lhs: RuleProblem, rhs: RuleProblem) -> Bool {
+        (lhs.location.file, lhs.location.line, lhs.location.column, lhs.message)
+            < (rhs.location.file, rhs.location.line, rhs.location.column, rhs.message)
+    }
+}
+
+/// A rule file that cannot be used, with every problem found in it.
+public struct RulesError: Error, Sendable, CustomStringConvertible {
+    /// All problems, in file order.
+    public var problems: [RuleProblem]
+
+    /// Creates the error from problems (sorted by position).
+    public init(problems: [RuleProblem]) {
+        self.problems = problems.sorted()
+    }
+
+    /// One line per problem.
+    public var description: String {
+        problems.map(\.description).joined(separator: "\n")
+    }
+}
+
+/// Collects problems while a rule file is read and compiled, so that all of them can be
+/// reported at once.
+final class ProblemCollector {
+    private(set) var problems: [RuleProblem] = []
+
+    func report(_ message: String, at location: SourceLocation) {
+        problems.append(RuleProblem(message, at: location))
+    }
+
+    var isEmpty: Bool { problems.isEmpty }
+}
+
+/// Suggests the closest known word for a misspelt one ("did you mean 'mask'?").
+enum Suggestion {
+    static func closest(to word: String, in candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        return best.1 <= max(2, word.count / 3) ? best.0 : nil
+    }
+
+    static func didYouMean(_ word: String, in candidates: [String]) -> String {
+        closest(to: word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Yams
+
+/// Reads a rule file (YAML, or JSON, which is YAML too) into a ``RuleSet``.
+///
+/// The loader checks the file's shape: known keys, value types, definitions. Checks that
+/// need the whole tree (regexes, masks, expressions, field references, cycles, bounds) are
+/// done by ``RuleCompiler``; ``RulesLoader/load(path:)`` runs both and reports every problem
+/// at once.
+public enum RulesLoader {
+    /// Keys a rule set may have at its top level.
+    static let topLevelKeys = ["formsmith", "id", "title", "version", "description", "definitions", "fields",
+                               "sections", "assert"]
+    /// Keys of a section.
+    static let sectionKeys = ["title", "description", "fields"]
+    /// Keys that hold value checks (allowed in fields, definitions and `cases`).
+    static let constraintKeys = ["minLength", "maxLength", "regex", "regexFlags", "mask", "min", "max",
+                                 "exclusiveMin", "exclusiveMax", "fractionDigits", "values", "valuesFrom",
+                                 "minItems", "maxItems", "checksum", "const", "format", "allow", "messages"]
+    /// Keys of a field.
+    static let fieldKeys = ["type", "use", "title", "description", "optional", "requiredIf", "visibleIf",
+                            "parent", "cases", "seed", "fields", "assert"] + constraintKeys
+
+    /// Reads the rule file at `path` without compiling it (see ``RuleCompiler``).
+    public static func read(path: String) throws(RulesError) -> RuleSet {
+        let text: String
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            guard let decoded = String(data: data, encoding: .utf8) else {
+                throw RulesError(problems: [RuleProblem("the rule file is not UTF-8 text",
+                                                         at: SourceLocation(file: path, line: 1, column: 1))])
+            }
+            text = decoded
+        } catch let error as RulesError {
+            throw error
+        } catch {
+            throw RulesError(problems: [RuleProblem(
+                "cannot read the rule file: \((error as NSError).localizedDescription)",
+                at: SourceLocation(file: path, line: 1, column: 1))])
+        }
+        return try read(text: text, file: path)
+    }
+
+    /// Reads rules from YAML or JSON text; `file` names it in messages and resolves relative paths.
+    public static func read(text: String, file: String) throws(RulesError) -> RuleSet {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw RulesError(problems: [RuleProblem("the rule file is empty",
+                                                         at: SourceLocation(file: file, line: 1, column: 1))])
+            }
+            root = node
+        } catch let error as RulesError {
+            throw error
+        } catch let error as YamlError {
+            throw RulesError(problems: [yamlProblem(error, file: file)])
+        } catch {
+            throw RulesError(problems: [RuleProblem("cannot parse the rule file: \(error)",
+                                                     at: SourceLocation(file: file, line: 1, column: 1))])
+        }
+        let problems = ProblemCollector()
+        var reader = RuleTreeReader(file: file, problems: problems)
+        let ruleSet = reader.readRuleSet(root)
+        guard problems.isEmpty, let ruleSet else { throw RulesError(problems: problems.problems) }
+        return ruleSet
+    }
+
+    /// Reads and compiles the rule file at `path` for the given reference date.
+    public static func load(path: String, today: CivilDate) throws(RulesError) -> CompiledRuleSet {
+        try RuleCompiler.compile(read(path: path), today: today)
+    }
+
+    private static func yamlProblem(_ error: YamlError, file: String) -> RuleProblem {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+            .composer(_, let problem, let mark, _):
+            return RuleProblem("invalid YAML: \(problem)",
+                               at: SourceLocation(file: file, line: mark.line, column: mark.column))
+        case .duplicatedKeysInMapping(let duplicates, _):
+            return RuleProblem("duplicate keys: \(duplicates.joined(separator: ", "))",
+                               at: SourceLocation(file: file, line: 1, column: 1))
+        default:
+            return RuleProblem("invalid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+        }
+    }
+}

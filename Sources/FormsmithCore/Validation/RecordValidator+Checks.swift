@@ -1,0 +1,223 @@
+import Foundation
+
+/// Type checks and value checks of one field.
+extension RecordValidator {
+    /// Checks a present value against its type and checks; true when it broke nothing.
+    func checkValue(_ field: CompiledField, raw: RawValue, path: String) -> Bool {
+        let before = violations.count
+        var checks = field.checks
+        for variant in field.cases where variant.condition.evaluateCondition(environment) == true {
+            checks += variant.checks
+        }
+        if !field.allowed.isEmpty, isAllowedSpecialValue(field, raw) { return true }
+        switch field.type {
+        case .string, .text:
+            checkText(field, raw, path, checks)
+        case .integer, .decimal:
+            guard let number = number(raw), field.type == .decimal || number.integer != nil else {
+                let what = field.type == .integer ? "a whole number" : "a number"
+                report(field, path, RuleIdentifier.type, "must be \(what), not \(typePhrase(raw))", raw)
+                break
+            }
+            checkNumber(field, raw, path, checks, number)
+        case .boolean:
+            guard let value = boolean(raw) else {
+                report(field, path, RuleIdentifier.type, "must be true or false, not \(typePhrase(raw))", raw)
+                break
+            }
+            for case .constant(let expected) in checks where expected != .boolean(value) {
+                report(field, path, RuleIdentifier.constant, "must be \(expected)", raw)
+            }
+        case .date:
+            guard let date = date(raw, field, buffer: &valueBuffer) else {
+                report(field, path, RuleIdentifier.type,
+                       "must be a date written \(field.datePattern.pattern)", raw)
+                break
+            }
+            for case .range(let minimum, let maximum) in checks {
+                checkRange(field, path, raw, minimum, maximum) { bound in
+                    switch bound {
+                    case .date(let limit): return date < limit ? -1 : (date == limit ? 0 : 1)
+                    default: return nil
+                    }
+                }
+            }
+        case .enumeration:
+            checkEnumeration(field, raw, path, checks)
+        case .multiChoice:
+            checkChoices(field, raw, path, checks)
+        case .list:
+            checkList(field, raw, path, checks)
+        case .section:
+            break
+        }
+        return violations.count == before
+    }
+
+    private func isAllowedSpecialValue(_ field: CompiledField, _ raw: RawValue) -> Bool {
+        if case .json(let index) = raw, tape.nodes[Int(index)].kind == .number {
+            let node = tape.nodes[Int(index)]
+            let literal = UnsafeBufferPointer(rebasing: bytes[node.start..<node.end])
+            return field.allowed.contains { $0.elementsEqual(literal) }
+        }
+        return withText(raw, into: &valueBuffer) { text in
+            guard let text else { return false }
+            return field.allowed.contains { $0.elementsEqual(text) }
+        }
+    }
+
+    // MARK: - Text
+
+    private func checkText(_ field: CompiledField, _ raw: RawValue, _ path: String, _ checks: [ValueCheck]) {
+        withText(raw, into: &valueBuffer) { text in
+            guard let text else {
+                report(field, path, RuleIdentifier.type, "must be a string, not \(typePhrase(raw))", raw)
+                return
+            }
+            for check in checks {
+                switch check {
+                case .length(let minimum, let maximum):
+                    let length = Self.scalarCount(text)
+                    if let minimum, length < minimum {
+                        report(field, path, RuleIdentifier.minLength,
+                               "must be at least \(minimum) characters long (it has \(length))", raw)
+                    }
+                    if let maximum, length > maximum {
+                        report(field, path, RuleIdentifier.maxLength,
+                               "must be at most \(maximum) characters long (it has \(length))", raw)
+                    }
+                case .regex(let regex):
+                    checkPattern(regex, text, field, path, raw, rule: RuleIdentifier.regex,
+                                 failure: "does not match the pattern \(regex.pattern)")
+                case .mask(let regex, let mask):
+                    checkPattern(regex, text, field, path, raw, rule: RuleIdentifier.mask,
+                                 failure: "does not fit the mask '\(mask)'")
+                case .checksum(let algorithm, let companion):
+                    checkChecksum(algorithm, companion, text, field, path, raw)
+                case .constant(let expected):
+                    if !Array(expected.description.utf8).elementsEqual(text) {
+                        report(field, path, RuleIdentifier.constant, "must be '\(expected)'", raw)
+                    }
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    private func checkPattern(_ regex: CompiledRegex, _ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField,
+                              _ path: String, _ raw: RawValue, rule: String, failure: String) {
+        switch regex.matches(text, scratch: regexScratch) {
+        case .match:
+            break
+        case .noMatch:
+            report(field, path, rule, failure, raw)
+        case .limitExceeded:
+            report(field, path, RuleIdentifier.regexLimit,
+                   "could not be checked: the pattern \(regex.pattern) hit the match limit on this value "
+                   + "(catastrophic backtracking); simplify the pattern", raw)
+        case .invalidUTF8:
+            report(field, path, RuleIdentifier.type, "is not valid UTF-8 text", nil)
+        case .error(let code):
+            report(field, path, RuleIdentifier.regexLimit, "could not be checked: PCRE2 error \(code)", raw)
+        }
+    }
+
+    private func checkChecksum(_ algorithm: ChecksumAlgorithm, _ companion: Int?, _ text: UnsafeBufferPointer<UInt8>,
+                               _ field: CompiledField, _ path: String, _ raw: RawValue) {
+        var valid: Bool
+        if let companion {
+            let (companionRaw, state) = slot(of: companion)
+            guard state == .valid else { return }  // nothing to check against: its own error is reported
+            valid = withText(companionRaw, into: &companionBuffer) { other in
+                algorithm.isValid(text, companion: other)
+            }
+        } else {
+            valid = algorithm.isValid(text, companion: nil)
+        }
+        if !valid {
+            let with = companion.map { " with \(rules.fields[$0].path)" } ?? ""
+            report(field, path, RuleIdentifier.checksum, "has invalid check digits (\(algorithm.rawValue)\(with))", raw)
+        }
+    }
+
+    /// Length in Unicode scalars: the bytes that do not continue a UTF-8 sequence.
+    static func scalarCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for byte in text where byte & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+
+    // MARK: - Numbers and ranges
+
+    private func checkNumber(_ field: CompiledField, _ raw: RawValue, _ path: String, _ checks: [ValueCheck],
+                             _ number: NumberLiteral) {
+        for check in checks {
+            switch check {
+            case .range(let minimum, let maximum):
+                checkRange(field, path, raw, minimum, maximum) { bound in
+                    guard case .number(let limit) = bound else { return nil }
+                    return number.double < limit ? -1 : (number.double == limit ? 0 : 1)
+                }
+            case .fractionDigits(let digits) where number.fractionDigits > digits:
+                report(field, path, RuleIdentifier.fractionDigits,
+                       "must have at most \(digits) digits after the decimal point", raw)
+            case .enumeration(_, let integers) where !integers.isEmpty:
+                if number.integer.map({ !integers.contains($0) }) ?? true {
+                    report(field, path, RuleIdentifier.enumeration,
+                           "must be one of " + integers.map(String.init).joined(separator: ", "), raw)
+                }
+            case .constant(let expected):
+                if case .integer(let value) = expected, number.integer != value {
+                    report(field, path, RuleIdentifier.constant, "must be \(value)", raw)
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    /// Compares the value with each bound; `compare` returns -1, 0, 1 against a known bound.
+    private func checkRange(_ field: CompiledField, _ path: String, _ raw: RawValue, _ minimum: RangeBound?,
+                            _ maximum: RangeBound?, compare: (BoundValue) -> Int?) {
+        if let minimum, let order = compare(resolved(minimum.value)),
+            order < 0 || (order == 0 && minimum.exclusive)
+        {
+            report(field, path, RuleIdentifier.min, boundMessage(minimum, lower: true, field: field), raw)
+        }
+        if let maximum, let order = compare(resolved(maximum.value)),
+            order > 0 || (order == 0 && maximum.exclusive)
+        {
+            report(field, path, RuleIdentifier.max, boundMessage(maximum, lower: false, field: field), raw)
+        }
+    }
+
+    /// A dynamic bound evaluated for this record (unknown when a field it reads is invalid).
+    private func resolved(_ bound: BoundValue) -> BoundValue {
+        guard case .dynamic(let expression, _) = bound else { return bound }
+        switch expression.evaluate(environment) {
+        case .date(let date)?: return .date(date)
+        case .integer(let number)?: return .number(Double(number))
+        case .decimal(let number)?: return .number(number)
+        default: return .dynamic(expression, source: "")
+        }
+    }
+
+    private func boundMessage(_ bound: RangeBound, lower: Bool, field: CompiledField) -> String {
+        let value = resolved(bound.value)
+        let shown: String
+        switch value {
+        case .date(let date): shown = field.datePattern.format(date)
+        case .number(let number): shown = Bound.number(number).text
+        case .dynamic: shown = bound.source
+        }
+        let isLiteral = shown == bound.source
+        let origin = isLiteral ? "" : " (\(bound.source))"
+        if field.type == .date {
+            let relation = lower ? (bound.exclusive ? "after" : "on or after") : (bound.exclusive ? "before" : "on or before")
+            return "must be \(relation) \(shown)\(origin)"
+        }
+        let relation = lower ? (bound.exclusive ? "greater than" : "at least") : (bound.exclusive ? "less than" : "at most")
+        return "must be \(relation) \(shown)\(origin)"
+    }
+}

@@ -1,0 +1,129 @@
+/// Enums, multi-choice fields and lists.
+extension RecordValidator {
+    func checkEnumeration(_ field: CompiledField, _ raw: RawValue, _ path: String, _ checks: [ValueCheck]) {
+        for case .enumeration(let strings, let integers) in checks {
+            if field.hasIntegerValues {
+                guard let number = number(raw), let value = number.integer else {
+                    report(field, path, RuleIdentifier.type, "must be a whole number, not \(typePhrase(raw))", raw)
+                    return
+                }
+                if !integers.contains(value) {
+                    report(field, path, RuleIdentifier.enumeration,
+                           "must be one of " + integers.map(String.init).joined(separator: ", "), raw)
+                }
+            } else {
+                let known: Bool? = withText(raw, into: &valueBuffer) { text in
+                    text.map { text in strings.contains { $0.elementsEqual(text) } }
+                }
+                guard let known else {
+                    report(field, path, RuleIdentifier.type, "must be a string, not \(typePhrase(raw))", raw)
+                    return
+                }
+                if !known { report(field, path, RuleIdentifier.enumeration, Self.oneOf(strings), raw) }
+            }
+        }
+        for case .constant(let expected) in checks where displayValue(raw) != expected.description {
+            report(field, path, RuleIdentifier.constant, "must be '\(expected)'", raw)
+        }
+    }
+
+    static func oneOf(_ values: [[UInt8]]) -> String {
+        if values.count > 12 { return "is not one of the \(values.count) allowed values" }
+        return "must be one of " + values.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
+    }
+
+    func checkChoices(_ field: CompiledField, _ raw: RawValue, _ path: String, _ checks: [ValueCheck]) {
+        if case .json(let index) = raw {
+            guard tape.nodes[Int(index)].kind == .array else {
+                report(field, path, RuleIdentifier.type, "must be an array of strings, not \(typePhrase(raw))", raw)
+                return
+            }
+            for (position, child) in tape.children(of: Int(index)).enumerated()
+            where tape.nodes[child].kind != .string {
+                report(field, "\(path)[\(position)]", RuleIdentifier.type,
+                       "must be a string, not \(tape.nodes[child].kind.phrase)", .json(Int32(child)))
+                return
+            }
+        }
+        let chosen = choices(raw)
+        var seen: Set<String> = []
+        for check in checks {
+            switch check {
+            case .enumeration(let strings, _):
+                for choice in chosen where !strings.contains(where: { $0.elementsEqual(choice.utf8) }) {
+                    violations.append(Violation(field: path, rule: RuleIdentifier.enumeration,
+                                                message: field.messages[RuleIdentifier.enumeration]
+                                                    ?? "'\(choice)' " + Self.oneOf(strings).replacingFirst("must", "should"),
+                                                value: choice))
+                }
+            case .itemCount(let minimum, let maximum):
+                checkCount(chosen.count, minimum, maximum, field, path, raw, noun: "choice")
+            default:
+                break
+            }
+        }
+        for choice in chosen where !seen.insert(choice).inserted {
+            report(field, path, RuleIdentifier.unique, "lists '\(choice)' more than once", raw)
+        }
+    }
+
+    func checkCount(_ count: Int, _ minimum: Int?, _ maximum: Int?, _ field: CompiledField, _ path: String,
+                    _ raw: RawValue, noun: String) {
+        if let minimum, count < minimum {
+            report(field, path, RuleIdentifier.minItems,
+                   "must have at least \(minimum) \(noun)\(minimum == 1 ? "" : "s") (it has \(count))", raw)
+        }
+        if let maximum, count > maximum {
+            report(field, path, RuleIdentifier.maxItems,
+                   "must have at most \(maximum) \(noun)\(maximum == 1 ? "" : "s") (it has \(count))", raw)
+        }
+    }
+
+    func checkList(_ field: CompiledField, _ raw: RawValue, _ path: String, _ checks: [ValueCheck]) {
+        guard let items = field.items else { return }
+        switch raw {
+        case .json(let index):
+            guard tape.nodes[Int(index)].kind == .array else {
+                report(field, path, RuleIdentifier.type, "must be an array of objects, not \(typePhrase(raw))", raw)
+                return
+            }
+            let count = Int(tape.nodes[Int(index)].childCount)
+            resetItems(of: field.id, count: count, slotCount: items.scope.slotCount)
+            for (position, child) in tape.children(of: Int(index)).enumerated() {
+                let itemPath = "\(path)[\(position)]"
+                if tape.nodes[child].kind == .object {
+                    bindObject(child, layout: items.layout, prefix: itemPath + ".", item: position)
+                } else {
+                    violations.append(Violation(field: itemPath, rule: RuleIdentifier.type,
+                                                message: "must be an object, not \(tape.nodes[child].kind.phrase)",
+                                                value: displayValue(.json(Int32(child)))))
+                    markBroken(items.layout.allFieldIDs, item: position)
+                }
+            }
+        case .cell:
+            break  // CSV binds list items from indexed columns before evaluation
+        case .absent, .broken:
+            return
+        }
+        for case .itemCount(let minimum, let maximum) in checks {
+            checkCount(lists[field.id].count, minimum, maximum, field, path, .absent, noun: "item")
+        }
+        evaluateItems(of: field)
+    }
+
+    /// Prepares the item storage of a list for `count` items.
+    func resetItems(of listID: Int, count: Int, slotCount: Int) {
+        lists[listID].count = count
+        lists[listID].slots.removeAll(keepingCapacity: true)
+        lists[listID].slots.append(contentsOf: repeatElement(.absent, count: count * slotCount))
+        lists[listID].states.removeAll(keepingCapacity: true)
+        lists[listID].states.append(contentsOf: repeatElement(.pending, count: count * slotCount))
+    }
+}
+
+extension String {
+    func replacingFirst(_ target: String, _ replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
+}

@@ -1,0 +1,194 @@
+/// Reading raw values: presence, bytes, numbers, dates, and their display in reports.
+extension RecordValidator {
+    /// Absent, null, an empty string or an empty array all count as "not filled".
+    func isPresent(_ raw: RawValue, _ field: CompiledField) -> Bool {
+        switch raw {
+        case .absent: return false
+        case .broken: return true
+        case .cell(let start, let end, _): return end > start
+        case .json(let index):
+            let node = tape.nodes[Int(index)]
+            switch node.kind {
+            case .null: return false
+            case .string: return node.end > node.start
+            case .array: return node.childCount > 0
+            default: return true
+            }
+        }
+    }
+
+    /// Calls `body` with the text bytes of a string node or cell (escapes decoded), or nil
+    /// when the raw value is not text.
+    @inline(__always)
+    func withText<R>(_ raw: RawValue, into buffer: inout [UInt8],
+                     _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        switch raw {
+        case .json(let index):
+            let node = tape.nodes[Int(index)]
+            guard node.kind == .string else { return body(nil) }
+            return text(start: node.start, end: node.end, escaped: node.hasEscapes, json: true,
+                        into: &buffer, body)
+        case .cell(let start, let end, let escaped):
+            return text(start: start, end: end, escaped: escaped, json: false, into: &buffer, body)
+        case .absent, .broken:
+            return body(nil)
+        }
+    }
+
+    private func text<R>(start: Int, end: Int, escaped: Bool, json: Bool, into buffer: inout [UInt8],
+                         _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        guard escaped else { return body(slice) }
+        buffer.removeAll(keepingCapacity: true)
+        if json {
+            JSONStrings.unescape(slice, into: &buffer)
+        } else {
+            CSVField(start: start, end: end, isQuoted: true, hasEscapedQuotes: true)
+                .unescape(from: bytes, into: &buffer)
+        }
+        return buffer.withUnsafeBufferPointer { body($0) }
+    }
+
+    /// The number a raw value holds: a JSON number node, or a CSV cell read as a number.
+    func number(_ raw: RawValue) -> NumberLiteral? {
+        switch raw {
+        case .json(let index):
+            let node = tape.nodes[Int(index)]
+            guard node.kind == .number else { return nil }
+            return NumberLiteral.parse(UnsafeBufferPointer(rebasing: bytes[node.start..<node.end]))
+        case .cell(let start, let end, _):
+            return NumberLiteral.parse(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        case .absent, .broken:
+            return nil
+        }
+    }
+
+    /// The boolean a raw value holds.
+    func boolean(_ raw: RawValue) -> Bool? {
+        switch raw {
+        case .json(let index):
+            switch tape.nodes[Int(index)].kind {
+            case .boolTrue: return true
+            case .boolFalse: return false
+            default: return nil
+            }
+        case .cell:
+            var buffer: [UInt8] = []
+            return withText(raw, into: &buffer) { text -> Bool? in
+                guard let text else { return nil }
+                if text.elementsEqual("true".utf8) { return true }
+                if text.elementsEqual("false".utf8) { return false }
+                return nil
+            }
+        case .absent, .broken:
+            return nil
+        }
+    }
+
+    /// The date a raw value holds, read with the field's pattern.
+    func date(_ raw: RawValue, _ field: CompiledField, buffer: inout [UInt8]) -> CivilDate? {
+        withText(raw, into: &buffer) { text in text.flatMap { field.datePattern.parse($0) } }
+    }
+
+    /// How the JSON type of a raw value is described in a type error.
+    func typePhrase(_ raw: RawValue) -> String {
+        switch raw {
+        case .json(let index): return tape.nodes[Int(index)].kind.phrase
+        case .cell: return "text"
+        case .absent, .broken: return "nothing"
+        }
+    }
+
+    /// The value as the user wrote it, shortened, for reports (nil for objects and arrays).
+    func displayValue(_ raw: RawValue) -> String? {
+        switch raw {
+        case .absent, .broken: return nil
+        case .json(let index):
+            let node = tape.nodes[Int(index)]
+            switch node.kind {
+            case .object: return nil
+            case .array:
+                let end = min(node.end, node.start + 200)
+                return shortened(String(decoding: UnsafeBufferPointer(rebasing: bytes[node.start..<end]), as: UTF8.self))
+            case .string:
+                var buffer: [UInt8] = []
+                return withText(raw, into: &buffer) { text in
+                    text.map { shortened(String(decoding: $0, as: UTF8.self)) }
+                }
+            default:
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[node.start..<node.end]), as: UTF8.self)
+            }
+        case .cell:
+            var buffer: [UInt8] = []
+            return withText(raw, into: &buffer) { text in text.map { shortened(String(decoding: $0, as: UTF8.self)) } }
+        }
+    }
+
+    private func shortened(_ text: String) -> String {
+        text.unicodeScalars.count <= 100 ? text : String(String.UnicodeScalarView(text.unicodeScalars.prefix(100))) + "…"
+    }
+
+    /// The field's value as an expression value, for predicates and bounds.
+    func expressionValue(of id: Int) -> FieldLookup {
+        let (raw, state) = slot(of: id)
+        switch state {
+        case .pending, .invalid: return .invalid
+        case .absent: return .absent
+        case .valid: break
+        }
+        let field = rules.fields[id]
+        switch field.type {
+        case .string, .text:
+            return withText(raw, into: &lookupBuffer) { text in
+                text.map { .value(.string(String(decoding: $0, as: UTF8.self))) } ?? .invalid
+            }
+        case .integer:
+            return number(raw)?.integer.map { .value(.integer($0)) } ?? .invalid
+        case .decimal:
+            return number(raw).map { .value(.decimal($0.double)) } ?? .invalid
+        case .boolean:
+            return boolean(raw).map { .value(.boolean($0)) } ?? .invalid
+        case .date:
+            return date(raw, field, buffer: &lookupBuffer).map { .value(.date($0)) } ?? .invalid
+        case .enumeration:
+            if field.hasIntegerValues { return number(raw)?.integer.map { .value(.integer($0)) } ?? .invalid }
+            return withText(raw, into: &lookupBuffer) { text in
+                text.map { .value(.string(String(decoding: $0, as: UTF8.self))) } ?? .invalid
+            }
+        case .multiChoice:
+            return .value(.list(choices(raw).map { .string($0) }))
+        case .list:
+            return .value(.list(Array(repeating: .null, count: lists[id].count)))
+        case .section:
+            return .invalid
+        }
+    }
+
+    /// The chosen values of a multi-choice field (JSON array of strings, or `;`-separated cell).
+    func choices(_ raw: RawValue) -> [String] {
+        switch raw {
+        case .json(let index):
+            return tape.children(of: Int(index)).compactMap { child in
+                var buffer: [UInt8] = []
+                return withText(.json(Int32(child)), into: &buffer) { text in
+                    text.map { String(decoding: $0, as: UTF8.self) }
+                }
+            }
+        case .cell:
+            var buffer: [UInt8] = []
+            let text = withText(raw, into: &buffer) { text in text.map { String(decoding: $0, as: UTF8.self) } }
+            return text.map { $0.split(separator: ";", omittingEmptySubsequences: false).map(String.init) } ?? []
+        case .absent, .broken:
+            return []
+        }
+    }
+}
+
+/// Field lookups for expressions, evaluated against the record being validated.
+struct RecordEnvironment: ExpressionEnvironment {
+    unowned let validator: RecordValidator
+
+    var today: CivilDate { validator.rules.today }
+
+    func lookup(_ field: Int) -> FieldLookup { validator.expressionValue(of: field) }
+}

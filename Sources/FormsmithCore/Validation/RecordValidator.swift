@@ -1,0 +1,181 @@
+/// Where a field's raw value is: nowhere, a node of the parsed JSON, or a CSV cell.
+enum RawValue {
+    case absent
+    /// A node of the validator's JSON tape.
+    case json(Int32)
+    /// A CSV cell (byte range of the row; `escaped` when it holds doubled quotes).
+    case cell(start: Int, end: Int, escaped: Bool)
+    /// The value could not be read (its section had the wrong type); already reported.
+    case broken
+}
+
+/// What is known about a field once evaluated.
+enum FieldState: UInt8 {
+    case pending, absent, valid, invalid
+}
+
+/// The values of one list's items in the current record.
+struct ListStorage {
+    var count = 0
+    /// `count × slotCount` raw values, item by item.
+    var slots: [RawValue] = []
+    var states: [FieldState] = []
+}
+
+/// Validates questionnaires against a compiled rule set. One per worker thread: it owns the
+/// reusable buffers (JSON tape, slots, regex scratch) so that per-record work allocates little.
+public final class RecordValidator {
+    /// The rules.
+    public let rules: CompiledRuleSet
+    let regexScratch: RegexScratch
+    var tape = JSONTape()
+    var rootSlots: [RawValue]
+    var rootStates: [FieldState]
+    var lists: [ListStorage]
+    /// Ids of the list fields (their item storage is reset per record).
+    let listIDs: [Int]
+    var violations: [Violation] = []
+    /// Decoded text of the value being checked.
+    var valueBuffer: [UInt8] = []
+    /// Decoded text of values read by expressions.
+    var lookupBuffer: [UInt8] = []
+    /// Decoded text of a checksum's companion value.
+    var companionBuffer: [UInt8] = []
+    /// The record's bytes while it is validated.
+    var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// The list and item being evaluated (for `drivers[].x` references), or -1.
+    var currentList = -1
+    var currentItem = -1
+
+    /// Creates a validator for `rules`.
+    public init(rules: CompiledRuleSet, regexLimits: RegexLimits = .default) {
+        self.rules = rules
+        self.regexScratch = RegexScratch(limits: regexLimits)
+        rootSlots = Array(repeating: .absent, count: rules.rootScope.slotCount)
+        rootStates = Array(repeating: .pending, count: rules.rootScope.slotCount)
+        lists = Array(repeating: ListStorage(), count: rules.fields.count)
+        listIDs = rules.fields.filter { $0.type == .list }.map(\.id)
+    }
+
+    // MARK: - Evaluation
+
+    /// Resets per-record state.
+    func beginRecord() {
+        for index in rootSlots.indices {
+            rootSlots[index] = .absent
+            rootStates[index] = .pending
+        }
+        for id in listIDs { lists[id].count = 0 }
+        violations.removeAll(keepingCapacity: true)
+        currentList = -1
+        currentItem = -1
+    }
+
+    /// Evaluates all fields and assertions once the slots are bound.
+    func evaluateRecord() {
+        for id in rules.rootScope.order {
+            let field = rules.fields[id]
+            rootStates[field.slot] = evaluate(field, raw: rootSlots[field.slot], path: field.path)
+        }
+        checkAssertions(rules.rootScope.assertions, pathPrefix: "")
+        sortViolations()
+    }
+
+    /// Puts violations in the order fields are declared in the rules (unknown fields last),
+    /// keeping list items in order, so reports read like the form.
+    private func sortViolations() {
+        guard violations.count > 1 else { return }
+        violations = violations.enumerated().sorted { lhs, rhs in
+            let left = rules.declarationRank(of: lhs.element.field)
+            let right = rules.declarationRank(of: rhs.element.field)
+            return left != right ? left < right : lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
+    /// Evaluates the items of a list field whose raw value was accepted as a list.
+    func evaluateItems(of list: CompiledField) {
+        guard let items = list.items else { return }
+        let slotCount = items.scope.slotCount
+        currentList = list.id
+        for item in 0..<lists[list.id].count {
+            currentItem = item
+            let prefix = list.path + "[\(item)]."
+            for id in items.scope.order {
+                let field = rules.fields[id]
+                let index = item * slotCount + field.slot
+                lists[list.id].states[index] = evaluate(field, raw: lists[list.id].slots[index],
+                                                        path: prefix + field.name)
+            }
+            checkAssertions(items.scope.assertions, pathPrefix: prefix)
+        }
+        currentList = -1
+        currentItem = -1
+    }
+
+    /// Applies visibility, requiredness, parents and the value checks to one field.
+    private func evaluate(_ field: CompiledField, raw: RawValue, path: String) -> FieldState {
+        if case .broken = raw { return .invalid }
+        let present = isPresent(raw, field)
+        var visibilityKnown = true
+        if let visibleIf = field.visibleIf {
+            switch visibleIf.evaluateCondition(environment) {
+            case false?:
+                guard present else { return .absent }
+                report(field, path, RuleIdentifier.visibility,
+                       "must be empty: it is hidden because '\(field.visibleIfSource)' is false", raw)
+                return .invalid
+            case nil: visibilityKnown = false
+            case true?: break
+            }
+        }
+        guard present else {
+            let required: Bool?
+            if let requiredIf = field.requiredIf {
+                required = requiredIf.evaluateCondition(environment)
+            } else {
+                required = !field.isOptional
+            }
+            if required == true, visibilityKnown {
+                report(field, path, RuleIdentifier.required, "is required", nil)
+                return .invalid
+            }
+            return .absent
+        }
+        for parent in field.parents where !isPresent(slot(of: parent).raw, rules.fields[parent]) {
+            report(field, path, RuleIdentifier.parent,
+                   "cannot be filled while '\(rules.fields[parent].path)' is empty", raw)
+            return .invalid
+        }
+        return checkValue(field, raw: raw, path: path) ? .valid : .invalid
+    }
+
+    private func checkAssertions(_ assertions: [CompiledAssertion], pathPrefix: String) {
+        for assertion in assertions where assertion.predicate.evaluateCondition(environment) == false {
+            let field = assertion.fieldID.map { pathPrefix.isEmpty ? rules.fields[$0].path
+                : pathPrefix + rules.fields[$0].name } ?? String(pathPrefix.dropLast())
+            violations.append(Violation(field: field, rule: assertion.rule, message: assertion.message))
+        }
+    }
+
+    // MARK: - Field access
+
+    /// The raw value and state of a field in the current scope.
+    func slot(of id: Int) -> (raw: RawValue, state: FieldState) {
+        let field = rules.fields[id]
+        guard let listID = field.listID else { return (rootSlots[field.slot], rootStates[field.slot]) }
+        guard listID == currentList, currentItem >= 0 else { return (.absent, .invalid) }
+        let index = currentItem * (rules.fields[listID].items?.scope.slotCount ?? 0) + field.slot
+        return (lists[listID].slots[index], lists[listID].states[index])
+    }
+
+    func state(of id: Int) -> FieldState { slot(of: id).state }
+
+    var environment: RecordEnvironment { RecordEnvironment(validator: self) }
+
+    /// Adds a violation, with the field's custom message when it has one.
+    func report(_ field: CompiledField, _ path: String, _ rule: String, _ message: String, _ raw: RawValue?) {
+        let text = field.messages[rule] ?? message
+        violations.append(Violation(field: path, rule: rule, message: text, value: raw.flatMap(displayValue)))
+    }
+}
+

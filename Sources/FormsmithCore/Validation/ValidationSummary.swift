@@ -1,0 +1,114 @@
+/// How often one rule (or field) was broken, with a few example record ids.
+public struct ViolationCount: Sendable, Hashable {
+    /// The rule identifier or field path.
+    public var key: String
+    /// Number of violations.
+    public var count: Int
+    /// Up to three ids (or `file:line` when a record has no id) of records that broke it.
+    public var examples: [String]
+}
+
+/// The totals of a validation run, answering an auditor's first questions.
+///
+/// Invariant: `records == valid + invalid + unreadable`.
+public struct ValidationSummary: Sendable, Hashable {
+    /// Questionnaires seen.
+    public var records = 0
+    /// Questionnaires that broke no rule.
+    public var valid = 0
+    /// Questionnaires read that broke at least one rule.
+    public var invalid = 0
+    /// Questionnaires (or inputs) that could not be read at all.
+    public var unreadable = 0
+    /// Violations counted by rule, most frequent first.
+    public var byRule: [ViolationCount] { sorted(ruleCounts) }
+    /// Violations counted by field (list indices folded: `drivers[].birthDate`), most frequent first.
+    public var byField: [ViolationCount] { sorted(fieldCounts) }
+    /// Number of violations in all.
+    public var violations = 0
+
+    private var ruleCounts: [String: (Int, [String])] = [:]
+    private var fieldCounts: [String: (Int, [String])] = [:]
+
+    /// An empty summary.
+    public init() {}
+
+    /// Counts one record's verdict.
+    public mutating func add(_ result: RecordResult) {
+        records += 1
+        if result.unreadable != nil {
+            unreadable += 1
+        } else if result.violations.isEmpty {
+            valid += 1
+        } else {
+            invalid += 1
+        }
+        let example = result.id ?? "\(result.location.file):\(result.location.line)"
+        for violation in result.violations {
+            violations += 1
+            Self.count(violation.rule, example, in: &ruleCounts)
+            Self.count(Self.foldIndices(violation.field), example, in: &fieldCounts)
+        }
+    }
+
+    /// Counts `count` records that were valid (without keeping their results).
+    public mutating func addValid(_ count: Int) {
+        records += count
+        valid += count
+    }
+
+    /// Adds another summary's counts (from another worker or chunk).
+    public mutating func merge(_ other: ValidationSummary) {
+        records += other.records
+        valid += other.valid
+        invalid += other.invalid
+        unreadable += other.unreadable
+        violations += other.violations
+        for (key, value) in other.ruleCounts { Self.merge(key, value, into: &ruleCounts) }
+        for (key, value) in other.fieldCounts { Self.merge(key, value, into: &fieldCounts) }
+    }
+
+    public static func == (lhs: ValidationSummary, rhs: ValidationSummary) -> Bool {
+        (lhs.records, lhs.valid, lhs.invalid, lhs.unreadable, lhs.byRule, lhs.byField)
+            == (rhs.records, rhs.valid, rhs.invalid, rhs.unreadable, rhs.byRule, rhs.byField)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(records)
+        hasher.combine(valid)
+        hasher.combine(invalid)
+        hasher.combine(unreadable)
+    }
+
+    /// `drivers[2].birthDate` becomes `drivers[].birthDate`.
+    public static func foldIndices(_ path: String) -> String {
+        guard path.contains("[") else { return path }
+        var result = ""
+        var inIndex = false
+        for character in path {
+            if character == "[" { inIndex = true; result.append(character); continue }
+            if character == "]" { inIndex = false }
+            if !inIndex { result.append(character) }
+        }
+        return result
+    }
+
+    private static func count(_ key: String, _ example: String, in table: inout [String: (Int, [String])]) {
+        var entry = table[key] ?? (0, [])
+        entry.0 += 1
+        if entry.1.count < 3, entry.1.last != example { entry.1.append(example) }
+        table[key] = entry
+    }
+
+    private static func merge(_ key: String, _ value: (Int, [String]), into table: inout [String: (Int, [String])]) {
+        var entry = table[key] ?? (0, [])
+        entry.0 += value.0
+        for example in value.1 where entry.1.count < 3 && !entry.1.contains(example) { entry.1.append(example) }
+        table[key] = entry
+    }
+
+    private func sorted(_ table: [String: (Int, [String])]) -> [ViolationCount] {
+        table.map { ViolationCount(key: $0.key, count: $0.value.0, examples: $0.value.1) }
+            .sorted { ($1.count, $0.key) < ($0.count, $1.key) }
+    }
+}
