@@ -98,6 +98,11 @@ struct RuleTreeReader {
         var definitionName: String?
         if let use = field.string("use") {
             definitionName = use.value
+            guard definitions[use.value] != nil else {
+                problems.report("unknown definition '\(use.value)'"
+                                + Suggestion.didYouMean(use.value, in: Array(definitions.keys)), at: use.location)
+                return nil
+            }
             field = merge(definition: use, into: field, depth: 0)
         }
         var type = FieldType.string

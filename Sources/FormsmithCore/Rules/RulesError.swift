@@ -25,9 +25,18 @@ public struct RulesError: Error, Sendable, CustomStringConvertible {
     /// All problems, in file order.
     public var problems: [RuleProblem]
 
+    /// The rule set, when the file's shape had problems but it could still be read (so that
+    /// compiling it can find the remaining problems).
+    let readable: RuleSet?
+
     /// Creates the error from problems (sorted by position).
     public init(problems: [RuleProblem]) {
+        self.init(problems: problems, readable: nil)
+    }
+
+    init(problems: [RuleProblem], readable: RuleSet?) {
         self.problems = problems.sorted()
+        self.readable = readable
     }
 
     /// One line per problem.

@@ -61,13 +61,31 @@ public enum RulesLoader {
         let problems = ProblemCollector()
         var reader = RuleTreeReader(file: file, problems: problems)
         let ruleSet = reader.readRuleSet(root)
-        guard problems.isEmpty, let ruleSet else { throw RulesError(problems: problems.problems) }
+        guard let ruleSet else { throw RulesError(problems: problems.problems) }
+        guard problems.isEmpty else { throw RulesError(problems: problems.problems, readable: ruleSet) }
         return ruleSet
     }
 
     /// Reads and compiles the rule file at `path` for the given reference date.
+    ///
+    /// Every problem is reported at once: when the file's shape has problems (unknown keys,
+    /// say) but a rule set could still be read, it is compiled anyway so that its regex,
+    /// mask, expression and reference problems are listed too.
     public static func load(path: String, today: CivilDate) throws(RulesError) -> CompiledRuleSet {
-        try RuleCompiler.compile(read(path: path), today: today)
+        let ruleSet: RuleSet
+        do {
+            ruleSet = try read(path: path)
+        } catch {
+            guard let readable = error.readable else { throw error }
+            var problems = error.problems
+            do {
+                _ = try RuleCompiler.compile(readable, today: today)
+            } catch {
+                problems += error.problems.filter { !problems.contains($0) }
+            }
+            throw RulesError(problems: problems)
+        }
+        return try RuleCompiler.compile(ruleSet, today: today)
     }
 
     private static func yamlProblem(_ error: YamlError, file: String) -> RuleProblem {
