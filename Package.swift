@@ -34,7 +34,7 @@ let package = Package(
         ),
         .executableTarget(name: "formsmith", dependencies: ["FormsmithCLI"]),
         .testTarget(name: "FormsmithCoreTests", dependencies: ["FormsmithCore"]),
-        .testTarget(name: "FormsmithCLITests", dependencies: ["FormsmithCLI"]),
+        .testTarget(name: "FormsmithCLITests", dependencies: ["FormsmithCLI", "formsmith"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -104,3 +104,14 @@ final class JSONParserTests: XCTestCase {
         XCTAssertNil(literal(""))
     }
 }
+
+extension JSONParserTests {
+    func testFractionDigitsCountWhatChangesTheValue() {
+        func digits(_ text: String) -> Int? {
+            Array(text.utf8).withUnsafeBufferPointer { NumberLiteral.parse($0)?.fractionDigits }
+        }
+        let cases: [(String, Int)] = [("10", 0), ("10.5", 1), ("10.50", 1), ("100.100", 1), ("0.0", 0), ("0.05", 2),
+                                      ("1.25e1", 1), ("15e-1", 1), ("1500e-2", 0), ("1.005", 3), ("2e3", 0)]
+        for (text, expected) in cases { XCTAssertEqual(digits(text), expected, text) }
+    }
+}

@@ -54,11 +54,19 @@ extension RecordValidator {
         return violations.count == before
     }
 
+    /// Whether the value is one of the field's `allow` values, written with the field's JSON
+    /// type: `0` for a number field, `"0"` for a string or date field.
     private func isAllowedSpecialValue(_ field: CompiledField, _ raw: RawValue) -> Bool {
-        if case .json(let index) = raw, tape.nodes[Int(index)].kind == .number {
+        if case .json(let index) = raw {
             let node = tape.nodes[Int(index)]
-            let literal = UnsafeBufferPointer(rebasing: bytes[node.start..<node.end])
-            return field.allowed.contains { $0.elementsEqual(literal) }
+            let numeric = field.type == .integer || field.type == .decimal
+                || (field.type == .enumeration && field.hasIntegerValues)
+            if numeric {
+                guard node.kind == .number else { return false }
+                let literal = UnsafeBufferPointer(rebasing: bytes[node.start..<node.end])
+                return field.allowed.contains { $0.elementsEqual(literal) }
+            }
+            guard node.kind == .string else { return false }
         }
         return withText(raw, into: &valueBuffer) { text in
             guard let text else { return false }

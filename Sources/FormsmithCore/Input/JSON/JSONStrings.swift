@@ -80,7 +80,8 @@ public struct NumberLiteral: Sendable, Equatable {
     public var integer: Int64?
     /// The value as a double.
     public var double: Double
-    /// Digits after the decimal point once any exponent is applied (`1.50` has 2, `1.5e1` has 0).
+    /// Significant digits after the decimal point once any exponent is applied: trailing zeros
+    /// do not count, as they do not change the value (`1.50` has 1, `1.25e1` has 1, `15e-1` has 1).
     public var fractionDigits: Int
     /// Whether the literal has a fraction part or exponent (so it is not an integer literal).
     public var isIntegerLiteral: Bool
@@ -109,7 +110,7 @@ public struct NumberLiteral: Sendable, Equatable {
             index += 1
         }
         guard digitsBeforePoint > 0 else { return nil }
-        var fraction = 0
+        var fraction = 0  // fraction digits as written
         var isIntegerLiteral = true
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             isIntegerLiteral = false
@@ -140,7 +141,7 @@ public struct NumberLiteral: Sendable, Equatable {
             if exponentNegative { exponent = -exponent }
         }
         guard index == bytes.count else { return nil }
-        let fractionDigits = max(0, fraction - exponent)
+        let fractionDigits = max(0, fraction - exponent - trailingZeros(bytes))
         let power = exponent - scale
         let double: Double
         if !mantissaOverflow, mantissa < (1 << 53), abs(power) <= 22 {
@@ -159,6 +160,24 @@ public struct NumberLiteral: Sendable, Equatable {
         }
         return NumberLiteral(
             integer: integer, double: double, fractionDigits: fractionDigits, isIntegerLiteral: isIntegerLiteral)
+    }
+
+    /// Zeros at the end of the literal's digits (before any exponent), across the decimal point.
+    private static func trailingZeros(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var end = bytes.count
+        if let exponentStart = bytes.firstIndex(where: { $0 | 0x20 == UInt8(ascii: "e") }) { end = exponentStart }
+        var zeros = 0
+        var index = end - 1
+        while index >= 0 {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "0") {
+                zeros += 1
+            } else if byte != UInt8(ascii: ".") {
+                break
+            }
+            index -= 1
+        }
+        return zeros
     }
 
     private static let exactPowers: [Double] = (0...22).map { power in

@@ -1,0 +1,78 @@
+import Foundation
+import XCTest
+
+/// Runs the built `formsmith` binary, as a user would, from the repository root.
+enum Formsmith {
+    struct Output {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// The repository root (where Package.swift is).
+    static let root: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }()
+
+    /// The folder holding the built products (next to the test bundle).
+    static let products: URL = {
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent()
+        }
+        #endif
+        return Bundle.main.bundleURL
+    }()
+
+    /// Runs `formsmith ARGUMENTS` with `input` on standard input.
+    static func run(_ arguments: [String], input: String? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = products.appendingPathComponent("formsmith")
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                      stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// Compares `actual` with the golden file at `path` (relative to the root); with
+    /// FORMSMITH_UPDATE_GOLDEN=1 in the environment, rewrites the golden file instead.
+    static func assertGolden(_ actual: String, _ path: String, file: StaticString = #filePath, line: UInt = #line) {
+        let url = root.appendingPathComponent(path)
+        if ProcessInfo.processInfo.environment["FORMSMITH_UPDATE_GOLDEN"] == "1" {
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? actual.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+            return XCTFail("missing golden file \(path); run with FORMSMITH_UPDATE_GOLDEN=1 to create it",
+                           file: file, line: line)
+        }
+        if expected != actual {
+            let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+            let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+            let first = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(expectedLines.count, actualLines.count)
+            XCTFail("""
+                \(path) differs at line \(first + 1):
+                expected: \(first < expectedLines.count ? String(expectedLines[first]) : "<end>")
+                actual:   \(first < actualLines.count ? String(actualLines[first]) : "<end>")
+                (run with FORMSMITH_UPDATE_GOLDEN=1 to accept the new output)
+                """, file: file, line: line)
+        }
+    }
+}
