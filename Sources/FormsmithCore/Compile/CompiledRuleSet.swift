@@ -55,13 +55,17 @@ struct ObjectLayout: Sendable {
     }
 
     enum Target: Sendable {
-        /// A value field, by id.
-        case field(Int)
+        /// A value field, by id, with its slot in its scope.
+        case field(Int, slot: Int)
         /// A nested section.
         case section(path: String, layout: ObjectLayout)
     }
 
     let members: [Member]
+    /// The path prefix of this object's members in reports: `""`, `insurant.`, `drivers[].`.
+    let prefix: String
+    /// For a list item layout: the list's field id and the item's slot count.
+    let list: (id: Int, slotCount: Int)?
     /// Every field id inside this object, nested sections included (to mark them all
     /// unreadable when the section has the wrong type).
     let allFieldIDs: [Int]

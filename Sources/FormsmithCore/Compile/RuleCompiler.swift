@@ -62,8 +62,10 @@ final class CompilerState {
             if declaration.rule.type == .list {
                 guard let order = evaluationOrder(for: id) else { return nil }
                 let assertions = compileAssertions(declaration.rule.assertions, listID: id)
-                items = (layout(of: declaration.rule.children, listID: id),
-                         EvaluationScope(slotCount: itemSlots[id] ?? 0, order: order, assertions: assertions))
+                let slotCount = itemSlots[id] ?? 0
+                items = (layout(of: declaration.rule.children, prefix: declaration.rule.path + "[].",
+                                list: (id, slotCount)),
+                         EvaluationScope(slotCount: slotCount, order: order, assertions: assertions))
             }
             fields[id] = makeField(id: id, parts: compiledChecks[id]!, items: items)
         }
@@ -71,7 +73,7 @@ final class CompilerState {
         guard problems.isEmpty else { return nil }
         return CompiledRuleSet(
             ruleSet: ruleSet, today: today, fields: fields.map { $0! },
-            root: layout(of: ruleSet.fields, listID: nil),
+            root: layout(of: ruleSet.fields, prefix: "", list: nil),
             rootScope: EvaluationScope(slotCount: rootSlots, order: rootOrder, assertions: rootAssertions),
             fieldIDs: idsByPath)
     }
@@ -112,21 +114,22 @@ final class CompilerState {
         }
     }
 
-    private func layout(of rules: [FieldRule], listID: Int?) -> ObjectLayout {
+    private func layout(of rules: [FieldRule], prefix: String, list: (id: Int, slotCount: Int)?) -> ObjectLayout {
         var members: [ObjectLayout.Member] = []
         var allIDs: [Int] = []
         for rule in rules {
             if rule.type == .section {
-                let inner = layout(of: rule.children, listID: listID)
+                let inner = layout(of: rule.children, prefix: rule.path + ".", list: list)
                 allIDs += inner.allFieldIDs
                 members.append(.init(key: Array(rule.name.utf8), name: rule.name,
                                      target: .section(path: rule.path, layout: inner)))
             } else if let id = idsByPath[rule.path] {
                 allIDs.append(id)
-                members.append(.init(key: Array(rule.name.utf8), name: rule.name, target: .field(id)))
+                members.append(.init(key: Array(rule.name.utf8), name: rule.name,
+                                     target: .field(id, slot: declarations[id].slot)))
             }
         }
-        return ObjectLayout(members: members, allFieldIDs: allIDs)
+        return ObjectLayout(members: members, prefix: prefix, list: list, allFieldIDs: allIDs)
     }
 
     // MARK: - Dependency order

@@ -135,7 +135,11 @@ final class WorkPlanner {
         let chunk = Array(state.pending[0..<end])
         state.pending.removeSubrange(0..<end)
         let firstLine = state.nextLine
-        state.nextLine += chunk.lazy.filter { $0 == UInt8(ascii: "\n") }.count
+        state.nextLine += chunk.withUnsafeBufferPointer { buffer in
+            var newlines = 0
+            for byte in buffer where byte == UInt8(ascii: "\n") { newlines += 1 }
+            return newlines
+        }
         return WorkItem(source: state.source, kind: .lines, bytes: chunk, firstLine: firstLine)
     }
 }

@@ -3,13 +3,19 @@ import Foundation
 /// Type checks and value checks of one field.
 extension RecordValidator {
     /// Checks a present value against its type and checks; true when it broke nothing.
-    func checkValue(_ field: CompiledField, raw: RawValue, path: String) -> Bool {
+    func checkValue(_ field: CompiledField, raw: RawValue, path: ConcretePath) -> Bool {
         let before = violations.count
-        var checks = field.checks
-        for variant in field.cases where variant.condition.evaluateCondition(environment) == true {
-            checks += variant.checks
-        }
         if !field.allowed.isEmpty, isAllowedSpecialValue(field, raw) { return true }
+        guard checkType(field, raw: raw, path: path, checks: field.checks) else { return false }
+        for variant in field.cases where variant.condition.evaluateCondition(environment) == true {
+            _ = checkType(field, raw: raw, path: path, checks: variant.checks)
+        }
+        return violations.count == before
+    }
+
+    /// Checks the value's type and then `checks`; false when the type itself is wrong.
+    private func checkType(_ field: CompiledField, raw: RawValue, path: ConcretePath, checks: [ValueCheck]) -> Bool {
+        let before = violations.count
         switch field.type {
         case .string, .text:
             checkText(field, raw, path, checks)
@@ -51,7 +57,7 @@ extension RecordValidator {
         case .section:
             break
         }
-        return violations.count == before
+        return !violations[before...].contains { $0.rule == RuleIdentifier.type }
     }
 
     /// Whether the value is one of the field's `allow` values, written with the field's JSON
@@ -76,7 +82,7 @@ extension RecordValidator {
 
     // MARK: - Text
 
-    private func checkText(_ field: CompiledField, _ raw: RawValue, _ path: String, _ checks: [ValueCheck]) {
+    private func checkText(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck]) {
         withText(raw, into: &valueBuffer) { text in
             guard let text else {
                 report(field, path, RuleIdentifier.type, "must be a string, not \(typePhrase(raw))", raw)
@@ -114,7 +120,7 @@ extension RecordValidator {
     }
 
     private func checkPattern(_ regex: CompiledRegex, _ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField,
-                              _ path: String, _ raw: RawValue, rule: String, failure: String) {
+                              _ path: ConcretePath, _ raw: RawValue, rule: String, failure: String) {
         switch regex.matches(text, scratch: regexScratch) {
         case .match:
             break
@@ -132,7 +138,7 @@ extension RecordValidator {
     }
 
     private func checkChecksum(_ algorithm: ChecksumAlgorithm, _ companion: Int?, _ text: UnsafeBufferPointer<UInt8>,
-                               _ field: CompiledField, _ path: String, _ raw: RawValue) {
+                               _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue) {
         var valid: Bool
         if let companion {
             let (companionRaw, state) = slot(of: companion)
@@ -158,7 +164,7 @@ extension RecordValidator {
 
     // MARK: - Numbers and ranges
 
-    private func checkNumber(_ field: CompiledField, _ raw: RawValue, _ path: String, _ checks: [ValueCheck],
+    private func checkNumber(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck],
                              _ number: NumberLiteral) {
         for check in checks {
             switch check {
@@ -186,7 +192,7 @@ extension RecordValidator {
     }
 
     /// Compares the value with each bound; `compare` returns -1, 0, 1 against a known bound.
-    private func checkRange(_ field: CompiledField, _ path: String, _ raw: RawValue, _ minimum: RangeBound?,
+    private func checkRange(_ field: CompiledField, _ path: ConcretePath, _ raw: RawValue, _ minimum: RangeBound?,
                             _ maximum: RangeBound?, compare: (BoundValue) -> Int?) {
         if let minimum, let order = compare(resolved(minimum.value)),
             order < 0 || (order == 0 && minimum.exclusive)

@@ -1,6 +1,6 @@
 /// Enums, multi-choice fields and lists.
 extension RecordValidator {
-    func checkEnumeration(_ field: CompiledField, _ raw: RawValue, _ path: String, _ checks: [ValueCheck]) {
+    func checkEnumeration(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck]) {
         for case .enumeration(let strings, let integers) in checks {
             if field.hasIntegerValues {
                 guard let number = number(raw), let value = number.integer else {
@@ -32,7 +32,7 @@ extension RecordValidator {
         return "must be one of " + values.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
     }
 
-    func checkChoices(_ field: CompiledField, _ raw: RawValue, _ path: String, _ checks: [ValueCheck]) {
+    func checkChoices(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck]) {
         if case .json(let index) = raw {
             guard tape.nodes[Int(index)].kind == .array else {
                 report(field, path, RuleIdentifier.type, "must be an array of strings, not \(typePhrase(raw))", raw)
@@ -40,7 +40,7 @@ extension RecordValidator {
             }
             for (position, child) in tape.children(of: Int(index)).enumerated()
             where tape.nodes[child].kind != .string {
-                report(field, "\(path)[\(position)]", RuleIdentifier.type,
+                report(field, ConcretePath(template: "\(path)[\(position)]", item: -1), RuleIdentifier.type,
                        "must be a string, not \(tape.nodes[child].kind.phrase)", .json(Int32(child)))
                 return
             }
@@ -51,7 +51,7 @@ extension RecordValidator {
             switch check {
             case .enumeration(let strings, _):
                 for choice in chosen where !strings.contains(where: { $0.elementsEqual(choice.utf8) }) {
-                    violations.append(Violation(field: path, rule: RuleIdentifier.enumeration,
+                    violations.append(Violation(field: path.description, rule: RuleIdentifier.enumeration,
                                                 message: field.messages[RuleIdentifier.enumeration]
                                                     ?? "'\(choice)' " + Self.oneOf(strings).replacingFirst("must", "should"),
                                                 value: choice))
@@ -67,7 +67,7 @@ extension RecordValidator {
         }
     }
 
-    func checkCount(_ count: Int, _ minimum: Int?, _ maximum: Int?, _ field: CompiledField, _ path: String,
+    func checkCount(_ count: Int, _ minimum: Int?, _ maximum: Int?, _ field: CompiledField, _ path: ConcretePath,
                     _ raw: RawValue, noun: String) {
         if let minimum, count < minimum {
             report(field, path, RuleIdentifier.minItems,
@@ -79,7 +79,7 @@ extension RecordValidator {
         }
     }
 
-    func checkList(_ field: CompiledField, _ raw: RawValue, _ path: String, _ checks: [ValueCheck]) {
+    func checkList(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck]) {
         guard let items = field.items else { return }
         switch raw {
         case .json(let index):
@@ -90,11 +90,10 @@ extension RecordValidator {
             let count = Int(tape.nodes[Int(index)].childCount)
             resetItems(of: field.id, count: count, slotCount: items.scope.slotCount)
             for (position, child) in tape.children(of: Int(index)).enumerated() {
-                let itemPath = "\(path)[\(position)]"
                 if tape.nodes[child].kind == .object {
-                    bindObject(child, layout: items.layout, prefix: itemPath + ".", item: position)
+                    bindObject(child, layout: items.layout, item: position)
                 } else {
-                    violations.append(Violation(field: itemPath, rule: RuleIdentifier.type,
+                    violations.append(Violation(field: "\(path)[\(position)]", rule: RuleIdentifier.type,
                                                 message: "must be an object, not \(tape.nodes[child].kind.phrase)",
                                                 value: displayValue(.json(Int32(child)))))
                     markBroken(items.layout.allFieldIDs, item: position)

@@ -40,14 +40,15 @@ extension RecordValidator {
                           message: "a questionnaire must be a JSON object, not \(tape.nodes[0].kind.phrase)"),
             ])
         }
-        bindObject(0, layout: rules.root, prefix: "", item: -1)
+        bindObject(0, layout: rules.root, item: -1)
         evaluateRecord()
+        if violations.isEmpty { return RecordResult(location: location) }
         return RecordResult(location: location, id: recordID(), violations: violations)
     }
 
     /// Binds the members of the object at `index` to the slots of `layout`'s fields.
     /// `item` is the list item index for item layouts, -1 for the top level.
-    func bindObject(_ index: Int, layout: ObjectLayout, prefix: String, item: Int) {
+    func bindObject(_ index: Int, layout: ObjectLayout, item: Int) {
         var child = index + 1
         for _ in 0..<(tape.nodes[index].childCount / 2) {
             let keyIndex = child
@@ -58,23 +59,30 @@ extension RecordValidator {
                 let name = displayValue(.json(Int32(keyIndex))) ?? ""
                 let kind = tape.nodes[valueIndex].kind
                 violations.append(Violation(
-                    field: prefix + name, rule: RuleIdentifier.unknownField,
+                    field: ConcretePath(template: layout.prefix, item: item).member(name), rule: RuleIdentifier.unknownField,
                     message: "is not a field of this questionnaire" + Suggestion.didYouMean(name, in: layout.members.map(\.name)),
                     value: kind == .object || kind == .array ? nil : displayValue(.json(Int32(valueIndex)))))
                 continue
             }
             switch member.target {
-            case .field(let id):
-                if case .absent = rawValue(of: id, item: item) {
-                    setRawValue(.json(Int32(valueIndex)), of: id, item: item)
-                } else {
-                    violations.append(Violation(field: prefix + member.name, rule: RuleIdentifier.duplicateField,
-                                                message: "appears more than once in the same object",
-                                                value: displayValue(.json(Int32(valueIndex)))))
+            case .field(_, let slot):
+                if let list = layout.list {
+                    let position = item * list.slotCount + slot
+                    if case .absent = lists[list.id].slots[position] {
+                        lists[list.id].slots[position] = .json(Int32(valueIndex))
+                        continue
+                    }
+                } else if case .absent = rootSlots[slot] {
+                    rootSlots[slot] = .json(Int32(valueIndex))
+                    continue
                 }
+                violations.append(Violation(field: ConcretePath(template: layout.prefix, item: item).member(member.name),
+                                            rule: RuleIdentifier.duplicateField,
+                                            message: "appears more than once in the same object",
+                                            value: displayValue(.json(Int32(valueIndex)))))
             case .section(let path, let inner):
                 switch tape.nodes[valueIndex].kind {
-                case .object: bindObject(valueIndex, layout: inner, prefix: path + ".", item: item)
+                case .object: bindObject(valueIndex, layout: inner, item: item)
                 case .null: break
                 default:
                     violations.append(Violation(field: path, rule: RuleIdentifier.type,
