@@ -97,17 +97,8 @@ extension CompilerState {
 
     func compileChecks(_ constraints: Constraints, of rule: FieldRule, id: Int, scope: Int?) -> [ValueCheck] {
         var checks: [ValueCheck] = []
-        let hasLength = applies("minLength", constraints.minLength?.location, to: rule)
-        let hasMaxLength = applies("maxLength", constraints.maxLength?.location, to: rule)
-        if hasLength || hasMaxLength {
-            let minimum = hasLength ? constraints.minLength?.value : nil
-            let maximum = hasMaxLength ? constraints.maxLength?.value : nil
-            if let minimum, let maximum, minimum > maximum, let location = constraints.minLength?.location {
-                problems.report("minLength \(minimum) is greater than maxLength \(maximum)", at: location)
-            }
-            if let minimum, minimum < 0, let location = constraints.minLength?.location {
-                problems.report("minLength cannot be negative", at: location)
-            }
+        if let (minimum, maximum) = countBounds(constraints.minLength, constraints.maxLength,
+                                                ("minLength", "maxLength"), of: rule) {
             checks.append(.length(min: minimum, max: maximum))
         }
         if let regex = constraints.regex, applies("regex", regex.location, to: rule) {
@@ -138,14 +129,8 @@ extension CompilerState {
             checks.append(.fractionDigits(digits.value))
         }
         if let check = compileValues(constraints, of: rule) { checks.append(check) }
-        let hasMinItems = applies("minItems", constraints.minItems?.location, to: rule)
-        let hasMaxItems = applies("maxItems", constraints.maxItems?.location, to: rule)
-        if hasMinItems || hasMaxItems {
-            let minimum = hasMinItems ? constraints.minItems?.value : nil
-            let maximum = hasMaxItems ? constraints.maxItems?.value : nil
-            if let minimum, let maximum, minimum > maximum, let location = constraints.minItems?.location {
-                problems.report("minItems \(minimum) is greater than maxItems \(maximum)", at: location)
-            }
+        if let (minimum, maximum) = countBounds(constraints.minItems, constraints.maxItems,
+                                                ("minItems", "maxItems"), of: rule) {
             checks.append(.itemCount(min: minimum, max: maximum))
         }
         if let spec = constraints.checksum, applies("checksum", spec.location, to: rule) {
@@ -157,6 +142,23 @@ extension CompilerState {
         _ = applies("format", constraints.format?.location, to: rule)
         for allowed in constraints.allow { _ = applies("allow", allowed.location, to: rule) }
         return checks
+    }
+
+    /// A pair of whole-number bounds (lengths, item counts) that apply to the field, checked
+    /// for sign and order; nil when neither is given.
+    private func countBounds(_ lower: Located<Int>?, _ upper: Located<Int>?, _ names: (String, String),
+                             of rule: FieldRule) -> (Int?, Int?)? {
+        let minimum = applies(names.0, lower?.location, to: rule) ? lower : nil
+        let maximum = applies(names.1, upper?.location, to: rule) ? upper : nil
+        guard minimum != nil || maximum != nil else { return nil }
+        for (bound, name) in [(minimum, names.0), (maximum, names.1)] {
+            if let bound, bound.value < 0 { problems.report("\(name) cannot be negative", at: bound.location) }
+        }
+        if let minimum, let maximum, minimum.value > maximum.value {
+            problems.report("\(names.0) \(minimum.value) is greater than \(names.1) \(maximum.value)",
+                            at: minimum.location)
+        }
+        return (minimum?.value, maximum?.value)
     }
 
     private func compileChecksum(_ spec: Located<ChecksumSpec>, id: Int, scope: Int?) -> ValueCheck? {

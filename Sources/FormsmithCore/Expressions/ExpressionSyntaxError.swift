@@ -24,34 +24,3 @@ public struct ExpressionSyntaxError: Error, Sendable, Equatable, CustomStringCon
         SourceCaret.render(source: source, offset: offset, message: message)
     }
 }
-
-/// Draws a caret under a character offset of a (possibly multi-line) source text.
-enum SourceCaret {
-    /// The line holding `offset`, then a line with spaces up to the column, `^`, a space and `message`.
-    static func render(source: String, offset: Int, message: String) -> String {
-        var lineStart = 0
-        var currentLine: [Character] = []
-        var lineOfOffset: [Character]?
-        var column = 0
-        var position = 0
-        for character in source {
-            if character == "\n" || character == "\r\n" {
-                if lineOfOffset == nil, offset <= position {
-                    lineOfOffset = currentLine
-                    column = offset - lineStart
-                }
-                currentLine = []
-                lineStart = position + 1
-            } else {
-                currentLine.append(character)
-            }
-            position += 1
-        }
-        if lineOfOffset == nil {
-            lineOfOffset = currentLine
-            column = max(0, offset - lineStart)
-        }
-        let line = String(lineOfOffset ?? [])
-        return line + "\n" + String(repeating: " ", count: column) + "^ " + message
-    }
-}

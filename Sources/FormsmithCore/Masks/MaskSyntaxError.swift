@@ -18,6 +18,6 @@ public struct MaskSyntaxError: Error, CustomStringConvertible, Hashable, Sendabl
 
     /// Two lines: the mask, and a caret under the offending character followed by the message.
     public func rendered(mask: String) -> String {
-        renderCaret(text: mask, offset: offset, message: message)
+        SourceCaret.render(source: mask, offset: offset, message: message)
     }
 }

@@ -20,6 +20,6 @@ public struct RegexCompileError: Error, CustomStringConvertible, Hashable, Senda
 
     /// Two lines: the pattern, and a caret under the offending character followed by the message.
     public func rendered(pattern: String) -> String {
-        renderCaret(text: pattern, offset: offset, message: message)
+        SourceCaret.render(source: pattern, offset: offset, message: message)
     }
 }
