@@ -40,8 +40,12 @@ struct PatternConflictCheck: LintCheck {
                 guard patterns.count >= 2, patterns.allSatisfy({ $0.regex != nil }),
                     patterns.contains(where: { $0.generator != nil }), !haveCommonValue(patterns)
                 else { continue }
-                let last = patterns[patterns.count - 1]
-                let others = patterns.dropLast().map(\.phrase).joined(separator: " and the ")
+                // Reported where the later-written pattern stands (the field's own regex rather
+                // than its definition's mask; a case's pattern rather than the field's).
+                guard let last = patterns.max(by: { ($0.source.location.line, $0.source.location.column)
+                    < ($1.source.location.line, $1.source.location.column) }) else { continue }
+                let others = patterns.filter { $0.source.location != last.source.location }.map(\.phrase)
+                    .joined(separator: " and the ")
                 let scope = set.condition.map { " when \"\($0)\"" } ?? ""
                 findings.insert(rule.finding(
                     "no value of '\(field.path)'\(scope) matches both the \(last.phrase) and the \(others) "
