@@ -20,7 +20,7 @@ struct LintCommand: ParsableCommand {
         discussion: """
             Errors are what the rules loader rejects. Warnings: \
             \(LintCatalog.rules.filter { $0.severity == .warning }.map(\.id).joined(separator: ", ")) \
-            (see docs/rules.md).
+            (see the README).
 
             Exit status: 0 no errors (and, with --strict, no warnings), 1 errors (or warnings with \
             --strict), 2 a problem with the command line or a rule file that cannot be found.

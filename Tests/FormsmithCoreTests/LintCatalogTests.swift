@@ -33,6 +33,17 @@ final class LintCatalogTests: XCTestCase {
         }
     }
 
+    func testEveryCheckIsDocumented() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let reference = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+        for rule in LintCatalog.rules {
+            XCTAssertTrue(readme.contains("`\(rule.id)`"), "README.md does not document \(rule.id)")
+            if rule.severity == .warning {
+                XCTAssertTrue(reference.contains("`\(rule.id)`"), "docs/rules.md does not mention \(rule.id)")
+            }
+        }
+    }
+
     private func lint(_ example: String) -> [LintFinding] {
         Linter.lint(text: "id: example\n" + example, file: file, today: testToday)
     }

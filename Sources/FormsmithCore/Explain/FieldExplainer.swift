@@ -3,6 +3,7 @@ public struct ExplainError: Error, Sendable, CustomStringConvertible {
     /// What is wrong and what to do about it (with a did-you-mean).
     public let message: String
 
+    /// The message.
     public var description: String { message }
 }
 

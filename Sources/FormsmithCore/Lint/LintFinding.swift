@@ -5,6 +5,7 @@ public enum LintSeverity: String, Sendable, Hashable, Codable, Comparable {
     /// The rules load, but a careful reviewer would question them.
     case warning
 
+    /// Errors sort before warnings.
     public static func < (lhs: LintSeverity, rhs: LintSeverity) -> Bool {
         lhs == .error && rhs == .warning
     }
