@@ -47,11 +47,19 @@ struct EmptyWindowCheck: LintCheck {
         var findings: Set<LintFinding> = []
         for field in context.valueFields where [.date, .integer, .decimal].contains(field.type) {
             for set in context.constraintSets(of: field) {
-                let lowers = set.constraints.compactMap { end($0.min, $0.exclusiveMin, "min", "exclusiveMin") }
-                let uppers = set.constraints.compactMap { end($0.max, $0.exclusiveMax, "max", "exclusiveMax") }
-                for lower in lowers {
-                    for upper in uppers {
-                        if let finding = check(lower, upper, field: field, condition: set.condition, context) {
+                let lowers = set.constraints.map { end($0.min, $0.exclusiveMin, "min", "exclusiveMin") }
+                let uppers = set.constraints.map { end($0.max, $0.exclusiveMax, "max", "exclusiveMax") }
+                for (lowerIndex, lower) in lowers.enumerated() {
+                    for (upperIndex, upper) in uppers.enumerated() {
+                        // In a case, only pairs with one of the case's own bounds are new.
+                        let last = set.constraints.count - 1
+                        guard let lower, let upper, set.condition == nil || lowerIndex == last || upperIndex == last
+                        else { continue }
+                        // Reported at the lower bound, or at the case's own bound.
+                        let anchor = set.condition != nil && lowerIndex != last ? upper.bound.location
+                            : lower.bound.location
+                        if let finding = check(lower, upper, field: field, condition: set.condition, at: anchor,
+                                               context) {
                             findings.insert(finding)
                         }
                     }
@@ -69,7 +77,7 @@ struct EmptyWindowCheck: LintCheck {
     }
 
     private func check(_ lower: End, _ upper: End, field: FieldRule, condition: String?,
-                       _ context: LintContext) -> LintFinding? {
+                       at location: SourceLocation, _ context: LintContext) -> LintFinding? {
         guard let low = TodayBound(lower.bound.value), let high = TodayBound(upper.bound.value),
             low.readsToday || high.readsToday,
             let last = context.today.addingChecked(CalendarDuration(years: Self.horizonYears))
@@ -89,7 +97,7 @@ struct EmptyWindowCheck: LintCheck {
                 return rule.finding(
                     "the range of '\(field.path)'\(scope) is empty when today is \(day): \(lower.key) "
                     + "'\(low.text)' gives \(a) but \(upper.key) '\(high.text)' gives \(b), so every value "
-                    + "will be rejected; \(advice)", at: lower.bound.location)
+                    + "will be rejected; \(advice)", at: location)
             }
             day = CivilDate(dayNumber: day.dayNumber + 1)
         }

@@ -37,7 +37,9 @@ struct PatternConflictCheck: LintCheck {
         for field in context.valueFields where field.type == .string || field.type == .text {
             for set in context.constraintSets(of: field) {
                 let patterns = TextPattern.all(in: set.constraints)
-                guard patterns.count >= 2, patterns.allSatisfy({ $0.regex != nil }),
+                // In a case, only combinations with one of the case's own patterns are new.
+                let own = TextPattern.all(in: Array(set.constraints.suffix(1)))
+                guard patterns.count >= 2, set.condition == nil || !own.isEmpty, patterns.allSatisfy({ $0.regex != nil }),
                     patterns.contains(where: { $0.generator != nil }), !haveCommonValue(patterns)
                 else { continue }
                 // Reported where the later-written pattern stands (the field's own regex rather
