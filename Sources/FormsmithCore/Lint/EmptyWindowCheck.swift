@@ -11,15 +11,17 @@
 /// an absolute minimum with a relative maximum (`min: 2025-01-01, max: today-18y`) was empty
 /// in the past and only gets wider; when it is empty now the compiler reports it. Bounds that
 /// read other fields (`min: drivers[].birthDate + 18y`) depend on each questionnaire and are
-/// not tried.
+/// not tried. A case's bound against the field's own is also tried for the run's `today`
+/// (the compiler checks each range on its own), with or without `today`.
 struct EmptyWindowCheck: LintCheck {
     let rule = LintRule(
         id: "empty-window",
-        summary: "A date or number range that is not empty for today but will be for a later today (within 10 years): every value is rejected from then on.",
+        summary: "A date or number range that will be empty for a later today (within 10 years), or a case's bound that contradicts the field's: every value is rejected then.",
         triggering: [
             "fields:\n  start: {type: date, min: today, max: 2027-12-31}\n",
             "fields:\n  d: {type: date, min: today-1m, max: today-30d}\n",
             "fields:\n  y: {type: integer, min: year(today), max: 2030}\n",
+            "fields:\n  kind: {type: string}\n  n: {type: integer, max: 10, cases: [{when: \"kind == 'x'\", min: 20}]}\n",
             """
             fields:
               kind: {type: string}
@@ -58,8 +60,10 @@ struct EmptyWindowCheck: LintCheck {
                         // Reported at the lower bound, or at the case's own bound.
                         let anchor = set.condition != nil && lowerIndex != last ? upper.bound.location
                             : lower.bound.location
+                        // The compiler checks each range on its own, not a case's bound against the field's.
+                        let checkedByCompiler = set.condition == nil || (lowerIndex == last && upperIndex == last)
                         if let finding = check(lower, upper, field: field, condition: set.condition, at: anchor,
-                                               context) {
+                                               fromToday: !checkedByCompiler, context) {
                             findings.insert(finding)
                         }
                     }
@@ -77,22 +81,25 @@ struct EmptyWindowCheck: LintCheck {
     }
 
     private func check(_ lower: End, _ upper: End, field: FieldRule, condition: String?,
-                       at location: SourceLocation, _ context: LintContext) -> LintFinding? {
+                       at location: SourceLocation, fromToday: Bool, _ context: LintContext) -> LintFinding? {
         guard let low = TodayBound(lower.bound.value), let high = TodayBound(upper.bound.value),
-            low.readsToday || high.readsToday,
-            let last = context.today.addingChecked(CalendarDuration(years: Self.horizonYears))
+            fromToday || low.readsToday || high.readsToday,
+            var last = context.today.addingChecked(CalendarDuration(years: Self.horizonYears))
         else { return nil }
-        // Empty for the run's today: the compiler reports it.
-        guard !isEmpty(low, high, lower, upper, today: context.today) else { return nil }
-        var day = CivilDate(dayNumber: context.today.dayNumber + 1)
+        // Empty for the run's today: the compiler reports it, unless it is a case's bound against the field's.
+        guard fromToday || !isEmpty(low, high, lower, upper, today: context.today) else { return nil }
+        if !low.readsToday && !high.readsToday { last = context.today }
+        var day = fromToday ? context.today : CivilDate(dayNumber: context.today.dayNumber + 1)
         while day <= last {
             if isEmpty(low, high, lower, upper, today: day), let a = low.value(today: day),
                 let b = high.value(today: day)
             {
-                let moving = low.readsToday && high.readsToday
-                let advice = moving
-                    ? "write both bounds in the same unit (months and days clamp differently at month ends)"
-                    : "make both bounds relative to today, or review the absolute one before then"
+                let advice: String
+                switch (low.readsToday, high.readsToday) {
+                case (true, true): advice = "write both bounds in the same unit (months and days clamp differently at month ends)"
+                case (false, false): advice = "the case's bound contradicts the field's: correct one of them"
+                default: advice = "make both bounds relative to today, or review the absolute one before then"
+                }
                 let scope = condition.map { " when \"\($0)\"" } ?? ""
                 return rule.finding(
                     "the range of '\(field.path)'\(scope) is empty when today is \(day): \(lower.key) "
