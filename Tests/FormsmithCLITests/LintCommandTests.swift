@@ -21,6 +21,9 @@ final class LintCommandTests: XCTestCase {
         XCTAssertEqual(sarif.status, 0)
         Formsmith.assertGolden(sarif.stdout, Self.fixtures + "/expected/lint-shipped.sarif")
         XCTAssertEqual(try results(ofSARIF: sarif.stdout).count, 0)
+        let json = try lint(["--report", "json", "--rules"] + Self.shipped)
+        XCTAssertEqual(json.status, 0)
+        Formsmith.assertGolden(json.stdout, Self.fixtures + "/expected/lint-shipped.json")
     }
 
     func testFlawedRulesTextReport() throws {
