@@ -34,7 +34,11 @@ let package = Package(
         ),
         .executableTarget(name: "formsmith", dependencies: ["FormsmithCLI"]),
         .testTarget(name: "FormsmithCoreTests", dependencies: ["FormsmithCore"]),
-        .testTarget(name: "FormsmithCLITests", dependencies: ["FormsmithCLI", "formsmith"]),
+        .testTarget(
+            name: "FormsmithCLITests", dependencies: ["FormsmithCLI", "formsmith"],
+            // Rule files and golden reports the tests read from the repository, not resources.
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

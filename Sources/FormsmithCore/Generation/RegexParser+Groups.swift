@@ -90,7 +90,9 @@ extension RegexParser {
             position += 1
             // Branch reset renumbers groups and an atomic group may refuse values: both are filtered.
             if kind != UInt8(ascii: ":") { needsFiltering = true }
-            return .node(try parseGroupBody(flags: flags, opening: opening), repeatable: true)
+            let body = try parseGroupBody(flags: flags, opening: opening)
+            if kind == UInt8(ascii: ">") { program.atomicNodes.insert(body) }
+            return .node(body, repeatable: true)
         case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "*"):
             position += 1
             return try parseLookaround(flags: flags, opening: opening)

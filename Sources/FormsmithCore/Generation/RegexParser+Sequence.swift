@@ -97,6 +97,7 @@ extension RegexParser {
         let repeated = program.add(.repetition(body: body, min: quantifier.min, max: quantifier.max))
         builder.append(repeated, first: quantifier.min > 0 ? first : nil)
         if quantifier.possessive {
+            program.atomicNodes.insert(repeated)
             if let bodyMatches {
                 // A fixed count of single characters cannot be given back anyway.
                 if quantifier.min != quantifier.max {

@@ -47,6 +47,9 @@ struct RegexProgram: Sendable {
     var captureNodes: [Int] = [-1]
     /// Whether any back reference occurs (the walker then records captured text).
     var hasBackreferences = false
+    /// Nodes that never give back what they matched: atomic groups `(?>…)` and possessive
+    /// repetitions `a++` (for lint's backtracking analysis; the walker ignores it).
+    var atomicNodes: Set<Int> = []
 
     /// Appends `node`, computing its length bounds from its children, and returns its index.
     mutating func add(_ node: RegexNode) -> Int {

@@ -1,0 +1,50 @@
+import ArgumentParser
+import FormsmithCore
+
+/// `formsmith explain`: one field's rules in plain words.
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain a field's rules in plain words: type, checks, bounds for today, when it is visible and required, what depends on it.",
+        discussion: """
+            FIELD is a path as reports write it: insurant.birthDate, drivers[].licenseIssued (or \
+            drivers[1].licenseIssued). Each line ends with the rule identifiers reports use for it.
+
+            Exit status: 0 explained, 2 an unknown field, rules that cannot be used, or a problem with \
+            the command line.
+            """
+    )
+
+    @Option(name: .long, help: "The rule file (YAML or JSON).")
+    var rules: String
+
+    @Option(name: .long, help: "The reference date for 'today' in rules, as yyyy-MM-dd (default: today's date, UTC).")
+    var today: String?
+
+    @Argument(help: "The field's path, such as insurant.birthDate or drivers[].licenseIssued.")
+    var field: String
+
+    func validate() throws {
+        if let today, DatePattern.iso.parse(today) == nil {
+            throw ValidationError("--today must be a date written yyyy-MM-dd, such as 2026-11-22")
+        }
+    }
+
+    func run() throws {
+        let referenceDate = today.flatMap { DatePattern.iso.parse($0) } ?? CivilDate.today()
+        let compiled: CompiledRuleSet
+        do {
+            compiled = try RulesLoader.load(path: rules, today: referenceDate)
+        } catch {
+            writeError(error.description)
+            writeError("\(rules): the rules cannot be used; run formsmith lint --rules \(rules) for details")
+            throw FormsmithExit(status: ExitStatus.usage)
+        }
+        do {
+            print(try FieldExplainer.explain(field, in: compiled), terminator: "")
+        } catch {
+            writeError("formsmith: \(error.message)")
+            throw FormsmithExit(status: ExitStatus.usage)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+/// A field that `formsmith explain` was asked about and that the rules do not declare.
+public struct ExplainError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong and what to do about it (with a did-you-mean).
+    public let message: String
+
+    /// The message.
+    public var description: String { message }
+}
+
+/// `formsmith explain`: one field's rules in plain words, for the people who have to answer
+/// "why was this questionnaire rejected?". Each line ends with the rule identifiers that
+/// reports use for it (`[min, max]`), and with the author's own message when there is one.
+public enum FieldExplainer {
+    /// The explanation of the field at `path` (`insurant.birthDate`, `drivers[].licenseIssued`;
+    /// an index as in reports, `drivers[1].licenseIssued`, is accepted too), with bounds
+    /// resolved for the rules' `today`.
+    public static func explain(_ path: String, in rules: CompiledRuleSet) throws(ExplainError) -> String {
+        let folded = ValidationSummary.foldIndices(path)
+        let ruleSet = rules.ruleSet
+        guard let field = ruleSet.field(at: folded) else {
+            let paths = ruleSet.allFields.map(\.path)
+            let suggestion = Suggestion.closest(to: folded, in: paths)
+                ?? paths.first { $0.hasSuffix("." + folded) || $0.hasSuffix("]." + folded) }
+            throw ExplainError(message: "no field '\(path)' in \(ruleSet.file)"
+                               + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+                               + "; fields are named by their path, such as \(paths.first ?? "section.field")")
+        }
+        var writer = ExplanationWriter(field: field, rules: rules)
+        writer.writeAll()
+        return writer.text
+    }
+}
+
+/// Builds the explanation of one field, line by line.
+struct ExplanationWriter {
+    let field: FieldRule
+    let rules: CompiledRuleSet
+    let dependencies: FieldDependencies
+    private(set) var text = ""
+    /// Rules whose custom message has been shown next to a line.
+    private var shownMessages: Set<String> = []
+
+    /// The width of the label column.
+    static let labelWidth = 10
+
+    init(field: FieldRule, rules: CompiledRuleSet) {
+        self.field = field
+        self.rules = rules
+        dependencies = FieldDependencies(rules.ruleSet)
+    }
+
+    mutating func writeAll() {
+        text += field.path + (field.title.map { ": " + $0 } ?? "") + "\n"
+        var origin = "declared at \(field.location)"
+        if let definition = field.definition { origin += ", built on definition '\(definition)'" }
+        line("", origin)
+        if let description = field.description { line("", description) }
+        line("type", typePhrase(), rules: [RuleIdentifier.type])
+        if field.type != .section {
+            writeRequiredAndVisible()
+            writeChecks(field.constraints, messages: field.messages, indent: "")
+            for variant in field.cases {
+                line("case", "when \"\(variant.condition.value)\" holds, also:")
+                writeChecks(variant.constraints, messages: variant.messages.merging(field.messages) { own, _ in own },
+                            indent: "  ")
+            }
+        }
+        for assertion in field.assertions {
+            line("assert", "each item: \"\(assertion.predicate.value)\", else \"\(assertion.message)\"", rules: [assertion.rule])
+        }
+        for (rule, message) in field.messages.sorted(by: { $0.key < $1.key }) where !shownMessages.contains(rule) {
+            line("message", "\(rule): \"\(message)\"")
+        }
+        if let seed = field.seed { line("seed", "generated values are drawn from \(seed.value)") }
+        let reads = dependencies.reads(field.path)
+        if !reads.isEmpty { line("reads", reads.joined(separator: "; ")) }
+        let readers = dependencies.readers(of: field.path)
+        line("read by", readers.isEmpty ? "no other field reads it" : readers.joined(separator: "; "))
+    }
+
+    // MARK: - Lines
+
+    /// `  label     text [rule, rule]`, then the author's message for those rules, if any.
+    mutating func line(_ label: String, _ body: String, rules ruleIDs: [String] = [], messages: [String: String] = [:],
+                       indent: String = "") {
+        let padded = (indent + label).padding(toLength: Self.labelWidth, withPad: " ", startingAt: 0)
+        let tags = ruleIDs.isEmpty ? "" : " [" + ruleIDs.joined(separator: ", ") + "]"
+        text += "  " + padded + " " + body + tags + "\n"
+        let own = messages.isEmpty ? field.messages : messages
+        for rule in ruleIDs {
+            guard let message = own[rule] else { continue }
+            text += "  " + String(repeating: " ", count: Self.labelWidth) + " reported as \"\(message)\"\n"
+            shownMessages.insert(rule)
+        }
+    }
+
+    private func typePhrase() -> String {
+        switch field.type {
+        case .string: return "string: a JSON string, one line of text"
+        case .text: return "text: a JSON string, free text"
+        case .integer: return "integer: a JSON number without fraction or exponent (\"2019\", a string, is wrong)"
+        case .decimal: return "decimal: a JSON number"
+        case .boolean: return "boolean: true or false"
+        case .date:
+            return "date: a JSON string written \(field.constraints.format?.value ?? "yyyy-MM-dd"), a real calendar date"
+        case .enumeration: return "enum: one of the listed values"
+        case .multiChoice: return "multi-choice: a JSON array of the listed values"
+        case .list:
+            return "list: a JSON array of objects, each holding " + field.children.map(\.name).joined(separator: ", ")
+        case .section:
+            return "section: a JSON object holding " + field.children.map(\.name).joined(separator: ", ")
+        }
+    }
+
+    private mutating func writeRequiredAndVisible() {
+        let required: String
+        if let requiredIf = field.requiredIf {
+            required = "only when \"\(requiredIf.value)\" holds; otherwise it may be left empty"
+        } else if field.isOptional {
+            required = "no (optional: true): it may be left empty"
+        } else if field.visibleIf != nil {
+            required = "yes, whenever it is visible (absent, null, \"\" and [] count as empty)"
+        } else {
+            required = "yes: it must be filled (absent, null, \"\" and [] count as empty)"
+        }
+        line("required", required, rules: [RuleIdentifier.required])
+        if let visibleIf = field.visibleIf {
+            line("visible", "only when \"\(visibleIf.value)\" holds; otherwise it must be absent or empty",
+                 rules: [RuleIdentifier.visibility])
+        } else {
+            line("visible", "always")
+        }
+        if let list = listOwner, let listVisible = list.visibleIf {
+            line("", "(as an item of '\(list.path)', only when \"\(listVisible.value)\" holds)")
+        }
+        if !field.parents.isEmpty {
+            let parents = field.parents.map(\.value).joined(separator: " or ")
+            line("parent", "cannot be filled while \(parents) is empty", rules: [RuleIdentifier.parent])
+        }
+    }
+
+    /// The list this field is an item field of.
+    private var listOwner: FieldRule? {
+        guard let range = field.path.range(of: "[].") else { return nil }
+        return rules.ruleSet.field(at: String(field.path[..<range.lowerBound]))
+    }
+}
