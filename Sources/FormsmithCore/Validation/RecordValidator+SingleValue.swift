@@ -10,7 +10,7 @@ extension RecordValidator {
         return utf8.withUnsafeBufferPointer { buffer in
             bytes = buffer
             defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
-            _ = checkValue(field, raw: .cell(start: 0, end: buffer.count, escaped: false), path: field.path)
+            _ = checkValue(field, raw: .cell(start: 0, end: buffer.count, escaped: false), path: ConcretePath(template: field.path, item: -1))
             return violations
         }
     }
