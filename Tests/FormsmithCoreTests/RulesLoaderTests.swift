@@ -110,6 +110,18 @@ final class RulesLoaderTests: XCTestCase {
                       problems[0])
     }
 
+    func testCycleIsReportedAlongsideOtherProblems() {
+        let problems = ruleProblems("""
+            id: x
+            fields:
+              a: {type: string, visibleIf: "present(b)"}
+              b: {type: string, visibleIf: "present(a)"}
+              c: {type: string, regex: '('}
+            """)
+        XCTAssertEqual(problems.count, 2, problems.joined(separator: "\n"))
+        XCTAssertTrue(problems[0].contains("cycle: a -> b -> a"), problems[0])
+    }
+
     func testEmptyRanges() {
         let problems = ruleProblems("""
             id: x

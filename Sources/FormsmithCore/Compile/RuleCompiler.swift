@@ -49,8 +49,9 @@ final class CompilerState {
         for (id, declaration) in declarations.enumerated() {
             compiledChecks[id] = compileParts(of: declaration, id: id)
         }
-        guard problems.isEmpty else { return nil }
+        // Cycles are looked for even when other problems were found, so that all are reported.
         let rootOrder = evaluationOrder(for: nil)
+        for id in declarations.indices where declarations[id].rule.type == .list { _ = evaluationOrder(for: id) }
         guard problems.isEmpty, let rootOrder else { return nil }
         var fields: [CompiledField?] = Array(repeating: nil, count: declarations.count)
         // Item fields first, so list fields can embed their items' scope.
