@@ -1,0 +1,157 @@
+/// Everything a string or text value must satisfy at once (a field's own checks plus those of
+/// the `cases` that hold), and where candidate values come from.
+struct TextSpec: Sendable {
+    /// Where candidates come from, in order of preference.
+    enum Source: Sendable {
+        /// The field's `const`.
+        case constant([UInt8])
+        /// The steps of an input mask.
+        case mask([MaskStep])
+        /// A walk of the (first) regex.
+        case regex(RegexGenerator)
+        /// Words of random letters (no format given).
+        case plain
+    }
+
+    var minLength: Int?
+    var maxLength: Int?
+    /// Every regex the value must match.
+    var regexes: [CompiledRegex] = []
+    /// Every mask the value must fit (as compiled patterns).
+    var masks: [CompiledRegex] = []
+    var source: Source = .plain
+    /// Whether candidates from `source` must be confirmed against `regexes` and `masks`
+    /// (filtered patterns, several formats at once, checksums rewriting characters).
+    var needsConfirmation = false
+    var checksum: (algorithm: ChecksumAlgorithm, companion: Int?)?
+    /// Seed values that pass every check above (checksums with a companion excepted).
+    var seeds: [[UInt8]] = []
+    /// Why no value can satisfy this spec, when static analysis found it.
+    var problem: (rule: String, reason: String)?
+
+    /// The length window to aim at, from the length checks.
+    var lengthWindow: ClosedRange<Int>? {
+        guard minLength != nil || maxLength != nil else { return nil }
+        let low = max(0, minLength ?? 0)
+        return low...max(low, maxLength ?? Int.max)
+    }
+
+    /// Builds the spec for `checks`, reading `seedList` when the field names one.
+    init(checks: [ValueCheck], seedList: [String]) throws(GenerationError) {
+        var constant: [UInt8]?
+        var generatorRegex: CompiledRegex?
+        var maskSource: String?
+        for check in checks {
+            switch check {
+            case .length(let low, let high):
+                if let low { minLength = max(minLength ?? low, low) }
+                if let high { maxLength = min(maxLength ?? high, high) }
+            case .regex(let regex):
+                if generatorRegex == nil { generatorRegex = regex } else { needsConfirmation = true }
+                regexes.append(regex)
+            case .mask(let regex, let source):
+                if maskSource == nil { maskSource = source } else { needsConfirmation = true }
+                masks.append(regex)
+            case .checksum(let algorithm, let companion):
+                checksum = (algorithm, companion)
+                needsConfirmation = true
+            case .constant(let value):
+                constant = Array(value.description.utf8)
+            default:
+                break
+            }
+        }
+        if let constant {
+            source = .constant(constant)
+            needsConfirmation = true
+        } else if let maskSource, let mask = try? InputMask(maskSource) {
+            source = .mask(try MaskStep.steps(for: mask))
+            if generatorRegex != nil { needsConfirmation = true }
+        } else if let generatorRegex {
+            do {
+                let options = generatorRegex.options
+                var flags = ""
+                if options.contains(.multiline) { flags += "m" }
+                if options.contains(.dotAll) { flags += "s" }
+                if options.contains(.extended) { flags += "x" }
+                if options.contains(.noAutoCapture) { flags += "n" }
+                let pattern = flags.isEmpty ? generatorRegex.pattern : "(?\(flags))" + generatorRegex.pattern
+                let generator = try RegexGenerator(pattern: pattern,
+                                                   caseInsensitive: options.contains(.caseInsensitive))
+                source = .regex(generator)
+                if generator.needsFiltering || options.contains(.multiline) { needsConfirmation = true }
+            } catch {
+                throw GenerationError(field: nil, rule: RuleIdentifier.regex,
+                                      message: "\(error.description); the pattern is \(generatorRegex.pattern)")
+            }
+        }
+        if !regexes.isEmpty || !masks.isEmpty, case .plain = source { needsConfirmation = true }
+        seeds = seedList.map { Array($0.utf8) }.filter { accepts($0, companion: nil, scratch: RegexScratch()) }
+    }
+
+    /// Whether `value` passes every check of the spec; `companion` is the checksum's companion
+    /// value when it has one (nil skips companion checksums).
+    func accepts(_ value: [UInt8], companion: [UInt8]?, scratch: RegexScratch) -> Bool {
+        value.withUnsafeBufferPointer { bytes in
+            let length = RecordValidator.scalarCount(bytes)
+            if let minLength, length < minLength { return false }
+            if let maxLength, length > maxLength { return false }
+            for regex in regexes where !regex.matches(bytes, scratch: scratch).isMatch { return false }
+            for mask in masks where !mask.matches(bytes, scratch: scratch).isMatch { return false }
+            if let checksum {
+                if checksum.companion == nil {
+                    if !checksum.algorithm.isValid(bytes, companion: nil) { return false }
+                } else if let companion {
+                    let valid = companion.withUnsafeBufferPointer { checksum.algorithm.isValid(bytes, companion: $0) }
+                    if !valid { return false }
+                }
+            }
+            return true
+        }
+    }
+}
+
+extension RegexMatchResult {
+    /// Whether the value matched.
+    var isMatch: Bool {
+        if case .match = self { return true }
+        return false
+    }
+}
+
+/// One position of a mask, ready to generate a character.
+struct MaskStep: Sendable {
+    enum Kind: Sendable {
+        case literal([UInt8])
+        case digit
+        /// A letter, letter-or-digit or set: a one-character pattern.
+        case pattern(RegexGenerator)
+    }
+
+    let kind: Kind
+    let isOptional: Bool
+
+    /// The steps of `mask`.
+    static func steps(for mask: InputMask) throws(GenerationError) -> [MaskStep] {
+        var steps: [MaskStep] = []
+        for element in mask.elements {
+            switch element {
+            case .literal(let scalar):
+                var bytes: [UInt8] = []
+                JSONStrings.appendUTF8(scalar.value, to: &bytes)
+                steps.append(MaskStep(kind: .literal(bytes), isOptional: false))
+            case .digit(let optional):
+                steps.append(MaskStep(kind: .digit, isOptional: optional))
+            default:
+                do {
+                    let generator = try RegexGenerator(pattern: element.regexAtom)
+                    steps.append(MaskStep(kind: .pattern(generator), isOptional: element.isOptional))
+                } catch {
+                    throw GenerationError(field: nil, rule: RuleIdentifier.mask,
+                                          message: "cannot generate characters for the mask '\(mask.source)': \(error)")
+                }
+            }
+        }
+        return steps
+    }
+}
