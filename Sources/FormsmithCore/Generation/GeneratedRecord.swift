@@ -50,11 +50,19 @@ struct GeneratedRecord {
     var choiceIndexes: [Int32] = []
     /// Members the rules do not declare (only deliberate `unknown-field` defects): key and JSON text.
     var extras: [(key: String, json: String)] = []
+    /// Per field id: its slot, its list's id (-1 for top-level fields), and for a list the
+    /// number of slots of one item; looked up without touching the compiled fields.
+    let slots: [Int]
+    let listIDs: [Int]
+    let itemSlotCounts: [Int]
 
     /// Empty storage for `rules`.
     init(rules: CompiledRuleSet) {
         root = Array(repeating: .absent, count: rules.rootScope.slotCount)
         items = Array(repeating: [], count: rules.fields.count)
+        slots = rules.fields.map(\.slot)
+        listIDs = rules.fields.map { $0.listID ?? -1 }
+        itemSlotCounts = rules.fields.map { $0.items?.scope.slotCount ?? 0 }
     }
 
     /// Clears every value, keeping capacity.
@@ -112,20 +120,26 @@ extension CompiledRuleSet {
 extension GeneratedRecord {
     /// The value at `address`.
     func value(at address: FieldAddress, in rules: CompiledRuleSet) -> GeneratedValue {
-        let field = rules.fields[address.field]
-        guard let listID = field.listID else { return root[field.slot] }
-        let index = address.item * rules.itemSlotCount(of: listID) + field.slot
-        return index < items[listID].count ? items[listID][index] : .absent
+        value(of: address.field, item: address.item)
+    }
+
+    /// The value of field `id` (of item `item` for list item fields).
+    @inline(__always)
+    func value(of id: Int, item: Int) -> GeneratedValue {
+        let listID = listIDs[id]
+        guard listID >= 0 else { return root[slots[id]] }
+        let index = item * itemSlotCounts[listID] + slots[id]
+        return item >= 0 && index < items[listID].count ? items[listID][index] : .absent
     }
 
     /// Replaces the value at `address`.
     mutating func setValue(_ value: GeneratedValue, at address: FieldAddress, in rules: CompiledRuleSet) {
-        let field = rules.fields[address.field]
-        guard let listID = field.listID else {
-            root[field.slot] = value
+        let listID = listIDs[address.field]
+        guard listID >= 0 else {
+            root[slots[address.field]] = value
             return
         }
-        items[listID][address.item * rules.itemSlotCount(of: listID) + field.slot] = value
+        items[listID][address.item * itemSlotCounts[listID] + slots[address.field]] = value
     }
 
     /// Makes room for `count` items of list `listID`, all absent.

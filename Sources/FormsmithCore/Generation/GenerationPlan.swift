@@ -6,6 +6,8 @@ struct FieldPlan: Sendable {
     /// Text specs of a string or text field, indexed by the bit set of the `cases` that hold
     /// (bit i for case i; cases beyond the sixth are confirmed, not planned).
     var textSpecs: [TextSpec] = []
+    /// Why no value satisfies a combination of cases (parallel to `textSpecs`), when drawing found none.
+    var textProblems: [(rule: String, reason: String)?] = []
     /// Enum values as JSON text (`"passport"`, `12`).
     var enumJSON: [[UInt8]] = []
     /// Enum values as plain text (CSV cells, multi-choice joins).
@@ -68,13 +70,14 @@ final class GenerationPlan: Sendable {
                 for (index, variant) in field.cases.prefix(planned).enumerated() where mask & (1 << index) != 0 {
                     checks += variant.checks
                 }
-                var spec: TextSpec
+                let spec: TextSpec
                 do {
                     spec = try TextSpec(checks: checks, seedList: seeds)
                 } catch {
                     throw GenerationError(field: field.path, rule: error.rule, message: error.message)
                 }
-                try SatisfiabilityAnalysis.analyse(&spec, field: field.path, strict: mask.nonzeroBitCount <= 1)
+                plan.textProblems.append(
+                    try SatisfiabilityAnalysis.analyse(spec, field: field.path, strict: mask.nonzeroBitCount <= 1))
                 plan.textSpecs.append(spec)
             }
         case .enumeration, .multiChoice:
@@ -126,9 +129,14 @@ final class GenerationPlan: Sendable {
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 
+    /// The position of a field's text spec given the bit set of the cases that hold.
+    func textSpecIndex(of field: Int, cases: Int) -> Int {
+        let count = fields[field].textSpecs.count
+        return cases < count ? cases : cases & (count - 1)
+    }
+
     /// The text spec of a field given the cases that hold.
     func textSpec(of field: Int, cases: Int) -> TextSpec {
-        let specs = fields[field].textSpecs
-        return cases < specs.count ? specs[cases] : specs[cases & (specs.count - 1)]
+        fields[field].textSpecs[textSpecIndex(of: field, cases: cases)]
     }
 }

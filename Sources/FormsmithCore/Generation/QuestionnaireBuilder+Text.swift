@@ -3,14 +3,16 @@
 extension QuestionnaireBuilder {
     func generateText(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         if let special = allowedValue(field) { return special }
-        let fieldPlan = plan.fields[field.id]
-        let spec = plan.textSpec(of: field.id, cases: field.cases.isEmpty ? 0 : activeCases(of: field))
-        if let problem = spec.problem { return fail(address, problem.rule, problem.reason) }
+        let specIndex = plan.textSpecIndex(of: field.id, cases: field.cases.isEmpty ? 0 : activeCases(of: field))
+        if let problem = plan.fields[field.id].textProblems[specIndex] {
+            return fail(address, problem.rule, problem.reason)
+        }
+        let spec = plan.fields[field.id].textSpecs[specIndex]
         var companion: [UInt8]?
         if let companionID = spec.checksum?.companion, case .text(let start, let end) = value(of: companionID) {
             companion = Array(record.arena[Int(start)..<Int(end)])
         }
-        if fieldPlan.isRecordID, address.item < 0, let value = recordIDValue(spec) { return value }
+        if plan.fields[field.id].isRecordID, address.item < 0, let value = recordIDValue(spec) { return value }
         let edge = self.edge()
         for draw in 0..<Self.textAttempts {
             textBuffer.removeAll(keepingCapacity: true)

@@ -131,10 +131,10 @@ final class QuestionnaireBuilder {
 
     /// The value of a field in the current scope (the current item for item fields).
     func value(of id: Int) -> GeneratedValue {
-        let field = rules.fields[id]
-        guard let listID = field.listID else { return record.root[field.slot] }
+        let listID = record.listIDs[id]
+        guard listID >= 0 else { return record.root[record.slots[id]] }
         guard listID == currentList, currentItem >= 0 else { return .absent }
-        return record.items[listID][currentItem * rules.itemSlotCount(of: listID) + field.slot]
+        return record.value(of: id, item: currentItem)
     }
 
     var environment: GenerationEnvironment { GenerationEnvironment(builder: self) }

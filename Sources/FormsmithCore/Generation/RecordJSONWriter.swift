@@ -1,13 +1,66 @@
 /// Writes a generated questionnaire as one line of compact JSON, members in the order the
 /// rules declare them, sections only when they hold something, bytes straight into a buffer.
+///
+/// The object layouts are flattened once into a list of steps whose keys are ready-made
+/// bytes (`"insurant":`), so writing a record touches no strings.
 struct RecordJSONWriter {
+    /// One step: write a field's member, or open a section whose steps run to `end`.
+    struct Step {
+        let field: Int32
+        /// For sections: the index after the section's last step; -1 for fields.
+        let end: Int32
+        let keyStart: Int32
+        let keyEnd: Int32
+    }
+
     let plan: GenerationPlan
+    private var steps: [Step] = []
+    private var keys: [UInt8] = []
+    private var rootSteps = 0..<0
+    /// Steps of each list's item object, by list field id.
+    private var itemSteps: [Range<Int>]
+
+    init(plan: GenerationPlan) {
+        self.plan = plan
+        itemSteps = Array(repeating: 0..<0, count: plan.rules.fields.count)
+        rootSteps = flatten(plan.rules.root)
+        for field in plan.rules.fields {
+            if let layout = field.items?.layout { itemSteps[field.id] = flatten(layout) }
+        }
+    }
+
+    private mutating func flatten(_ layout: ObjectLayout) -> Range<Int> {
+        var pending: [(ObjectLayout.Member, Int)] = []
+        let start = steps.count
+        for member in layout.members {
+            let keyStart = Int32(keys.count)
+            var slice: [UInt8] = []
+            RecordJSONWriter.appendString(member.key[...], to: &slice)
+            keys.append(contentsOf: slice)
+            keys.append(UInt8(ascii: ":"))
+            switch member.target {
+            case .field(let id):
+                steps.append(Step(field: Int32(id), end: -1, keyStart: keyStart, keyEnd: Int32(keys.count)))
+            case .section:
+                pending.append((member, steps.count))
+                steps.append(Step(field: -1, end: -1, keyStart: keyStart, keyEnd: Int32(keys.count)))
+            }
+        }
+        let end = steps.count
+        for (member, index) in pending {
+            guard case .section(_, let inner) = member.target else { continue }
+            let range = flatten(inner)
+            let step = steps[index]
+            steps[index] = Step(field: Int32(range.lowerBound), end: Int32(range.upperBound),
+                                keyStart: step.keyStart, keyEnd: step.keyEnd)
+        }
+        return start..<end
+    }
 
     /// Appends `record` as a JSON object (no trailing newline).
     func write(_ record: GeneratedRecord, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "{"))
-        var first = true
-        writeMembers(plan.rules.root, record, item: -1, first: &first, to: &output)
+        var first = writeSteps(rootSteps, record, item: -1, to: &output)
         for extra in record.extras {
             if !first { output.append(UInt8(ascii: ",")) }
             first = false
@@ -18,37 +71,33 @@ struct RecordJSONWriter {
         output.append(UInt8(ascii: "}"))
     }
 
-    private func writeMembers(_ layout: ObjectLayout, _ record: GeneratedRecord, item: Int, first: inout Bool,
-                              to output: inout [UInt8]) {
-        for member in layout.members {
-            switch member.target {
-            case .field(let id):
-                let value = record.value(at: FieldAddress(field: id, item: item), in: plan.rules)
+    /// Writes the members of the steps in `range`; returns true when none was written.
+    private func writeSteps(_ range: Range<Int>, _ record: GeneratedRecord, item: Int, to output: inout [UInt8]) -> Bool {
+        var first = true
+        for index in range {
+            let step = steps[index]
+            if step.end < 0 {
+                let id = Int(step.field)
+                let value = record.value(of: id, item: item)
                 guard value.isPresent else { continue }
-                writeKey(member.key, first: &first, to: &output)
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                output.append(contentsOf: keys[Int(step.keyStart)..<Int(step.keyEnd)])
                 writeValue(value, of: id, record, to: &output)
-            case .section(_, let inner):
+            } else {
                 let mark = output.count
-                let wasFirst = first
-                writeKey(member.key, first: &first, to: &output)
+                if !first { output.append(UInt8(ascii: ",")) }
+                output.append(contentsOf: keys[Int(step.keyStart)..<Int(step.keyEnd)])
                 output.append(UInt8(ascii: "{"))
-                var innerFirst = true
-                writeMembers(inner, record, item: item, first: &innerFirst, to: &output)
-                if innerFirst {
+                if writeSteps(Int(step.field)..<Int(step.end), record, item: item, to: &output) {
                     output.removeSubrange(mark...)
-                    first = wasFirst
                 } else {
                     output.append(UInt8(ascii: "}"))
+                    first = false
                 }
             }
         }
-    }
-
-    private func writeKey(_ key: [UInt8], first: inout Bool, to output: inout [UInt8]) {
-        if !first { output.append(UInt8(ascii: ",")) }
-        first = false
-        RecordJSONWriter.appendString(key[...], to: &output)
-        output.append(UInt8(ascii: ":"))
+        return first
     }
 
     private func writeValue(_ value: GeneratedValue, of id: Int, _ record: GeneratedRecord, to output: inout [UInt8]) {
@@ -78,14 +127,11 @@ struct RecordJSONWriter {
             output.append(UInt8(ascii: "]"))
         case .items(let count):
             output.append(UInt8(ascii: "["))
-            if let layout = plan.rules.fields[id].items?.layout {
-                for item in 0..<Int(count) {
-                    if item > 0 { output.append(UInt8(ascii: ",")) }
-                    output.append(UInt8(ascii: "{"))
-                    var first = true
-                    writeMembers(layout, record, item: item, first: &first, to: &output)
-                    output.append(UInt8(ascii: "}"))
-                }
+            for item in 0..<Int(count) {
+                if item > 0 { output.append(UInt8(ascii: ",")) }
+                output.append(UInt8(ascii: "{"))
+                _ = writeSteps(itemSteps[id], record, item: item, to: &output)
+                output.append(UInt8(ascii: "}"))
             }
             output.append(UInt8(ascii: "]"))
         case .literal(let json, _):

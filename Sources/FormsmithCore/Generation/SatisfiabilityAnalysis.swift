@@ -54,11 +54,13 @@ enum SatisfiabilityAnalysis {
 
     /// Decides whether `spec` has a value. `strict` (the field's own checks, or one case)
     /// throws; otherwise (several cases at once, which may never hold together) the problem
-    /// is recorded in the spec and reported only if generation meets it.
-    static func analyse(_ spec: inout TextSpec, field: String, strict: Bool) throws(GenerationError) {
-        guard let problem = findProblem(spec) else { return }
+    /// is returned and reported only if generation meets it.
+    static func analyse(_ spec: TextSpec, field: String, strict: Bool) throws(GenerationError)
+        -> (rule: String, reason: String)?
+    {
+        guard let problem = findProblem(spec) else { return nil }
         if strict { throw GenerationError(field: field, rule: problem.rule, message: problem.reason) }
-        spec.problem = problem
+        return problem
     }
 
     private static func findProblem(_ spec: TextSpec) -> (rule: String, reason: String)? {

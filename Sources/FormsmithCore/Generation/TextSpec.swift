@@ -1,6 +1,6 @@
 /// Everything a string or text value must satisfy at once (a field's own checks plus those of
 /// the `cases` that hold), and where candidate values come from.
-struct TextSpec: Sendable {
+final class TextSpec: Sendable {
     /// Where candidates come from, in order of preference.
     enum Source: Sendable {
         /// The field's `const`.
@@ -13,21 +13,19 @@ struct TextSpec: Sendable {
         case plain
     }
 
-    var minLength: Int?
-    var maxLength: Int?
+    let minLength: Int?
+    let maxLength: Int?
     /// Every regex the value must match.
-    var regexes: [CompiledRegex] = []
+    let regexes: [CompiledRegex]
     /// Every mask the value must fit (as compiled patterns).
-    var masks: [CompiledRegex] = []
-    var source: Source = .plain
+    let masks: [CompiledRegex]
+    let source: Source
     /// Whether candidates from `source` must be confirmed against `regexes` and `masks`
     /// (filtered patterns, several formats at once, checksums rewriting characters).
-    var needsConfirmation = false
-    var checksum: (algorithm: ChecksumAlgorithm, companion: Int?)?
+    let needsConfirmation: Bool
+    let checksum: (algorithm: ChecksumAlgorithm, companion: Int?)?
     /// Seed values that pass every check above (checksums with a companion excepted).
-    var seeds: [[UInt8]] = []
-    /// Why no value can satisfy this spec, when static analysis found it.
-    var problem: (rule: String, reason: String)?
+    let seeds: [[UInt8]]
 
     /// The length window to aim at, from the length checks.
     var lengthWindow: ClosedRange<Int>? {
@@ -38,6 +36,13 @@ struct TextSpec: Sendable {
 
     /// Builds the spec for `checks`, reading `seedList` when the field names one.
     init(checks: [ValueCheck], seedList: [String]) throws(GenerationError) {
+        var minLength: Int?
+        var maxLength: Int?
+        var regexes: [CompiledRegex] = []
+        var masks: [CompiledRegex] = []
+        var source = Source.plain
+        var needsConfirmation = false
+        var checksum: (algorithm: ChecksumAlgorithm, companion: Int?)?
         var constant: [UInt8]?
         var generatorRegex: CompiledRegex?
         var maskSource: String?
@@ -49,8 +54,8 @@ struct TextSpec: Sendable {
             case .regex(let regex):
                 if generatorRegex == nil { generatorRegex = regex } else { needsConfirmation = true }
                 regexes.append(regex)
-            case .mask(let regex, let source):
-                if maskSource == nil { maskSource = source } else { needsConfirmation = true }
+            case .mask(let regex, let text):
+                if maskSource == nil { maskSource = text } else { needsConfirmation = true }
                 masks.append(regex)
             case .checksum(let algorithm, let companion):
                 checksum = (algorithm, companion)
@@ -68,45 +73,61 @@ struct TextSpec: Sendable {
             source = .mask(try MaskStep.steps(for: mask))
             if generatorRegex != nil { needsConfirmation = true }
         } else if let generatorRegex {
-            do {
-                let options = generatorRegex.options
-                var flags = ""
-                if options.contains(.multiline) { flags += "m" }
-                if options.contains(.dotAll) { flags += "s" }
-                if options.contains(.extended) { flags += "x" }
-                if options.contains(.noAutoCapture) { flags += "n" }
-                let pattern = flags.isEmpty ? generatorRegex.pattern : "(?\(flags))" + generatorRegex.pattern
-                let generator = try RegexGenerator(pattern: pattern,
-                                                   caseInsensitive: options.contains(.caseInsensitive))
-                source = .regex(generator)
-                if generator.needsFiltering || options.contains(.multiline) { needsConfirmation = true }
-            } catch {
-                throw GenerationError(field: nil, rule: RuleIdentifier.regex,
-                                      message: "\(error.description); the pattern is \(generatorRegex.pattern)")
-            }
+            let generator = try TextSpec.generator(for: generatorRegex)
+            source = .regex(generator)
+            if generator.needsFiltering || generatorRegex.options.contains(.multiline) { needsConfirmation = true }
         }
-        if !regexes.isEmpty || !masks.isEmpty, case .plain = source { needsConfirmation = true }
-        seeds = seedList.map { Array($0.utf8) }.filter { accepts($0, companion: nil, scratch: RegexScratch()) }
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.regexes = regexes
+        self.masks = masks
+        self.source = source
+        self.needsConfirmation = needsConfirmation
+        self.checksum = checksum
+        let scratch = RegexScratch()
+        seeds = seedList.map { Array($0.utf8) }.filter { seed in
+            TextSpec.passes(seed, minLength: minLength, maxLength: maxLength, regexes: regexes, masks: masks,
+                            checksum: checksum, companion: nil, scratch: scratch)
+        }
+    }
+
+    /// A generator for a field's regex, with the field's flags written inline.
+    private static func generator(for regex: CompiledRegex) throws(GenerationError) -> RegexGenerator {
+        let options = regex.options
+        var flags = ""
+        if options.contains(.multiline) { flags += "m" }
+        if options.contains(.dotAll) { flags += "s" }
+        if options.contains(.extended) { flags += "x" }
+        if options.contains(.noAutoCapture) { flags += "n" }
+        let pattern = flags.isEmpty ? regex.pattern : "(?\(flags))" + regex.pattern
+        do {
+            return try RegexGenerator(pattern: pattern, caseInsensitive: options.contains(.caseInsensitive))
+        } catch {
+            throw GenerationError(field: nil, rule: RuleIdentifier.regex,
+                                  message: "\(error.description); the pattern is \(regex.pattern)")
+        }
     }
 
     /// Whether `value` passes every check of the spec; `companion` is the checksum's companion
     /// value when it has one (nil skips companion checksums).
     func accepts(_ value: [UInt8], companion: [UInt8]?, scratch: RegexScratch) -> Bool {
+        TextSpec.passes(value, minLength: minLength, maxLength: maxLength, regexes: regexes, masks: masks,
+                        checksum: checksum, companion: companion, scratch: scratch)
+    }
+
+    private static func passes(_ value: [UInt8], minLength: Int?, maxLength: Int?, regexes: [CompiledRegex],
+                               masks: [CompiledRegex], checksum: (algorithm: ChecksumAlgorithm, companion: Int?)?,
+                               companion: [UInt8]?, scratch: RegexScratch) -> Bool {
         value.withUnsafeBufferPointer { bytes in
             let length = RecordValidator.scalarCount(bytes)
             if let minLength, length < minLength { return false }
             if let maxLength, length > maxLength { return false }
             for regex in regexes where !regex.matches(bytes, scratch: scratch).isMatch { return false }
             for mask in masks where !mask.matches(bytes, scratch: scratch).isMatch { return false }
-            if let checksum {
-                if checksum.companion == nil {
-                    if !checksum.algorithm.isValid(bytes, companion: nil) { return false }
-                } else if let companion {
-                    let valid = companion.withUnsafeBufferPointer { checksum.algorithm.isValid(bytes, companion: $0) }
-                    if !valid { return false }
-                }
-            }
-            return true
+            guard let checksum else { return true }
+            if checksum.companion == nil { return checksum.algorithm.isValid(bytes, companion: nil) }
+            guard let companion else { return true }
+            return companion.withUnsafeBufferPointer { checksum.algorithm.isValid(bytes, companion: $0) }
         }
     }
 }
