@@ -144,21 +144,25 @@ struct RecordJSONWriter {
     /// Appends `bytes` (UTF-8) as a quoted JSON string.
     static func appendString(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in bytes {
+        var plainStart = bytes.startIndex
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            output.append(contentsOf: bytes[plainStart..<index])
+            plainStart = index + 1
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
             case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
             case UInt8(ascii: "\n"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
             case UInt8(ascii: "\r"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
             case UInt8(ascii: "\t"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<0x20:
+            default:
                 output.append(contentsOf: "\\u00".utf8)
                 output.append(hexDigits[Int(byte >> 4)])
                 output.append(hexDigits[Int(byte & 0xF)])
-            default:
-                output.append(byte)
             }
         }
+        output.append(contentsOf: bytes[plainStart...])
         output.append(UInt8(ascii: "\""))
     }
 }

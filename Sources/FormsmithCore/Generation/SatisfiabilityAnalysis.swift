@@ -69,7 +69,8 @@ enum SatisfiabilityAnalysis {
             return (RuleIdentifier.minLength, "minLength \(minimum) is above maxLength \(maximum)")
         }
         switch spec.source {
-        case .regex(let generator):
+        case .regex(let walker):
+            let generator = walker.generator
             let bounds = generator.lengthBounds
             if let window, bounds.upperBound < window.lowerBound || bounds.lowerBound > window.upperBound {
                 return (RuleIdentifier.regex, "the regex \(generator.pattern) only matches values of "

@@ -17,14 +17,14 @@ enum TextCandidates {
             output.append(contentsOf: bytes)
         case .mask(let steps):
             appendMask(steps, to: &output, random: &random, edge: edge)
-        case .regex(let generator):
+        case .regex(let walker):
             var window = spec.lengthWindow
-            if let edge, let current = window ?? boundsWindow(generator) {
+            if let edge, let current = window ?? boundsWindow(walker.generator) {
                 let end = edge == .lowest ? current.lowerBound
                     : (current.upperBound == Int.max ? current.lowerBound + plainSpan : current.upperBound)
                 window = end...end
             }
-            generator.append(to: &output, using: &random, lengthWithin: window)
+            walker.generator.append(to: &output, using: &random, lengthWithin: window)
         case .plain:
             appendWords(length: plainLength(spec, random: &random, edge: edge), to: &output, random: &random)
         }
@@ -45,7 +45,7 @@ enum TextCandidates {
             switch step.kind {
             case .literal(let bytes): output.append(contentsOf: bytes)
             case .digit: output.append(UInt8(ascii: "0") + UInt8(random.int(in: 0...9)))
-            case .pattern(let generator): generator.append(to: &output, using: &random)
+            case .pattern(let walker): walker.generator.append(to: &output, using: &random)
             }
         }
     }

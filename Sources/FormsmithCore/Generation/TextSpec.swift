@@ -8,7 +8,7 @@ final class TextSpec: Sendable {
         /// The steps of an input mask.
         case mask([MaskStep])
         /// A walk of the (first) regex.
-        case regex(RegexGenerator)
+        case regex(PatternWalker)
         /// Words of random letters (no format given).
         case plain
     }
@@ -74,7 +74,7 @@ final class TextSpec: Sendable {
             if generatorRegex != nil { needsConfirmation = true }
         } else if let generatorRegex {
             let generator = try TextSpec.generator(for: generatorRegex)
-            source = .regex(generator)
+            source = .regex(PatternWalker(generator))
             if generator.needsFiltering || generatorRegex.options.contains(.multiline) { needsConfirmation = true }
         }
         self.minLength = minLength
@@ -146,7 +146,7 @@ struct MaskStep: Sendable {
         case literal([UInt8])
         case digit
         /// A letter, letter-or-digit or set: a one-character pattern.
-        case pattern(RegexGenerator)
+        case pattern(PatternWalker)
     }
 
     let kind: Kind
@@ -166,7 +166,7 @@ struct MaskStep: Sendable {
             default:
                 do {
                     let generator = try RegexGenerator(pattern: element.regexAtom)
-                    steps.append(MaskStep(kind: .pattern(generator), isOptional: element.isOptional))
+                    steps.append(MaskStep(kind: .pattern(PatternWalker(generator)), isOptional: element.isOptional))
                 } catch {
                     throw GenerationError(field: nil, rule: RuleIdentifier.mask,
                                           message: "cannot generate characters for the mask '\(mask.source)': \(error)")
@@ -175,4 +175,12 @@ struct MaskStep: Sendable {
         }
         return steps
     }
+}
+
+/// A regex generator shared by reference, so that choosing it per value costs one reference
+/// count instead of copying the generator's arrays.
+final class PatternWalker: Sendable {
+    let generator: RegexGenerator
+
+    init(_ generator: RegexGenerator) { self.generator = generator }
 }
