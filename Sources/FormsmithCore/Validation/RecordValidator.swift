@@ -43,6 +43,8 @@ public final class RecordValidator {
     var companionBuffer: [UInt8] = []
     /// The record's bytes while it is validated.
     var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// Paths of list items and their fields, built once and reused from record to record.
+    var itemPaths = ItemPathCache()
     /// The list and item being evaluated (for `drivers[].x` references), or -1.
     var currentList = -1
     var currentItem = -1
@@ -99,14 +101,15 @@ public final class RecordValidator {
         currentList = list.id
         for item in 0..<lists[list.id].count {
             currentItem = item
-            let prefix = list.path + "[\(item)]."
             for id in items.scope.order {
                 let field = rules.fields[id]
                 let index = item * slotCount + field.slot
                 lists[list.id].states[index] = evaluate(field, raw: lists[list.id].slots[index],
-                                                        path: prefix + field.name)
+                                                        path: itemPaths.fieldPath(field, item: item, of: list))
             }
-            checkAssertions(items.scope.assertions, pathPrefix: prefix)
+            if !items.scope.assertions.isEmpty {
+                checkAssertions(items.scope.assertions, pathPrefix: itemPaths.prefix(item, of: list))
+            }
         }
         currentList = -1
         currentItem = -1
