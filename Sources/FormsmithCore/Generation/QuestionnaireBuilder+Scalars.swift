@@ -18,29 +18,31 @@ extension QuestionnaireBuilder {
         }
     }
 
-    /// The range checks in force for `field` (its own and those of the cases that hold).
-    func rangeChecks(of field: CompiledField) -> [(min: RangeBound?, max: RangeBound?)] {
-        var ranges: [(min: RangeBound?, max: RangeBound?)] = []
-        for case .range(let low, let high) in field.checks { ranges.append((low, high)) }
-        if !field.cases.isEmpty {
-            let mask = activeCases(of: field)
-            for (index, variant) in field.cases.enumerated() where mask & (1 << min(index, 62)) != 0 {
-                for case .range(let low, let high) in variant.checks { ranges.append((low, high)) }
+    /// Calls `body` with each range check in force for `field` (its own and those of the
+    /// cases that hold), without collecting them.
+    func forEachRange(of field: CompiledField, _ body: (RangeBound?, RangeBound?) -> Void) {
+        for check in field.checks {
+            if case .range(let low, let high) = check { body(low, high) }
+        }
+        guard !field.cases.isEmpty else { return }
+        let mask = activeCases(of: field)
+        for (index, variant) in field.cases.enumerated() where mask & (1 << min(index, 62)) != 0 {
+            for check in variant.checks {
+                if case .range(let low, let high) = check { body(low, high) }
             }
         }
-        return ranges
     }
 
     /// The tightest range of day numbers the bounds allow (nil ends: unbounded).
     func dateRange(_ field: CompiledField) -> (low: Int32?, high: Int32?) {
         var low: Int32?
         var high: Int32?
-        for range in rangeChecks(of: field) {
-            if let bound = range.min, case .date(let date)? = resolved(bound) {
+        forEachRange(of: field) { minimum, maximum in
+            if let bound = minimum, case .date(let date)? = resolved(bound) {
                 let day = date.dayNumber + (bound.exclusive ? 1 : 0)
                 low = max(low ?? day, day)
             }
-            if let bound = range.max, case .date(let date)? = resolved(bound) {
+            if let bound = maximum, case .date(let date)? = resolved(bound) {
                 let day = date.dayNumber - (bound.exclusive ? 1 : 0)
                 high = min(high ?? day, day)
             }
@@ -54,13 +56,13 @@ extension QuestionnaireBuilder {
         for _ in 0..<scale { factor *= 10 }
         var low: Int64?
         var high: Int64?
-        for range in rangeChecks(of: field) {
-            if let bound = range.min, case .number(let limit)? = resolved(bound) {
+        forEachRange(of: field) { minimum, maximum in
+            if let bound = minimum, case .number(let limit)? = resolved(bound) {
                 let (value, exact) = QuestionnaireBuilder.scaled(limit * factor, roundingUp: true)
                 let mantissa = bound.exclusive && exact ? value + 1 : value
                 low = max(low ?? mantissa, mantissa)
             }
-            if let bound = range.max, case .number(let limit)? = resolved(bound) {
+            if let bound = maximum, case .number(let limit)? = resolved(bound) {
                 let (value, exact) = QuestionnaireBuilder.scaled(limit * factor, roundingUp: false)
                 let mantissa = bound.exclusive && exact ? value - 1 : value
                 high = min(high ?? mantissa, mantissa)
