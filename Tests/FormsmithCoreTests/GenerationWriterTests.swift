@@ -55,4 +55,31 @@ final class GenerationWriterTests: XCTestCase {
         let batch = try generate(rules, GenerationOptions(count: 5, seed: 1, optionalRate: 0))
         XCTAssertEqual(batch.lines, (1...5).map { #"{"id":"S-000000\#($0)"}"# })
     }
+
+    func testTheParsedFormBuiltWhileWritingEqualsWhatTheParserReads() throws {
+        for name in shippedRuleSets {
+            let rules = try shippedRules(name)
+            let plan = try GenerationPlan(rules: rules, options: GenerationOptions(count: 300, seed: 31, invalidRate: 0.5))
+            let generator = RecordGenerator(plan: plan, csvWriter: nil)
+            var checked = 0
+            for index in 0..<300 {
+                var output: [UInt8] = []
+                _ = try generator.generate(index: index, into: &output)
+                guard generator.json.isParsed else { continue }
+                var tape = JSONTape()
+                try generator.json.bytes.withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
+                    try JSONParser.parse(bytes, into: &tape)
+                }
+                let built = generator.json.nodes
+                XCTAssertEqual(built.count, tape.nodes.count, "\(name) record \(index)")
+                for (mine, parsed) in zip(built, tape.nodes) {
+                    XCTAssertEqual("\(mine.kind) \(mine.hasEscapes) \(mine.start) \(mine.end) \(mine.childCount) \(mine.next)",
+                                   "\(parsed.kind) \(parsed.hasEscapes) \(parsed.start) \(parsed.end) \(parsed.childCount) \(parsed.next)",
+                                   "\(name) record \(index)")
+                }
+                checked += 1
+            }
+            XCTAssertGreaterThan(checked, 200, name)
+        }
+    }
 }

@@ -23,7 +23,8 @@ final class RecordGenerator {
     let csvWriter: RecordCSVWriter?
     private let root: SeededRandom
     private let invalidRoot: SeededRandom
-    var jsonBuffer: [UInt8] = []
+    /// The current questionnaire as JSON, with its parsed form.
+    var json = JSONOutput()
     private var cellBuffer: [UInt8] = []
 
     init(plan: GenerationPlan, csvWriter: RecordCSVWriter?) {
@@ -49,18 +50,18 @@ final class RecordGenerator {
         }
         switch plan.options.format {
         case .jsonl:
-            output.append(contentsOf: jsonBuffer)
+            output.append(contentsOf: json.bytes)
             output.append(UInt8(ascii: "\n"))
         case .json:
             if index > 0 { output.append(contentsOf: ",\n".utf8) }
-            output.append(contentsOf: jsonBuffer)
+            output.append(contentsOf: json.bytes)
         case .csv:
             csvWriter?.write(builder.record, to: &output, scratch: &cellBuffer)
         }
         return label
     }
 
-    /// Builds questionnaire `index` and leaves it valid in `builder.record` and `jsonBuffer`.
+    /// Builds questionnaire `index` and leaves it valid in `builder.record` and `json`.
     private func buildValid(index: Int) throws(GenerationError) {
         let base = root.derived(UInt64(index))
         var lastFailure: GenerationFailure?
@@ -85,13 +86,19 @@ final class RecordGenerator {
         throw unsatisfiable(index: index, failure: lastFailure, violations: lastViolations)
     }
 
-    /// Writes the builder's record as JSON into `jsonBuffer` and returns its violations.
+    /// Writes the builder's record as JSON into `json` and returns its violations. The
+    /// validator reads the parsed form the writer built, or parses the bytes when verbatim
+    /// text went in.
     func verify() -> [Violation] {
-        jsonBuffer.removeAll(keepingCapacity: true)
-        jsonWriter.write(builder.record, to: &jsonBuffer)
-        return jsonBuffer.withUnsafeBufferPointer { bytes in
-            validator.validate(json: bytes, location: RecordLocation(file: "generated", line: 1)).violations
+        jsonWriter.write(builder.record, to: &json)
+        let location = RecordLocation(file: "generated", line: 1)
+        let validator = self.validator
+        guard json.isParsed else {
+            return json.bytes.withUnsafeBufferPointer { validator.validate(json: $0, location: location).violations }
         }
+        swap(&validator.tape.nodes, &json.nodes)
+        defer { swap(&validator.tape.nodes, &json.nodes) }
+        return json.bytes.withUnsafeBufferPointer { validator.validateParsedTape($0, location: location).violations }
     }
 
     /// The error after the last attempt: the field and rule that could not be satisfied.
