@@ -38,7 +38,7 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .long, help: "The reference date for 'today' in rules, as yyyy-MM-dd (default: today's date, UTC).")
     var today: String?
 
-    @Option(name: .long, help: "Output format: json, jsonl, csv (default: from --output's extension, else jsonl).")
+    @Option(name: .long, help: "Output format (default: from --output's extension, else jsonl).")
     var format: GenerationFormat?
 
     @Option(name: .long, help: "Write to this file instead of standard output.")

@@ -83,8 +83,28 @@ final class GenerationPropertyTests: XCTestCase {
               tags: {type: multi-choice, values: [a, b, c, d], minItems: 2, maxItems: 3}
               agree: {type: boolean, const: true}
               level: {type: enum, values: [1, 2, 3], const: 2}
+              contact: {type: string, optional: true, minLength: 2, maxLength: 20}
+              contactTime: {type: string, parent: contact, requiredIf: present(contact), mask: "00:00"}
+              rows:
+                type: list
+                maxItems: 3
+                fields:
+                  low: {type: integer, min: 0, max: 9}
+                  high: {type: integer, min: 0, max: 9}
+                assert:
+                  - that: rows[].low <= rows[].high
+                    message: low must not exceed high
+                    rule: ordered-row
             """)
         let batch = try generate(rules, GenerationOptions(count: 300, seed: 4, invalidRate: 0.3))
         assertMatchesLabels(batch, rules, "kinds")
+        XCTAssertTrue(batch.labels.contains { $0.rule == "parent" })
+        let invalid = Set(batch.labels.map(\.index))
+        for (index, object) in batch.objects.enumerated() where !invalid.contains(index) {
+            XCTAssertEqual(value(object, "contact") == nil, value(object, "contactTime") == nil,
+                           "a child is filled exactly when its parent is (requiredIf present(parent))")
+        }
+        let rows = batch.objects.flatMap { ($0["rows"] as? [[String: Int]]) ?? [] }
+        XCTAssertGreaterThan(rows.count, 100)
     }
 }

@@ -132,7 +132,7 @@ struct FixturePins: Sendable {
             case .field(let id):
                 let field = rules.fields[id]
                 if let item {
-                    items[item.list]![item.index][id] = member
+                    items[item.list]?[item.index][id] = member
                 } else {
                     root[id] = member
                 }
