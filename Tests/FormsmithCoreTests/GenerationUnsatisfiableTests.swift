@@ -79,4 +79,23 @@ final class GenerationUnsatisfiableTests: XCTestCase {
         let rules = try shippedRules("osago-policy")  // documentNumber: three masks under exclusive conditions
         XCTAssertNoThrow(try BatchGenerator(rules: rules, options: GenerationOptions(count: 1, seed: 1)))
     }
+
+    func testAFailureStopsAParallelRunAfterWritingOnlyTheChunksBeforeIt() throws {
+        let rules = try compileRules("""
+            id: x
+            fields:
+              a: {type: integer, min: 0, max: 99}
+            assert:
+              - that: a != 50
+                message: a must not be 50
+                rule: not-fifty
+            """)
+        var written = 0
+        let options = GenerationOptions(count: BatchGenerator.chunkSize * 8, seed: 1, jobs: 3, maxAttempts: 1)
+        XCTAssertThrowsError(try BatchGenerator(rules: rules, options: options).run(write: { written += $0.count },
+                                                                                      label: { _ in })) {
+            XCTAssertEqual(($0 as? GenerationError)?.rule, "not-fifty")
+        }
+        XCTAssertLessThan(written, BatchGenerator.chunkSize * 8 * 8)
+    }
 }

@@ -46,48 +46,46 @@ public final class BatchGenerator: Sendable {
         case .jsonl: break
         }
         if !header.isEmpty { write(header) }
-        var summary = GenerationSummary()
-        var nextLine = options.format == .jsonl ? 1 : 2
+        var commit = OrderedCommit(nextLine: options.format == .jsonl ? 1 : 2)
         let chunkCount = (options.count + Self.chunkSize - 1) / Self.chunkSize
-        let batchSize = options.jobs == 1 ? 1 : options.jobs * 4
-        let sequential = RecordGenerator(plan: plan, csvWriter: csvWriter)
-        var firstChunk = 0
-        while firstChunk < chunkCount {
-            let chunks = Array(firstChunk..<min(chunkCount, firstChunk + batchSize))
-            let outcomes = chunks.count == 1 || options.jobs == 1
-                ? chunks.map { generateChunk($0, with: sequential) }
-                : generateConcurrently(chunks, csvWriter: csvWriter)
-            for outcome in outcomes {
-                if let error = outcome.error { throw error }
-                write(outcome.bytes)
-                for var item in outcome.labels {
-                    item.line += nextLine
-                    label(item)
-                }
-                summary.count += outcome.count
-                summary.invalid += outcome.labels.count
-                nextLine += outcome.lines
+        if options.jobs == 1 || chunkCount <= 1 {
+            let generator = RecordGenerator(plan: plan, csvWriter: csvWriter)
+            for chunk in 0..<chunkCount {
+                commit.add(generateChunk(chunk, with: generator), number: chunk, write: write, label: label)
+                if let error = commit.error { throw error }
             }
-            firstChunk += chunks.count
+        } else {
+            commit = generateConcurrently(chunkCount, csvWriter: csvWriter, commit: commit, write: write, label: label)
+            if let error = commit.error { throw error }
         }
         if options.format == .json, options.count > 0 { write(Array("\n]\n".utf8)) }
-        return summary
+        return commit.summary
     }
 
-    /// Generates chunks with `jobs` workers, each taking the next unclaimed chunk.
-    private func generateConcurrently(_ chunks: [Int], csvWriter: RecordCSVWriter?) -> [ChunkOutput] {
-        let outputs = Mutex([ChunkOutput?](repeating: nil, count: chunks.count))
+    /// Generates every chunk with `jobs` workers, each taking the next unclaimed chunk; the
+    /// worker that finishes the chunk next in line writes it and any finished ones after it,
+    /// so writing overlaps with generating and the output stays in order.
+    private func generateConcurrently(_ chunkCount: Int, csvWriter: RecordCSVWriter?, commit: OrderedCommit,
+                                      write: ([UInt8]) -> Void, label: (GeneratedLabel) -> Void) -> OrderedCommit {
+        let state = Mutex(commit)
         let next = Atomic(0)
-        DispatchQueue.concurrentPerform(iterations: min(options.jobs, chunks.count)) { _ in
-            let generator = RecordGenerator(plan: plan, csvWriter: csvWriter)
-            while true {
-                let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard position < chunks.count else { return }
-                let output = generateChunk(chunks[position], with: generator)
-                outputs.withLock { $0[position] = output }
+        withoutActuallyEscaping(write) { write in
+            withoutActuallyEscaping(label) { label in
+                // Called only while holding `state`'s lock, so never at the same time.
+                nonisolated(unsafe) let write = write
+                nonisolated(unsafe) let label = label
+                DispatchQueue.concurrentPerform(iterations: min(options.jobs, chunkCount)) { _ in
+                    let generator = RecordGenerator(plan: plan, csvWriter: csvWriter)
+                    while true {
+                        let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                        guard chunk < chunkCount, state.withLock({ $0.error == nil }) else { return }
+                        let output = generateChunk(chunk, with: generator)
+                        state.withLock { $0.add(output, number: chunk, write: write, label: label) }
+                    }
+                }
             }
         }
-        return outputs.withLock { $0.map { $0! } }
+        return state.withLock { $0 }
     }
 
     /// Generates the records of one chunk.
@@ -124,4 +122,37 @@ struct ChunkOutput: Sendable {
     /// Line breaks the chunk's records occupy (each JSON record is one line).
     var lines = 0
     var error: GenerationError?
+}
+
+/// Writes finished chunks in order: a chunk waits until every earlier one is written.
+struct OrderedCommit: Sendable {
+    var summary = GenerationSummary()
+    /// The output line where the next chunk starts.
+    var nextLine: Int
+    /// The chunk to write next.
+    var next = 0
+    var pending: [Int: ChunkOutput] = [:]
+    /// The first failure, in chunk order; nothing after it is written.
+    var error: GenerationError?
+
+    /// Takes chunk `number` and writes it, and the finished chunks after it, when its turn has come.
+    mutating func add(_ output: ChunkOutput, number: Int, write: ([UInt8]) -> Void, label: (GeneratedLabel) -> Void) {
+        pending[number] = output
+        while error == nil, let ready = pending.removeValue(forKey: next) {
+            if let failure = ready.error {
+                error = failure
+                pending.removeAll()
+                return
+            }
+            write(ready.bytes)
+            for var item in ready.labels {
+                item.line += nextLine
+                label(item)
+            }
+            summary.count += ready.count
+            summary.invalid += ready.labels.count
+            nextLine += ready.lines
+            next += 1
+        }
+    }
 }
