@@ -1,0 +1,180 @@
+import ArgumentParser
+import FormsmithCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension GenerationFormat: ExpressibleByArgument {}
+
+/// `formsmith generate`: valid filled questionnaires (and labelled invalid ones) from rules.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate filled questionnaires that pass the rules (and labelled invalid ones) as test fixtures.",
+        discussion: """
+            The output is deterministic: the same rules, --seed, --today and options give the same \
+            bytes on any number of cores. Without --seed a random seed is used and printed on \
+            standard error. Every questionnaire is checked with the validator before it is written. \
+            With --invalid-rate, that share of questionnaires carries exactly one deliberate defect, \
+            listed (index, line, id, field, rule) in a JSON Lines sidecar (--labels).
+
+            Exit status: 0 written, 2 a problem with the rules, the fixture or the command line \
+            (including rules no value can satisfy; the message names the field and rule).
+            """
+    )
+
+    @Option(name: .long, help: "The rule file (YAML or JSON).")
+    var rules: String
+
+    @Option(name: .long, help: "How many questionnaires to write.")
+    var count: Int
+
+    @Option(name: .long, help: "The random seed (an unsigned 64-bit number; default: random, printed).")
+    var seed: UInt64?
+
+    @Option(name: .long, help: "The reference date for 'today' in rules, as yyyy-MM-dd (default: today's date, UTC).")
+    var today: String?
+
+    @Option(name: .long, help: "Output format (default: from --output's extension, else jsonl).")
+    var format: GenerationFormat?
+
+    @Option(name: .long, help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @Option(name: .long, help: "Number of parallel workers (default: the number of cores); the output is the same for any N.")
+    var jobs: Int?
+
+    @Option(name: .customLong("optional-rate"), help: "Probability that an optional field is filled (0...1).")
+    var optionalRate: Double = 0.7
+
+    @Flag(name: .long, help: "Also push values to the edges of their ranges (lengths, dates, numbers, list sizes).")
+    var boundaries = false
+
+    @Option(name: .customLong("invalid-rate"), help: "Share of questionnaires made invalid with one labelled defect (0...1).")
+    var invalidRate: Double = 0
+
+    @Option(name: .long, help: "The labels sidecar (JSON Lines; default: OUTPUT.labels.jsonl).")
+    var labels: String?
+
+    @Option(name: .long, help: "A partial questionnaire (JSON) whose values every questionnaire keeps.")
+    var fixture: String?
+
+    func validate() throws {
+        if count < 0 { throw ValidationError("--count must be 0 or more") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let today, DatePattern.iso.parse(today) == nil {
+            throw ValidationError("--today must be a date written yyyy-MM-dd, such as 2026-11-22")
+        }
+        if !(0...1).contains(optionalRate) { throw ValidationError("--optional-rate must be between 0 and 1") }
+        if !(0...1).contains(invalidRate) { throw ValidationError("--invalid-rate must be between 0 and 1") }
+        if invalidRate > 0, output == nil, labels == nil {
+            throw ValidationError("--invalid-rate writes a labels sidecar: give --labels FILE when writing to standard output")
+        }
+    }
+
+    func run() throws {
+        let referenceDate = today.flatMap { DatePattern.iso.parse($0) } ?? CivilDate.today()
+        let compiled: CompiledRuleSet
+        do {
+            compiled = try RulesLoader.load(path: rules, today: referenceDate)
+        } catch {
+            writeError(error.description)
+            writeError("\(rules): \(error.problems.count) problem\(error.problems.count == 1 ? "" : "s"); nothing generated")
+            throw FormsmithExit(status: ExitStatus.usage)
+        }
+        let chosenSeed = seed ?? UInt64.random(in: 0...UInt64.max)
+        if seed == nil { writeError("formsmith: seed \(chosenSeed) (pass --seed \(chosenSeed) to repeat this output)") }
+        let generated: GenerationSummary
+        let labelsPath = labels ?? output.map { $0 + ".labels.jsonl" }
+        do {
+            let options = GenerationOptions(
+                count: count, seed: chosenSeed, format: format ?? formatFromExtension, optionalRate: optionalRate,
+                boundaries: boundaries, invalidRate: invalidRate, jobs: jobs,
+                fixture: try fixture.map { path throws(GenerationError) in try GenerationFixture(path: path) })
+            let generator = try BatchGenerator(rules: compiled, options: options)
+            let destination = try ByteSink(path: output)
+            let sidecar = try invalidRate > 0 ? ByteSink(path: labelsPath) : nil
+            generated = try generator.run(write: { destination.write($0) }, label: { sidecar?.write(Self.line(for: $0)) })
+            destination.flush()
+            sidecar?.flush()
+        } catch let error as GenerationError {
+            writeError("formsmith: cannot generate: \(error.description)")
+            throw FormsmithExit(status: ExitStatus.usage)
+        } catch let error as SinkError {
+            writeError("formsmith: \(error.message)")
+            throw FormsmithExit(status: ExitStatus.usage)
+        }
+        if let output {
+            let labelNote = invalidRate > 0 ? ", \(generated.invalid) invalid (labels in \(labelsPath ?? ""))" : ""
+            writeError("formsmith: wrote \(generated.count) questionnaires to \(output)\(labelNote)")
+        }
+    }
+
+    /// The format named by the output file's extension (`.json`, `.csv`), else JSON Lines.
+    private var formatFromExtension: GenerationFormat {
+        guard let output else { return .jsonl }
+        if output.hasSuffix(".json") { return .json }
+        if output.hasSuffix(".csv") { return .csv }
+        return .jsonl
+    }
+
+    /// One line of the labels sidecar.
+    static func line(for label: GeneratedLabel) -> [UInt8] {
+        var pairs: [(String, String)] = [("index", String(label.index)), ("line", String(label.line))]
+        if let id = label.id { pairs.append(("id", JSONText.quoted(id))) }
+        pairs += [("field", JSONText.quoted(label.field)), ("rule", JSONText.quoted(label.rule))]
+        return Array((JSONText.object(pairs) + "\n").utf8)
+    }
+}
+
+/// Why an output file could not be opened.
+struct SinkError: Error {
+    let message: String
+}
+
+/// Buffered bytes to a file or standard output.
+final class ByteSink {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    /// Opens (creates or truncates) `path`, or standard output when nil.
+    init(path: String?) throws(SinkError) {
+        guard let path else {
+            descriptor = 1
+            return
+        }
+        let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard opened >= 0 else { throw SinkError(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        descriptor = opened
+    }
+
+    deinit {
+        flush()
+        if descriptor > 2 { close(descriptor) }
+    }
+
+    /// Appends bytes, writing out every 1 MiB.
+    func write(_ bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 20 { flush() }
+    }
+
+    /// Writes out everything buffered.
+    func flush() {
+        buffer.withUnsafeBytes { raw in
+            var written = 0
+            while written < raw.count {
+                let result = Glibc.write(descriptor, raw.baseAddress! + written, raw.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                written += result
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,158 @@
+import Dispatch
+import Synchronization
+
+/// What a generation run produced.
+public struct GenerationSummary: Sendable, Equatable {
+    /// Questionnaires written.
+    public var count = 0
+    /// Of which invalid on purpose (each with a label).
+    public var invalid = 0
+}
+
+/// Generates many questionnaires in parallel and deterministically: record `i` depends only
+/// on the seed, `i` and the options (its random stream is `SeededRandom(seed).derived(i)`),
+/// records are made in chunks by a pool of workers (each with its own builder and validator)
+/// and written in order, so the bytes are the same for any number of jobs.
+public final class BatchGenerator: Sendable {
+    /// Records per chunk of work.
+    static let chunkSize = 512
+
+    /// The rules.
+    public let rules: CompiledRuleSet
+    /// The options.
+    public let options: GenerationOptions
+    let plan: GenerationPlan
+
+    /// Prepares generation: reads seed lists and the fixture's pins, and rejects rules no
+    /// value can satisfy (the error names the field and rule).
+    public init(rules: CompiledRuleSet, options: GenerationOptions) throws(GenerationError) {
+        self.rules = rules
+        self.options = options
+        plan = try GenerationPlan(rules: rules, options: options)
+    }
+
+    /// Generates every questionnaire, handing output bytes to `write` and labels of invalid
+    /// questionnaires to `label`, in order. Throws when some questionnaire cannot be made
+    /// valid (what was written before it stays written).
+    @discardableResult
+    public func run(write: ([UInt8]) -> Void, label: (GeneratedLabel) -> Void) throws(GenerationError)
+        -> GenerationSummary
+    {
+        let csvWriter = options.format == .csv ? RecordCSVWriter(plan: plan) : nil
+        var header: [UInt8] = []
+        switch options.format {
+        case .json: header.append(contentsOf: (options.count == 0 ? "[]\n" : "[\n").utf8)
+        case .csv: csvWriter?.writeHeader(to: &header)
+        case .jsonl: break
+        }
+        if !header.isEmpty { write(header) }
+        var commit = OrderedCommit(nextLine: options.format == .jsonl ? 1 : 2)
+        let chunkCount = (options.count + Self.chunkSize - 1) / Self.chunkSize
+        if options.jobs == 1 || chunkCount <= 1 {
+            let generator = RecordGenerator(plan: plan, csvWriter: csvWriter)
+            for chunk in 0..<chunkCount {
+                commit.add(generateChunk(chunk, with: generator), number: chunk, write: write, label: label)
+                if let error = commit.error { throw error }
+            }
+        } else {
+            commit = generateConcurrently(chunkCount, csvWriter: csvWriter, commit: commit, write: write, label: label)
+            if let error = commit.error { throw error }
+        }
+        if options.format == .json, options.count > 0 { write(Array("\n]\n".utf8)) }
+        return commit.summary
+    }
+
+    /// Generates every chunk with `jobs` workers, each taking the next unclaimed chunk; the
+    /// worker that finishes the chunk next in line writes it and any finished ones after it,
+    /// so writing overlaps with generating and the output stays in order.
+    private func generateConcurrently(_ chunkCount: Int, csvWriter: RecordCSVWriter?, commit: OrderedCommit,
+                                      write: ([UInt8]) -> Void, label: (GeneratedLabel) -> Void) -> OrderedCommit {
+        let state = Mutex(commit)
+        let next = Atomic(0)
+        withoutActuallyEscaping(write) { write in
+            withoutActuallyEscaping(label) { label in
+                // Called only while holding `state`'s lock, so never at the same time.
+                nonisolated(unsafe) let write = write
+                nonisolated(unsafe) let label = label
+                DispatchQueue.concurrentPerform(iterations: min(options.jobs, chunkCount)) { _ in
+                    let generator = RecordGenerator(plan: plan, csvWriter: csvWriter)
+                    while true {
+                        let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                        guard chunk < chunkCount, state.withLock({ $0.error == nil }) else { return }
+                        let output = generateChunk(chunk, with: generator)
+                        state.withLock { $0.add(output, number: chunk, write: write, label: label) }
+                    }
+                }
+            }
+        }
+        return state.withLock { $0 }
+    }
+
+    /// Generates the records of one chunk.
+    private func generateChunk(_ chunk: Int, with generator: RecordGenerator) -> ChunkOutput {
+        var output = ChunkOutput()
+        let start = chunk * Self.chunkSize
+        let end = min(options.count, start + Self.chunkSize)
+        output.bytes.reserveCapacity((end - start) * 1024)
+        for index in start..<end {
+            let recordStart = output.bytes.count
+            do {
+                if var label = try generator.generate(index: index, into: &output.bytes) {
+                    // Lines are relative to the chunk's first line until the chunk is written.
+                    label.line = output.lines
+                    output.labels.append(label)
+                }
+            } catch {
+                output.error = error
+                return output
+            }
+            output.count += 1
+            output.lines += options.format == .csv
+                ? output.bytes[recordStart...].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } : 1
+        }
+        return output
+    }
+}
+
+/// The bytes, labels and line count of one chunk of records.
+struct ChunkOutput: Sendable {
+    var bytes: [UInt8] = []
+    var labels: [GeneratedLabel] = []
+    var count = 0
+    /// Line breaks the chunk's records occupy (each JSON record is one line).
+    var lines = 0
+    var error: GenerationError?
+}
+
+/// Writes finished chunks in order: a chunk waits until every earlier one is written.
+struct OrderedCommit: Sendable {
+    var summary = GenerationSummary()
+    /// The output line where the next chunk starts.
+    var nextLine: Int
+    /// The chunk to write next.
+    var next = 0
+    var pending: [Int: ChunkOutput] = [:]
+    /// The first failure, in chunk order; nothing after it is written.
+    var error: GenerationError?
+
+    /// Takes chunk `number` and writes it, and the finished chunks after it, when its turn has come.
+    mutating func add(_ output: ChunkOutput, number: Int, write: ([UInt8]) -> Void, label: (GeneratedLabel) -> Void) {
+        pending[number] = output
+        while error == nil, let ready = pending.removeValue(forKey: next) {
+            if let failure = ready.error {
+                error = failure
+                pending.removeAll()
+                return
+            }
+            write(ready.bytes)
+            for var item in ready.labels {
+                item.line += nextLine
+                label(item)
+            }
+            summary.count += ready.count
+            summary.invalid += ready.labels.count
+            nextLine += ready.lines
+            next += 1
+        }
+    }
+}

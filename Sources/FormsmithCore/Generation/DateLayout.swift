@@ -1,0 +1,46 @@
+/// A date pattern (`dd.MM.yyyy`) cut into pieces for writing dates without allocating.
+struct DateLayout: Sendable {
+    enum Piece: Sendable {
+        case year, month, day
+        case literal(UInt8)
+    }
+
+    let pieces: [Piece]
+
+    /// The layout of a pattern written with `yyyy`, `MM`, `dd` and separators.
+    init(_ pattern: String) {
+        let bytes = Array(pattern.utf8)
+        var pieces: [Piece] = []
+        var index = 0
+        while index < bytes.count {
+            let rest = bytes[index...]
+            if rest.starts(with: "yyyy".utf8) {
+                pieces.append(.year)
+                index += 4
+            } else if rest.starts(with: "MM".utf8) {
+                pieces.append(.month)
+                index += 2
+            } else if rest.starts(with: "dd".utf8) {
+                pieces.append(.day)
+                index += 2
+            } else {
+                pieces.append(.literal(bytes[index]))
+                index += 1
+            }
+        }
+        self.pieces = pieces
+    }
+
+    /// Appends `date` written in this layout.
+    func append(_ date: CivilDate, to output: inout [UInt8]) {
+        let (year, month, day) = CivilCalendarMath.components(dayNumber: Int(date.dayNumber))
+        for piece in pieces {
+            switch piece {
+            case .year: TextCandidates.appendNumber(UInt64(max(year, 0)), width: 4, to: &output)
+            case .month: TextCandidates.appendNumber(UInt64(month), width: 2, to: &output)
+            case .day: TextCandidates.appendNumber(UInt64(day), width: 2, to: &output)
+            case .literal(let byte): output.append(byte)
+            }
+        }
+    }
+}

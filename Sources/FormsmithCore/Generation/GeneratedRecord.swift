@@ -1,0 +1,150 @@
+/// The value the generator chose for one field of one questionnaire.
+///
+/// Text lives in the record's byte arena (`start..<end`), so building a record allocates
+/// nothing once the arena has grown; the writers turn values into JSON or CSV bytes.
+enum GeneratedValue {
+    /// Not filled: the member is left out of JSON, the CSV cell is empty.
+    case absent
+    /// A string (string, text, or a date/enum written as text), UTF-8 bytes in the arena.
+    case text(start: Int32, end: Int32)
+    /// A date, written with the field's date pattern.
+    case date(CivilDate)
+    /// A whole number.
+    case integer(Int64)
+    /// A decimal number `mantissa / 10^scale`.
+    case decimal(mantissa: Int64, scale: Int8)
+    /// A switch.
+    case boolean(Bool)
+    /// One of the field's enum values, by position in its value list.
+    case choice(Int32)
+    /// Several enum values (multi-choice): `count` positions stored in the record's
+    /// `choiceIndexes` from `start`.
+    case choices(start: Int32, count: Int32)
+    /// A list with `count` items, whose fields are in the record's item storage.
+    case items(Int32)
+    /// A value written as it is: JSON text and CSV cell text in the arena (deliberate type
+    /// errors, unusual fixture values).
+    case literal(json: Range<Int32>, cell: Range<Int32>)
+
+    /// Whether the value counts as filled.
+    var isPresent: Bool {
+        switch self {
+        case .absent: return false
+        case .text(let start, let end): return end > start
+        case .choices(_, let count), .items(let count): return count > 0
+        default: return true
+        }
+    }
+}
+
+/// One questionnaire being generated: values by slot for top-level fields and for each list's
+/// items, plus the byte arena their text lives in. Reused from record to record.
+struct GeneratedRecord {
+    /// UTF-8 bytes of text values.
+    var arena: [UInt8] = []
+    /// Values of top-level fields, by slot.
+    var root: [GeneratedValue]
+    /// Values of list items by list field id: `count × slotCount`, item after item.
+    var items: [[GeneratedValue]]
+    /// Positions of chosen values of multi-choice fields.
+    var choiceIndexes: [Int32] = []
+    /// Members the rules do not declare (only deliberate `unknown-field` defects): key and JSON text.
+    var extras: [(key: String, json: String)] = []
+    /// Per field id: its slot, its list's id (-1 for top-level fields), and for a list the
+    /// number of slots of one item; looked up without touching the compiled fields.
+    let slots: [Int]
+    let listIDs: [Int]
+    let itemSlotCounts: [Int]
+
+    /// Empty storage for `rules`.
+    init(rules: CompiledRuleSet) {
+        root = Array(repeating: .absent, count: rules.rootScope.slotCount)
+        items = Array(repeating: [], count: rules.fields.count)
+        slots = rules.fields.map(\.slot)
+        listIDs = rules.fields.map { $0.listID ?? -1 }
+        itemSlotCounts = rules.fields.map { $0.items?.scope.slotCount ?? 0 }
+    }
+
+    /// Clears every value, keeping capacity.
+    mutating func reset() {
+        arena.removeAll(keepingCapacity: true)
+        for index in root.indices { root[index] = .absent }
+        for index in items.indices where !items[index].isEmpty { items[index].removeAll(keepingCapacity: true) }
+        choiceIndexes.removeAll(keepingCapacity: true)
+        if !extras.isEmpty { extras.removeAll() }
+    }
+
+    /// Appends `bytes` to the arena and returns them as a text value.
+    mutating func appendText(_ bytes: some Collection<UInt8>) -> GeneratedValue {
+        let start = Int32(arena.count)
+        arena.append(contentsOf: bytes)
+        return .text(start: start, end: Int32(arena.count))
+    }
+
+    /// Appends a literal (JSON text and CSV cell text) to the arena.
+    mutating func appendLiteral(json: String, cell: String) -> GeneratedValue {
+        let jsonStart = Int32(arena.count)
+        arena.append(contentsOf: json.utf8)
+        let cellStart = Int32(arena.count)
+        arena.append(contentsOf: cell.utf8)
+        return .literal(json: jsonStart..<cellStart, cell: cellStart..<Int32(arena.count))
+    }
+
+    /// The bytes of a text value (empty for other values).
+    func bytes(of value: GeneratedValue) -> ArraySlice<UInt8> {
+        guard case .text(let start, let end) = value else { return [] }
+        return arena[Int(start)..<Int(end)]
+    }
+}
+
+/// Where one field's value sits: a top-level slot, or a slot of one list item.
+struct FieldAddress: Hashable {
+    /// The field id.
+    let field: Int
+    /// The item index for list item fields, -1 for top-level fields.
+    let item: Int
+}
+
+extension CompiledRuleSet {
+    /// Number of slots of a list's items (0 for other fields).
+    func itemSlotCount(of listID: Int) -> Int { fields[listID].items?.scope.slotCount ?? 0 }
+
+    /// The concrete path of a field as reports name it: `drivers[1].birthDate`.
+    func concretePath(_ address: FieldAddress) -> String {
+        let field = fields[address.field]
+        guard let listID = field.listID else { return field.path }
+        return "\(fields[listID].path)[\(address.item)].\(field.name)"
+    }
+}
+
+extension GeneratedRecord {
+    /// The value at `address`.
+    func value(at address: FieldAddress, in rules: CompiledRuleSet) -> GeneratedValue {
+        value(of: address.field, item: address.item)
+    }
+
+    /// The value of field `id` (of item `item` for list item fields).
+    @inline(__always)
+    func value(of id: Int, item: Int) -> GeneratedValue {
+        let listID = listIDs[id]
+        guard listID >= 0 else { return root[slots[id]] }
+        let index = item * itemSlotCounts[listID] + slots[id]
+        return item >= 0 && index < items[listID].count ? items[listID][index] : .absent
+    }
+
+    /// Replaces the value at `address`.
+    mutating func setValue(_ value: GeneratedValue, at address: FieldAddress, in rules: CompiledRuleSet) {
+        let listID = listIDs[address.field]
+        guard listID >= 0 else {
+            root[slots[address.field]] = value
+            return
+        }
+        items[listID][address.item * itemSlotCounts[listID] + slots[address.field]] = value
+    }
+
+    /// Makes room for `count` items of list `listID`, all absent.
+    mutating func resetItems(of listID: Int, count: Int, slotCount: Int) {
+        items[listID].removeAll(keepingCapacity: true)
+        items[listID].append(contentsOf: repeatElement(.absent, count: count * slotCount))
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The file formats `formsmith generate` writes.
+public enum GenerationFormat: String, Sendable, CaseIterable {
+    /// One JSON array holding every questionnaire, one per line.
+    case json
+    /// JSON Lines: one questionnaire per line.
+    case jsonl
+    /// CSV with a header of dotted paths (list items as `drivers.0.lastName`, multi-choice
+    /// values joined with `;`, an empty cell for an absent value).
+    case csv
+}
+
+/// What to generate and how.
+public struct GenerationOptions: Sendable {
+    /// How many questionnaires.
+    public var count: Int
+    /// The seed: the same rules, seed, today and options give the same bytes.
+    public var seed: UInt64
+    /// The output format.
+    public var format: GenerationFormat
+    /// The probability that an optional field (visible, parents filled) is filled.
+    public var optionalRate: Double
+    /// Whether values are pushed to the edges of their ranges (lengths, dates, numbers, item counts).
+    public var boundaries: Bool
+    /// The share of questionnaires made invalid with exactly one labelled defect.
+    public var invalidRate: Double
+    /// Parallel workers; the output does not depend on it.
+    public var jobs: Int
+    /// Attempts per questionnaire before the rules are declared unsatisfiable.
+    public var maxAttempts: Int
+    /// Fields pinned to given values.
+    public var fixture: GenerationFixture?
+
+    /// Creates options; `jobs` defaults to the number of active processors.
+    public init(count: Int, seed: UInt64, format: GenerationFormat = .jsonl, optionalRate: Double = 0.7,
+                boundaries: Bool = false, invalidRate: Double = 0, jobs: Int? = nil, maxAttempts: Int = 100,
+                fixture: GenerationFixture? = nil) {
+        self.count = max(0, count)
+        self.seed = seed
+        self.format = format
+        self.optionalRate = min(max(optionalRate, 0), 1)
+        self.boundaries = boundaries
+        self.invalidRate = min(max(invalidRate, 0), 1)
+        self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.maxAttempts = max(1, maxAttempts)
+        self.fixture = fixture
+    }
+}

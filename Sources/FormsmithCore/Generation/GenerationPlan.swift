@@ -1,0 +1,142 @@
+import Foundation
+
+/// What the generator precomputes for one field: text specs per combination of `cases`,
+/// enum values in every form the writers and expressions need.
+struct FieldPlan: Sendable {
+    /// Text specs of a string or text field, indexed by the bit set of the `cases` that hold
+    /// (bit i for case i; cases beyond the sixth are confirmed, not planned).
+    var textSpecs: [TextSpec] = []
+    /// Why no value satisfies a combination of cases (parallel to `textSpecs`), when drawing found none.
+    var textProblems: [(rule: String, reason: String)?] = []
+    /// Enum values as JSON text (`"passport"`, `12`).
+    var enumJSON: [[UInt8]] = []
+    /// Enum values as plain text (CSV cells, multi-choice joins).
+    var enumText: [[UInt8]] = []
+    /// Enum values as expression values.
+    var enumValues: [ExpressionValue] = []
+    /// The position of the `const` value among the enum values.
+    var constantChoice: Int32?
+    /// A per-field offset so that fields cycle through their values out of step.
+    var salt = 0
+    /// Whether this is the questionnaire's top-level `id` (made unique from the record number).
+    var isRecordID = false
+    /// How a date field's values are written.
+    var dateLayout = DateLayout("yyyy-MM-dd")
+}
+
+/// Everything generation needs that does not change from record to record, shared by workers.
+final class GenerationPlan: Sendable {
+    /// Cases planned per field (more are confirmed by the validator).
+    static let plannedCases = 6
+
+    let rules: CompiledRuleSet
+    let options: GenerationOptions
+    let fields: [FieldPlan]
+    /// Prefix of generated record ids (`OP` for osago-policy).
+    let idPrefix: [UInt8]
+    /// The fixture's pinned values by field, when a fixture is given.
+    let pins: FixturePins?
+
+    init(rules: CompiledRuleSet, options: GenerationOptions) throws(GenerationError) {
+        self.rules = rules
+        self.options = options
+        let declared = Dictionary(rules.ruleSet.allFields.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var plans: [FieldPlan] = []
+        for field in rules.fields {
+            plans.append(try GenerationPlan.plan(for: field, rule: declared[field.path], rules: rules))
+        }
+        fields = plans
+        let initials = rules.id.split(separator: "-").compactMap(\.first).map { String($0).uppercased() }.joined()
+        idPrefix = Array((initials.isEmpty ? "Q" : initials).utf8)
+        pins = try options.fixture.map { fixture throws(GenerationError) in try FixturePins(fixture, rules: rules) }
+    }
+
+    private static func plan(for field: CompiledField, rule: FieldRule?, rules: CompiledRuleSet)
+        throws(GenerationError) -> FieldPlan
+    {
+        var plan = FieldPlan()
+        plan.salt = field.id &* 7 &+ 3
+        plan.isRecordID = field.path == "id" && (field.type == .string || field.type == .text)
+        switch field.type {
+        case .date:
+            plan.dateLayout = DateLayout(field.datePattern.pattern)
+        case .string, .text:
+            let seeds = try rule?.seed.map { located throws(GenerationError) in
+                try readSeeds(located.value, ruleFile: rules.ruleSet.file, field: field.path)
+            } ?? []
+            let planned = min(field.cases.count, plannedCases)
+            for mask in 0..<(1 << planned) {
+                var checks = field.checks
+                for (index, variant) in field.cases.prefix(planned).enumerated() where mask & (1 << index) != 0 {
+                    checks += variant.checks
+                }
+                let spec: TextSpec
+                do {
+                    spec = try TextSpec(checks: checks, seedList: seeds)
+                } catch {
+                    throw GenerationError(field: field.path, rule: error.rule, message: error.message)
+                }
+                plan.textProblems.append(
+                    try SatisfiabilityAnalysis.analyse(spec, field: field.path, strict: mask.nonzeroBitCount <= 1))
+                plan.textSpecs.append(spec)
+            }
+        case .enumeration, .multiChoice:
+            for case .enumeration(let strings, let integers) in field.checks {
+                if field.hasIntegerValues {
+                    for value in integers {
+                        var text: [UInt8] = []
+                        TextCandidates.appendInteger(value, to: &text)
+                        plan.enumJSON.append(text)
+                        plan.enumText.append(text)
+                        plan.enumValues.append(.integer(value))
+                    }
+                } else {
+                    for value in strings {
+                        plan.enumJSON.append(Array(JSONText.quoted(String(decoding: value, as: UTF8.self)).utf8))
+                        plan.enumText.append(value)
+                        plan.enumValues.append(.string(String(decoding: value, as: UTF8.self)))
+                    }
+                }
+            }
+            for case .constant(let value) in field.checks {
+                let text = Array(value.description.utf8)
+                guard let index = plan.enumText.firstIndex(of: text) else {
+                    throw GenerationError(field: field.path, rule: RuleIdentifier.constant,
+                                          message: "const '\(value)' is not one of the field's values, so no value "
+                                              + "can be valid; add it to 'values' or change 'const'")
+                }
+                plan.constantChoice = Int32(index)
+            }
+        default:
+            break
+        }
+        try SatisfiabilityAnalysis.check(field, plan: plan, today: rules.today)
+        return plan
+    }
+
+    /// Reads a seed list (one value per line; `#` comments and blank lines skipped).
+    static func readSeeds(_ path: String, ruleFile: String, field: String) throws(GenerationError) -> [String] {
+        let folder = (ruleFile as NSString).deletingLastPathComponent
+        let resolved = path.hasPrefix("/") || folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
+        guard let data = FileManager.default.contents(atPath: resolved), let text = String(data: data, encoding: .utf8)
+        else {
+            throw GenerationError(field: field, rule: nil,
+                                  message: "cannot read the seed list '\(path)' (looked at \(resolved)); "
+                                      + "fix the field's 'seed:' path, relative to the rule file")
+        }
+        return text.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+
+    /// The position of a field's text spec given the bit set of the cases that hold.
+    func textSpecIndex(of field: Int, cases: Int) -> Int {
+        let count = fields[field].textSpecs.count
+        return cases < count ? cases : cases & (count - 1)
+    }
+
+    /// The text spec of a field given the cases that hold.
+    func textSpec(of field: Int, cases: Int) -> TextSpec {
+        fields[field].textSpecs[textSpecIndex(of: field, cases: cases)]
+    }
+}

@@ -1,0 +1,80 @@
+/// Defects of strings: a format miss that keeps every other check (length, the other
+/// formats, check digits), or a length one past a bound.
+extension MutationPlanner {
+    /// Characters tried in place of one character of the value.
+    private static let replacements: [Unicode.Scalar] = ["#", "Z", "7", "ж", "_", "A", "x", "Ё", " ", "."]
+    /// Edits tried before giving up on a value.
+    private static let editTries = 12
+
+    /// A value that breaks the field's regex (or mask) but passes its other checks.
+    func textEdit(_ kind: MutationKind, _ field: CompiledField, _ value: GeneratedValue, _ address: FieldAddress,
+                  random: inout SeededRandom) -> GeneratedValue? {
+        guard case .text = value else { return nil }
+        let spec = textSpec(field, address)
+        let companion = companionBytes(spec, address)
+        let scalars = Array(String(decoding: builder.record.bytes(of: value), as: UTF8.self).unicodeScalars)
+        guard !scalars.isEmpty else { return nil }
+        for attempt in 0..<Self.editTries {
+            var edited = scalars
+            let position = random.int(in: 0...(scalars.count - 1))
+            if attempt % 4 == 3, spec.checksum != nil {
+                edited.insert("-", at: position)  // check digits ignore hyphens; formats do not
+            } else {
+                let replacement = Self.replacements[random.int(in: 0...(Self.replacements.count - 1))]
+                guard edited[position] != replacement else { continue }
+                edited[position] = replacement
+            }
+            var bytes: [UInt8] = []
+            for scalar in edited { JSONStrings.appendUTF8(scalar.value, to: &bytes) }
+            if breaksOnly(kind, bytes, spec, companion) { return builder.record.appendText(bytes) }
+        }
+        return nil
+    }
+
+    /// Whether `bytes` breaks the kind's format and nothing else of the spec.
+    private func breaksOnly(_ kind: MutationKind, _ bytes: [UInt8], _ spec: TextSpec, _ companion: [UInt8]?) -> Bool {
+        guard spec.acceptsLength(bytes) else { return false }
+        let scratch = builder.scratch
+        return bytes.withUnsafeBufferPointer { text in
+            let regexMiss = spec.regexes.contains { !$0.matches(text, scratch: scratch).isMatch }
+            let maskMiss = spec.masks.contains { !$0.matches(text, scratch: scratch).isMatch }
+            if let checksum = spec.checksum {
+                let valid = companion.map { other in
+                    other.withUnsafeBufferPointer { checksum.algorithm.isValid(text, companion: $0) }
+                } ?? (checksum.companion != nil || checksum.algorithm.isValid(text, companion: nil))
+                if !valid { return false }
+            }
+            if case .constant = spec.source { return false }
+            return kind == .regex ? regexMiss && !maskMiss : maskMiss && !regexMiss
+        }
+    }
+
+    /// The value of the spec's checksum companion (the BIC), when it has one.
+    private func companionBytes(_ spec: TextSpec, _ address: FieldAddress) -> [UInt8]? {
+        guard let id = spec.checksum?.companion else { return nil }
+        let item = rules.fields[id].listID == nil ? -1 : address.item
+        let other = builder.record.value(at: FieldAddress(field: id, item: item), in: rules)
+        guard case .text = other else { return nil }
+        return Array(builder.record.bytes(of: other))
+    }
+
+    /// A value one character shorter than `minLength`, or one longer than `maxLength`
+    /// (repeating the last character, which keeps most formats).
+    func lengthEdit(_ kind: MutationKind, _ field: CompiledField, _ value: GeneratedValue,
+                    _ address: FieldAddress) -> GeneratedValue? {
+        guard case .text = value else { return nil }
+        let spec = textSpec(field, address)
+        var scalars = Array(String(decoding: builder.record.bytes(of: value), as: UTF8.self).unicodeScalars)
+        guard let last = scalars.last else { return nil }
+        if kind == .minLength {
+            guard let minimum = spec.minLength, minimum >= 2, scalars.count >= minimum else { return nil }
+            scalars.removeLast(scalars.count - (minimum - 1))
+        } else {
+            guard let maximum = spec.maxLength, scalars.count <= maximum else { return nil }
+            scalars.append(contentsOf: repeatElement(last, count: maximum + 1 - scalars.count))
+        }
+        var bytes: [UInt8] = []
+        for scalar in scalars { JSONStrings.appendUTF8(scalar.value, to: &bytes) }
+        return builder.record.appendText(bytes)
+    }
+}

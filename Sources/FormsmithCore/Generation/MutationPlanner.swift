@@ -1,0 +1,158 @@
+/// The kinds of deliberate defect an invalid questionnaire can carry, one rule each.
+enum MutationKind: CaseIterable {
+    case required, visibility, type, regex, mask, minLength, maxLength, min, max, fractionDigits
+    case enumeration, unique, constant, checksum, minItems, maxItems, parent, unknownField
+
+    /// The rule identifier the validator reports for it.
+    var rule: String {
+        switch self {
+        case .required: RuleIdentifier.required
+        case .visibility: RuleIdentifier.visibility
+        case .type: RuleIdentifier.type
+        case .regex: RuleIdentifier.regex
+        case .mask: RuleIdentifier.mask
+        case .minLength: RuleIdentifier.minLength
+        case .maxLength: RuleIdentifier.maxLength
+        case .min: RuleIdentifier.min
+        case .max: RuleIdentifier.max
+        case .fractionDigits: RuleIdentifier.fractionDigits
+        case .enumeration: RuleIdentifier.enumeration
+        case .unique: RuleIdentifier.unique
+        case .constant: RuleIdentifier.constant
+        case .checksum: RuleIdentifier.checksum
+        case .minItems: RuleIdentifier.minItems
+        case .maxItems: RuleIdentifier.maxItems
+        case .parent: RuleIdentifier.parent
+        case .unknownField: RuleIdentifier.unknownField
+        }
+    }
+}
+
+/// One possible defect: a kind applied to one field (of one list item).
+struct MutationCandidate {
+    let kind: MutationKind
+    let address: FieldAddress
+}
+
+/// Plants exactly one defect in a valid questionnaire: picks a kind at random among those the
+/// questionnaire allows (so many kinds appear), applies it, and keeps it only if the
+/// validator then reports exactly that one field and rule; otherwise it tries another.
+struct MutationPlanner {
+    /// Candidates tried before the questionnaire is left valid.
+    static let maxTries = 24
+
+    let generator: RecordGenerator
+    var builder: QuestionnaireBuilder { generator.builder }
+    var rules: CompiledRuleSet { generator.plan.rules }
+    var isCSV: Bool { generator.plan.options.format == .csv }
+
+    /// Makes the builder's record invalid and returns its label, or nil (record left valid)
+    /// when no candidate gives exactly one violation.
+    func plantDefect(index: Int, random: SeededRandom) -> GeneratedLabel? {
+        var random = random
+        var candidates = self.candidates()
+        guard !candidates.isEmpty else { return nil }
+        for position in stride(from: candidates.count - 1, to: 0, by: -1) {
+            candidates.swapAt(position, random.int(in: 0...position))
+        }
+        let kinds = MutationKind.allCases.filter { kind in candidates.contains { $0.kind == kind } }
+        let preferred = kinds[random.int(in: 0...(kinds.count - 1))]
+        let ordered = candidates.filter { $0.kind == preferred } + candidates.filter { $0.kind != preferred }
+        let snapshot = builder.record
+        for candidate in ordered.prefix(Self.maxTries) {
+            builder.record = snapshot
+            builder.failure = nil
+            guard let expected = apply(candidate, random: &random) else { continue }
+            if isCSV, let csvWriter = generator.csvWriter, !csvWriter.fits(builder.record) { continue }
+            let violations = generator.verify()
+            if violations.count == 1, violations[0].field == expected, violations[0].rule == candidate.kind.rule {
+                return GeneratedLabel(index: index, line: 0, id: generator.recordID(), field: expected,
+                                      rule: candidate.kind.rule)
+            }
+        }
+        builder.record = snapshot
+        _ = generator.verify()
+        return nil
+    }
+
+    /// Every defect this questionnaire could carry.
+    private func candidates() -> [MutationCandidate] {
+        var result: [MutationCandidate] = []
+        let record = builder.record
+        for field in rules.fields where !generator.plan.fields[field.id].isRecordID {
+            var addresses = [FieldAddress(field: field.id, item: -1)]
+            if let listID = field.listID {
+                guard case .items(let count) = record.root[rules.fields[listID].slot] else { continue }
+                addresses = (0..<Int(count)).map { FieldAddress(field: field.id, item: $0) }
+            }
+            for address in addresses {
+                let value = record.value(at: address, in: rules)
+                if value.isPresent {
+                    for kind in kinds(forPresent: field, value: value, address: address) {
+                        result.append(MutationCandidate(kind: kind, address: address))
+                    }
+                } else if field.visibleIf != nil {
+                    result.append(MutationCandidate(kind: .visibility, address: address))
+                }
+            }
+        }
+        if !isCSV { result.append(MutationCandidate(kind: .unknownField, address: FieldAddress(field: -1, item: -1))) }
+        return result
+    }
+
+    private func kinds(forPresent field: CompiledField, value: GeneratedValue, address: FieldAddress) -> [MutationKind] {
+        var kinds: [MutationKind] = [.required]
+        if !field.parents.isEmpty { kinds.append(.parent) }
+        let textual = field.type == .string || field.type == .text || field.type == .multiChoice || field.type == .list
+            || (field.type == .enumeration && !field.hasIntegerValues)
+        if !isCSV || !textual { kinds.append(.type) }
+        switch field.type {
+        case .string, .text:
+            guard case .text = value else { break }
+            let spec = textSpec(field, address)
+            if !spec.regexes.isEmpty { kinds.append(.regex) }
+            if !spec.masks.isEmpty { kinds.append(.mask) }
+            if (spec.minLength ?? 0) >= 2 { kinds.append(.minLength) }
+            if let maximum = spec.maxLength, maximum < 5000 { kinds.append(.maxLength) }
+            if spec.checksum != nil { kinds.append(.checksum) }
+            if case .constant = spec.source { kinds.append(.constant) }
+        case .integer, .decimal, .date:
+            kinds += [.min, .max]
+            if field.type == .decimal, field.checks.contains(where: { if case .fractionDigits = $0 { true } else { false } }) {
+                kinds.append(.fractionDigits)
+            }
+        case .enumeration:
+            kinds.append(.enumeration)
+            if generator.plan.fields[field.id].constantChoice != nil { kinds.append(.constant) }
+        case .boolean:
+            if field.checks.contains(where: { if case .constant = $0 { true } else { false } }) { kinds.append(.constant) }
+        case .multiChoice:
+            kinds += [.enumeration, .unique, .minItems, .maxItems]
+        case .list:
+            kinds.append(.minItems)
+            if !isCSV { kinds.append(.maxItems) }
+        case .section:
+            break
+        }
+        return kinds
+    }
+
+    /// Runs `body` with the builder's scope set to the address's list item.
+    func inScope<Result>(_ address: FieldAddress, _ body: () -> Result) -> Result {
+        let field = rules.fields[address.field]
+        builder.currentList = field.listID ?? -1
+        builder.currentItem = field.listID == nil ? -1 : address.item
+        defer {
+            builder.currentList = -1
+            builder.currentItem = -1
+        }
+        return body()
+    }
+
+    /// The text spec in force for a field of the current record.
+    func textSpec(_ field: CompiledField, _ address: FieldAddress) -> TextSpec {
+        inScope(address) {
+            generator.plan.textSpec(of: field.id, cases: field.cases.isEmpty ? 0 : builder.activeCases(of: field))
+        }
+    }
+}

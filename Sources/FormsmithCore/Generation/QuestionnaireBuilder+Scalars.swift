@@ -1,0 +1,205 @@
+/// Numbers, dates, switches, enums, multi-choice values and list sizes.
+extension QuestionnaireBuilder {
+    /// Width of the default window of numbers with a missing bound.
+    static let numberSpan: Int64 = 1000
+    /// Years before an upper date bound when a date field has no lower bound.
+    static let dateSpanYears = 50
+
+    // MARK: - Ranges
+
+    /// The resolved value of a bound: fixed per run, or computed from fields already generated.
+    func resolved(_ bound: RangeBound) -> BoundValue? {
+        guard case .dynamic(let expression, _) = bound.value else { return bound.value }
+        switch expression.evaluate(environment) {
+        case .date(let date)?: return .date(date)
+        case .integer(let number)?: return .number(Double(number))
+        case .decimal(let number)?: return .number(number)
+        default: return nil
+        }
+    }
+
+    /// Calls `body` with each range check in force for `field` (its own and those of the
+    /// cases that hold), without collecting them.
+    func forEachRange(of field: CompiledField, _ body: (RangeBound?, RangeBound?) -> Void) {
+        for check in field.checks {
+            if case .range(let low, let high) = check { body(low, high) }
+        }
+        guard !field.cases.isEmpty else { return }
+        let mask = activeCases(of: field)
+        for (index, variant) in field.cases.enumerated() where mask & (1 << min(index, 62)) != 0 {
+            for check in variant.checks {
+                if case .range(let low, let high) = check { body(low, high) }
+            }
+        }
+    }
+
+    /// The tightest range of day numbers the bounds allow (nil ends: unbounded).
+    func dateRange(_ field: CompiledField) -> (low: Int32?, high: Int32?) {
+        var low: Int32?
+        var high: Int32?
+        forEachRange(of: field) { minimum, maximum in
+            if let bound = minimum, case .date(let date)? = resolved(bound) {
+                let day = date.dayNumber + (bound.exclusive ? 1 : 0)
+                low = max(low ?? day, day)
+            }
+            if let bound = maximum, case .date(let date)? = resolved(bound) {
+                let day = date.dayNumber - (bound.exclusive ? 1 : 0)
+                high = min(high ?? day, day)
+            }
+        }
+        return (low, high)
+    }
+
+    /// The tightest range of mantissas at `scale` digits the bounds allow.
+    func numberRange(_ field: CompiledField, scale: Int) -> (low: Int64?, high: Int64?) {
+        var factor = 1.0
+        for _ in 0..<scale { factor *= 10 }
+        var low: Int64?
+        var high: Int64?
+        forEachRange(of: field) { minimum, maximum in
+            if let bound = minimum, case .number(let limit)? = resolved(bound) {
+                let (value, exact) = QuestionnaireBuilder.scaled(limit * factor, roundingUp: true)
+                let mantissa = bound.exclusive && exact ? value + 1 : value
+                low = max(low ?? mantissa, mantissa)
+            }
+            if let bound = maximum, case .number(let limit)? = resolved(bound) {
+                let (value, exact) = QuestionnaireBuilder.scaled(limit * factor, roundingUp: false)
+                let mantissa = bound.exclusive && exact ? value - 1 : value
+                high = min(high ?? mantissa, mantissa)
+            }
+        }
+        return (low, high)
+    }
+
+    /// `value` rounded up or down to a whole number, tolerating binary fractions
+    /// (0.1 × 100 = 10.000000000000002 counts as exactly 10), and whether it was whole.
+    private static func scaled(_ value: Double, roundingUp: Bool) -> (Int64, Bool) {
+        let clamped = min(max(value, -9.0e17), 9.0e17)
+        let nearest = clamped.rounded()
+        if abs(clamped - nearest) <= 1e-7 * max(1, abs(nearest)) { return (Int64(nearest), true) }
+        return (Int64(roundingUp ? clamped.rounded(.up) : clamped.rounded(.down)), false)
+    }
+
+    /// A value in `low...high`, at an edge under `--boundaries`.
+    func pick(_ low: Int64, _ high: Int64) -> Int64 {
+        switch edge() {
+        case .lowest?: return low
+        case .highest?: return high
+        case nil:
+            let span = UInt64(bitPattern: high &- low)
+            if span >= UInt64(Int.max) { return low &+ Int64(bitPattern: random.next() % span) }
+            return low &+ Int64(random.int(in: 0...Int(span)))
+        }
+    }
+
+    /// The window of values when a bound is missing: `span` wide next to the known bound.
+    func window(_ low: Int64?, _ high: Int64?, span: Int64) -> (Int64, Int64) {
+        switch (low, high) {
+        case let (low?, high?): return (low, high)
+        case let (low?, nil): return (low, low.addingReportingOverflow(span).overflow ? Int64.max : low + span)
+        case let (nil, high?): return (high >= 0 ? min(0, high) : high &- span, high)
+        case (nil, nil): return (0, span)
+        }
+    }
+
+    // MARK: - Values
+
+    func generateInteger(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
+        if let special = allowedValue(field) { return special }
+        for case .constant(.integer(let value)) in field.checks { return .integer(value) }
+        let bounds = numberRange(field, scale: 0)
+        let (low, high) = window(bounds.low, bounds.high, span: Self.numberSpan)
+        guard low <= high else { return fail(address, RuleIdentifier.min, "no whole number lies within its bounds") }
+        return .integer(pick(low, high))
+    }
+
+    func generateDecimal(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
+        if let special = allowedValue(field) { return special }
+        var digits: Int?
+        for case .fractionDigits(let limit) in field.checks { digits = min(digits ?? limit, limit) }
+        let scale = min(digits ?? (plan.options.boundaries ? 0 : random.int(in: 0...2)), 9)
+        var factor: Int64 = 1
+        for _ in 0..<scale { factor *= 10 }
+        let bounds = numberRange(field, scale: scale)
+        let (low, high) = window(bounds.low, bounds.high, span: Self.numberSpan * 10 * factor)
+        guard low <= high else {
+            return fail(address, RuleIdentifier.min, "no number with \(scale) fraction digits lies within its bounds")
+        }
+        return .decimal(mantissa: pick(low, high), scale: Int8(scale))
+    }
+
+    func generateBoolean(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
+        for case .constant(.boolean(let value)) in field.checks { return .boolean(value) }
+        if let position = cycled(2, field: field, item: address.item) { return .boolean(position == 1) }
+        return .boolean(random.chance(0.5))
+    }
+
+    func generateDate(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
+        if let special = allowedValue(field) { return special }
+        let bounds = dateRange(field)
+        let today = rules.today
+        let high = bounds.high ?? bounds.low.map {
+            CivilDate(dayNumber: $0).adding(CalendarDuration(years: Self.dateSpanYears)).dayNumber
+        } ?? today.dayNumber
+        let low = bounds.low ?? CivilDate(dayNumber: high).adding(CalendarDuration(years: -Self.dateSpanYears)).dayNumber
+        guard low <= high else {
+            return fail(address, RuleIdentifier.min, "its lower date bound \(CivilDate(dayNumber: low)) is after "
+                            + "its upper bound \(CivilDate(dayNumber: high))")
+        }
+        return .date(CivilDate(dayNumber: Int32(pick(Int64(low), Int64(high)))))
+    }
+
+    func generateChoice(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
+        let fieldPlan = plan.fields[field.id]
+        if let constant = fieldPlan.constantChoice { return .choice(constant) }
+        let count = fieldPlan.enumValues.count
+        guard count > 0 else { return fail(address, RuleIdentifier.enumeration, "the field lists no values") }
+        return .choice(Int32(cycled(count, field: field, item: address.item) ?? random.int(in: 0...(count - 1))))
+    }
+
+    func generateChoices(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
+        let count = plan.fields[field.id].enumValues.count
+        var low = 1
+        var high = count
+        for case .itemCount(let minimum, let maximum) in field.checks {
+            low = max(low, minimum ?? 1)
+            high = min(high, maximum ?? high)
+        }
+        guard low <= high else {
+            return fail(address, RuleIdentifier.minItems, "it needs \(low) different choices but allows at most \(high)")
+        }
+        let chosen = Int(pick(Int64(low), Int64(plan.options.boundaries ? high : min(high, low + 3))))
+        let start = record.choiceIndexes.count
+        if let first = cycled(count, field: field, item: address.item) { record.choiceIndexes.append(Int32(first)) }
+        while record.choiceIndexes.count - start < chosen {
+            let candidate = Int32(random.int(in: 0...(count - 1)))
+            if !record.choiceIndexes[start...].contains(candidate) { record.choiceIndexes.append(candidate) }
+        }
+        record.choiceIndexes[start...].sort()
+        return .choices(start: Int32(start), count: Int32(chosen))
+    }
+
+    func generateItemCount(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
+        var low = 1
+        var high: Int?
+        for case .itemCount(let minimum, let maximum) in field.checks {
+            low = max(low, minimum ?? 1)
+            if let maximum { high = min(high ?? maximum, maximum) }
+        }
+        let top = high ?? low + 3
+        guard low <= top else { return fail(address, RuleIdentifier.minItems, "minItems is above maxItems") }
+        return .items(Int32(pick(Int64(low), Int64(top))))
+    }
+
+    /// Now and then (one value in twenty, never under `--boundaries`), one of the field's
+    /// `allow` values, written with the field's JSON type.
+    func allowedValue(_ field: CompiledField) -> GeneratedValue? {
+        guard !field.allowed.isEmpty, !plan.options.boundaries, random.int(in: 0...19) == 0 else { return nil }
+        let special = field.allowed[random.int(in: 0...(field.allowed.count - 1))]
+        if field.type == .integer || field.type == .decimal {
+            let text = String(decoding: special, as: UTF8.self)
+            return record.appendLiteral(json: text, cell: text)
+        }
+        return record.appendText(special)
+    }
+}

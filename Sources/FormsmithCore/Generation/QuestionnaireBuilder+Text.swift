@@ -1,0 +1,92 @@
+/// String and text values: seeds, masks, regex walks and plain words, with check digits
+/// written in and every check of the field confirmed.
+extension QuestionnaireBuilder {
+    func generateText(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
+        if let special = allowedValue(field) { return special }
+        let specIndex = plan.textSpecIndex(of: field.id, cases: field.cases.isEmpty ? 0 : activeCases(of: field))
+        if let problem = plan.fields[field.id].textProblems[specIndex] {
+            return fail(address, problem.rule, problem.reason)
+        }
+        let spec = plan.fields[field.id].textSpecs[specIndex]
+        var companion: [UInt8]?
+        if let companionID = spec.checksum?.companion, case .text(let start, let end) = value(of: companionID) {
+            companion = Array(record.arena[Int(start)..<Int(end)])
+        }
+        if plan.fields[field.id].isRecordID, address.item < 0, let value = recordIDValue(spec) { return value }
+        let edge = self.edge()
+        for draw in 0..<Self.textAttempts {
+            textBuffer.removeAll(keepingCapacity: true)
+            if !spec.seeds.isEmpty, edge == nil, draw < Self.textAttempts / 2 {
+                textBuffer.append(contentsOf: spec.seeds[random.int(in: 0...(spec.seeds.count - 1))])
+            } else {
+                TextCandidates.append(spec, to: &textBuffer, random: &random, edge: draw < 4 ? edge : nil)
+            }
+            if let checksum = spec.checksum, checksum.companion == nil || companion != nil {
+                let candidate = String(decoding: textBuffer, as: UTF8.self)
+                let other = companion.map { String(decoding: $0, as: UTF8.self) }
+                guard let valid = checksum.algorithm.makeValid(candidate, companion: other) else { continue }
+                textBuffer.removeAll(keepingCapacity: true)
+                textBuffer.append(contentsOf: valid.utf8)
+            }
+            let accepted = spec.needsConfirmation
+                ? spec.accepts(textBuffer, companion: companion, scratch: scratch) : spec.acceptsLength(textBuffer)
+            if accepted { return record.appendText(textBuffer) }
+        }
+        let rule = spec.firstBrokenRule(textBuffer, companion: companion, scratch: scratch) ?? RuleIdentifier.regex
+        return fail(address, rule, "no value satisfying all of its checks was found in \(Self.textAttempts) draws "
+                        + "(last candidate \"\(String(decoding: textBuffer, as: UTF8.self))\")")
+    }
+
+    /// A record id made from the record's number, so ids are unique: the last run of digits of
+    /// a generated value replaced by the zero-padded number (`Q-0000042`), or `PREFIX-0000042`
+    /// when the field has no format; nil when that does not pass the field's checks.
+    private func recordIDValue(_ spec: TextSpec) -> GeneratedValue? {
+        let number = UInt64(recordIndex + 1)
+        textBuffer.removeAll(keepingCapacity: true)
+        switch spec.source {
+        case .constant:
+            return nil
+        case .plain:
+            textBuffer.append(contentsOf: plan.idPrefix)
+            textBuffer.append(UInt8(ascii: "-"))
+            TextCandidates.appendNumber(number, width: 7, to: &textBuffer)
+        case .regex, .mask:
+            TextCandidates.append(spec, to: &textBuffer, random: &random, edge: nil)
+            let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+            var end = textBuffer.count
+            while end > 0, !isDigit(textBuffer[end - 1]) { end -= 1 }
+            var start = end
+            while start > 0, isDigit(textBuffer[start - 1]) { start -= 1 }
+            var digits: [UInt8] = []
+            TextCandidates.appendNumber(number, width: end - start, to: &digits)
+            guard end > start, digits.count == end - start else { return nil }
+            textBuffer.replaceSubrange(start..<end, with: digits)
+        }
+        guard spec.accepts(textBuffer, companion: nil, scratch: scratch) else { return nil }
+        return record.appendText(textBuffer)
+    }
+}
+
+extension TextSpec {
+    /// Whether the value's length is within the length checks.
+    func acceptsLength(_ value: [UInt8]) -> Bool {
+        guard minLength != nil || maxLength != nil else { return true }
+        let length = value.withUnsafeBufferPointer { RecordValidator.scalarCount($0) }
+        return length >= (minLength ?? 0) && length <= (maxLength ?? Int.max)
+    }
+
+    /// The first rule `value` breaks, for messages.
+    func firstBrokenRule(_ value: [UInt8], companion: [UInt8]?, scratch: RegexScratch) -> String? {
+        let length = value.withUnsafeBufferPointer { RecordValidator.scalarCount($0) }
+        if let minLength, length < minLength { return RuleIdentifier.minLength }
+        if let maxLength, length > maxLength { return RuleIdentifier.maxLength }
+        return value.withUnsafeBufferPointer { bytes in
+            if regexes.contains(where: { !$0.matches(bytes, scratch: scratch).isMatch }) { return RuleIdentifier.regex }
+            if masks.contains(where: { !$0.matches(bytes, scratch: scratch).isMatch }) { return RuleIdentifier.mask }
+            if checksum != nil, !accepts(value, companion: companion, scratch: scratch) {
+                return RuleIdentifier.checksum
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,176 @@
+/// Builds one questionnaire at a time, valid by construction: fields are filled in the rules'
+/// dependency order, so visibility and requiredness predicates, parents, `cases` and
+/// field-relative bounds all read values already chosen. One per worker thread; it reuses
+/// its storage from record to record.
+final class QuestionnaireBuilder {
+    let plan: GenerationPlan
+    let rules: CompiledRuleSet
+    var record: GeneratedRecord
+    var random = SeededRandom(seed: 0)
+    /// The questionnaire's position in the output.
+    var recordIndex = 0
+    /// The attempt at this questionnaire (0 first; coverage cycling applies only to it).
+    var attempt = 0
+    /// The list and item being filled (for `drivers[].x` references), or -1.
+    var currentList = -1
+    var currentItem = -1
+    /// Why the current attempt failed, when a field could not be given a value.
+    var failure: GenerationFailure?
+    let scratch = RegexScratch()
+    var textBuffer: [UInt8] = []
+    /// How many times a string value is drawn before the attempt fails.
+    static let textAttempts = 48
+
+    init(plan: GenerationPlan) {
+        self.plan = plan
+        self.rules = plan.rules
+        record = GeneratedRecord(rules: plan.rules)
+    }
+
+    /// Fills a fresh questionnaire; false (with `failure` set) when some field had no value.
+    func build(index: Int, attempt: Int, random: SeededRandom) -> Bool {
+        recordIndex = index
+        self.attempt = attempt
+        self.random = random
+        record.reset()
+        failure = nil
+        for id in rules.rootScope.order {
+            fill(id, item: -1)
+            if failure != nil { return false }
+        }
+        return true
+    }
+
+    /// Decides and stores the value of one field (and the items of a list).
+    private func fill(_ id: Int, item: Int) {
+        let field = rules.fields[id]
+        let address = FieldAddress(field: id, item: item)
+        var value = GeneratedValue.absent
+        if let pinned = plan.pins?.value(at: address, rules: rules) {
+            value = materialize(pinned, for: field, address: address)
+        } else if field.visibleIf?.evaluateCondition(environment) ?? true {
+            let required = field.requiredIf.map { $0.evaluateCondition(environment) ?? true } ?? !field.isOptional
+            let parentsFilled = field.parents.allSatisfy { isPresent($0) }
+            if parentsFilled, required || random.chance(plan.options.optionalRate) {
+                value = generateValue(field, address: address)
+            }
+        }
+        record.setValue(value, at: address, in: rules)
+        if case .items(let count) = value { fillItems(of: field, count: Int(count)) }
+    }
+
+    /// Fills every item of a list in the items' dependency order.
+    func fillItems(of list: CompiledField, count: Int) {
+        guard let scope = list.items?.scope else { return }
+        record.resetItems(of: list.id, count: count, slotCount: scope.slotCount)
+        currentList = list.id
+        for item in 0..<count {
+            currentItem = item
+            for id in scope.order {
+                fill(id, item: item)
+                if failure != nil { break }
+            }
+        }
+        currentList = -1
+        currentItem = -1
+    }
+
+    /// A new value for a visible field, by type.
+    func generateValue(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
+        switch field.type {
+        case .string, .text: return generateText(field, address: address)
+        case .integer: return generateInteger(field, address: address)
+        case .decimal: return generateDecimal(field, address: address)
+        case .boolean: return generateBoolean(field, address: address)
+        case .date: return generateDate(field, address: address)
+        case .enumeration: return generateChoice(field, address: address)
+        case .multiChoice: return generateChoices(field, address: address)
+        case .list: return generateItemCount(field, address: address)
+        case .section: return .absent
+        }
+    }
+
+    // MARK: - Helpers for the value generators
+
+    /// Records why this attempt failed; returns `.absent` for convenience.
+    func fail(_ address: FieldAddress, _ rule: String, _ reason: String) -> GeneratedValue {
+        if failure == nil { failure = GenerationFailure(address: address, rule: rule, reason: reason) }
+        return .absent
+    }
+
+    /// The checks in force for `field`: its own plus those of the cases that hold, and the bit
+    /// set of those cases.
+    func activeCases(of field: CompiledField) -> Int {
+        var mask = 0
+        for (index, variant) in field.cases.enumerated() where variant.condition.evaluateCondition(environment) == true {
+            mask |= 1 << min(index, 62)
+        }
+        return mask
+    }
+
+    /// Which end of its range a value takes: nil (anywhere) unless `--boundaries` is on.
+    func edge() -> BoundaryEdge? {
+        guard plan.options.boundaries else { return nil }
+        switch random.int(in: 0...2) {
+        case 0: return .lowest
+        case 1: return .highest
+        default: return nil
+        }
+    }
+
+    /// For coverage: on even records of the first attempt, position `n` of a cycle of `count`
+    /// values that moves one step every two records; nil otherwise (draw at random).
+    func cycled(_ count: Int, field: CompiledField, item: Int) -> Int? {
+        guard attempt == 0, recordIndex % 2 == 0, count > 0 else { return nil }
+        let step = recordIndex / 2 &+ plan.fields[field.id].salt &+ max(item, 0) &* 3
+        return step % count
+    }
+
+    /// Whether the field is filled in the current scope.
+    func isPresent(_ id: Int) -> Bool { value(of: id).isPresent }
+
+    /// The value of a field in the current scope (the current item for item fields).
+    func value(of id: Int) -> GeneratedValue {
+        let listID = record.listIDs[id]
+        guard listID >= 0 else { return record.root[record.slots[id]] }
+        guard listID == currentList, currentItem >= 0 else { return .absent }
+        return record.value(of: id, item: currentItem)
+    }
+
+    var environment: GenerationEnvironment { GenerationEnvironment(builder: self) }
+}
+
+/// Field lookups for expressions, evaluated against the questionnaire being generated.
+struct GenerationEnvironment: ExpressionEnvironment {
+    unowned let builder: QuestionnaireBuilder
+
+    var today: CivilDate { builder.rules.today }
+
+    func lookup(_ id: Int) -> FieldLookup {
+        let field = builder.rules.fields[id]
+        let value = builder.value(of: id)
+        switch value {
+        case .absent: return .absent
+        case .text(let start, let end):
+            guard end > start else { return .absent }
+            guard field.type == .string || field.type == .text || field.type == .enumeration else { return .invalid }
+            return .value(.string(String(decoding: builder.record.arena[Int(start)..<Int(end)], as: UTF8.self)))
+        case .date(let date): return .value(.date(date))
+        case .integer(let number): return .value(.integer(number))
+        case .decimal(let mantissa, let scale):
+            var divisor = 1.0
+            for _ in 0..<scale { divisor *= 10 }
+            return .value(.decimal(Double(mantissa) / divisor))
+        case .boolean(let flag): return .value(.boolean(flag))
+        case .choice(let index): return .value(builder.plan.fields[id].enumValues[Int(index)])
+        case .choices(let start, let count):
+            guard count > 0 else { return .absent }
+            let values = builder.plan.fields[id].enumValues
+            return .value(.list(builder.record.choiceIndexes[Int(start)..<Int(start + count)].map { values[Int($0)] }))
+        case .items(let count):
+            return count > 0 ? .value(.list(Array(repeating: .null, count: Int(count)))) : .absent
+        case .literal:
+            return .invalid
+        }
+    }
+}

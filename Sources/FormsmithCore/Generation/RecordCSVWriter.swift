@@ -1,0 +1,126 @@
+/// Writes generated questionnaires as CSV rows: one column per value field by dotted path,
+/// list items indexed from 0 (`drivers.0.lastName` up to the list's largest size),
+/// multi-choice values joined with `;`, an empty cell for an absent value, RFC 4180 quoting.
+struct RecordCSVWriter {
+    /// One column: a field, and the list item for item fields (-1 otherwise).
+    struct Column {
+        let header: String
+        let address: FieldAddress
+    }
+
+    let plan: GenerationPlan
+    let columns: [Column]
+
+    init(plan: GenerationPlan) {
+        self.plan = plan
+        var columns: [Column] = []
+        let rules = plan.rules
+        for id in rules.fields.indices where rules.fields[id].listID == nil {
+            let field = rules.fields[id]
+            guard field.type == .list else {
+                columns.append(Column(header: field.path, address: FieldAddress(field: id, item: -1)))
+                continue
+            }
+            let itemFields = rules.fields.filter { $0.listID == id }.sorted { $0.slot < $1.slot }
+            for item in 0..<RecordCSVWriter.maxItems(of: field) {
+                for itemField in itemFields {
+                    columns.append(Column(header: "\(field.path).\(item).\(itemField.name)",
+                                          address: FieldAddress(field: itemField.id, item: item)))
+                }
+            }
+        }
+        self.columns = columns
+    }
+
+    /// The most items a list can have in CSV: its `maxItems`, or the largest size the generator draws.
+    static func maxItems(of list: CompiledField) -> Int {
+        var low = 1
+        var high: Int?
+        for case .itemCount(let minimum, let maximum) in list.checks {
+            low = max(low, minimum ?? 1)
+            if let maximum { high = min(high ?? maximum, maximum) }
+        }
+        return high ?? low + 3
+    }
+
+    /// Appends the header row.
+    func writeHeader(to output: inout [UInt8]) {
+        for (index, column) in columns.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            RecordCSVWriter.appendCell(Array(column.header.utf8)[...], to: &output)
+        }
+        output.append(UInt8(ascii: "\n"))
+    }
+
+    /// Appends `record` as one row (with its line break).
+    func write(_ record: GeneratedRecord, to output: inout [UInt8], scratch: inout [UInt8]) {
+        let rules = plan.rules
+        for (index, column) in columns.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            let field = rules.fields[column.address.field]
+            if let listID = field.listID {
+                guard case .items(let count) = record.root[rules.fields[listID].slot], column.address.item < Int(count)
+                else { continue }
+            }
+            let value = record.value(at: column.address, in: rules)
+            guard value.isPresent else { continue }
+            scratch.removeAll(keepingCapacity: true)
+            cellText(value, of: field.id, record, into: &scratch)
+            RecordCSVWriter.appendCell(scratch[...], to: &output)
+        }
+        output.append(UInt8(ascii: "\n"))
+    }
+
+    private func cellText(_ value: GeneratedValue, of id: Int, _ record: GeneratedRecord, into text: inout [UInt8]) {
+        switch value {
+        case .absent, .items:
+            break
+        case .text(let start, let end):
+            text.append(contentsOf: record.arena[Int(start)..<Int(end)])
+        case .date(let date):
+            plan.fields[id].dateLayout.append(date, to: &text)
+        case .integer(let number):
+            TextCandidates.appendInteger(number, to: &text)
+        case .decimal(let mantissa, let scale):
+            TextCandidates.appendDecimal(mantissa: mantissa, scale: Int(scale), to: &text)
+        case .boolean(let flag):
+            text.append(contentsOf: flag ? "true".utf8 : "false".utf8)
+        case .choice(let index):
+            text.append(contentsOf: plan.fields[id].enumText[Int(index)])
+        case .choices(let start, let count):
+            for position in Int(start)..<Int(start + count) {
+                if position > start { text.append(UInt8(ascii: ";")) }
+                text.append(contentsOf: plan.fields[id].enumText[Int(record.choiceIndexes[position])])
+            }
+        case .literal(_, let cell):
+            text.append(contentsOf: record.arena[Int(cell.lowerBound)..<Int(cell.upperBound)])
+        }
+    }
+
+    /// Appends a cell, quoted when it holds a comma, a quote or a line break (quotes doubled).
+    static func appendCell(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
+        let needsQuotes = bytes.contains {
+            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+        }
+        guard needsQuotes else { return output.append(contentsOf: bytes) }
+        output.append(UInt8(ascii: "\""))
+        for byte in bytes {
+            if byte == UInt8(ascii: "\"") { output.append(byte) }
+            output.append(byte)
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether `record` fits the columns (no list longer than its columns, no undeclared member).
+    func fits(_ record: GeneratedRecord) -> Bool {
+        guard record.extras.isEmpty else { return false }
+        for field in plan.rules.fields where field.type == .list {
+            switch record.root[field.slot] {
+            case .items(let count) where Int(count) > RecordCSVWriter.maxItems(of: field): return false
+            case .literal: return false
+            default: continue
+            }
+        }
+        return true
+    }
+}

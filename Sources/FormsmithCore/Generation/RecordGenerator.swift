@@ -1,0 +1,143 @@
+/// A deliberate defect of one generated questionnaire, for the labels sidecar.
+public struct GeneratedLabel: Sendable, Hashable, Codable {
+    /// The questionnaire's 0-based position in the output.
+    public var index: Int
+    /// The line where it starts in the output file.
+    public var line: Int
+    /// Its `id` field, when it has one.
+    public var id: String?
+    /// The concrete field path, as `formsmith validate` reports it (`drivers[1].birthDate`).
+    public var field: String
+    /// The rule identifier the defect breaks.
+    public var rule: String
+}
+
+/// Generates questionnaires one at a time for one worker: builds each one, verifies it with
+/// a ``RecordValidator`` (retrying with fresh random streams when it fails), plants the defect
+/// of invalid ones, and writes it in the output format.
+final class RecordGenerator {
+    let plan: GenerationPlan
+    let builder: QuestionnaireBuilder
+    let validator: RecordValidator
+    let jsonWriter: RecordJSONWriter
+    let csvWriter: RecordCSVWriter?
+    private let root: SeededRandom
+    private let invalidRoot: SeededRandom
+    /// The current questionnaire as JSON, with its parsed form.
+    var json = JSONOutput()
+    private var cellBuffer: [UInt8] = []
+
+    init(plan: GenerationPlan, csvWriter: RecordCSVWriter?) {
+        self.plan = plan
+        builder = QuestionnaireBuilder(plan: plan)
+        validator = RecordValidator(rules: plan.rules)
+        jsonWriter = RecordJSONWriter(plan: plan)
+        self.csvWriter = csvWriter
+        root = SeededRandom(seed: plan.options.seed)
+        invalidRoot = SeededRandom(seed: plan.options.seed ^ 0x5EED_BAD0_DEFE_C7ED)
+    }
+
+    /// Generates questionnaire `index` and appends it to `output` in the output format (with
+    /// its separator or line break). Returns its label when it was made invalid.
+    func generate(index: Int, into output: inout [UInt8]) throws(GenerationError) -> GeneratedLabel? {
+        try buildValid(index: index)
+        var label: GeneratedLabel?
+        if plan.options.invalidRate > 0 {
+            var decision = invalidRoot.derived(UInt64(index))
+            if decision.chance(plan.options.invalidRate) {
+                label = MutationPlanner(generator: self).plantDefect(index: index, random: decision.derived(1))
+            }
+        }
+        switch plan.options.format {
+        case .jsonl:
+            output.append(contentsOf: json.bytes)
+            output.append(UInt8(ascii: "\n"))
+        case .json:
+            if index > 0 { output.append(contentsOf: ",\n".utf8) }
+            output.append(contentsOf: json.bytes)
+        case .csv:
+            csvWriter?.write(builder.record, to: &output, scratch: &cellBuffer)
+        }
+        return label
+    }
+
+    /// Builds questionnaire `index` and leaves it valid in `builder.record` and `json`.
+    private func buildValid(index: Int) throws(GenerationError) {
+        let base = root.derived(UInt64(index))
+        var lastFailure: GenerationFailure?
+        var lastViolations: [Violation] = []
+        for attempt in 0..<plan.options.maxAttempts {
+            let random = attempt == 0 ? base : base.derived(UInt64(attempt))
+            guard builder.build(index: index, attempt: attempt, random: random) else {
+                lastFailure = builder.failure
+                continue
+            }
+            let violations = verify()
+            if violations.isEmpty {
+                if let csvWriter, !csvWriter.fits(builder.record) {
+                    throw GenerationError(field: nil, rule: nil, message: "the fixture gives a list more items than "
+                                          + "the CSV columns hold; use --format json or jsonl")
+                }
+                return
+            }
+            lastViolations = violations
+            lastFailure = nil
+        }
+        throw unsatisfiable(index: index, failure: lastFailure, violations: lastViolations)
+    }
+
+    /// Writes the builder's record as JSON into `json` and returns its violations. The
+    /// validator reads the parsed form the writer built, or parses the bytes when verbatim
+    /// text went in.
+    func verify() -> [Violation] {
+        jsonWriter.write(builder.record, to: &json)
+        let location = RecordLocation(file: "generated", line: 1)
+        let validator = self.validator
+        guard json.isParsed else {
+            return json.bytes.withUnsafeBufferPointer { validator.validate(json: $0, location: location).violations }
+        }
+        swap(&validator.tape.nodes, &json.nodes)
+        defer { swap(&validator.tape.nodes, &json.nodes) }
+        return json.bytes.withUnsafeBufferPointer { validator.validateParsedTape($0, location: location).violations }
+    }
+
+    /// The error after the last attempt: the field and rule that could not be satisfied.
+    private func unsatisfiable(index: Int, failure: GenerationFailure?, violations: [Violation]) -> GenerationError {
+        let attempts = plan.options.maxAttempts
+        let fixtureNote = plan.pins == nil ? ""
+            : "; the fixture pins some fields: check that its values pass the rules and fit together"
+        if let failure {
+            return GenerationError(
+                field: plan.rules.concretePath(failure.address), rule: failure.rule,
+                message: "cannot be generated: \(failure.reason) (questionnaire \(index + 1), \(attempts) attempts)"
+                    + fixtureNote)
+        }
+        guard let first = violations.first else {
+            return GenerationError(field: nil, rule: nil, message: "no valid questionnaire found" + fixtureNote)
+        }
+        let pinned = plan.pins != nil && isPinned(first.field)
+        let value = first.value.map { " (value \"\($0)\")" } ?? ""
+        let lead = pinned ? "the fixture's value breaks the rules: " : "no valid value found in \(attempts) attempts: "
+        return GenerationError(field: first.field, rule: first.rule,
+                               message: lead + first.message + value + (pinned ? "" : fixtureNote))
+    }
+
+    /// Whether the fixture pins the field named by a reported path (`drivers[0].birthDate`).
+    private func isPinned(_ path: String) -> Bool {
+        let rules = plan.rules
+        guard let id = rules.fieldIDs[ValidationSummary.foldIndices(path)] else { return false }
+        var item = -1
+        if let open = path.firstIndex(of: "["), let close = path.firstIndex(of: "]") {
+            item = Int(path[path.index(after: open)..<close]) ?? -1
+        }
+        return plan.pins?.value(at: FieldAddress(field: id, item: item), rules: rules) != nil
+    }
+
+    /// The record's `id` as written, when it has one.
+    func recordID() -> String? {
+        guard let id = plan.rules.fieldIDs["id"], plan.rules.fields[id].listID == nil else { return nil }
+        let value = builder.record.root[plan.rules.fields[id].slot]
+        guard case .text = value else { return nil }
+        return String(decoding: builder.record.bytes(of: value), as: UTF8.self)
+    }
+}

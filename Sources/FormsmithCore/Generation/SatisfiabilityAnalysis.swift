@@ -1,0 +1,120 @@
+/// Static checks that find rules no value can satisfy before generation starts, so they are
+/// reported with the field instead of making every questionnaire fail: a required field that
+/// can never be visible, number ranges with no value at the field's precision, too few enum
+/// values for `minItems`, and formats that contradict each other (a regex against a mask or
+/// length bounds), found by drawing candidates.
+enum SatisfiabilityAnalysis {
+    /// Candidates drawn to decide that a text spec has no value.
+    static let draws = 200
+
+    /// Checks what does not depend on other fields' values.
+    static func check(_ field: CompiledField, plan: FieldPlan, today: CivilDate) throws(GenerationError) {
+        if let visibleIf = field.visibleIf, visibleIf.isConstant,
+           visibleIf.folded(today: today).evaluateCondition(ConstantEnvironment(today: today)) == false,
+           !field.isOptional, field.requiredIf == nil
+        {
+            throw GenerationError(field: field.path, rule: RuleIdentifier.visibility,
+                                  message: "is required but its visibleIf '\(field.visibleIfSource)' is always false, "
+                                      + "so it can never be filled; make it optional or fix the predicate")
+        }
+        switch field.type {
+        case .integer, .decimal:
+            try checkNumberRange(field)
+        case .multiChoice:
+            for case .itemCount(let minimum?, _) in field.checks where minimum > plan.enumValues.count {
+                throw GenerationError(field: field.path, rule: RuleIdentifier.minItems,
+                                      message: "needs at least \(minimum) different choices but lists only "
+                                          + "\(plan.enumValues.count) values")
+            }
+        default:
+            break
+        }
+    }
+
+    /// Number ranges with both bounds fixed must hold a value at the field's precision
+    /// (`exclusiveMin: 1, exclusiveMax: 2` holds no whole number).
+    private static func checkNumberRange(_ field: CompiledField) throws(GenerationError) {
+        var digits = field.type == .integer ? 0 : 9
+        for case .fractionDigits(let limit) in field.checks { digits = min(digits, limit) }
+        var factor = 1.0
+        for _ in 0..<digits { factor *= 10 }
+        for case .range(let low?, let high?) in field.checks {
+            guard case .number(let lowest) = low.value, case .number(let highest) = high.value else { continue }
+            var first = (lowest * factor).rounded(.up)
+            if low.exclusive, first == lowest * factor { first += 1 }
+            var last = (highest * factor).rounded(.down)
+            if high.exclusive, last == highest * factor { last -= 1 }
+            if first > last {
+                let what = field.type == .integer ? "whole number" : "number with at most \(digits) fraction digits"
+                throw GenerationError(field: field.path, rule: RuleIdentifier.min,
+                                      message: "no \(what) lies between \(low.source) and \(high.source)")
+            }
+        }
+    }
+
+    /// Decides whether `spec` has a value. `strict` (the field's own checks, or one case)
+    /// throws; otherwise (several cases at once, which may never hold together) the problem
+    /// is returned and reported only if generation meets it.
+    static func analyse(_ spec: TextSpec, field: String, strict: Bool) throws(GenerationError)
+        -> (rule: String, reason: String)?
+    {
+        guard let problem = findProblem(spec) else { return nil }
+        if strict { throw GenerationError(field: field, rule: problem.rule, message: problem.reason) }
+        return problem
+    }
+
+    private static func findProblem(_ spec: TextSpec) -> (rule: String, reason: String)? {
+        let window = spec.lengthWindow
+        if let minimum = spec.minLength, let maximum = spec.maxLength, minimum > maximum {
+            return (RuleIdentifier.minLength, "minLength \(minimum) is above maxLength \(maximum)")
+        }
+        switch spec.source {
+        case .regex(let walker):
+            let generator = walker.generator
+            let bounds = generator.lengthBounds
+            if let window, bounds.upperBound < window.lowerBound || bounds.lowerBound > window.upperBound {
+                return (RuleIdentifier.regex, "the regex \(generator.pattern) only matches values of "
+                        + describe(bounds) + " characters, outside the length bounds " + describe(window))
+            }
+        case .mask(let steps):
+            let bounds = steps.filter { !$0.isOptional }.count...steps.count
+            if let window, bounds.upperBound < window.lowerBound || bounds.lowerBound > window.upperBound {
+                return (RuleIdentifier.mask, "the mask only fits values of \(describe(bounds)) characters, outside "
+                        + "the length bounds " + describe(window))
+            }
+        case .constant, .plain:
+            break
+        }
+        guard spec.needsConfirmation || spec.lengthWindow != nil else { return nil }
+        var random = SeededRandom(seed: 0)
+        let scratch = RegexScratch()
+        var candidate: [UInt8] = []
+        for draw in 0..<draws {
+            candidate.removeAll(keepingCapacity: true)
+            TextCandidates.append(spec, to: &candidate, random: &random, edge: nil)
+            if let checksum = spec.checksum, checksum.companion == nil {
+                guard let valid = checksum.algorithm.makeValid(String(decoding: candidate, as: UTF8.self)) else {
+                    continue
+                }
+                candidate = Array(valid.utf8)
+            }
+            if spec.accepts(candidate, companion: nil, scratch: scratch) { return nil }
+            if draw == draws - 1 {
+                let rule = spec.firstBrokenRule(candidate, companion: nil, scratch: scratch) ?? RuleIdentifier.regex
+                return (rule, "no value satisfies all of its checks in \(draws) draws: its regex, mask, length and "
+                        + "checksum contradict each other (last candidate \"\(String(decoding: candidate, as: UTF8.self))\")")
+            }
+        }
+        return nil
+    }
+
+    private static func describe(_ range: ClosedRange<Int>) -> String {
+        range.upperBound == Int.max ? "\(range.lowerBound) or more" : "\(range.lowerBound)...\(range.upperBound)"
+    }
+}
+
+/// The environment of expressions that read no field.
+private struct ConstantEnvironment: ExpressionEnvironment {
+    let today: CivilDate
+    func lookup(_ field: Int) -> FieldLookup { .absent }
+}

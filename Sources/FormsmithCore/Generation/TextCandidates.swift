@@ -1,0 +1,119 @@
+/// Which end of a range `--boundaries` asks for.
+enum BoundaryEdge {
+    case lowest, highest
+}
+
+/// Candidate string values for a ``TextSpec``: from masks, regex walks, or random words.
+enum TextCandidates {
+    /// Lower-case Latin letters for words of plain text.
+    private static let letters = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+    /// How long plain text is when nothing bounds it, and how far above the minimum it goes.
+    static let plainSpan = 40
+
+    /// Appends one candidate to `output` (not yet confirmed against the spec's other checks).
+    static func append(_ spec: TextSpec, to output: inout [UInt8], random: inout SeededRandom, edge: BoundaryEdge?) {
+        switch spec.source {
+        case .constant(let bytes):
+            output.append(contentsOf: bytes)
+        case .mask(let steps):
+            appendMask(steps, to: &output, random: &random, edge: edge)
+        case .regex(let walker):
+            var window = spec.lengthWindow
+            if let edge, let current = window ?? boundsWindow(walker.generator) {
+                let end = edge == .lowest ? current.lowerBound
+                    : (current.upperBound == Int.max ? current.lowerBound + plainSpan : current.upperBound)
+                window = end...end
+            }
+            walker.generator.append(to: &output, using: &random, lengthWithin: window)
+        case .plain:
+            appendWords(length: plainLength(spec, random: &random, edge: edge), to: &output, random: &random)
+        }
+    }
+
+    private static func boundsWindow(_ generator: RegexGenerator) -> ClosedRange<Int>? {
+        let bounds = generator.lengthBounds
+        return bounds.lowerBound == bounds.upperBound ? nil : bounds
+    }
+
+    private static func appendMask(_ steps: [MaskStep], to output: inout [UInt8], random: inout SeededRandom,
+                                   edge: BoundaryEdge?) {
+        for step in steps {
+            if step.isOptional {
+                let include = edge.map { $0 == .highest } ?? random.chance(0.5)
+                if !include { continue }
+            }
+            switch step.kind {
+            case .literal(let bytes): output.append(contentsOf: bytes)
+            case .digit: output.append(UInt8(ascii: "0") + UInt8(random.int(in: 0...9)))
+            case .pattern(let walker): walker.generator.append(to: &output, using: &random)
+            }
+        }
+    }
+
+    /// The length of plain text: within the length checks, at most `plainSpan` above the minimum.
+    private static func plainLength(_ spec: TextSpec, random: inout SeededRandom, edge: BoundaryEdge?) -> Int {
+        let low = max(spec.minLength ?? 1, 0)
+        let high = max(low, min(spec.maxLength ?? Int.max, low + plainSpan))
+        switch edge {
+        case .lowest?: return low
+        case .highest?: return max(low, min(spec.maxLength ?? high, 100_000))
+        case nil: return random.int(in: low...high)
+        }
+    }
+
+    /// Appends `length` characters of capitalised words of random letters separated by spaces.
+    static func appendWords(length: Int, to output: inout [UInt8], random: inout SeededRandom) {
+        var written = 0
+        var wordLeft = random.int(in: 2...9)
+        var first = true
+        while written < length {
+            if wordLeft == 0 && written < length - 1 {
+                output.append(UInt8(ascii: " "))
+                wordLeft = random.int(in: 2...9)
+            } else {
+                let letter = letters[random.int(in: 0...(letters.count - 1))]
+                output.append(first ? letter - 32 : letter)
+                first = false
+                wordLeft = max(0, wordLeft - 1)
+            }
+            written += 1
+        }
+    }
+
+    /// Appends `value` in decimal, zero-padded to `width` digits, without allocating.
+    static func appendNumber(_ value: UInt64, width: Int = 1, to output: inout [UInt8]) {
+        var digits: (UInt64, Int) = (value, 0)
+        var divisor: UInt64 = 1
+        while digits.0 / divisor >= 10 {
+            divisor *= 10
+            digits.1 += 1
+        }
+        if digits.1 + 1 < width {
+            output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.1 - 1))
+        }
+        var rest = value
+        while divisor > 0 {
+            output.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// Appends a signed integer in decimal.
+    static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        appendNumber(value.magnitude, to: &output)
+    }
+
+    /// Appends `mantissa / 10^scale` in decimal notation (`-12.05`).
+    static func appendDecimal(mantissa: Int64, scale: Int, to output: inout [UInt8]) {
+        guard scale > 0 else { return appendInteger(mantissa, to: &output) }
+        if mantissa < 0 { output.append(UInt8(ascii: "-")) }
+        var factor: UInt64 = 1
+        for _ in 0..<scale { factor *= 10 }
+        let magnitude = mantissa.magnitude
+        appendNumber(magnitude / factor, to: &output)
+        output.append(UInt8(ascii: "."))
+        appendNumber(magnitude % factor, width: scale, to: &output)
+    }
+}

@@ -1,0 +1,186 @@
+/// Everything a string or text value must satisfy at once (a field's own checks plus those of
+/// the `cases` that hold), and where candidate values come from.
+final class TextSpec: Sendable {
+    /// Where candidates come from, in order of preference.
+    enum Source: Sendable {
+        /// The field's `const`.
+        case constant([UInt8])
+        /// The steps of an input mask.
+        case mask([MaskStep])
+        /// A walk of the (first) regex.
+        case regex(PatternWalker)
+        /// Words of random letters (no format given).
+        case plain
+    }
+
+    let minLength: Int?
+    let maxLength: Int?
+    /// Every regex the value must match.
+    let regexes: [CompiledRegex]
+    /// Every mask the value must fit (as compiled patterns).
+    let masks: [CompiledRegex]
+    let source: Source
+    /// Whether candidates from `source` must be confirmed against `regexes` and `masks`
+    /// (filtered patterns, several formats at once, checksums rewriting characters).
+    let needsConfirmation: Bool
+    let checksum: (algorithm: ChecksumAlgorithm, companion: Int?)?
+    /// Seed values that pass every check above (checksums with a companion excepted).
+    let seeds: [[UInt8]]
+
+    /// The length window to aim at, from the length checks.
+    var lengthWindow: ClosedRange<Int>? {
+        guard minLength != nil || maxLength != nil else { return nil }
+        let low = max(0, minLength ?? 0)
+        return low...max(low, maxLength ?? Int.max)
+    }
+
+    /// Builds the spec for `checks`, reading `seedList` when the field names one.
+    init(checks: [ValueCheck], seedList: [String]) throws(GenerationError) {
+        var minLength: Int?
+        var maxLength: Int?
+        var regexes: [CompiledRegex] = []
+        var masks: [CompiledRegex] = []
+        var source = Source.plain
+        var needsConfirmation = false
+        var checksum: (algorithm: ChecksumAlgorithm, companion: Int?)?
+        var constant: [UInt8]?
+        var generatorRegex: CompiledRegex?
+        var maskSource: String?
+        for check in checks {
+            switch check {
+            case .length(let low, let high):
+                if let low { minLength = max(minLength ?? low, low) }
+                if let high { maxLength = min(maxLength ?? high, high) }
+            case .regex(let regex):
+                if generatorRegex == nil { generatorRegex = regex } else { needsConfirmation = true }
+                regexes.append(regex)
+            case .mask(let regex, let text):
+                if maskSource == nil { maskSource = text } else { needsConfirmation = true }
+                masks.append(regex)
+            case .checksum(let algorithm, let companion):
+                checksum = (algorithm, companion)
+                needsConfirmation = true
+            case .constant(let value):
+                constant = Array(value.description.utf8)
+            default:
+                break
+            }
+        }
+        if let constant {
+            source = .constant(constant)
+            needsConfirmation = true
+        } else if let maskSource, let mask = try? InputMask(maskSource) {
+            source = .mask(try MaskStep.steps(for: mask))
+            if generatorRegex != nil { needsConfirmation = true }
+        } else if let generatorRegex {
+            let generator = try TextSpec.generator(for: generatorRegex)
+            source = .regex(PatternWalker(generator))
+            if generator.needsFiltering || generatorRegex.options.contains(.multiline) { needsConfirmation = true }
+        }
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.regexes = regexes
+        self.masks = masks
+        self.source = source
+        self.needsConfirmation = needsConfirmation
+        self.checksum = checksum
+        let scratch = RegexScratch()
+        seeds = seedList.map { Array($0.utf8) }.filter { seed in
+            TextSpec.passes(seed, minLength: minLength, maxLength: maxLength, regexes: regexes, masks: masks,
+                            checksum: checksum, companion: nil, scratch: scratch)
+        }
+    }
+
+    /// A generator for a field's regex, with the field's flags written inline.
+    private static func generator(for regex: CompiledRegex) throws(GenerationError) -> RegexGenerator {
+        let options = regex.options
+        var flags = ""
+        if options.contains(.multiline) { flags += "m" }
+        if options.contains(.dotAll) { flags += "s" }
+        if options.contains(.extended) { flags += "x" }
+        if options.contains(.noAutoCapture) { flags += "n" }
+        let pattern = flags.isEmpty ? regex.pattern : "(?\(flags))" + regex.pattern
+        do {
+            return try RegexGenerator(pattern: pattern, caseInsensitive: options.contains(.caseInsensitive))
+        } catch {
+            throw GenerationError(field: nil, rule: RuleIdentifier.regex,
+                                  message: "\(error.description); the pattern is \(regex.pattern)")
+        }
+    }
+
+    /// Whether `value` passes every check of the spec; `companion` is the checksum's companion
+    /// value when it has one (nil skips companion checksums).
+    func accepts(_ value: [UInt8], companion: [UInt8]?, scratch: RegexScratch) -> Bool {
+        TextSpec.passes(value, minLength: minLength, maxLength: maxLength, regexes: regexes, masks: masks,
+                        checksum: checksum, companion: companion, scratch: scratch)
+    }
+
+    private static func passes(_ value: [UInt8], minLength: Int?, maxLength: Int?, regexes: [CompiledRegex],
+                               masks: [CompiledRegex], checksum: (algorithm: ChecksumAlgorithm, companion: Int?)?,
+                               companion: [UInt8]?, scratch: RegexScratch) -> Bool {
+        value.withUnsafeBufferPointer { bytes in
+            let length = RecordValidator.scalarCount(bytes)
+            if let minLength, length < minLength { return false }
+            if let maxLength, length > maxLength { return false }
+            for regex in regexes where !regex.matches(bytes, scratch: scratch).isMatch { return false }
+            for mask in masks where !mask.matches(bytes, scratch: scratch).isMatch { return false }
+            guard let checksum else { return true }
+            if checksum.companion == nil { return checksum.algorithm.isValid(bytes, companion: nil) }
+            guard let companion else { return true }
+            return companion.withUnsafeBufferPointer { checksum.algorithm.isValid(bytes, companion: $0) }
+        }
+    }
+}
+
+extension RegexMatchResult {
+    /// Whether the value matched.
+    var isMatch: Bool {
+        if case .match = self { return true }
+        return false
+    }
+}
+
+/// One position of a mask, ready to generate a character.
+struct MaskStep: Sendable {
+    enum Kind: Sendable {
+        case literal([UInt8])
+        case digit
+        /// A letter, letter-or-digit or set: a one-character pattern.
+        case pattern(PatternWalker)
+    }
+
+    let kind: Kind
+    let isOptional: Bool
+
+    /// The steps of `mask`.
+    static func steps(for mask: InputMask) throws(GenerationError) -> [MaskStep] {
+        var steps: [MaskStep] = []
+        for element in mask.elements {
+            switch element {
+            case .literal(let scalar):
+                var bytes: [UInt8] = []
+                JSONStrings.appendUTF8(scalar.value, to: &bytes)
+                steps.append(MaskStep(kind: .literal(bytes), isOptional: false))
+            case .digit(let optional):
+                steps.append(MaskStep(kind: .digit, isOptional: optional))
+            default:
+                do {
+                    let generator = try RegexGenerator(pattern: element.regexAtom)
+                    steps.append(MaskStep(kind: .pattern(PatternWalker(generator)), isOptional: element.isOptional))
+                } catch {
+                    throw GenerationError(field: nil, rule: RuleIdentifier.mask,
+                                          message: "cannot generate characters for the mask '\(mask.source)': \(error)")
+                }
+            }
+        }
+        return steps
+    }
+}
+
+/// A regex generator shared by reference, so that choosing it per value costs one reference
+/// count instead of copying the generator's arrays.
+final class PatternWalker: Sendable {
+    let generator: RegexGenerator
+
+    init(_ generator: RegexGenerator) { self.generator = generator }
+}

@@ -1,0 +1,64 @@
+@testable import FormsmithCore
+import Foundation
+import XCTest
+
+/// The output of one generation run in memory.
+struct GeneratedBatch {
+    let bytes: [UInt8]
+    let labels: [GeneratedLabel]
+    let summary: GenerationSummary
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The lines of a JSON Lines output.
+    var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+
+    /// The JSON Lines records parsed with Foundation (for assertions on values).
+    var objects: [[String: Any]] {
+        lines.map { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? [:] }
+    }
+}
+
+/// Compiles a shipped rule set (`osago-policy`) for the test date.
+func shippedRules(_ name: String) throws -> CompiledRuleSet {
+    try RulesLoader.load(path: repositoryRoot.appendingPathComponent("Rules/\(name).yaml").path, today: testToday)
+}
+
+/// The shipped rule sets' names.
+let shippedRuleSets = ["osago-policy", "payment-order", "customer-survey"]
+
+/// Generates in memory.
+func generate(_ rules: CompiledRuleSet, _ options: GenerationOptions) throws -> GeneratedBatch {
+    var bytes: [UInt8] = []
+    var labels: [GeneratedLabel] = []
+    let summary = try BatchGenerator(rules: rules, options: options).run(write: { bytes += $0 }, label: { labels.append($0) })
+    return GeneratedBatch(bytes: bytes, labels: labels, summary: summary)
+}
+
+/// Validates every JSON Lines record of `batch` with a fresh validator and checks that the
+/// unlabelled ones are valid and each labelled one breaks exactly its labelled field and rule.
+func assertMatchesLabels(_ batch: GeneratedBatch, _ rules: CompiledRuleSet, _ context: String,
+                         file: StaticString = #filePath, line: UInt = #line) {
+    let validator = RecordValidator(rules: rules)
+    let labels = Dictionary(uniqueKeysWithValues: batch.labels.map { ($0.index, $0) })
+    for (index, record) in batch.lines.enumerated() {
+        let result = Array(record.utf8).withUnsafeBufferPointer {
+            validator.validate(json: $0, location: RecordLocation(file: "generated", line: index + 1))
+        }
+        if let label = labels[index] {
+            XCTAssertEqual(label.line, index + 1, "\(context) record \(index)", file: file, line: line)
+            XCTAssertEqual(pairs(result), ["\(label.field) \(label.rule)"], "\(context) record \(index): \(record)",
+                           file: file, line: line)
+            XCTAssertEqual(result.id, label.id, "\(context) record \(index)", file: file, line: line)
+        } else {
+            XCTAssertEqual(pairs(result), [], "\(context) record \(index): \(record)", file: file, line: line)
+        }
+    }
+}
+
+/// The value at a dotted path of a parsed record (`insurant.birthDate`), or nil.
+func value(_ object: [String: Any], _ path: String) -> Any? {
+    var current: Any? = object
+    for part in path.split(separator: ".") { current = (current as? [String: Any])?[String(part)] }
+    return current
+}
