@@ -22,10 +22,7 @@ let package = Package(
         // The engine: rules, readers, checks, validation, reporting, generation.
         .target(
             name: "FormsmithCore",
-            dependencies: ["CPCRE2", "Yams"],
-            // The per-record hot paths (validation, generation) are single-threaded per worker
-            // object; the dynamic exclusivity checks cost over a tenth of their time in release.
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+            dependencies: ["CPCRE2", "Yams"]
         ),
         // The command-line interface: argument parsing and exit codes.
         .target(

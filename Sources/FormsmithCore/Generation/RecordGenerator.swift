@@ -24,8 +24,8 @@ final class RecordGenerator {
     private let root: SeededRandom
     private let invalidRoot: SeededRandom
     /// The current questionnaire as JSON, with its parsed form.
-    var json = JSONOutput()
-    private var cellBuffer: [UInt8] = []
+    @exclusivity(unchecked) var json = JSONOutput()
+    @exclusivity(unchecked) private var cellBuffer: [UInt8] = []
 
     init(plan: GenerationPlan, csvWriter: RecordCSVWriter?) {
         self.plan = plan
