@@ -31,8 +31,8 @@ public final class GitHubReporter: ValidationReporter {
         output.flush()
     }
 
-    /// One `::error` command line.
-    static func annotation(_ location: RecordLocation, rule: String, text: String) -> String {
+    /// One `::error` command line for a problem at `location` (without a line when it is unknown).
+    public static func annotation(_ location: RecordLocation, rule: String, text: String) -> String {
         var properties = "file=" + escapeProperty(location.file)
         if location.line > 0 { properties += ",line=\(location.line)" }
         properties += ",title=" + escapeProperty("formsmith " + rule)
