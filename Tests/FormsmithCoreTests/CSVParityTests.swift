@@ -114,3 +114,26 @@ final class CSVParityTests: XCTestCase {
         }
     }
 }
+
+/// The CSV samples shipped in SampleData/csv are the JSON Lines samples (valid, then
+/// invalid) converted, so they cannot drift from them. FORMSMITH_UPDATE_GOLDEN=1 rewrites them.
+final class CSVSampleFileTests: XCTestCase {
+    func testTheShippedCSVSamplesAreTheJSONLinesSamplesConverted() throws {
+        for ruleSet in SampleDataTests.ruleSets {
+            var records: [JSONToCSV.Value] = []
+            for file in ["valid.jsonl", "invalid.jsonl"] {
+                let text = try String(contentsOf: repositoryRoot.appendingPathComponent("SampleData/\(ruleSet)/\(file)"),
+                                      encoding: .utf8)
+                records += JSONToCSV.records(jsonLines: text)
+            }
+            let expected = JSONToCSV.convert(records).text
+            let url = repositoryRoot.appendingPathComponent("SampleData/csv/\(ruleSet).csv")
+            if ProcessInfo.processInfo.environment["FORMSMITH_UPDATE_GOLDEN"] == "1" {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try expected.write(to: url, atomically: true, encoding: .utf8)
+            }
+            XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), expected,
+                           "SampleData/csv/\(ruleSet).csv is stale: run the tests with FORMSMITH_UPDATE_GOLDEN=1")
+        }
+    }
+}

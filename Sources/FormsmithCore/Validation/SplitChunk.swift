@@ -53,7 +53,7 @@ struct SplitChunk: Sendable {
     }
 
     private static func array(_ elements: [ArraySlice<UInt8>]) -> [UInt8] {
-        guard !elements.isEmpty else { return Array("[]\n".utf8) }
+        guard !elements.isEmpty else { return [] }  // no file for a side without questionnaires
         var text = Array("[\n".utf8)
         for (index, element) in elements.enumerated() {
             if index > 0 { text += Array(",\n".utf8) }
