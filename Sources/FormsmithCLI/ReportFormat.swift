@@ -21,7 +21,7 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// CSV delimiters `--delimiter` accepts.
-enum DelimiterOption: String, ExpressibleByArgument, CaseIterable {
+enum DelimiterOption: String, ExpressibleByArgument {
     case comma = ",", semicolon = ";", tab
 
     init?(argument: String) {

@@ -25,7 +25,7 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, help: "The reference date for 'today' in rules, as yyyy-MM-dd (default: today's date, UTC).")
     var today: String?
 
-    @Option(name: .long, help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(name: .long, help: "Report format: text for people, json for machines, jsonl, junit, sarif or github for CI.")
     var report: ReportFormat = .text
 
     @Option(name: .long, help: "Write the report to this file instead of standard output.")
@@ -38,11 +38,12 @@ struct ValidateCommand: ParsableCommand {
             help: "Read every input as this format instead of deciding by extension: json, jsonl, csv.")
     var inputFormat: String?
 
-    @Option(name: .long, help: ArgumentHelp("The CSV delimiter: ',' (default), ';' or tab.", valueName: ",|;|tab"))
+    @Option(name: .long, help: ArgumentHelp("The CSV delimiter: ',', ';' or tab.", valueName: ",|;|tab"))
     var delimiter: DelimiterOption = .comma
 
     @Option(name: .customLong("max-errors"),
-            help: "Show at most N problems (violations, and unreadable records); still count every questionnaire.")
+            help: ArgumentHelp("Show at most N problems (violations, and unreadable records); still count every "
+                               + "questionnaire.", valueName: "n"))
     var maxErrors: Int?
 
     @Flag(name: .customLong("fail-fast"), help: "Stop at the first invalid or unreadable questionnaire.")
