@@ -131,7 +131,7 @@ public final class BatchValidator: Sendable {
                                              limits: options.jsonLimits) { result in
                 guard !outcome.isStopped else { return }
                 outcome.add(result)
-                verdicts.append(result.unreadable != nil ? .unreadable : result.isValid ? .valid : .invalid)
+                if splits { verdicts.append(result.unreadable != nil ? .unreadable : result.isValid ? .valid : .invalid) }
             }
             if splits { outcome.split = SplitChunk(document: item.bytes, verdicts: verdicts) }
         case .csvHeader(let layout):

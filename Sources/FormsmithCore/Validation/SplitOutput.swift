@@ -10,7 +10,8 @@ import Foundation
 /// input's header first in both files; a `.json` array as two arrays of its elements (a
 /// single-questionnaire `.json` document goes whole to one side). Unreadable records go to
 /// the invalid side as their raw text; a `.json` document that cannot be read completely
-/// goes whole to the invalid side. A file is written only when its side has questionnaires.
+/// goes whole to the invalid side; a record over the size limit is skipped, so it is in
+/// neither file. A file is written only when its side has questionnaires.
 /// Values are never masked here: these files are the data itself.
 public final class SplitOutput {
     /// The two files of one input.
@@ -29,6 +30,8 @@ public final class SplitOutput {
     private var prefix: [UInt8]?
     private var validOutput: ReportOutput?
     private var invalidOutput: ReportOutput?
+    /// Files that could not be created: not tried again for every chunk.
+    private var failedPaths: Set<String> = []
 
     /// Plans the files of `sources` under `directory` (created if missing).
     /// - Throws: when the directory cannot be created or two inputs would share a file.
@@ -98,16 +101,22 @@ public final class SplitOutput {
     }
 
     private func open(_ path: String) -> ReportOutput? {
+        guard !failedPaths.contains(path) else { return nil }
         do {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
             return try ReportOutput(path: path)
         } catch let error as InputError {
-            problems.append(error.message)
+            fail(path, error.message)
         } catch {
-            problems.append("cannot create the directory of \(path): \(error.localizedDescription)")
+            fail(path, "cannot create the directory of \(path): \(error.localizedDescription)")
         }
         return nil
+    }
+
+    private func fail(_ path: String, _ message: String) {
+        failedPaths.insert(path)
+        problems.append(message)
     }
 
     private func closeFiles() {
