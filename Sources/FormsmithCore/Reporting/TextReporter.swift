@@ -65,7 +65,7 @@ public final class TextReporter: ValidationReporter {
         }
         if summary.stoppedEarly {
             notes.append("stopped at the first invalid or unreadable questionnaire (--fail-fast); "
-                         + "the rest of the input was not read")
+                         + "whatever followed it was not read")
         }
         return notes
     }
