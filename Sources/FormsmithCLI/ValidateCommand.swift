@@ -1,23 +1,21 @@
 import ArgumentParser
+import Foundation
 import FormsmithCore
-
-/// Report formats `formsmith validate` can write.
-enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
-}
 
 /// `formsmith validate`: check questionnaires against a rule set.
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check questionnaires (JSON, JSON Lines) against a rule set and explain every violation.",
+        abstract: "Check questionnaires (JSON, JSON Lines, CSV) against a rule set and explain every violation.",
         discussion: """
-            INPUT is a file, a directory (its .json, .jsonl and .ndjson files, recursively) or - for \
-            standard input (read as JSON Lines unless --input-format says otherwise). A .json file \
-            holds one questionnaire or an array of them; a .jsonl file one per line.
+            INPUT is a file, a directory (its .json, .jsonl, .ndjson and .csv files, recursively) or - \
+            for standard input (read as JSON Lines unless --input-format says otherwise). A .json file \
+            holds one questionnaire or an array of them; a .jsonl file one per line; a .csv file one \
+            per row, under a header naming each column by its dotted path (drivers.0.lastName for \
+            list items).
 
-            Exit status: 0 all questionnaires valid, 1 some invalid or unreadable, 2 a problem with \
-            the rules or the command line.
+            Exit status: 0 all questionnaires valid, 1 some invalid or unreadable (or a CSV header \
+            with problems), 2 a problem with the rules, the command line or the split output.
             """
     )
 
@@ -27,7 +25,7 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, help: "The reference date for 'today' in rules, as yyyy-MM-dd (default: today's date, UTC).")
     var today: String?
 
-    @Option(name: .long, help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(name: .long, help: "Report format: text for people, json for machines, jsonl, junit, sarif or github for CI.")
     var report: ReportFormat = .text
 
     @Option(name: .long, help: "Write the report to this file instead of standard output.")
@@ -37,19 +35,39 @@ struct ValidateCommand: ParsableCommand {
     var jobs: Int?
 
     @Option(name: .customLong("input-format"),
-            help: "Read every input as this format instead of deciding by extension: json, jsonl.")
+            help: "Read every input as this format instead of deciding by extension: json, jsonl, csv.")
     var inputFormat: String?
+
+    @Option(name: .long, help: ArgumentHelp("The CSV delimiter: ',', ';' or tab.", valueName: ",|;|tab"))
+    var delimiter: DelimiterOption = .comma
+
+    @Option(name: .customLong("max-errors"),
+            help: ArgumentHelp("Show at most N problems (violations, and unreadable records); still count every "
+                               + "questionnaire.", valueName: "n"))
+    var maxErrors: Int?
+
+    @Flag(name: .customLong("fail-fast"), help: "Stop at the first invalid or unreadable questionnaire.")
+    var failFast = false
+
+    @Flag(name: .long, help: "Mask offending values in the report (Х999ХХ99: the shape without the data).")
+    var redact = false
+
+    @Option(name: .customLong("split-output"),
+            help: ArgumentHelp("Also write valid and invalid questionnaires to separate files in this directory "
+                               + "(NAME.valid.EXT and NAME.invalid.EXT), in the input's format.", valueName: "dir"))
+    var splitOutput: String?
 
     @Argument(help: "Questionnaire files or directories, or - for standard input.")
     var inputs: [String]
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let maxErrors, maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
         if let today, DatePattern.iso.parse(today) == nil {
             throw ValidationError("--today must be a date written yyyy-MM-dd, such as 2026-11-22")
         }
         if let inputFormat, InputFormat(rawValue: inputFormat) == nil {
-            throw ValidationError("--input-format must be one of json, jsonl")
+            throw ValidationError("--input-format must be one of json, jsonl, csv")
         }
     }
 
@@ -66,22 +84,42 @@ struct ValidateCommand: ParsableCommand {
         }
         let sources: [InputSource]
         let destination: ReportOutput
+        let split: SplitOutput?
         do {
             sources = try InputDiscovery.sources(for: inputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)))
+            split = try splitOutput.map { directory throws(InputError) in
+                try SplitOutput(directory: directory, sources: sources)
+            }
             destination = try output.map { path throws(InputError) in try ReportOutput(path: path) }
                 ?? .standardOutput()
         } catch {
             writeError("formsmith: \(error.message)")
             throw FormsmithExit(status: ExitStatus.usage)
         }
-        let reporter: any ValidationReporter
-        switch report {
-        case .text: reporter = TextReporter(output: destination)
-        case .json: reporter = JSONReporter(output: destination)
-        }
-        let summary = BatchValidator(rules: compiled, options: ValidationOptions(jobs: jobs))
-            .run(sources, reporter: reporter)
+        var reporter = report.makeReporter(output: destination)
+        if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
+        let options = ValidationOptions(jobs: jobs, csvDialect: delimiter.dialect, failFast: failFast, redact: redact)
+        let progress = ProgressDisplay(totalBytes: Self.totalSize(of: sources))
+        let summary = BatchValidator(rules: compiled, options: options)
+            .run(sources, reporter: reporter, split: split) { progress?.update($0) }
+        progress?.finish()
         destination.flush()
+        if let problems = split?.problems, !problems.isEmpty {
+            for problem in problems { writeError("formsmith: --split-output: \(problem)") }
+            throw FormsmithExit(status: ExitStatus.usage)
+        }
         if summary.valid != summary.records { throw FormsmithExit(status: ExitStatus.invalidData) }
+    }
+
+    /// The size of the inputs in bytes, or nil when one is standard input.
+    private static func totalSize(of sources: [InputSource]) -> Int? {
+        var total = 0
+        for source in sources {
+            guard !source.isStandardInput,
+                  let size = try? FileManager.default.attributesOfItem(atPath: source.path)[.size] as? NSNumber
+            else { return nil }
+            total += size.intValue
+        }
+        return total
     }
 }

@@ -125,5 +125,8 @@ final class FanOutReporter: ValidationReporter {
     let reporters: [any ValidationReporter]
     init(_ reporters: [any ValidationReporter]) { self.reporters = reporters }
     func report(_ results: [RecordResult]) { reporters.forEach { $0.report(results) } }
+    func finishFile(_ file: String, summary: ValidationSummary) {
+        reporters.forEach { $0.finishFile(file, summary: summary) }
+    }
     func finish(_ summary: ValidationSummary) { reporters.forEach { $0.finish(summary) } }
 }

@@ -26,11 +26,15 @@ public struct InputSource: Sendable, Hashable {
     public var path: String
     /// How to read it.
     public var format: InputFormat
+    /// Its path relative to the directory it was found in, or its file name when it was
+    /// named directly (`stdin` for standard input); split output names files after it.
+    public var relativePath: String
 
-    /// Creates an input.
-    public init(path: String, format: InputFormat) {
+    /// Creates an input; `relativePath` defaults to the file name.
+    public init(path: String, format: InputFormat, relativePath: String? = nil) {
         self.path = path
         self.format = format
+        self.relativePath = relativePath ?? (path == "-" ? "stdin" : (path as NSString).lastPathComponent)
     }
 
     /// Whether this is standard input.
@@ -65,9 +69,10 @@ public enum InputDiscovery {
                 let found = (files.subpathsOfDirectory(atPathSafely: path))
                     .filter { InputFormat(fileName: $0) != nil }
                     .sorted()
-                    .map { (path as NSString).appendingPathComponent($0) }
-                for file in found {
-                    sources.append(InputSource(path: file, format: format ?? InputFormat(fileName: file)!))
+                for subpath in found {
+                    let file = (path as NSString).appendingPathComponent(subpath)
+                    sources.append(InputSource(path: file, format: format ?? InputFormat(fileName: file)!,
+                                               relativePath: subpath))
                 }
             } else {
                 guard let detected = format ?? InputFormat(fileName: path) else {

@@ -7,10 +7,17 @@ struct WorkItem: Sendable {
         case lines
         /// A whole `.json` document (one object or an array).
         case document
+        /// The header of a CSV file: its problems are reported once, and split output
+        /// starts both files with it. `bytes` is empty.
+        case csvHeader(CSVFileLayout)
+        /// Complete rows of a CSV file, after its header.
+        case csvRows(CSVFileLayout)
         /// An input that cannot be read, or a record too long to read.
         case failure(String)
     }
 
+    /// The position of the input in the run's list of inputs.
+    let sourceIndex: Int
     let source: InputSource
     let kind: Kind
     let bytes: [UInt8]
@@ -35,78 +42,116 @@ public struct InputLimits: Sendable {
     }
 }
 
-/// Cuts the inputs into work items in input order, reading streamed files chunk by chunk
-/// so memory stays bounded whatever the input size. Chunks end at record boundaries and do
-/// not depend on the number of workers, so reports are the same for any `--jobs`.
+/// Cuts the inputs into work items in input order, reading streamed files (JSON Lines, CSV)
+/// chunk by chunk so memory stays bounded whatever the input size. Chunks end at record
+/// boundaries and do not depend on the number of workers, so reports are the same for any
+/// `--jobs`. A CSV file's header is read once and compiled into a column map that all of
+/// its chunks share.
 final class WorkPlanner {
-    private var sources: [InputSource]
-    private let limits: InputLimits
+    private var sources: [(index: Int, source: InputSource)]
+    let limits: InputLimits
+    /// The rules CSV headers are compiled against.
+    let rules: CompiledRuleSet
+    /// How CSV inputs separate their fields.
+    let dialect: CSVDialect
     private var current: StreamState?
 
-    private struct StreamState {
+    /// The reading state of the streamed file being cut.
+    struct StreamState {
+        let index: Int
         let source: InputSource
         let reader: ByteReader
         var pending: [UInt8] = []
         var nextLine = 1
+        var atEnd = false
+        /// Set once the file must not be read further (a read error, a broken CSV header).
+        var isFinished = false
+        /// JSON Lines: the bytes up to the next line break belong to a record being skipped.
         var skippingLongRecord = false
+        /// CSV: the compiled header, once read.
+        var csvLayout: CSVFileLayout?
+        /// CSV: the rest of an oversized record being skipped.
+        var csvSkipper: CSVRecordSkipper?
     }
 
-    init(sources: [InputSource], limits: InputLimits) {
-        self.sources = sources.reversed()
+    init(sources: [InputSource], limits: InputLimits, rules: CompiledRuleSet, dialect: CSVDialect = .comma) {
+        self.sources = sources.enumerated().map { ($0.offset, $0.element) }.reversed()
         self.limits = limits
+        self.rules = rules
+        self.dialect = dialect
     }
 
     /// The next work item, or nil when all inputs are consumed.
     func next() -> WorkItem? {
         while true {
-            if current != nil, let item = nextChunk() { return item }
-            if current != nil { current = nil; continue }
-            guard let source = sources.popLast() else { return nil }
+            if var state = current {
+                current = nil  // the state is moved out, so its buffer is not copied on append
+                let item = nextChunk(&state)
+                if item != nil || !state.isFinished { current = state }
+                if let item { return item }
+                continue
+            }
+            guard let (index, source) = sources.popLast() else { return nil }
             let reader: ByteReader
             do {
                 reader = try ByteReader(path: source.path)
             } catch {
-                return WorkItem(source: source, kind: .failure(error.description), bytes: [], firstLine: 0)
+                return WorkItem(sourceIndex: index, source: source, kind: .failure(error.description), bytes: [],
+                                firstLine: 0)
             }
             if source.format == .json {
-                return readDocument(source, reader)
+                return readDocument(index, source, reader)
             }
-            current = StreamState(source: source, reader: reader)
+            current = StreamState(index: index, source: source, reader: reader)
         }
     }
 
-    private func readDocument(_ source: InputSource, _ reader: ByteReader) -> WorkItem {
+    private func readDocument(_ index: Int, _ source: InputSource, _ reader: ByteReader) -> WorkItem {
         do {
             let bytes = try reader.readAll(limit: limits.maxDocumentBytes)
-            return WorkItem(source: source, kind: .document, bytes: bytes, firstLine: 1)
+            return WorkItem(sourceIndex: index, source: source, kind: .document, bytes: bytes, firstLine: 1)
         } catch {
-            return WorkItem(source: source, kind: .failure(error.description), bytes: [], firstLine: 1)
+            return WorkItem(sourceIndex: index, source: source, kind: .failure(error.description), bytes: [],
+                            firstLine: 1)
         }
     }
 
     /// Reads until the pending bytes hold at least one complete record, and hands out
-    /// everything up to the last complete record.
-    private func nextChunk() -> WorkItem? {
-        guard var state = current else { return nil }
-        defer { current = state }
-        while true {
-            let atEnd: Bool
-            do {
-                atEnd = try state.reader.read(into: &state.pending, upTo: limits.chunkBytes)
-            } catch {
-                let item = WorkItem(source: state.source, kind: .failure(
-                    "line \(state.nextLine): \(error.description); the rest of the file was not read"),
-                                    bytes: [], firstLine: state.nextLine)
-                state = StreamState(source: state.source, reader: state.reader)
-                current = nil
-                return item
+    /// everything up to the last complete record. Returns nil, with `isFinished` set, at
+    /// the end of the file.
+    private func nextChunk(_ state: inout StreamState) -> WorkItem? {
+        while !state.isFinished {
+            if !state.atEnd {
+                do {
+                    state.atEnd = try state.reader.read(into: &state.pending, upTo: limits.chunkBytes)
+                } catch {
+                    state.isFinished = true
+                    return failure(state, "line \(state.nextLine): \(error.description); the rest of the file was not read")
+                }
             }
-            if let item = linesChunk(&state, atEnd: atEnd) { return item }
-            if atEnd { return nil }
+            let item = state.source.format == .csv ? csvChunk(&state) : linesChunk(&state)
+            if let item { return item }
+            if state.atEnd { state.isFinished = true }
         }
+        return nil
     }
 
-    private func linesChunk(_ state: inout StreamState, atEnd: Bool) -> WorkItem? {
+    /// A failure item of the state's input at its current line.
+    func failure(_ state: StreamState, _ message: String, line: Int? = nil) -> WorkItem {
+        WorkItem(sourceIndex: state.index, source: state.source, kind: .failure(message), bytes: [],
+                 firstLine: line ?? state.nextLine)
+    }
+
+    /// Hands out `pending[0..<end]` as a chunk of `kind` and advances the line count by `lines`.
+    func takeChunk(_ state: inout StreamState, end: Int, lines: Int, kind: WorkItem.Kind) -> WorkItem {
+        let chunk = Array(state.pending[0..<end])
+        state.pending.removeSubrange(0..<end)
+        let firstLine = state.nextLine
+        state.nextLine += lines
+        return WorkItem(sourceIndex: state.index, source: state.source, kind: kind, bytes: chunk, firstLine: firstLine)
+    }
+
+    private func linesChunk(_ state: inout StreamState) -> WorkItem? {
         if state.skippingLongRecord {
             guard let newline = state.pending.firstIndex(of: UInt8(ascii: "\n")) else {
                 state.pending.removeAll(keepingCapacity: true)
@@ -117,29 +162,24 @@ final class WorkPlanner {
             state.nextLine += 1
         }
         let end: Int
-        if atEnd {
+        if state.atEnd {
             end = state.pending.count
         } else if let newline = state.pending.lastIndex(of: UInt8(ascii: "\n")) {
             end = newline + 1
         } else if state.pending.count > limits.maxRecordBytes {
-            let line = state.nextLine
             state.pending.removeAll(keepingCapacity: true)
             state.skippingLongRecord = true
-            return WorkItem(source: state.source, kind: .failure(
-                "line \(line): the record is longer than \(limits.maxRecordBytes >> 20) MiB; it was skipped"),
-                            bytes: [], firstLine: line)
+            return failure(state, "line \(state.nextLine): the record is longer than \(limits.maxRecordBytes >> 20) MiB; "
+                           + "it was skipped")
         } else {
             return nil
         }
         guard end > 0 else { return nil }
-        let chunk = Array(state.pending[0..<end])
-        state.pending.removeSubrange(0..<end)
-        let firstLine = state.nextLine
-        state.nextLine += chunk.withUnsafeBufferPointer { buffer in
+        let lines = state.pending.withUnsafeBufferPointer { buffer in
             var newlines = 0
-            for byte in buffer where byte == UInt8(ascii: "\n") { newlines += 1 }
+            for byte in buffer[0..<end] where byte == UInt8(ascii: "\n") { newlines += 1 }
             return newlines
         }
-        return WorkItem(source: state.source, kind: .lines, bytes: chunk, firstLine: firstLine)
+        return takeChunk(&state, end: end, lines: lines, kind: .lines)
     }
 }

@@ -8,6 +8,8 @@
 /// ```
 /// A result has `line` always, `index` for elements of a JSON array file, `id` when the
 /// questionnaire has one, and either `errors` or `unreadable` (the reason it could not be read).
+/// The summary has `truncated` and `maxErrors` when `--max-errors` cut the results, and
+/// `stoppedEarly` when `--fail-fast` stopped the run.
 public final class JSONReporter: ValidationReporter {
     private let output: ReportOutput
     private var first = true
@@ -57,11 +59,14 @@ public final class JSONReporter: ValidationReporter {
                                  ("examples", JSONText.array(entry.examples.map(JSONText.quoted)))])
             })
         }
-        return JSONText.object([
+        var pairs = [
             ("records", String(summary.records)), ("valid", String(summary.valid)),
             ("invalid", String(summary.invalid)), ("unreadable", String(summary.unreadable)),
             ("violations", String(summary.violations)),
             ("byRule", counts(summary.byRule, key: "rule")), ("byField", counts(summary.byField, key: "field")),
-        ])
+        ]
+        if let limit = summary.truncatedAt { pairs += [("truncated", "true"), ("maxErrors", String(limit))] }
+        if summary.stoppedEarly { pairs.append(("stoppedEarly", "true")) }
+        return JSONText.object(pairs)
     }
 }

@@ -39,6 +39,15 @@ public final class ReportOutput {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Appends bytes as they are.
+    public func write<Bytes: Sequence>(bytes: Bytes) where Bytes.Element == UInt8 {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// Whether writing failed (a full disk, a closed pipe): the output is incomplete.
+    public var hasFailed: Bool { failed }
+
     /// Writes out everything buffered.
     public func flush() {
         guard !buffer.isEmpty else { return }

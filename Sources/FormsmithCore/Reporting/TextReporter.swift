@@ -52,7 +52,22 @@ public final class TextReporter: ValidationReporter {
             text += "by field:\n"
             for entry in summary.byField { text += countLine(entry) }
         }
+        for note in notes(summary) { text += note + "\n" }
         return text
+    }
+
+    /// Why the report does not show everything, if it does not.
+    static func notes(_ summary: ValidationSummary) -> [String] {
+        var notes: [String] = []
+        if let limit = summary.truncatedAt {
+            notes.append("output truncated after \(limit) problem\(limit == 1 ? "" : "s") (--max-errors \(limit)); "
+                         + "the counts cover every questionnaire read")
+        }
+        if summary.stoppedEarly {
+            notes.append("stopped at the first invalid or unreadable questionnaire (--fail-fast); "
+                         + "whatever followed it was not read")
+        }
+        return notes
     }
 
     private static func countLine(_ entry: ViolationCount) -> String {

@@ -12,14 +12,24 @@ public struct ValidationOptions: Sendable {
     public var jsonLimits: JSONLimits
     /// PCRE2 match and depth limits.
     public var regexLimits: RegexLimits
+    /// How CSV inputs separate their fields.
+    public var csvDialect: CSVDialect
+    /// Stop at the first invalid or unreadable questionnaire (`--fail-fast`).
+    public var failFast: Bool
+    /// Mask offending values in violations and messages (`--redact`); see ``ValueMask``.
+    public var redact: Bool
 
     /// Creates options; `jobs` defaults to the number of active processors.
     public init(jobs: Int? = nil, inputLimits: InputLimits = InputLimits(), jsonLimits: JSONLimits = JSONLimits(),
-                regexLimits: RegexLimits = .default) {
+                regexLimits: RegexLimits = .default, csvDialect: CSVDialect = .comma, failFast: Bool = false,
+                redact: Bool = false) {
         self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         self.inputLimits = inputLimits
         self.jsonLimits = jsonLimits
         self.regexLimits = regexLimits
+        self.csvDialect = csvDialect
+        self.failFast = failFast
+        self.redact = redact
     }
 }
 
@@ -27,8 +37,16 @@ public struct ValidationOptions: Sendable {
 public protocol ValidationReporter: AnyObject {
     /// Invalid and unreadable records of the next piece of input, in order.
     func report(_ results: [RecordResult])
+    /// Called once an input file has been read to its end (in input order, also for files
+    /// without records), with that file's totals.
+    func finishFile(_ file: String, summary: ValidationSummary)
     /// Called once at the end with the totals.
     func finish(_ summary: ValidationSummary)
+}
+
+extension ValidationReporter {
+    /// Most reports do not group by file.
+    public func finishFile(_ file: String, summary: ValidationSummary) {}
 }
 
 /// Validates many inputs in parallel: the inputs are cut into chunks at record boundaries,
@@ -48,57 +66,79 @@ public final class BatchValidator: Sendable {
     }
 
     /// Validates `sources` and returns the totals; results go to `reporter` as they come.
+    /// With `split`, every questionnaire is also copied to the valid or the invalid file of
+    /// its input. `progress` is called on the calling thread after each batch of chunks.
     @discardableResult
-    public func run(_ sources: [InputSource], reporter: some ValidationReporter) -> ValidationSummary {
-        let planner = WorkPlanner(sources: sources, limits: options.inputLimits)
-        var summary = ValidationSummary()
+    public func run(_ sources: [InputSource], reporter: some ValidationReporter, split: SplitOutput? = nil,
+                    progress: ((ValidationProgress) -> Void)? = nil) -> ValidationSummary {
+        let planner = WorkPlanner(sources: sources, limits: options.inputLimits, rules: rules,
+                                  dialect: options.csvDialect)
+        var ledger = RunLedger(sources: sources, reporter: reporter, split: split)
         let batchSize = options.jobs == 1 ? 1 : options.jobs * 4
-        let sequentialValidator = RecordValidator(rules: rules, regexLimits: options.regexLimits)
-        while true {
+        let sequentialValidator = makeValidator()
+        let splits = split != nil
+        while !ledger.isStopped {
             var batch: [WorkItem] = []
             while batch.count < batchSize, let item = planner.next() { batch.append(item) }
             if batch.isEmpty { break }
             let outcomes = batch.count == 1
-                ? [validate(batch[0], with: sequentialValidator)] : validateConcurrently(batch)
-            for outcome in outcomes {
-                summary.merge(outcome.summary)
-                if !outcome.results.isEmpty { reporter.report(outcome.results) }
+                ? [validate(batch[0], with: sequentialValidator, splits: splits)]
+                : validateConcurrently(batch, splits: splits)
+            for (item, outcome) in zip(batch, outcomes) where !ledger.isStopped {
+                ledger.accept(outcome, bytes: item.bytes.count)
             }
+            progress?(ledger.progress)
         }
-        reporter.finish(summary)
-        return summary
+        return ledger.finish()
+    }
+
+    private func makeValidator() -> RecordValidator {
+        RecordValidator(rules: rules, regexLimits: options.regexLimits, redactsValues: options.redact)
     }
 
     /// Runs `jobs` workers over the batch; each has its own validator and takes the next
     /// unclaimed item until none is left.
-    private func validateConcurrently(_ batch: [WorkItem]) -> [ChunkOutcome] {
+    private func validateConcurrently(_ batch: [WorkItem], splits: Bool) -> [ChunkOutcome] {
         let outcomes = Mutex([ChunkOutcome?](repeating: nil, count: batch.count))
         let nextItem = Atomic(0)
         DispatchQueue.concurrentPerform(iterations: min(options.jobs, batch.count)) { _ in
-            let validator = RecordValidator(rules: rules, regexLimits: options.regexLimits)
+            let validator = makeValidator()
             while true {
                 let index = nextItem.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < batch.count else { return }
-                let outcome = validate(batch[index], with: validator)
+                let outcome = validate(batch[index], with: validator, splits: splits)
                 outcomes.withLock { $0[index] = outcome }
             }
         }
         return outcomes.withLock { $0.map { $0! } }
     }
 
-    /// Validates one work item.
-    func validate(_ item: WorkItem, with validator: RecordValidator) -> ChunkOutcome {
-        var outcome = ChunkOutcome()
+    /// Validates one work item; with `splits`, also sorts its records' text by verdict.
+    func validate(_ item: WorkItem, with validator: RecordValidator, splits: Bool) -> ChunkOutcome {
+        var outcome = ChunkOutcome(sourceIndex: item.sourceIndex, failFast: options.failFast, redact: options.redact,
+                                   splits: splits)
         switch item.kind {
         case .lines:
             JSONLinesReader.forEachRecord(in: item.bytes, firstLine: item.firstLine) { line, lineNumber in
+                guard !outcome.isStopped else { return }
                 outcome.add(validator.validate(
                     json: line, location: RecordLocation(file: item.source.path, line: lineNumber),
-                    limits: options.jsonLimits))
+                    limits: options.jsonLimits), raw: line)
             }
         case .document:
+            var verdicts: [SplitChunk.Verdict] = []
             JSONDocumentReader.forEachRecord(in: item.bytes, file: item.source.path, validator: validator,
-                                             limits: options.jsonLimits) { outcome.add($0) }
+                                             limits: options.jsonLimits) { result in
+                guard !outcome.isStopped else { return }
+                outcome.add(result)
+                if splits { verdicts.append(result.unreadable != nil ? .unreadable : result.isValid ? .valid : .invalid) }
+            }
+            if splits { outcome.split = SplitChunk(document: item.bytes, verdicts: verdicts) }
+        case .csvHeader(let layout):
+            if let result = layout.headerResult(file: item.source.path) { outcome.add(result) }
+            outcome.split?.prefix = layout.headerRecord
+        case .csvRows(let layout):
+            CSVChunkValidation.validate(item, layout: layout, validator: validator, into: &outcome)
         case .failure(let message):
             outcome.add(RecordResult(location: RecordLocation(file: item.source.path, line: item.firstLine),
                                      unreadable: message))
@@ -107,17 +147,39 @@ public final class BatchValidator: Sendable {
     }
 }
 
-/// The verdicts of one work item: totals plus the records worth reporting.
+/// The verdicts of one work item: totals plus the records worth reporting, and, for split
+/// output, the records' text sorted by verdict.
 struct ChunkOutcome: Sendable {
     var summary = ValidationSummary()
     var results: [RecordResult] = []
+    /// The position of the item's input in the run's list of inputs.
+    let sourceIndex: Int
+    /// The records' text by verdict, when split output is on.
+    var split: SplitChunk?
+    /// Set under `--fail-fast` once a record is invalid or unreadable: later records are ignored.
+    private(set) var isStopped = false
+    private let failFast: Bool
+    private let redact: Bool
 
-    mutating func add(_ result: RecordResult) {
+    init(sourceIndex: Int, failFast: Bool = false, redact: Bool = false, splits: Bool = false) {
+        self.sourceIndex = sourceIndex
+        self.failFast = failFast
+        self.redact = redact
+        self.split = splits ? SplitChunk() : nil
+    }
+
+    /// Counts one record; `raw` is its text, for split output.
+    mutating func add(_ result: RecordResult, raw: UnsafeBufferPointer<UInt8>? = nil) {
+        guard !isStopped else { return }
         if result.isValid {
             summary.addValid(1)
         } else {
-            summary.add(result)
-            results.append(result)
+            var kept = result
+            if redact { kept.maskValues() }
+            summary.add(kept)
+            results.append(kept)
+            isStopped = failFast
         }
+        if let raw { split?.append(raw, valid: result.isValid) }
     }
 }

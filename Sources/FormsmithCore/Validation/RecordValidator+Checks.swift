@@ -218,7 +218,7 @@ extension RecordValidator {
     }
 
     private func boundMessage(_ bound: RangeBound, lower: Bool, field: CompiledField) -> String {
-        let value = resolved(bound.value)
+        let value = redactsValues ? bound.value : resolved(bound.value)  // a computed bound reveals other values
         let shown: String
         switch value {
         case .date(let date): shown = field.datePattern.format(date)

@@ -27,6 +27,11 @@ extension RecordValidator {
         }
     }
 
+    /// A value quoted in a message: masked under `--redact`.
+    private func quoted(_ value: String) -> String {
+        redactsValues ? ValueMask.mask(value) : value
+    }
+
     static func oneOf(_ values: [[UInt8]]) -> String {
         if values.count > 12 { return "is not one of the \(values.count) allowed values" }
         return "must be one of " + values.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
@@ -53,7 +58,7 @@ extension RecordValidator {
                 for choice in chosen where !strings.contains(where: { $0.elementsEqual(choice.utf8) }) {
                     violations.append(Violation(field: path.description, rule: RuleIdentifier.enumeration,
                                                 message: field.messages[RuleIdentifier.enumeration]
-                                                    ?? "'\(choice)' " + Self.oneOf(strings).replacingFirst("must", "should"),
+                                                    ?? "'\(quoted(choice))' " + Self.oneOf(strings).replacingFirst("must", "should"),
                                                 value: choice))
                 }
             case .itemCount(let minimum, let maximum):
@@ -63,7 +68,7 @@ extension RecordValidator {
             }
         }
         for choice in chosen where !seen.insert(choice).inserted {
-            report(field, path, RuleIdentifier.unique, "lists '\(choice)' more than once", raw)
+            report(field, path, RuleIdentifier.unique, "lists '\(quoted(choice))' more than once", raw)
         }
     }
 

@@ -123,9 +123,10 @@ extension RecordValidator {
         for id in ids { setRawValue(.broken, of: id, item: item) }
     }
 
-    /// The questionnaire's top-level `id` value, when it has one.
+    /// The questionnaire's top-level `id` value, when it has a non-empty one.
     func recordID() -> String? {
-        guard let id = rules.fieldIDs["id"], rules.fields[id].listID == nil else { return nil }
-        return displayValue(rootSlots[rules.fields[id].slot])
+        guard let id = rules.fieldIDs["id"], rules.fields[id].listID == nil,
+              let value = displayValue(rootSlots[rules.fields[id].slot]), !value.isEmpty else { return nil }
+        return value
     }
 }

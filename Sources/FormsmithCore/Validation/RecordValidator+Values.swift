@@ -90,11 +90,13 @@ extension RecordValidator {
         withText(raw, into: &buffer) { text in text.flatMap { field.datePattern.parse($0) } }
     }
 
-    /// How the JSON type of a raw value is described in a type error.
+    /// How the JSON type of a raw value is described in a type error. A CSV cell is
+    /// described as the JSON value it would be (a number, else a string), so both forms of
+    /// a questionnaire get the same message.
     func typePhrase(_ raw: RawValue) -> String {
         switch raw {
         case .json(let index): return tape.nodes[Int(index)].kind.phrase
-        case .cell: return "text"
+        case .cell: return number(raw) == nil ? "a string" : "a number"
         case .absent, .broken: return "nothing"
         }
     }

@@ -39,6 +39,9 @@ public final class RecordValidator {
     @exclusivity(unchecked) var lists: [ListStorage]
     /// Ids of the list fields (their item storage is reset per record).
     let listIDs: [Int]
+    /// Whether messages must not quote values (`--redact`): a choice is masked, a bound
+    /// computed from another field is shown as its expression.
+    let redactsValues: Bool
     @exclusivity(unchecked) var violations: [Violation] = []
     /// Decoded text of the value being checked.
     @exclusivity(unchecked) var valueBuffer: [UInt8] = []
@@ -52,9 +55,10 @@ public final class RecordValidator {
     @exclusivity(unchecked) var currentList = -1
     @exclusivity(unchecked) var currentItem = -1
 
-    /// Creates a validator for `rules`.
-    public init(rules: CompiledRuleSet, regexLimits: RegexLimits = .default) {
+    /// Creates a validator for `rules`; with `redactsValues`, messages do not quote values.
+    public init(rules: CompiledRuleSet, regexLimits: RegexLimits = .default, redactsValues: Bool = false) {
         self.rules = rules
+        self.redactsValues = redactsValues
         self.regexScratch = RegexScratch(limits: regexLimits)
         rootSlots = Array(repeating: .absent, count: rules.rootScope.slotCount)
         rootStates = Array(repeating: .pending, count: rules.rootScope.slotCount)

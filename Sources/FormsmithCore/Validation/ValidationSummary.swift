@@ -26,6 +26,12 @@ public struct ValidationSummary: Sendable, Hashable {
     public var byField: [ViolationCount] { sorted(fieldCounts) }
     /// Number of violations in all.
     public var violations = 0
+    /// Set when `--fail-fast` stopped the run at the first invalid or unreadable
+    /// questionnaire: the counts cover what was read up to it.
+    public var stoppedEarly = false
+    /// Set when `--max-errors N` cut the list of results: N, the number of problems shown
+    /// (violations, plus one per unreadable record). The counts still cover every record.
+    public var truncatedAt: Int?
 
     private var ruleCounts: [String: (Int, [String])] = [:]
     private var fieldCounts: [String: (Int, [String])] = [:]

@@ -17,6 +17,8 @@ public struct CSVReader {
     private var position: Int
     /// The physical line the reader is at: after the last row, one past the last line read.
     public private(set) var line: Int
+    /// The offset in the buffer where the next record (or blank line) starts.
+    public var offset: Int { position }
 
     /// A reader over `bytes`, which start on physical line `firstLine` (1-based).
     public init(bytes: UnsafeBufferPointer<UInt8>, dialect: CSVDialect = .comma, firstLine: Int = 1) {
@@ -40,6 +42,7 @@ public struct CSVReader {
         let end = CSVRecordParser.parseRecord(
             in: bytes, from: position, delimiter: delimiter, line: &line, sink: &row.fields)
         row.error = end.error
+        row.byteRange = position..<end.next
         position = end.next
         return true
     }

@@ -10,6 +10,9 @@ public struct CSVRow: Sendable, Equatable {
     public internal(set) var fields: [CSVField]
     /// Why the row is malformed, or nil when it is well-formed.
     public internal(set) var error: CSVRowError?
+    /// The bytes of the whole record in the buffer, from its first byte through its line
+    /// break (if it has one): what a copy of the row must hold to mean the same.
+    public internal(set) var byteRange: Range<Int> = 0..<0
 
     /// An empty row, ready to be filled by `CSVReader.next(into:)`.
     public init() {

@@ -1,0 +1,44 @@
+import ArgumentParser
+import FormsmithCore
+
+/// Report formats `formsmith validate` can write.
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, jsonl, junit, sarif, github
+
+    /// A reporter of this format writing to `output`.
+    func makeReporter(output: ReportOutput) -> any ValidationReporter {
+        switch self {
+        case .text: return TextReporter(output: output)
+        case .json: return JSONReporter(output: output)
+        case .jsonl: return JSONLinesReporter(output: output)
+        case .junit: return JUnitReporter(output: output)
+        case .sarif:
+            return SARIFReporter(output: output, toolVersion: FormsmithVersion.current,
+                                 informationURI: FormsmithVersion.informationURI)
+        case .github: return GitHubReporter(output: output)
+        }
+    }
+}
+
+/// CSV delimiters `--delimiter` accepts.
+enum DelimiterOption: String, ExpressibleByArgument {
+    case comma = ",", semicolon = ";", tab
+
+    init?(argument: String) {
+        switch argument {
+        case ",", "comma": self = .comma
+        case ";", "semicolon": self = .semicolon
+        case "tab", "\t": self = .tab
+        default: return nil
+        }
+    }
+
+    /// The CSV dialect with this delimiter.
+    var dialect: CSVDialect {
+        switch self {
+        case .comma: return .comma
+        case .semicolon: return .semicolon
+        case .tab: return .tab
+        }
+    }
+}

@@ -1,0 +1,152 @@
+/// How the columns of one CSV file map to the fields of a rule set: compiled once per file
+/// from its header, then shared read-only by the workers that validate the file's chunks.
+///
+/// A column is named by the field's dotted path (`insurant.lastName`); an item field of a
+/// list by the list, the 0-based item index and the field (`drivers.0.lastName`). Columns
+/// that cannot be used (unknown names, repeated names, indices too large to be an item) are
+/// ignored for every row, and each such problem is reported once, for the header, together
+/// with required fields that have no column and indices beyond a list's `maxItems`.
+final class CSVColumnMap: Sendable {
+    /// Where one column's cells go.
+    struct Column: Sendable {
+        /// The field id, or -1 when the column is ignored.
+        let fieldID: Int
+        /// The list field id for an item column, or -1 for a top-level field.
+        let listID: Int
+        /// The 0-based item index for an item column, or -1.
+        let item: Int
+        /// The slot of the field in its scope (the top level, or one list item).
+        let slot: Int
+        /// The number of slots of one item of the list (0 for top-level fields).
+        let itemSlotCount: Int
+
+        static let ignored = Column(fieldID: -1, listID: -1, item: -1, slot: 0, itemSlotCount: 0)
+    }
+
+    /// Item indices at or above this are not bound (the column is reported and ignored), so a
+    /// header cannot make a row allocate huge lists.
+    static let maxItemIndex = 999
+
+    /// The column names, in column order.
+    let names: [String]
+    /// Where each column's cells go, in column order.
+    let columns: [Column]
+    /// The ids of the list fields that have at least one column.
+    let listIDs: [Int]
+    /// The header's problems, one violation each: `field` is the column name (or the field
+    /// path for a missing column), `rule` is `unknown-field`, `duplicate-field`, `required`
+    /// or `max-items`.
+    let problems: [Violation]
+
+    /// Compiles the mapping of `header` for `rules`.
+    init(header: CSVHeader, rules: CompiledRuleSet) {
+        let resolver = CSVColumnResolver(rules: rules)
+        var columns: [Column] = []
+        var problems: [Violation] = []
+        var firstColumn: [String: Int] = [:]
+        var itemColumns: [Int: [Int: [String]]] = [:]  // list id -> item index -> item field paths
+        var boundFields: Set<String> = []
+        for (index, name) in header.names.enumerated() {
+            let number = index + 1
+            if let first = firstColumn[name] {
+                problems.append(Violation(field: Self.shown(name, number), rule: RuleIdentifier.duplicateField,
+                                          message: "column \(number) repeats the name of column \(first); only column "
+                                              + "\(first) is read: remove or rename the repeated column"))
+                columns.append(.ignored)
+                continue
+            }
+            firstColumn[name] = number
+            switch resolver.resolve(name) {
+            case .field(let id):
+                columns.append(Column(fieldID: id, listID: -1, item: -1, slot: rules.fields[id].slot, itemSlotCount: 0))
+                boundFields.insert(rules.fields[id].path)
+            case .item(let id, let listID, let item):
+                columns.append(Column(fieldID: id, listID: listID, item: item, slot: rules.fields[id].slot,
+                                      itemSlotCount: rules.fields[listID].items?.scope.slotCount ?? 0))
+                itemColumns[listID, default: [:]][item, default: []].append(rules.fields[id].path)
+            case .unknown(let reason):
+                problems.append(Violation(field: Self.shown(name, number), rule: RuleIdentifier.unknownField,
+                                          message: "column \(number) " + reason + "; the column is ignored"))
+                columns.append(.ignored)
+            }
+        }
+        self.names = header.names
+        self.columns = columns
+        self.listIDs = itemColumns.keys.sorted()
+        problems += Self.listProblems(itemColumns, rules: rules)
+        problems += Self.missingColumns(rules: rules, boundFields: boundFields, itemColumns: itemColumns)
+        self.problems = problems
+    }
+
+    /// The column name as reports show it (`column 3` when it has none).
+    private static func shown(_ name: String, _ number: Int) -> String {
+        name.isEmpty ? "column \(number)" : name
+    }
+
+    /// Indices beyond `maxItems`, once per list.
+    private static func listProblems(_ itemColumns: [Int: [Int: [String]]], rules: CompiledRuleSet) -> [Violation] {
+        var problems: [Violation] = []
+        for listID in itemColumns.keys.sorted() {
+            let list = rules.fields[listID]
+            guard let maximum = list.maxItems, let highest = itemColumns[listID]?.keys.max(), highest >= maximum
+            else { continue }
+            problems.append(Violation(
+                field: list.path, rule: RuleIdentifier.maxItems,
+                message: "the header has columns for item \(highest) (\(list.path).\(highest).…), but at most "
+                    + "\(maximum) item\(maximum == 1 ? "" : "s") (0 to \(maximum - 1)) are allowed; "
+                    + "rows that fill them break max-items"))
+        }
+        return problems
+    }
+
+    /// Fields that every questionnaire must fill but have no column.
+    private static func missingColumns(rules: CompiledRuleSet, boundFields: Set<String>,
+                                       itemColumns: [Int: [Int: [String]]]) -> [Violation] {
+        var problems: [Violation] = []
+        for field in rules.fields where field.listID == nil && field.isUnconditionallyRequired {
+            if field.type == .list {
+                if itemColumns[field.id] == nil {
+                    problems.append(Violation(
+                        field: field.path, rule: RuleIdentifier.required,
+                        message: "this required list has no columns, so every row lacks it; add its item columns, "
+                            + "such as \(Self.example(of: field, rules: rules))"))
+                }
+            } else if !boundFields.contains(field.path) {
+                problems.append(Violation(
+                    field: field.path, rule: RuleIdentifier.required,
+                    message: "this required field has no column, so every row lacks it; add a column named "
+                        + "'\(field.path)'"))
+            }
+        }
+        for listID in itemColumns.keys.sorted() {
+            let required = rules.fields.filter { $0.listID == listID && $0.isUnconditionallyRequired }
+            for (item, paths) in itemColumns[listID, default: [:]].sorted(by: { $0.key < $1.key }) {
+                for field in required where !paths.contains(field.path) {
+                    let column = CSVColumnResolver.columnName(of: field.path, item: item)
+                    problems.append(Violation(
+                        field: column, rule: RuleIdentifier.required,
+                        message: "item \(item) of \(rules.fields[listID].path) has columns but not this required "
+                            + "field, so every row that fills item \(item) lacks it; add a column named '\(column)'"))
+                }
+            }
+        }
+        return problems
+    }
+
+    private static func example(of list: CompiledField, rules: CompiledRuleSet) -> String {
+        let first = rules.fields.first { $0.listID == list.id }
+        return first.map { "'" + CSVColumnResolver.columnName(of: $0.path, item: 0) + "'" } ?? "'\(list.path).0.…'"
+    }
+}
+
+extension CompiledField {
+    /// Required in every questionnaire (or every list item): not optional, and neither a
+    /// `requiredIf` nor a `visibleIf` can excuse it.
+    var isUnconditionallyRequired: Bool { !isOptional && requiredIf == nil && visibleIf == nil }
+
+    /// The list's `maxItems`, when it has one.
+    var maxItems: Int? {
+        for case .itemCount(_, let maximum?) in checks { return maximum }
+        return nil
+    }
+}
