@@ -18,7 +18,7 @@ final class BatchValidationTests: XCTestCase {
 
     private func write(_ name: String, _ bytes: [UInt8]) -> String {
         let url = folder.appendingPathComponent(name)
-        FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
         return url.path
     }
 
