@@ -70,6 +70,31 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertTrue(labels.allSatisfy { ($0["line"] as? Int) == ($0["index"] as? Int ?? 0) + 2 })
     }
 
+    func testGeneratedCSVValidatesBackWithExactlyTheLabelledDefects() throws {
+        for name in ValidateCommandTests.ruleSets {
+            let output = path("\(name).csv")
+            let generate = try Formsmith.run(["generate", "--rules", "Rules/\(name).yaml", "--count", "400", "--seed", "11",
+                                              "--today", "2026-11-22", "--invalid-rate", "0.3", "--output", output])
+            XCTAssertEqual(generate.status, 0, generate.stderr)
+            let labels = try String(contentsOfFile: output + ".labels.jsonl", encoding: .utf8).split(separator: "\n")
+                .compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            XCTAssertGreaterThan(labels.count, 50, name)
+            let validate = try Formsmith.run(["validate", "--rules", "Rules/\(name).yaml", "--today", "2026-11-22",
+                                              "--report", "json", output])
+            XCTAssertEqual(validate.status, 1, validate.stderr)
+            let report = try JSONSerialization.jsonObject(with: Data(validate.stdout.utf8)) as? [String: Any]
+            let results = report?["results"] as? [[String: Any]] ?? []
+            let reported = results.map { result -> String in
+                let errors = (result["errors"] as? [[String: Any]] ?? []).map { "\($0["field"]!) \($0["rule"]!)" }
+                return "\(result["line"] ?? -1) \(errors)"
+            }
+            let expected = labels.map { "\($0["line"]!) [\"\($0["field"]!) \($0["rule"]!)\"]" }
+            XCTAssertEqual(reported, expected, name)
+            let summary = report?["summary"] as? [String: Any] ?? [:]
+            XCTAssertEqual(summary["records"] as? Int, 400, name)
+        }
+    }
+
     func testSeedIsPrintedWhenNotGivenAndSameSeedRepeatsTheOutput() throws {
         let first = try Formsmith.run(["generate", "--rules", "Rules/customer-survey.yaml", "--count", "5"])
         XCTAssertEqual(first.status, 0)
