@@ -43,8 +43,6 @@ public struct FormsmithCommand: ParsableCommand {
 public enum FormsmithVersion {
     /// The current version.
     public static let current = "0.1.0"
-    /// Where the tool is documented (reports that describe their tool, such as SARIF, link to it).
-    public static let informationURI = "https://github.com/formsmith/formsmith"
 }
 
 /// Formsmith's exit codes.

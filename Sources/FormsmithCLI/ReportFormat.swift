@@ -13,8 +13,7 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
         case .jsonl: return JSONLinesReporter(output: output)
         case .junit: return JUnitReporter(output: output)
         case .sarif:
-            return SARIFReporter(output: output, toolVersion: FormsmithVersion.current,
-                                 informationURI: FormsmithVersion.informationURI)
+            return SARIFReporter(output: output, toolVersion: FormsmithVersion.current)
         case .github: return GitHubReporter(output: output)
         }
     }

@@ -12,14 +12,14 @@ public final class SARIFReporter: ValidationReporter {
 
     private let output: ReportOutput
     private let toolVersion: String
-    private let informationURI: String
+    private let informationURI: String?
     private var rules: [String] = []
     private var ruleIndex: [String: Int] = [:]
     private var first = true
 
     /// Creates a reporter writing to `output`, describing the tool by its version and the
     /// URI of its documentation.
-    public init(output: ReportOutput, toolVersion: String, informationURI: String) {
+    public init(output: ReportOutput, toolVersion: String, informationURI: String? = nil) {
         self.output = output
         self.toolVersion = toolVersion
         self.informationURI = informationURI
@@ -44,10 +44,10 @@ public final class SARIFReporter: ValidationReporter {
             JSONText.object([("id", JSONText.quoted(id)),
                              ("shortDescription", JSONText.object([("text", JSONText.quoted(RuleIdentifier.summary(of: id)))]))])
         }
-        let driver = JSONText.object([
-            ("name", JSONText.quoted("formsmith")), ("version", JSONText.quoted(toolVersion)),
-            ("informationUri", JSONText.quoted(informationURI)), ("rules", JSONText.array(ruleObjects)),
-        ])
+        var driverPairs = [("name", JSONText.quoted("formsmith")), ("version", JSONText.quoted(toolVersion))]
+        if let informationURI { driverPairs.append(("informationUri", JSONText.quoted(informationURI))) }
+        driverPairs.append(("rules", JSONText.array(ruleObjects)))
+        let driver = JSONText.object(driverPairs)
         output.write((first ? "" : "\n") + "],\n\"tool\":" + JSONText.object([("driver", driver)])
                      + ",\n\"properties\":" + JSONText.object([("summary", JSONReporter.encode(summary))]) + "}]}\n")
         output.flush()
