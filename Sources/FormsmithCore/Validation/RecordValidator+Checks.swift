@@ -120,12 +120,12 @@ extension RecordValidator {
     }
 
     private func checkPattern(_ regex: CompiledRegex, _ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField,
-                              _ path: ConcretePath, _ raw: RawValue, rule: String, failure: String) {
+                              _ path: ConcretePath, _ raw: RawValue, rule: String, failure: @autoclosure () -> String) {
         switch regex.matches(text, scratch: regexScratch) {
         case .match:
             break
         case .noMatch:
-            report(field, path, rule, failure, raw)
+            report(field, path, rule, failure(), raw)
         case .limitExceeded:
             report(field, path, RuleIdentifier.regexLimit,
                    "could not be checked: the pattern \(regex.pattern) hit the match limit on this value "
