@@ -132,14 +132,25 @@ final class WorkPlanner {
             return nil
         }
         guard end > 0 else { return nil }
-        let chunk = Array(state.pending[0..<end])
-        state.pending.removeSubrange(0..<end)
+        // Hand out the read buffer itself and keep only the incomplete record after `end`:
+        // copying the chunk out and shifting the rest down costs more than validating it.
+        var chunk = Array(state.pending[end...])
+        swap(&chunk, &state.pending)
+        chunk.removeLast(chunk.count - end)
         let firstLine = state.nextLine
-        state.nextLine += chunk.withUnsafeBufferPointer { buffer in
-            var newlines = 0
-            for byte in buffer where byte == UInt8(ascii: "\n") { newlines += 1 }
-            return newlines
-        }
+        state.nextLine += chunk.withUnsafeBufferPointer(Self.countNewlines)
         return WorkItem(source: state.source, kind: .lines, bytes: chunk, firstLine: firstLine)
+    }
+
+    /// Number of line feeds in `bytes`, found with `memchr` (vectorised by the C library).
+    static func countNewlines(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard var cursor = bytes.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
+        let end = cursor + bytes.count
+        var newlines = 0
+        while cursor < end, let found = memchr(cursor, Int32(UInt8(ascii: "\n")), end - cursor) {
+            newlines += 1
+            cursor = UnsafeRawPointer(found) + 1
+        }
+        return newlines
     }
 }

@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Synchronization
 
 /// Options of a validation run.
 public struct ValidationOptions: Sendable {
@@ -32,9 +30,10 @@ public protocol ValidationReporter: AnyObject {
 }
 
 /// Validates many inputs in parallel: the inputs are cut into chunks at record boundaries,
-/// a pool of workers (each with its own ``RecordValidator``) validates them with Dispatch,
-/// and results are handed to the reporter in input order, so output does not depend on the
-/// number of jobs. Only invalid and unreadable records are kept; valid ones are counted.
+/// workers (each with its own ``RecordValidator``) validate them with Dispatch while the
+/// calling thread reads ahead, and results are handed to the reporter in input order, so
+/// output does not depend on the number of jobs. Only invalid and unreadable records are
+/// kept; valid ones are counted.
 public final class BatchValidator: Sendable {
     /// The rules.
     public let rules: CompiledRuleSet
@@ -52,38 +51,18 @@ public final class BatchValidator: Sendable {
     public func run(_ sources: [InputSource], reporter: some ValidationReporter) -> ValidationSummary {
         let planner = WorkPlanner(sources: sources, limits: options.inputLimits)
         var summary = ValidationSummary()
-        let batchSize = options.jobs == 1 ? 1 : options.jobs * 4
-        let sequentialValidator = RecordValidator(rules: rules, regexLimits: options.regexLimits)
-        while true {
-            var batch: [WorkItem] = []
-            while batch.count < batchSize, let item = planner.next() { batch.append(item) }
-            if batch.isEmpty { break }
-            let outcomes = batch.count == 1
-                ? [validate(batch[0], with: sequentialValidator)] : validateConcurrently(batch)
-            for outcome in outcomes {
-                summary.merge(outcome.summary)
-                if !outcome.results.isEmpty { reporter.report(outcome.results) }
-            }
+        let deliver = { (outcome: ChunkOutcome) in
+            summary.merge(outcome.summary)
+            if !outcome.results.isEmpty { reporter.report(outcome.results) }
+        }
+        if options.jobs == 1 {
+            let validator = RecordValidator(rules: rules, regexLimits: options.regexLimits)
+            while let item = planner.next() { deliver(validate(item, with: validator)) }
+        } else {
+            ParallelValidation(batch: self).run(planner, deliver: deliver)
         }
         reporter.finish(summary)
         return summary
-    }
-
-    /// Runs `jobs` workers over the batch; each has its own validator and takes the next
-    /// unclaimed item until none is left.
-    private func validateConcurrently(_ batch: [WorkItem]) -> [ChunkOutcome] {
-        let outcomes = Mutex([ChunkOutcome?](repeating: nil, count: batch.count))
-        let nextItem = Atomic(0)
-        DispatchQueue.concurrentPerform(iterations: min(options.jobs, batch.count)) { _ in
-            let validator = RecordValidator(rules: rules, regexLimits: options.regexLimits)
-            while true {
-                let index = nextItem.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < batch.count else { return }
-                let outcome = validate(batch[index], with: validator)
-                outcomes.withLock { $0[index] = outcome }
-            }
-        }
-        return outcomes.withLock { $0.map { $0! } }
     }
 
     /// Validates one work item.
