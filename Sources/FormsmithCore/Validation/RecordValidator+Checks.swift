@@ -121,7 +121,13 @@ extension RecordValidator {
 
     private func checkPattern(_ regex: CompiledRegex, _ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField,
                               _ path: ConcretePath, _ raw: RawValue, rule: String, failure: @autoclosure () -> String) {
-        switch regex.matches(text, scratch: regexScratch) {
+        let result: RegexMatchResult
+        if case .json = raw {
+            result = regex.matches(validUTF8: text, scratch: regexScratch)  // the JSON parser validated it
+        } else {
+            result = regex.matches(text, scratch: regexScratch)
+        }
+        switch result {
         case .match:
             break
         case .noMatch:
