@@ -3,12 +3,24 @@ import Foundation
 /// Type checks and value checks of one field.
 extension RecordValidator {
     /// Checks a present value against its type and checks; true when it broke nothing.
-    func checkValue(_ field: CompiledField, raw: RawValue, path: ConcretePath) -> Bool {
+    ///
+    /// The plan's plain steps decide first; the declarative checks run (and word every
+    /// violation) only for a check list the steps do not pass or cannot decide.
+    func checkValue(_ id: Int, raw: RawValue, item: Int) -> Bool {
         let before = violations.count
-        if !field.allowed.isEmpty, isAllowedSpecialValue(field, raw) { return true }
-        guard checkType(field, raw: raw, path: path, checks: field.checks) else { return false }
-        for variant in field.cases where variant.condition.evaluateCondition(environment) == true {
-            _ = checkType(field, raw: raw, path: path, checks: variant.checks)
+        let field = plan.fields[id]
+        if field.hasAllowed, isAllowedSpecialValue(rules.fields[id], raw) { return true }
+        if !(decidesWithPlan && field.stepsDecide && passes(field.steps, of: field, raw)) {
+            let compiled = rules.fields[id]
+            guard checkType(compiled, raw: raw, path: path(of: compiled, item: item), checks: compiled.checks)
+            else { return false }
+        }
+        for index in field.cases where condition(plan.cases[index].condition) == true {
+            let variant = plan.cases[index]
+            if decidesWithPlan && variant.stepsDecide && passes(variant.steps, of: field, raw) { continue }
+            let compiled = rules.fields[id]
+            _ = checkType(compiled, raw: raw, path: path(of: compiled, item: item),
+                          checks: compiled.cases[index - field.cases.lowerBound].checks)
         }
         return violations.count == before
     }
