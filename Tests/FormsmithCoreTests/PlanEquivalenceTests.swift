@@ -47,6 +47,40 @@ final class PlanEquivalenceTests: XCTestCase {
         }
     }
 
+    /// Every shape the plan evaluates itself (a flag, its negation, text equality either way
+    /// round, a date shifted by a duration either way round), with the fields they read absent,
+    /// null, valid and invalid.
+    func testExpressionShapesGetTheSameResultsWithAndWithoutThePlan() throws {
+        let rules = try compileRules("""
+            id: shapes
+            fields:
+              flag: {type: boolean, optional: true}
+              kind: {type: enum, values: [a, b], optional: true}
+              name: {type: string, optional: true, regex: '[a-z]+'}
+              born: {type: date, optional: true, max: today}
+              shown: {type: string, optional: true, visibleIf: flag}
+              hidden: {type: string, optional: true, visibleIf: "!flag"}
+              needed: {type: string, requiredIf: "kind == 'a'"}
+              other: {type: string, requiredIf: "'b' != kind"}
+              named: {type: string, requiredIf: "name == 'x'"}
+              later: {type: date, optional: true, min: born + 18y}
+              earlier: {type: date, optional: true, max: 1y + born}
+            """)
+        let flags = [nil, "true", "false", "\"yes\"", "null"]
+        let kinds = [nil, "\"a\"", "\"b\"", "\"c\"", "1"]
+        let names = [nil, "\"x\"", "\"y\"", "\"X\"", "\"\""]
+        let births = [nil, "\"2000-01-31\"", "\"2000-02-30\"", "\"2030-01-01\""]
+        let dependents = ["", ", \"shown\": \"s\", \"hidden\": \"h\", \"needed\": \"n\", \"other\": \"o\", "
+                              + "\"named\": \"m\", \"later\": \"2018-01-31\", \"earlier\": \"2001-01-31\""]
+        for flag in flags { for kind in kinds { for name in names { for born in births { for rest in dependents {
+            var members: [String] = []
+            for (key, value) in [("flag", flag), ("kind", kind), ("name", name), ("born", born)] {
+                if let value { members.append("\"\(key)\": \(value)") }
+            }
+            try assertSameResults("{" + members.joined(separator: ", ") + (members.isEmpty ? String(rest.dropFirst(2)) : rest) + "}", rules)
+        } } } } }
+    }
+
     /// Validates `json` both ways; returns whether it is valid.
     @discardableResult
     private func assertSameResults(_ json: String, _ rules: CompiledRuleSet) throws -> Bool {

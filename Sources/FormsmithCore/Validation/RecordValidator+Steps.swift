@@ -70,7 +70,7 @@ extension RecordValidator {
                 switch bound.kind {
                 case .number: limit = bound.number
                 case .dynamic:
-                    switch plan.expressions[bound.expression].evaluate(environment) {
+                    switch evaluateExpression(bound.expression) {
                     case .integer(let integer)?: limit = Double(integer)
                     case .decimal(let decimal)?: limit = decimal
                     default: return nil
@@ -93,7 +93,7 @@ extension RecordValidator {
             switch bound.kind {
             case .date: limit = bound.date
             case .dynamic:
-                guard case .date(let value)? = plan.expressions[bound.expression].evaluate(environment) else { return nil }
+                guard case .date(let value)? = evaluateExpression(bound.expression) else { return nil }
                 limit = value
             case .none, .number: return nil
             }

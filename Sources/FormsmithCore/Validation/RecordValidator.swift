@@ -50,8 +50,9 @@ public final class RecordValidator {
     @exclusivity(unchecked) var companionBuffer: [UInt8] = []
     /// The record's bytes while it is validated.
     @exclusivity(unchecked) var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    /// Whether the plan's plain steps may decide that a value passes (tests turn it off to
-    /// compare with the declarative checks alone).
+    /// Whether the plan's plain steps may decide that a value passes and its expression shapes
+    /// may stand in for the compiled expressions (tests turn it off to compare with the
+    /// declarative checks alone).
     @exclusivity(unchecked) var decidesWithPlan = true
     /// The list and item being evaluated (for `drivers[].x` references), or -1.
     @exclusivity(unchecked) var currentList = -1
@@ -175,12 +176,6 @@ public final class RecordValidator {
     /// The concrete path of `field` in list item `item` (-1 outside lists), for reports.
     func path(of field: CompiledField, item: Int) -> ConcretePath {
         ConcretePath(template: field.path, item: item)
-    }
-
-    /// Evaluates the plan's expression `index` as a condition against the current record.
-    @inline(__always)
-    func condition(_ index: Int) -> Bool? {
-        plan.expressions[index].evaluateCondition(environment)
     }
 
     private func checkAssertions(_ assertions: [CompiledAssertion], pathPrefix: String) {

@@ -15,6 +15,8 @@ final class ValidationPlan: Sendable {
     let cases: [CasePlan]
     /// Predicates, conditions and dynamic bounds, referenced by index.
     let expressions: [CompiledExpression]
+    /// The recognised shape of each expression (same indices).
+    let shapes: [ExpressionShape]
     /// Allowed values of enumerations, referenced by index.
     let enumerations: [ByteStringSet]
     /// Date patterns, referenced by index from ``FieldPlan/datePattern``.
@@ -41,6 +43,7 @@ final class ValidationPlan: Sendable {
         steps = builder.steps
         cases = builder.cases
         expressions = builder.expressions
+        shapes = builder.expressions.map { ExpressionShape($0, fields: compiled) }
         enumerations = builder.enumerations
         datePatterns = builder.datePatterns
         rootOrder = rootScope.order

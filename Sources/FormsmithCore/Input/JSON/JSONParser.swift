@@ -152,8 +152,8 @@ public struct JSONParser {
             throw error("invalid literal: expected \(word)")
         }
         position += length
-        let index = appendNode(&tape, kind: kind, start: start)
-        close(&tape, index, children: 0)
+        tape.nodes.append(JSONNode(kind: kind, hasEscapes: false, start: start, end: position, childCount: 0,
+                                   next: Int32(tape.nodes.count + 1)))
     }
 
     private mutating func parseNumber(into tape: inout JSONTape) throws(JSONSyntaxError) {
@@ -185,9 +185,8 @@ public struct JSONParser {
             }
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
-        let index = appendNode(&tape, kind: .number, start: start)
-        tape.nodes[index].end = position
-        tape.nodes[index].next = Int32(tape.nodes.count)
+        tape.nodes.append(JSONNode(kind: .number, hasEscapes: false, start: start, end: position, childCount: 0,
+                                   next: Int32(tape.nodes.count + 1)))
     }
 
     // MARK: - Strings
@@ -198,12 +197,7 @@ public struct JSONParser {
         let contentStart = position
         var hasEscapes = false
         while true {
-            // Fast path: plain ASCII content.
-            while position < bytes.count {
-                let byte = bytes[position]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-                position += 1
-            }
+            skipPlainText()
             guard position < bytes.count else {
                 throw JSONSyntaxError(message: "unterminated string: missing closing quote", offset: quote)
             }
@@ -218,11 +212,46 @@ public struct JSONParser {
                 try skipUTF8Sequence()
             }
         }
-        let index = appendNode(&tape, kind: .string, start: contentStart)
-        tape.nodes[index].end = position
-        tape.nodes[index].hasEscapes = hasEscapes
-        tape.nodes[index].next = Int32(tape.nodes.count)
+        tape.nodes.append(JSONNode(kind: .string, hasEscapes: hasEscapes, start: contentStart, end: position,
+                                   childCount: 0, next: Int32(tape.nodes.count + 1)))
         position += 1
+    }
+
+    /// Advances over string content that needs no attention: printable ASCII other than the
+    /// quote and the backslash, 8 bytes at a time while it lasts, and two-byte UTF-8 sequences
+    /// (Cyrillic, Greek, accented Latin), which are always well-formed when the second byte is
+    /// a continuation byte. Stops at anything else, which the caller examines.
+    @inline(__always)
+    private mutating func skipPlainText() {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        while position + 8 <= count {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            if Self.needsAttention(word) { break }
+            position += 8
+        }
+        while position < count {
+            let byte = base[position]
+            if byte >= 0x80 {
+                guard byte >= 0xC2, byte <= 0xDF, position + 1 < count, base[position + 1] & 0xC0 == 0x80 else { return }
+                position += 2
+                continue
+            }
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return }
+            position += 1
+        }
+    }
+
+    /// Whether any of the 8 bytes is a quote, a backslash, a control character or non-ASCII.
+    @inline(__always)
+    private static func needsAttention(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        return word & highs != 0
+            || (word &- ones &* 0x20) & ~word & highs != 0  // a byte below 0x20
+            || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+            || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
     }
 
     private mutating func skipEscape() throws(JSONSyntaxError) {
@@ -314,9 +343,8 @@ public struct JSONParser {
     }
 
     private func close(_ tape: inout JSONTape, _ index: Int, children: Int32) {
-        tape.nodes[index].end = position
-        tape.nodes[index].childCount = children
-        tape.nodes[index].next = Int32(tape.nodes.count)
+        tape.nodes[index] = JSONNode(kind: tape.nodes[index].kind, hasEscapes: false, start: tape.nodes[index].start,
+                                     end: position, childCount: children, next: Int32(tape.nodes.count))
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
