@@ -83,15 +83,19 @@ public struct DatePattern: Hashable, Sendable {
     /// name no real date (2023-02-29, 31.04.2020). Does not allocate.
     public func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
         guard bytes.count == template.count else { return nil }
-        for index in 0..<template.count {
-            let expected = template[index]
-            let byte = bytes[index]
-            if expected == DatePattern.digitSlot {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            } else if byte != expected {
-                return nil
+        let fits = template.withUnsafeBufferPointer { template in
+            for index in 0..<template.count {
+                let expected = template[index]
+                let byte = bytes[index]
+                if expected == DatePattern.digitSlot {
+                    guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
+                } else if byte != expected {
+                    return false
+                }
             }
+            return true
         }
+        guard fits else { return nil }
         return CivilDate(year: DatePattern.number(bytes, at: yearOffset, width: 4),
                          month: DatePattern.number(bytes, at: monthOffset, width: 2),
                          day: DatePattern.number(bytes, at: dayOffset, width: 2))

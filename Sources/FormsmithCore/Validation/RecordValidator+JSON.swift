@@ -110,14 +110,26 @@ extension RecordValidator {
     }
 
     /// The key table entry of the member name at tape node `keyIndex`, or -1.
+    @inline(__always)
     private func keyEntry(_ keyIndex: Int, in table: Int, from hint: Int) -> Int {
         let key = tape.nodes[keyIndex]
-        if !key.hasEscapes {
-            return plan.keys.find(UnsafeBufferPointer(rebasing: bytes[key.start..<key.end]), in: table, from: hint)
+        let length = key.end - key.start
+        if !key.hasEscapes, let base = bytes.baseAddress, key.start + 8 <= bytes.count {
+            // One load for the prefix: the record's bytes go on past a key (at least `":` and a value).
+            let word = UnsafeRawPointer(base + key.start).loadUnaligned(as: UInt64.self)
+            let prefix = length >= 8 ? word : word & ((1 << (UInt64(length) * 8)) &- 1)
+            return plan.keys.find(UnsafeBufferPointer(start: base + key.start, count: length), prefix: prefix,
+                                  in: table, from: hint)
         }
         var buffer: [UInt8] = []
-        JSONStrings.unescape(UnsafeBufferPointer(rebasing: bytes[key.start..<key.end]), into: &buffer)
-        return buffer.withUnsafeBufferPointer { plan.keys.find($0, in: table, from: hint) }
+        if key.hasEscapes {
+            JSONStrings.unescape(UnsafeBufferPointer(rebasing: bytes[key.start..<key.end]), into: &buffer)
+        } else {
+            buffer = Array(bytes[key.start..<key.end])
+        }
+        return buffer.withUnsafeBufferPointer {
+            plan.keys.find($0, prefix: KeyTables.prefix(of: $0), in: table, from: hint)
+        }
     }
 
     func rawValue(of id: Int, item: Int) -> RawValue {

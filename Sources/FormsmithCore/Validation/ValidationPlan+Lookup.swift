@@ -62,23 +62,28 @@ struct KeyTables: Sendable {
         return index
     }
 
-    /// The entry index of `key` in `table`, or -1. Members usually come in declaration order,
-    /// so the search starts at `hint` (the entry after the previous match) and wraps around.
+    /// The entry index of `key` in `table`, or -1. `prefix` is ``prefix(of:)`` of the key.
+    /// Members usually come in declaration order, so the search starts at `hint` (the entry
+    /// after the previous match) and wraps around.
     @inline(__always)
-    func find(_ key: UnsafeBufferPointer<UInt8>, in table: Int, from hint: Int) -> Int {
+    func find(_ key: UnsafeBufferPointer<UInt8>, prefix: UInt64, in table: Int, from hint: Int) -> Int {
         let range = tables[table].entries
-        let prefix = Self.prefix(of: key)
-        let start = range.contains(hint) ? hint : range.lowerBound
-        for index in start..<range.upperBound where matches(entries[index], key, prefix) { return index }
-        for index in range.lowerBound..<start where matches(entries[index], key, prefix) { return index }
-        return -1
+        return entries.withUnsafeBufferPointer { entries in
+            var index = hint >= range.lowerBound && hint < range.upperBound ? hint : range.lowerBound
+            for _ in 0..<range.count {
+                let entry = entries[index]
+                if entry.prefix == prefix, entry.length == key.count, key.count <= 8 || tailMatches(entry, key) {
+                    return index
+                }
+                index += 1
+                if index == range.upperBound { index = range.lowerBound }
+            }
+            return -1
+        }
     }
 
-    @inline(__always)
-    private func matches(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>, _ prefix: UInt64) -> Bool {
-        guard entry.length == key.count, entry.prefix == prefix else { return false }
-        guard key.count > 8 else { return true }
-        return pool.withUnsafeBufferPointer { pool in
+    private func tailMatches(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        pool.withUnsafeBufferPointer { pool in
             memcmp(pool.baseAddress! + entry.offset + 8, key.baseAddress! + 8, key.count - 8) == 0
         }
     }
