@@ -114,10 +114,7 @@ extension RecordValidator {
     /// Prepares the item storage of a list for `count` items.
     func resetItems(of listID: Int, count: Int, slotCount: Int) {
         lists[listID].count = count
-        lists[listID].slots.removeAll(keepingCapacity: true)
-        lists[listID].slots.append(contentsOf: repeatElement(.absent, count: count * slotCount))
-        lists[listID].states.removeAll(keepingCapacity: true)
-        lists[listID].states.append(contentsOf: repeatElement(.pending, count: count * slotCount))
+        lists[listID].reset(count * slotCount)
     }
 }
 

@@ -14,14 +14,6 @@ enum FieldState: UInt8 {
     case pending, absent, valid, invalid
 }
 
-/// The values of one list's items in the current record.
-struct ListStorage {
-    var count = 0
-    /// `count × slotCount` raw values, item by item.
-    var slots: [RawValue] = []
-    var states: [FieldState] = []
-}
-
 /// Validates questionnaires against a compiled rule set. One per worker thread: it owns the
 /// reusable buffers (JSON tape, slots, regex scratch) so that per-record work allocates little.
 ///
@@ -36,9 +28,11 @@ public final class RecordValidator {
     let plan: ValidationPlan
     let regexScratch: RegexScratch
     @exclusivity(unchecked) var tape = JSONTape()
-    @exclusivity(unchecked) var rootSlots: [RawValue]
-    @exclusivity(unchecked) var rootStates: [FieldState]
-    @exclusivity(unchecked) var lists: [ListStorage]
+    /// The top-level slots.
+    let root: SlotStorage
+    private let rootSlotCount: Int
+    /// The item slots of each list field, by field id (empty storage for other fields).
+    let lists: [SlotStorage]
     /// Ids of the list fields (their item storage is reset per record).
     let listIDs: [Int]
     @exclusivity(unchecked) var violations: [Violation] = []
@@ -63,20 +57,22 @@ public final class RecordValidator {
         self.rules = rules
         plan = rules.plan
         self.regexScratch = RegexScratch(limits: regexLimits)
-        rootSlots = Array(repeating: .absent, count: rules.rootScope.slotCount)
-        rootStates = Array(repeating: .pending, count: rules.rootScope.slotCount)
-        lists = Array(repeating: ListStorage(), count: rules.fields.count)
+        rootSlotCount = rules.rootScope.slotCount
+        root = SlotStorage(capacity: rootSlotCount)
+        lists = rules.fields.map { _ in SlotStorage() }
         listIDs = rules.fields.filter { $0.type == .list }.map(\.id)
     }
 
     // MARK: - Evaluation
 
+    /// Raw values of the top-level slots.
+    var rootSlots: UnsafeMutableBufferPointer<RawValue> { root.slots }
+    /// States of the top-level slots.
+    var rootStates: UnsafeMutableBufferPointer<FieldState> { root.states }
+
     /// Resets per-record state.
     func beginRecord() {
-        for index in rootSlots.indices {
-            rootSlots[index] = .absent
-            rootStates[index] = .pending
-        }
+        root.reset(rootSlotCount)
         for id in listIDs { lists[id].count = 0 }
         violations.removeAll(keepingCapacity: true)
         currentList = -1
