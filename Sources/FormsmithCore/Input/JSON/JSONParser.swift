@@ -218,17 +218,25 @@ public struct JSONParser {
     }
 
     /// Advances over string content that needs no attention: printable ASCII other than the
-    /// quote and the backslash, 8 bytes at a time while it lasts, and two-byte UTF-8 sequences
-    /// (Cyrillic, Greek, accented Latin), which are always well-formed when the second byte is
-    /// a continuation byte. Stops at anything else, which the caller examines.
+    /// quote and the backslash, and two-byte UTF-8 sequences (Cyrillic, Greek, accented Latin),
+    /// which are well-formed whenever the second byte is a continuation byte. Works on 8 bytes
+    /// at a time while they lie inside the buffer; stops at anything else, which the caller
+    /// examines.
     @inline(__always)
     private mutating func skipPlainText() {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         while position + 8 <= count {
             let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-            if Self.needsAttention(word) { break }
-            position += 8
+            let attention = Self.attentionMask(word)
+            if attention == 0 || Self.isFourTwoByteSequences(word) {
+                position += 8
+                continue
+            }
+            position += attention.trailingZeroBitCount >> 3
+            let byte = base[position]
+            guard byte >= 0xC2, byte <= 0xDF, position + 1 < count, base[position + 1] & 0xC0 == 0x80 else { return }
+            position += 2
         }
         while position < count {
             let byte = base[position]
@@ -242,16 +250,28 @@ public struct JSONParser {
         }
     }
 
-    /// Whether any of the 8 bytes is a quote, a backslash, a control character or non-ASCII.
+    /// The high bit of each byte of `word` (little-endian) that is a quote, a backslash, a
+    /// control character or non-ASCII; exact per byte (no carries between bytes).
     @inline(__always)
-    private static func needsAttention(_ word: UInt64) -> Bool {
+    private static func attentionMask(_ word: UInt64) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-        return word & highs != 0
-            || (word &- ones &* 0x20) & ~word & highs != 0  // a byte below 0x20
-            || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
-            || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+        /// The high bit of each zero byte.
+        func zeroBytes(_ value: UInt64) -> UInt64 { ~(((value & lows) &+ lows) | value | lows) }
+        let quotes = zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+        let backslashes = zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+        let controls = zeroBytes(word & (ones &* 0xE0))
+        return (word & ~lows) | quotes | backslashes | controls
+    }
+
+    /// Whether `word` is four well-formed two-byte UTF-8 sequences: leads 0xC2...0xDF at even
+    /// offsets, continuation bytes at odd ones.
+    @inline(__always)
+    private static func isFourTwoByteSequences(_ word: UInt64) -> Bool {
+        guard word & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0 else { return false }
+        // A lead's bits 1...4 are not all zero: 0xC0 and 0xC1 would be overlong forms.
+        let leadBits = word & 0x001E_001E_001E_001E
+        return (leadBits &+ 0x7FFF_7FFF_7FFF_7FFF) & 0x8000_8000_8000_8000 == 0x8000_8000_8000_8000
     }
 
     private mutating func skipEscape() throws(JSONSyntaxError) {
