@@ -6,6 +6,7 @@ extension RecordValidator {
     ///
     /// The plan's plain steps decide first; the declarative checks run (and word every
     /// violation) only for a check list the steps do not pass or cannot decide.
+    @inline(__always)
     func checkValue(_ id: Int, raw: RawValue, item: Int) -> Bool {
         let before = violations.count
         let field = plan.fields[id]

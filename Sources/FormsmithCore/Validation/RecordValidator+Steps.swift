@@ -5,6 +5,7 @@
 /// doubtful case costs time, never correctness.
 extension RecordValidator {
     /// Whether `raw`, a present value of `field`, passes every step in `steps`.
+    @inline(__always)
     func passes(_ steps: Range<Int>, of field: FieldPlan, _ raw: RawValue) -> Bool {
         switch field.type {
         case .string, .text:
@@ -41,6 +42,7 @@ extension RecordValidator {
         }
     }
 
+    @inline(__always)
     private func textPasses(_ index: Int, _ text: UnsafeBufferPointer<UInt8>, _ raw: RawValue) -> Bool {
         switch plan.steps[index].kind {
         case .length:
