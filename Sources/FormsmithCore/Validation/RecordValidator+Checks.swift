@@ -9,19 +9,19 @@ extension RecordValidator {
     @inline(__always)
     func checkValue(_ id: Int, raw: RawValue, item: Int) -> Bool {
         let before = violations.count
-        let field = plan.fields[id]
-        if field.hasAllowed, isAllowedSpecialValue(rules.fields[id], raw) { return true }
-        if !(decidesWithPlan && field.stepsDecide && passes(field.steps, of: field, raw)) {
+        let field = plan.fields.baseAddress! + id
+        if field.pointee.hasAllowed, isAllowedSpecialValue(rules.fields[id], raw) { return true }
+        if !(decidesWithPlan && field.pointee.stepsDecide && passes(field.pointee.steps, of: field, raw)) {
             let compiled = rules.fields[id]
             guard checkType(compiled, raw: raw, path: path(of: compiled, item: item), checks: compiled.checks)
             else { return false }
         }
-        for index in field.cases where condition(plan.cases[index].condition) == true {
+        for index in field.pointee.cases where condition(plan.cases[index].condition) == true {
             let variant = plan.cases[index]
             if decidesWithPlan && variant.stepsDecide && passes(variant.steps, of: field, raw) { continue }
             let compiled = rules.fields[id]
             _ = checkType(compiled, raw: raw, path: path(of: compiled, item: item),
-                          checks: compiled.cases[index - field.cases.lowerBound].checks)
+                          checks: compiled.cases[index - field.pointee.cases.lowerBound].checks)
         }
         return violations.count == before
     }

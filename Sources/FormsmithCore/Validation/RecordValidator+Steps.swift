@@ -6,8 +6,8 @@
 extension RecordValidator {
     /// Whether `raw`, a present value of `field`, passes every step in `steps`.
     @inline(__always)
-    func passes(_ steps: Range<Int>, of field: FieldPlan, _ raw: RawValue) -> Bool {
-        switch field.type {
+    func passes(_ steps: Range<Int>, of field: UnsafeMutablePointer<FieldPlan>, _ raw: RawValue) -> Bool {
+        switch field.pointee.type {
         case .string, .text:
             return withText(raw, into: &valueBuffer) { text in
                 guard let text else { return false }
@@ -15,19 +15,19 @@ extension RecordValidator {
                 return true
             }
         case .integer, .decimal:
-            guard let number = number(raw), field.type == .decimal || number.integer != nil else { return false }
+            guard let number = number(raw), field.pointee.type == .decimal || number.integer != nil else { return false }
             for index in steps where !numberPasses(index, number) { return false }
             return true
         case .boolean:
             return boolean(raw) != nil
         case .date:
-            guard let date = date(raw, pattern: field.datePattern, buffer: &valueBuffer) else { return false }
+            guard let date = date(raw, pattern: field.pointee.datePattern, buffer: &valueBuffer) else { return false }
             for index in steps where !datePasses(index, date) { return false }
             return true
         case .enumeration:
             for index in steps {
                 let values = plan.steps[index].enumeration
-                if field.hasIntegerValues {
+                if field.pointee.hasIntegerValues {
                     guard let value = number(raw)?.integer, plan.enumerations[values].contains(value) else { return false }
                 } else {
                     let known = withText(raw, into: &valueBuffer) { text in

@@ -6,13 +6,17 @@
 /// reference counting or enum payload copies, that a value passes its checks. Whenever a value
 /// does not pass, or its checks have no plain form, the validator runs the declarative checks,
 /// which find and word every violation.
-final class ValidationPlan: Sendable {
+///
+/// The plain-value tables live in memory the plan allocates once and frees when it goes: read
+/// through unsafe buffers, an access is a load (no bounds check, no copy of the element). The
+/// plan never changes after `init`, so sharing it between threads is safe.
+final class ValidationPlan: @unchecked Sendable {
     /// One entry per field, indexed by field id.
-    let fields: [FieldPlan]
+    let fields: UnsafeMutableBufferPointer<FieldPlan>
     /// The plain checks of all fields and cases; a field or case owns a range of them.
-    let steps: [CheckStep]
+    let steps: UnsafeMutableBufferPointer<CheckStep>
     /// The conditional check groups (`cases`) of all fields.
-    let cases: [CasePlan]
+    let cases: UnsafeMutableBufferPointer<CasePlan>
     /// Predicates, conditions and dynamic bounds, referenced by index.
     let expressions: [CompiledExpression]
     /// The recognised shape of each expression (same indices).
@@ -22,9 +26,9 @@ final class ValidationPlan: Sendable {
     /// Date patterns, referenced by index from ``FieldPlan/datePattern``.
     let datePatterns: [DatePattern]
     /// Evaluation order of top-level fields.
-    let rootOrder: [Int]
+    let rootOrder: UnsafeMutableBufferPointer<Int>
     /// Evaluation orders of list items; a list field owns a range.
-    let itemOrders: [Int]
+    let itemOrders: UnsafeMutableBufferPointer<Int>
     /// Member keys of every object layout; table 0 is the questionnaire itself.
     let keys: KeyTables
 
@@ -39,16 +43,31 @@ final class ValidationPlan: Sendable {
         for (id, field) in compiled.enumerated() {
             if let items = field.items { plans[id].itemTable = keys.add(items.layout) }
         }
-        fields = plans
-        steps = builder.steps
-        cases = builder.cases
+        fields = Self.table(plans)
+        steps = Self.table(builder.steps)
+        cases = Self.table(builder.cases)
         expressions = builder.expressions
         shapes = builder.expressions.map { ExpressionShape($0, fields: compiled) }
         enumerations = builder.enumerations
         datePatterns = builder.datePatterns
-        rootOrder = rootScope.order
-        itemOrders = builder.itemOrders
+        rootOrder = Self.table(rootScope.order)
+        itemOrders = Self.table(builder.itemOrders)
         self.keys = keys
+    }
+
+    deinit {
+        fields.deallocate()
+        steps.deallocate()
+        cases.deallocate()
+        rootOrder.deallocate()
+        itemOrders.deallocate()
+    }
+
+    /// A copy of `elements` (plain values) in memory of its own.
+    private static func table<Element>(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let table = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
+        _ = table.initialize(from: elements)
+        return UnsafeMutableBufferPointer(rebasing: table[..<elements.count])
     }
 }
 
