@@ -73,7 +73,7 @@ public struct JSONParser {
         switch bytes[position] {
         case UInt8(ascii: "{"): try parseObject(into: &tape, depth: depth + 1)
         case UInt8(ascii: "["): try parseArray(into: &tape, depth: depth + 1)
-        case UInt8(ascii: "\""): try parseString(into: &tape)
+        case UInt8(ascii: "\""): if !parseShortPlainString(into: &tape) { try parseString(into: &tape) }
         case UInt8(ascii: "t"): try parseLiteral("true", kind: .boolTrue, into: &tape)
         case UInt8(ascii: "f"): try parseLiteral("false", kind: .boolFalse, into: &tape)
         case UInt8(ascii: "n"): try parseLiteral("null", kind: .null, into: &tape)
@@ -99,7 +99,7 @@ public struct JSONParser {
                         ? "expected a member name in double quotes, found \(Self.describeByte(bytes[position]))"
                         : "unexpected end of input inside an object")
                 }
-                try parseString(into: &tape)
+                if !parseShortPlainString(into: &tape) { try parseString(into: &tape) }
                 skipWhitespace()
                 guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
                     throw error("expected ':' after the member name")
@@ -215,6 +215,29 @@ public struct JSONParser {
         tape.nodes.append(JSONNode(kind: .string, hasEscapes: hasEscapes, start: contentStart, end: position,
                                    childCount: 0, next: Int32(tape.nodes.count + 1)))
         position += 1
+    }
+
+    /// Reads the string at `position` when its content is at most 15 bytes of printable ASCII
+    /// without quotes or backslashes (most member names and many values), with two word-sized
+    /// looks; returns false, having read nothing, for any other string.
+    @inline(__always)
+    private mutating func parseShortPlainString(into tape: inout JSONTape) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let start = position + 1
+        guard start + 16 <= bytes.count else { return false }
+        var attention = Self.attentionMask(UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        var end = start
+        if attention == 0 {
+            attention = Self.attentionMask(UnsafeRawPointer(base + start + 8).loadUnaligned(as: UInt64.self))
+            guard attention != 0 else { return false }
+            end += 8
+        }
+        end += attention.trailingZeroBitCount >> 3
+        guard base[end] == UInt8(ascii: "\"") else { return false }
+        tape.nodes.append(JSONNode(kind: .string, hasEscapes: false, start: start, end: end, childCount: 0,
+                                   next: Int32(tape.nodes.count + 1)))
+        position = end + 1
+        return true
     }
 
     /// Advances over string content that needs no attention: printable ASCII other than the
