@@ -144,6 +144,19 @@ final class JSONParserTests: XCTestCase {
         return .failure(ReferenceOffset(0))  // unterminated: reported at the opening quote
     }
 
+    func testLargeRecordsAndCopiedTapes() throws {
+        var tape = try parse("[" + (0..<1000).map(String.init).joined(separator: ",") + "]").get()
+        XCTAssertEqual(tape.nodes.count, 1001)
+        XCTAssertEqual(tape.nodes[0].childCount, 1000)
+        XCTAssertEqual(tape.nodes[1000].next, 1001)
+        let copy = tape
+        try Array(#"{"a": "b"}"#.utf8).withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
+            try JSONParser.parse(bytes, into: &tape)
+        }
+        XCTAssertEqual(tape.nodes.map(\.kind), [.object, .string, .string])
+        XCTAssertEqual(copy.nodes.count, 1001, "parsing into a tape leaves its copies alone")
+    }
+
     func testDeepNestingStopsAtTheLimit() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         guard case .failure(let error) = parse(deep) else { return XCTFail("accepted deep nesting") }
