@@ -81,6 +81,15 @@ final class PlanEquivalenceTests: XCTestCase {
         } } } } }
     }
 
+    func testScalarCountCountsTheBytesThatStartACharacter() {
+        var random = SeededRandom(seed: 3)
+        for _ in 0..<2000 {
+            let bytes = (0..<random.int(in: 0...40)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let expected = bytes.filter { $0 & 0xC0 != 0x80 }.count
+            XCTAssertEqual(bytes.withUnsafeBufferPointer(RecordValidator.scalarCount), expected, "\(bytes)")
+        }
+    }
+
     /// Validates `json` both ways; returns whether it is valid.
     @discardableResult
     private func assertSameResults(_ json: String, _ rules: CompiledRuleSet) throws -> Bool {

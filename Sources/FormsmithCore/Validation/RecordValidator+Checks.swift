@@ -175,10 +175,21 @@ extension RecordValidator {
     }
 
     /// Length in Unicode scalars: the bytes that do not continue a UTF-8 sequence.
+    /// Counts 8 bytes at a time: a continuation byte has its high bit set and the next bit clear.
     static func scalarCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        for byte in text where byte & 0xC0 != 0x80 { count += 1 }
-        return count
+        guard let base = text.baseAddress else { return 0 }
+        var continuations = 0
+        var index = 0
+        while index + 8 <= text.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            index += 8
+        }
+        while index < text.count {
+            if base[index] & 0xC0 == 0x80 { continuations += 1 }
+            index += 1
+        }
+        return text.count - continuations
     }
 
     // MARK: - Numbers and ranges
