@@ -96,6 +96,8 @@ final class DatePatternTests: XCTestCase {
             ("MM/dd/yyyy", "12/31/1999", (1999, 12, 31)),
             ("yyyyMMdd", "20000101", (2000, 1, 1)),
             ("dd.MM.yyyy г.", "01.05.2020 г.", (2020, 5, 1)),
+            ("yyyy/MM/dd", "2024/02/29", (2024, 2, 29)),
+            ("yyyy.MM.dd", "0001.01.01", (1, 1, 1)),
         ]
         for (pattern, text, (year, month, day)) in cases {
             let compiled = try DatePattern(pattern)
@@ -115,7 +117,8 @@ final class DatePatternTests: XCTestCase {
             ("yyyy-MM-dd", "2020-01-1"), ("yyyy-MM-dd", " 2020-01-01"), ("yyyy-MM-dd", "2020-01-01 "),
             ("yyyy-MM-dd", "2020/01/01"), ("yyyy-MM-dd", "+020-01-01"), ("yyyy-MM-dd", "2020-13-01"),
             ("yyyy-MM-dd", "0000-01-01"), ("yyyy-MM-dd", ""), ("dd.MM.yyyy", "2020-01-01"),
-            ("yyyy-MM-dd", "2020-01-0١"), ("MM/dd/yyyy", "31/12/1999"),
+            ("yyyy-MM-dd", "2020-01-0١"), ("MM/dd/yyyy", "31/12/1999"), ("yyyy/MM/dd", "2020-01-01"),
+            ("yyyy.MM.dd", "2020.0a.01"), ("yyyy.MM.dd", "202.-01.01"), ("yyyy-MM-dd", "2021-02-29"),
         ]
         for (pattern, text) in cases { XCTAssertNil(try DatePattern(pattern).parse(text), "\(pattern) \(text)") }
     }

@@ -72,6 +72,91 @@ final class JSONParserTests: XCTestCase {
         XCTAssertNoThrow(try parseBytes(Array("\"Ёж 😀\"".utf8)).get())
     }
 
+    /// Strings of random interesting bytes (ASCII, quotes, backslash escapes, control
+    /// characters, every kind of UTF-8 lead and continuation byte) are accepted or rejected at
+    /// exactly the offset a byte-at-a-time reading gives, wherever they fall in the parser's
+    /// 8-byte steps.
+    func testStringContentAgreesWithAByteAtATimeReading() {
+        let alphabet: [[UInt8]] = [[0x61], [0x5A], [0x20], [0x2D], [0x7E], [0x7F], [0x22], [0x5C, 0x6E], [0x5C, 0x22],
+                                   [0x0A], [0x1F], [0x00], [0xD0, 0x96], [0xD1, 0x8F], [0xC2, 0xA0], [0xDF, 0xBF],
+                                   [0xC0, 0xAF], [0xC1, 0xBF], [0xD0], [0x96], [0xBF], [0xE2, 0x82, 0xAC],
+                                   [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x98, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5], [0xFF]]
+        let twoByte = alphabet.filter { $0.count == 2 && $0[0] >= 0xC0 }
+        var random = SeededRandom(seed: 8)
+        for round in 0..<20_000 {
+            var content: [UInt8] = []
+            for _ in 0..<random.int(in: 0...24) {
+                if round % 2 == 0, random.int(in: 0...7) > 0 {  // mostly two-byte sequences
+                    content += twoByte[random.int(in: 0...(twoByte.count - 1))]
+                    continue
+                }
+                let piece = alphabet[random.int(in: 0...(alphabet.count - 1))]
+                content += random.int(in: 0...3) == 0 ? piece : [0x61, 0x62, 0x63][..<random.int(in: 1...3)] + piece
+            }
+            let bytes = [0x22] + content + [0x22]
+            let expected = Self.referenceStringEnd(bytes)
+            switch parseBytes(bytes) {
+            case .success(let tape):
+                XCTAssertEqual(expected, .success(tape.nodes[0].end), "\(bytes)")
+            case .failure(let error):
+                if case .success(let end) = expected, end < bytes.count - 1 {
+                    XCTAssertTrue(error.message.hasPrefix("unexpected"), "\(bytes): \(error.message)")
+                } else {
+                    XCTAssertEqual(expected, .failure(ReferenceOffset(error.offset)), "\(bytes): \(error.message)")
+                }
+            }
+        }
+    }
+
+    /// Where the string starting at byte 0 ends (its closing quote), or the offset of the first
+    /// byte that makes it invalid, reading one byte at a time.
+    private static func referenceStringEnd(_ bytes: [UInt8]) -> Result<Int, ReferenceOffset> {
+        var index = 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x22: return .success(index)
+            case 0x5C:
+                guard index + 1 < bytes.count, [0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74].contains(bytes[index + 1])
+                else { return .failure(ReferenceOffset(index)) }
+                index += 2
+            case ..<0x20: return .failure(ReferenceOffset(index))
+            case ..<0x80: index += 1
+            default:
+                let (length, minimum): (Int, UInt32) = switch byte {
+                case 0xC2...0xDF: (2, 0x80)
+                case 0xE0...0xEF: (3, 0x800)
+                case 0xF0...0xF4: (4, 0x10000)
+                default: (0, 0)
+                }
+                guard length > 0, index + length <= bytes.count else { return .failure(ReferenceOffset(index)) }
+                var scalar = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for offset in 1..<length {
+                    guard bytes[index + offset] & 0xC0 == 0x80 else { return .failure(ReferenceOffset(index)) }
+                    scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F)
+                }
+                guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else {
+                    return .failure(ReferenceOffset(index))
+                }
+                index += length
+            }
+        }
+        return .failure(ReferenceOffset(0))  // unterminated: reported at the opening quote
+    }
+
+    func testLargeRecordsAndCopiedTapes() throws {
+        var tape = try parse("[" + (0..<1000).map(String.init).joined(separator: ",") + "]").get()
+        XCTAssertEqual(tape.nodes.count, 1001)
+        XCTAssertEqual(tape.nodes[0].childCount, 1000)
+        XCTAssertEqual(tape.nodes[1000].next, 1001)
+        let copy = tape
+        try Array(#"{"a": "b"}"#.utf8).withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
+            try JSONParser.parse(bytes, into: &tape)
+        }
+        XCTAssertEqual(tape.nodes.map(\.kind), [.object, .string, .string])
+        XCTAssertEqual(copy.nodes.count, 1001, "parsing into a tape leaves its copies alone")
+    }
+
     func testDeepNestingStopsAtTheLimit() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         guard case .failure(let error) = parse(deep) else { return XCTFail("accepted deep nesting") }
@@ -114,4 +199,10 @@ extension JSONParserTests {
                                       ("1.25e1", 1), ("15e-1", 1), ("1500e-2", 0), ("1.005", 3), ("2e3", 0)]
         for (text, expected) in cases { XCTAssertEqual(digits(text), expected, text) }
     }
+}
+
+/// A byte offset as a failure value.
+private struct ReferenceOffset: Error, Equatable {
+    let offset: Int
+    init(_ offset: Int) { self.offset = offset }
 }

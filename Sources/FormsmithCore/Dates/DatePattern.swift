@@ -83,15 +83,22 @@ public struct DatePattern: Hashable, Sendable {
     /// name no real date (2023-02-29, 31.04.2020). Does not allocate.
     public func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
         guard bytes.count == template.count else { return nil }
-        for index in 0..<template.count {
-            let expected = template[index]
-            let byte = bytes[index]
-            if expected == DatePattern.digitSlot {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            } else if byte != expected {
-                return nil
-            }
+        if yearOffset == 0, monthOffset == 5, dayOffset == 8, bytes.count == 10 {
+            return parseYearMonthDay(bytes)
         }
+        let fits = template.withUnsafeBufferPointer { template in
+            for index in 0..<template.count {
+                let expected = template[index]
+                let byte = bytes[index]
+                if expected == DatePattern.digitSlot {
+                    guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
+                } else if byte != expected {
+                    return false
+                }
+            }
+            return true
+        }
+        guard fits else { return nil }
         return CivilDate(year: DatePattern.number(bytes, at: yearOffset, width: 4),
                          month: DatePattern.number(bytes, at: monthOffset, width: 2),
                          day: DatePattern.number(bytes, at: dayOffset, width: 2))
@@ -125,6 +132,29 @@ public struct DatePattern: Hashable, Sendable {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `yyyy?MM?dd` where the two separators are the template's (ISO's `-`, or `/`, `.`):
+    /// the most common layout, read without walking the template.
+    @inline(__always)
+    private func parseYearMonthDay(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
+        guard bytes[4] == template[4], bytes[7] == template[7],
+              let year = DatePattern.digits(bytes, 0, 4), let month = DatePattern.digits(bytes, 5, 2),
+              let day = DatePattern.digits(bytes, 8, 2)
+        else { return nil }
+        return CivilDate(year: year, month: month, day: day)
+    }
+
+    /// The number written by `width` ASCII digits at `offset`, or nil if one is not a digit.
+    @inline(__always)
+    private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, _ width: Int) -> Int? {
+        var value = 0
+        for index in offset..<(offset + width) {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

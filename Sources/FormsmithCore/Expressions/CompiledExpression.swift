@@ -54,6 +54,9 @@ public struct CompiledExpression: Sendable {
         CompiledExpression(root: root.folded(today: today))
     }
 
+    /// The compiled tree, for evaluators that recognise common shapes (the validator's plan).
+    var node: CompiledNode { root }
+
     /// Whether the expression references no fields, so it can be computed once per run.
     public var isConstant: Bool { referencedFields.isEmpty }
 

@@ -144,8 +144,11 @@ final class WorkPlanner {
 
     /// Hands out `pending[0..<end]` as a chunk of `kind` and advances the line count by `lines`.
     func takeChunk(_ state: inout StreamState, end: Int, lines: Int, kind: WorkItem.Kind) -> WorkItem {
-        let chunk = Array(state.pending[0..<end])
-        state.pending.removeSubrange(0..<end)
+        // Hand out the read buffer itself and keep only the incomplete record after `end`:
+        // copying the chunk out and shifting the rest down costs more than validating it.
+        var chunk = Array(state.pending[end...])
+        swap(&chunk, &state.pending)
+        chunk.removeLast(chunk.count - end)
         let firstLine = state.nextLine
         state.nextLine += lines
         return WorkItem(sourceIndex: state.index, source: state.source, kind: kind, bytes: chunk, firstLine: firstLine)
@@ -175,11 +178,19 @@ final class WorkPlanner {
             return nil
         }
         guard end > 0 else { return nil }
-        let lines = state.pending.withUnsafeBufferPointer { buffer in
-            var newlines = 0
-            for byte in buffer[0..<end] where byte == UInt8(ascii: "\n") { newlines += 1 }
-            return newlines
-        }
+        let lines = state.pending.withUnsafeBufferPointer { Self.countNewlines(UnsafeBufferPointer(rebasing: $0[0..<end])) }
         return takeChunk(&state, end: end, lines: lines, kind: .lines)
+    }
+
+    /// Number of line feeds in `bytes`, found with `memchr` (vectorised by the C library).
+    static func countNewlines(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard var cursor = bytes.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
+        let end = cursor + bytes.count
+        var newlines = 0
+        while cursor < end, let found = memchr(cursor, Int32(UInt8(ascii: "\n")), end - cursor) {
+            newlines += 1
+            cursor = UnsafeRawPointer(found) + 1
+        }
+        return newlines
     }
 }

@@ -68,6 +68,21 @@ public final class CompiledRegex: Sendable {
         return RegexMatchResult(pcre2ReturnCode: returnCode)
     }
 
+    /// Matches `value`, which the caller guarantees is valid UTF-8 (text read by ``JSONParser``,
+    /// which validates every string), through PCRE2's JIT fast path: `pcre2_jit_match` skips the
+    /// UTF-8 scan and argument checks `pcre2_match` repeats on every call, with the same result
+    /// and the same match limit. Falls back to ``matches(_:scratch:)`` without JIT code.
+    func matches(validUTF8 value: UnsafeBufferPointer<UInt8>, scratch: RegexScratch) -> RegexMatchResult {
+        guard usesJIT, let matchData = scratch.matchData, let context = scratch.matchContext else {
+            return matches(value, scratch: scratch)
+        }
+        let code = self.code
+        let returnCode = withNonNullBase(value) { base, count in
+            pcre2_jit_match_8(code, base, count, 0, 0, matchData, context)
+        }
+        return RegexMatchResult(pcre2ReturnCode: returnCode)
+    }
+
     /// Matches a Swift string (always valid UTF-8) against the whole pattern.
     public func matches(_ value: String, scratch: RegexScratch) -> RegexMatchResult {
         if let result = value.utf8.withContiguousStorageIfAvailable({ matches($0, scratch: scratch) }) {

@@ -21,9 +21,13 @@ public final class JSONReporter: ValidationReporter {
     }
 
     public func report(_ results: [RecordResult]) {
-        for result in results {
-            output.write((first ? "\n" : ",\n") + Self.encode(result))
-            first = false
+        output.writeBytes { bytes in
+            for result in results {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(UInt8(ascii: "\n"))
+                Self.append(result, to: &bytes)
+                first = false
+            }
         }
     }
 
@@ -34,21 +38,58 @@ public final class JSONReporter: ValidationReporter {
 
     /// One result as a JSON object.
     public static func encode(_ result: RecordResult) -> String {
-        var pairs: [(String, String)] = [("file", JSONText.quoted(result.location.file)),
-                                         ("line", String(result.location.line))]
-        if let index = result.location.index { pairs.append(("index", String(index))) }
-        if let id = result.id { pairs.append(("id", JSONText.quoted(id))) }
-        if let reason = result.unreadable { pairs.append(("unreadable", JSONText.quoted(reason))) }
-        pairs.append(("errors", JSONText.array(result.violations.map(encode))))
-        return JSONText.object(pairs)
+        var bytes: [UInt8] = []
+        append(result, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// One violation as a JSON object.
     public static func encode(_ violation: Violation) -> String {
-        var pairs = [("field", JSONText.quoted(violation.field)), ("rule", JSONText.quoted(violation.rule)),
-                     ("message", JSONText.quoted(violation.message))]
-        if let value = violation.value { pairs.append(("value", JSONText.quoted(value))) }
-        return JSONText.object(pairs)
+        var bytes: [UInt8] = []
+        append(violation, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends one result as a JSON object, written straight as bytes (reports of millions of
+    /// records must not build a string per value).
+    static func append(_ result: RecordResult, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: #"{"file":"#.utf8)
+        JSONText.appendQuoted(result.location.file, to: &bytes)
+        bytes.append(contentsOf: #","line":"#.utf8)
+        JSONText.appendInteger(result.location.line, to: &bytes)
+        if let index = result.location.index {
+            bytes.append(contentsOf: #","index":"#.utf8)
+            JSONText.appendInteger(index, to: &bytes)
+        }
+        if let id = result.id {
+            bytes.append(contentsOf: #","id":"#.utf8)
+            JSONText.appendQuoted(id, to: &bytes)
+        }
+        if let reason = result.unreadable {
+            bytes.append(contentsOf: #","unreadable":"#.utf8)
+            JSONText.appendQuoted(reason, to: &bytes)
+        }
+        bytes.append(contentsOf: #","errors":["#.utf8)
+        for (position, violation) in result.violations.enumerated() {
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            append(violation, to: &bytes)
+        }
+        bytes.append(contentsOf: "]}".utf8)
+    }
+
+    /// Appends one violation as a JSON object.
+    static func append(_ violation: Violation, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: #"{"field":"#.utf8)
+        JSONText.appendQuoted(violation.field, to: &bytes)
+        bytes.append(contentsOf: #","rule":"#.utf8)
+        JSONText.appendQuoted(violation.rule, to: &bytes)
+        bytes.append(contentsOf: #","message":"#.utf8)
+        JSONText.appendQuoted(violation.message, to: &bytes)
+        if let value = violation.value {
+            bytes.append(contentsOf: #","value":"#.utf8)
+            JSONText.appendQuoted(value, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// The summary as a JSON object.

@@ -48,6 +48,12 @@ public final class ReportOutput {
     /// Whether writing failed (a full disk, a closed pipe): the output is incomplete.
     public var hasFailed: Bool { failed }
 
+    /// Lets `body` append UTF-8 bytes to the buffer directly (no intermediate strings).
+    func writeBytes(_ body: (inout [UInt8]) -> Void) {
+        body(&buffer)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     /// Writes out everything buffered.
     public func flush() {
         guard !buffer.isEmpty else { return }
@@ -82,24 +88,47 @@ public final class ReportOutput {
 public enum JSONText {
     /// `text` as a quoted JSON string.
     public static func quoted(_ text: String) -> String {
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` as a quoted JSON string. Works on UTF-8 bytes: only quotes, backslashes and
+    /// control characters are escaped, and they are all ASCII, which never occurs inside a
+    /// multi-byte sequence; everything else is copied as is.
+    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            bytes.append(UInt8(ascii: "\""))
+            var copied = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<index]))
+                copied = index + 1
+                bytes.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+                case 0x0A: bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "t"))
+                case 0x08: bytes.append(UInt8(ascii: "b"))
+                case 0x0C: bytes.append(UInt8(ascii: "f"))
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                              hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                }
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied...]))
+            bytes.append(UInt8(ascii: "\""))
         }
-        return result + "\""
+    }
+
+    /// Appends the decimal digits of `value`.
+    static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: String(value).utf8)  // a small string: no allocation
     }
 
     /// A JSON object from ordered key/value pairs whose values are already JSON text.

@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Synchronization
 
 /// Options of a validation run.
 public struct ValidationOptions: Sendable {
@@ -50,9 +48,10 @@ extension ValidationReporter {
 }
 
 /// Validates many inputs in parallel: the inputs are cut into chunks at record boundaries,
-/// a pool of workers (each with its own ``RecordValidator``) validates them with Dispatch,
-/// and results are handed to the reporter in input order, so output does not depend on the
-/// number of jobs. Only invalid and unreadable records are kept; valid ones are counted.
+/// workers (each with its own ``RecordValidator``) validate them with Dispatch while the
+/// calling thread reads ahead, and results are handed to the reporter in input order, so
+/// output does not depend on the number of jobs. Only invalid and unreadable records are
+/// kept; valid ones are counted.
 public final class BatchValidator: Sendable {
     /// The rules.
     public let rules: CompiledRuleSet
@@ -74,43 +73,25 @@ public final class BatchValidator: Sendable {
         let planner = WorkPlanner(sources: sources, limits: options.inputLimits, rules: rules,
                                   dialect: options.csvDialect)
         var ledger = RunLedger(sources: sources, reporter: reporter, split: split)
-        let batchSize = options.jobs == 1 ? 1 : options.jobs * 4
-        let sequentialValidator = makeValidator()
         let splits = split != nil
-        while !ledger.isStopped {
-            var batch: [WorkItem] = []
-            while batch.count < batchSize, let item = planner.next() { batch.append(item) }
-            if batch.isEmpty { break }
-            let outcomes = batch.count == 1
-                ? [validate(batch[0], with: sequentialValidator, splits: splits)]
-                : validateConcurrently(batch, splits: splits)
-            for (item, outcome) in zip(batch, outcomes) where !ledger.isStopped {
-                ledger.accept(outcome, bytes: item.bytes.count)
-            }
+        let deliver = { (outcome: ChunkOutcome, bytes: Int) in
+            guard !ledger.isStopped else { return }
+            ledger.accept(outcome, bytes: bytes)
             progress?(ledger.progress)
+        }
+        if options.jobs == 1 {
+            let validator = makeValidator()
+            while !ledger.isStopped, let item = planner.next() {
+                deliver(validate(item, with: validator, splits: splits), item.bytes.count)
+            }
+        } else {
+            ParallelValidation(batch: self, splits: splits).run(planner, isStopped: { ledger.isStopped }, deliver: deliver)
         }
         return ledger.finish()
     }
 
-    private func makeValidator() -> RecordValidator {
+    func makeValidator() -> RecordValidator {
         RecordValidator(rules: rules, regexLimits: options.regexLimits, redactsValues: options.redact)
-    }
-
-    /// Runs `jobs` workers over the batch; each has its own validator and takes the next
-    /// unclaimed item until none is left.
-    private func validateConcurrently(_ batch: [WorkItem], splits: Bool) -> [ChunkOutcome] {
-        let outcomes = Mutex([ChunkOutcome?](repeating: nil, count: batch.count))
-        let nextItem = Atomic(0)
-        DispatchQueue.concurrentPerform(iterations: min(options.jobs, batch.count)) { _ in
-            let validator = makeValidator()
-            while true {
-                let index = nextItem.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < batch.count else { return }
-                let outcome = validate(batch[index], with: validator, splits: splits)
-                outcomes.withLock { $0[index] = outcome }
-            }
-        }
-        return outcomes.withLock { $0.map { $0! } }
     }
 
     /// Validates one work item; with `splits`, also sorts its records' text by verdict.

@@ -3,12 +3,25 @@ import Foundation
 /// Type checks and value checks of one field.
 extension RecordValidator {
     /// Checks a present value against its type and checks; true when it broke nothing.
-    func checkValue(_ field: CompiledField, raw: RawValue, path: ConcretePath) -> Bool {
+    ///
+    /// The plan's plain steps decide first; the declarative checks run (and word every
+    /// violation) only for a check list the steps do not pass or cannot decide.
+    @inline(__always)
+    func checkValue(_ id: Int, raw: RawValue, item: Int) -> Bool {
         let before = violations.count
-        if !field.allowed.isEmpty, isAllowedSpecialValue(field, raw) { return true }
-        guard checkType(field, raw: raw, path: path, checks: field.checks) else { return false }
-        for variant in field.cases where variant.condition.evaluateCondition(environment) == true {
-            _ = checkType(field, raw: raw, path: path, checks: variant.checks)
+        let field = plan.fields.baseAddress! + id
+        if field.pointee.hasAllowed, isAllowedSpecialValue(rules.fields[id], raw) { return true }
+        if !(decidesWithPlan && field.pointee.stepsDecide && passes(field.pointee.steps, of: field, raw)) {
+            let compiled = rules.fields[id]
+            guard checkType(compiled, raw: raw, path: path(of: compiled, item: item), checks: compiled.checks)
+            else { return false }
+        }
+        for index in field.pointee.cases where condition(plan.cases[index].condition) == true {
+            let variant = plan.cases[index]
+            if decidesWithPlan && variant.stepsDecide && passes(variant.steps, of: field, raw) { continue }
+            let compiled = rules.fields[id]
+            _ = checkType(compiled, raw: raw, path: path(of: compiled, item: item),
+                          checks: compiled.cases[index - field.pointee.cases.lowerBound].checks)
         }
         return violations.count == before
     }
@@ -120,12 +133,18 @@ extension RecordValidator {
     }
 
     private func checkPattern(_ regex: CompiledRegex, _ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField,
-                              _ path: ConcretePath, _ raw: RawValue, rule: String, failure: String) {
-        switch regex.matches(text, scratch: regexScratch) {
+                              _ path: ConcretePath, _ raw: RawValue, rule: String, failure: @autoclosure () -> String) {
+        let result: RegexMatchResult
+        if case .json = raw {
+            result = regex.matches(validUTF8: text, scratch: regexScratch)  // the JSON parser validated it
+        } else {
+            result = regex.matches(text, scratch: regexScratch)
+        }
+        switch result {
         case .match:
             break
         case .noMatch:
-            report(field, path, rule, failure, raw)
+            report(field, path, rule, failure(), raw)
         case .limitExceeded:
             report(field, path, RuleIdentifier.regexLimit,
                    "could not be checked: the pattern \(regex.pattern) hit the match limit on this value "
@@ -156,10 +175,21 @@ extension RecordValidator {
     }
 
     /// Length in Unicode scalars: the bytes that do not continue a UTF-8 sequence.
+    /// Counts 8 bytes at a time: a continuation byte has its high bit set and the next bit clear.
     static func scalarCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        for byte in text where byte & 0xC0 != 0x80 { count += 1 }
-        return count
+        guard let base = text.baseAddress else { return 0 }
+        var continuations = 0
+        var index = 0
+        while index + 8 <= text.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            index += 8
+        }
+        while index < text.count {
+            if base[index] & 0xC0 == 0x80 { continuations += 1 }
+            index += 1
+        }
+        return text.count - continuations
     }
 
     // MARK: - Numbers and ranges

@@ -85,7 +85,8 @@ extension RecordValidator {
     }
 
     func checkList(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck]) {
-        guard let items = field.items else { return }
+        let list = plan.fields[field.id]
+        guard list.type == .list else { return }
         switch raw {
         case .json(let index):
             guard tape.nodes[Int(index)].kind == .array else {
@@ -93,15 +94,15 @@ extension RecordValidator {
                 return
             }
             let count = Int(tape.nodes[Int(index)].childCount)
-            resetItems(of: field.id, count: count, slotCount: items.scope.slotCount)
+            resetItems(of: field.id, count: count, slotCount: list.itemStride)
             for (position, child) in tape.children(of: Int(index)).enumerated() {
                 if tape.nodes[child].kind == .object {
-                    bindObject(child, layout: items.layout, item: position)
+                    bindObject(child, table: list.itemTable, item: position)
                 } else {
                     violations.append(Violation(field: "\(path)[\(position)]", rule: RuleIdentifier.type,
                                                 message: "must be an object, not \(tape.nodes[child].kind.phrase)",
                                                 value: displayValue(.json(Int32(child)))))
-                    markBroken(items.layout.allFieldIDs, item: position)
+                    markBroken(field.items?.layout.allFieldIDs ?? [], item: position)
                 }
             }
         case .cell:
@@ -112,16 +113,13 @@ extension RecordValidator {
         for case .itemCount(let minimum, let maximum) in checks {
             checkCount(lists[field.id].count, minimum, maximum, field, path, .absent, noun: "item")
         }
-        evaluateItems(of: field)
+        evaluateItems(ofList: field.id)
     }
 
     /// Prepares the item storage of a list for `count` items.
     func resetItems(of listID: Int, count: Int, slotCount: Int) {
         lists[listID].count = count
-        lists[listID].slots.removeAll(keepingCapacity: true)
-        lists[listID].slots.append(contentsOf: repeatElement(.absent, count: count * slotCount))
-        lists[listID].states.removeAll(keepingCapacity: true)
-        lists[listID].states.append(contentsOf: repeatElement(.pending, count: count * slotCount))
+        lists[listID].reset(count * slotCount)
     }
 }
 

@@ -40,80 +40,108 @@ extension RecordValidator {
                           message: "a questionnaire must be a JSON object, not \(tape.nodes[0].kind.phrase)"),
             ])
         }
-        bindObject(0, layout: rules.root, item: -1)
+        bindObject(0, table: 0, item: -1)
         evaluateRecord()
         if violations.isEmpty { return RecordResult(location: location) }
         return RecordResult(location: location, id: recordID(), violations: violations)
     }
 
-    /// Binds the members of the object at `index` to the slots of `layout`'s fields.
-    /// `item` is the list item index for item layouts, -1 for the top level.
-    func bindObject(_ index: Int, layout: ObjectLayout, item: Int) {
+    /// Binds the members of the object at `index` to the slots of its fields, with the plan's
+    /// key table `table` (0 for the questionnaire). `item` is the list item index for item
+    /// tables, -1 for the top level.
+    func bindObject(_ index: Int, table: Int, item: Int) {
+        let listID = plan.keys.tables[table].listID
+        let slotsPerItem = plan.keys.tables[table].slotsPerItem
         var child = index + 1
+        var hint = -1
         for _ in 0..<(tape.nodes[index].childCount / 2) {
             let keyIndex = child
             let valueIndex = child + 1
             child = Int(tape.nodes[valueIndex].next)
-            let member = keyMember(keyIndex, in: layout)
-            guard let member else {
-                let name = displayValue(.json(Int32(keyIndex))) ?? ""
-                let kind = tape.nodes[valueIndex].kind
-                violations.append(Violation(
-                    field: ConcretePath(template: layout.prefix, item: item).member(name), rule: RuleIdentifier.unknownField,
-                    message: "is not a field of this questionnaire" + Suggestion.didYouMean(name, in: layout.members.map(\.name)),
-                    value: kind == .object || kind == .array ? nil : displayValue(.json(Int32(valueIndex)))))
+            let entry = keyEntry(keyIndex, in: table, from: hint)
+            guard entry >= 0 else {
+                reportUnknownMember(keyIndex, valueIndex, layout: plan.keys.layouts[plan.keys.tables[table].layout],
+                                    item: item)
                 continue
             }
-            switch member.target {
-            case .field(_, let slot):
-                if let list = layout.list {
-                    let position = item * list.slotCount + slot
-                    if case .absent = lists[list.id].slots[position] {
-                        lists[list.id].slots[position] = .json(Int32(valueIndex))
+            hint = entry + 1
+            let target = plan.keys.entries[entry].target
+            if !plan.keys.entries[entry].isSection {
+                if listID >= 0 {
+                    let position = item * slotsPerItem + target
+                    if case .absent = lists[listID].slots[position] {
+                        lists[listID].slots[position] = .json(Int32(valueIndex))
                         continue
                     }
-                } else if case .absent = rootSlots[slot] {
-                    rootSlots[slot] = .json(Int32(valueIndex))
+                } else if case .absent = rootSlots[target] {
+                    rootSlots[target] = .json(Int32(valueIndex))
                     continue
                 }
-                violations.append(Violation(field: ConcretePath(template: layout.prefix, item: item).member(member.name),
+                let layout = plan.keys.layouts[plan.keys.tables[table].layout]
+                let name = layout.members[plan.keys.entries[entry].member].name
+                violations.append(Violation(field: ConcretePath(template: layout.prefix, item: item).member(name),
                                             rule: RuleIdentifier.duplicateField,
                                             message: "appears more than once in the same object",
                                             value: displayValue(.json(Int32(valueIndex)))))
-            case .section(let path, let inner):
-                switch tape.nodes[valueIndex].kind {
-                case .object: bindObject(valueIndex, layout: inner, item: item)
-                case .null: break
-                default:
-                    violations.append(Violation(field: path, rule: RuleIdentifier.type,
-                                                message: "must be an object, not \(tape.nodes[valueIndex].kind.phrase)",
-                                                value: displayValue(.json(Int32(valueIndex)))))
-                    markBroken(inner.allFieldIDs, item: item)
-                }
+                continue
+            }
+            switch tape.nodes[valueIndex].kind {
+            case .object: bindObject(valueIndex, table: target, item: item)
+            case .null: break
+            default:
+                let inner = plan.keys.layouts[plan.keys.tables[target].layout]
+                let layout = plan.keys.layouts[plan.keys.tables[table].layout]
+                guard case .section(let path, _) = layout.members[plan.keys.entries[entry].member].target else { break }
+                violations.append(Violation(field: path, rule: RuleIdentifier.type,
+                                            message: "must be an object, not \(tape.nodes[valueIndex].kind.phrase)",
+                                            value: displayValue(.json(Int32(valueIndex)))))
+                markBroken(inner.allFieldIDs, item: item)
             }
         }
     }
 
-    private func keyMember(_ keyIndex: Int, in layout: ObjectLayout) -> ObjectLayout.Member? {
+    private func reportUnknownMember(_ keyIndex: Int, _ valueIndex: Int, layout: ObjectLayout, item: Int) {
+        let name = displayValue(.json(Int32(keyIndex))) ?? ""
+        let kind = tape.nodes[valueIndex].kind
+        violations.append(Violation(
+            field: ConcretePath(template: layout.prefix, item: item).member(name), rule: RuleIdentifier.unknownField,
+            message: "is not a field of this questionnaire" + Suggestion.didYouMean(name, in: layout.members.map(\.name)),
+            value: kind == .object || kind == .array ? nil : displayValue(.json(Int32(valueIndex)))))
+    }
+
+    /// The key table entry of the member name at tape node `keyIndex`, or -1.
+    @inline(__always)
+    private func keyEntry(_ keyIndex: Int, in table: Int, from hint: Int) -> Int {
         let key = tape.nodes[keyIndex]
-        if !key.hasEscapes {
-            return layout.member(forKey: UnsafeBufferPointer(rebasing: bytes[key.start..<key.end]))
+        let length = key.end - key.start
+        if !key.hasEscapes, let base = bytes.baseAddress, key.start + 8 <= bytes.count {
+            // One load for the prefix: the record's bytes go on past a key (at least `":` and a value).
+            let word = UnsafeRawPointer(base + key.start).loadUnaligned(as: UInt64.self)
+            let prefix = length >= 8 ? word : word & ((1 << (UInt64(length) * 8)) &- 1)
+            return plan.keys.find(UnsafeBufferPointer(start: base + key.start, count: length), prefix: prefix,
+                                  in: table, from: hint)
         }
         var buffer: [UInt8] = []
-        JSONStrings.unescape(UnsafeBufferPointer(rebasing: bytes[key.start..<key.end]), into: &buffer)
-        return buffer.withUnsafeBufferPointer { layout.member(forKey: $0) }
+        if key.hasEscapes {
+            JSONStrings.unescape(UnsafeBufferPointer(rebasing: bytes[key.start..<key.end]), into: &buffer)
+        } else {
+            buffer = Array(bytes[key.start..<key.end])
+        }
+        return buffer.withUnsafeBufferPointer {
+            plan.keys.find($0, prefix: KeyTables.prefix(of: $0), in: table, from: hint)
+        }
     }
 
     func rawValue(of id: Int, item: Int) -> RawValue {
-        let field = rules.fields[id]
-        guard let listID = field.listID else { return rootSlots[field.slot] }
-        return lists[listID].slots[item * (rules.fields[listID].items?.scope.slotCount ?? 0) + field.slot]
+        let field = plan.fields[id]
+        guard field.listID >= 0 else { return rootSlots[field.slot] }
+        return lists[field.listID].slots[item * field.itemStride + field.slot]
     }
 
     func setRawValue(_ raw: RawValue, of id: Int, item: Int) {
-        let field = rules.fields[id]
-        if let listID = field.listID {
-            lists[listID].slots[item * (rules.fields[listID].items?.scope.slotCount ?? 0) + field.slot] = raw
+        let field = plan.fields[id]
+        if field.listID >= 0 {
+            lists[field.listID].slots[item * field.itemStride + field.slot] = raw
         } else {
             rootSlots[field.slot] = raw
         }

@@ -4,13 +4,12 @@ extension RecordValidator {
     /// (so `42` is a number for a number field), with every other field unknown: cases and
     /// bounds that read other fields are skipped.
     func violations(ofText text: String, field id: Int) -> [Violation] {
-        let field = rules.fields[id]
         let utf8 = Array(text.utf8)
         beginRecord()
         return utf8.withUnsafeBufferPointer { buffer in
             bytes = buffer
             defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
-            _ = checkValue(field, raw: .cell(start: 0, end: buffer.count, escaped: false), path: ConcretePath(template: field.path, item: -1))
+            _ = checkValue(id, raw: .cell(start: 0, end: buffer.count, escaped: false), item: -1)
             return violations
         }
     }

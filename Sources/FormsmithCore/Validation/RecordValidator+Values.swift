@@ -1,7 +1,11 @@
 /// Reading raw values: presence, bytes, numbers, dates, and their display in reports.
 extension RecordValidator {
     /// Absent, null, an empty string or an empty array all count as "not filled".
-    func isPresent(_ raw: RawValue, _ field: CompiledField) -> Bool {
+    func isPresent(_ raw: RawValue, _ field: CompiledField) -> Bool { isPresent(raw) }
+
+    /// Absent, null, an empty string or an empty array all count as "not filled".
+    @inline(__always)
+    func isPresent(_ raw: RawValue) -> Bool {
         switch raw {
         case .absent: return false
         case .broken: return true
@@ -90,6 +94,11 @@ extension RecordValidator {
         withText(raw, into: &buffer) { text in text.flatMap { field.datePattern.parse($0) } }
     }
 
+    /// The date a raw value holds, read with the plan's date pattern `pattern`.
+    func date(_ raw: RawValue, pattern: Int, buffer: inout [UInt8]) -> CivilDate? {
+        withText(raw, into: &buffer) { text in text.flatMap { plan.datePatterns[pattern].parse($0) } }
+    }
+
     /// How the JSON type of a raw value is described in a type error. A CSV cell is
     /// described as the JSON value it would be (a number, else a string), so both forms of
     /// a questionnaire get the same message.
@@ -138,8 +147,7 @@ extension RecordValidator {
         case .absent: return .absent
         case .valid: break
         }
-        let field = rules.fields[id]
-        switch field.type {
+        switch plan.fields[id].type {
         case .string, .text:
             return withText(raw, into: &lookupBuffer) { text in
                 text.map { .value(.string(String(decoding: $0, as: UTF8.self))) } ?? .invalid
@@ -151,9 +159,10 @@ extension RecordValidator {
         case .boolean:
             return boolean(raw).map { .value(.boolean($0)) } ?? .invalid
         case .date:
-            return date(raw, field, buffer: &lookupBuffer).map { .value(.date($0)) } ?? .invalid
+            return date(raw, pattern: plan.fields[id].datePattern, buffer: &lookupBuffer).map { .value(.date($0)) }
+                ?? .invalid
         case .enumeration:
-            if field.hasIntegerValues { return number(raw)?.integer.map { .value(.integer($0)) } ?? .invalid }
+            if plan.fields[id].hasIntegerValues { return number(raw)?.integer.map { .value(.integer($0)) } ?? .invalid }
             return withText(raw, into: &lookupBuffer) { text in
                 text.map { .value(.string(String(decoding: $0, as: UTF8.self))) } ?? .invalid
             }

@@ -14,14 +14,6 @@ enum FieldState: UInt8 {
     case pending, absent, valid, invalid
 }
 
-/// The values of one list's items in the current record.
-struct ListStorage {
-    var count = 0
-    /// `count × slotCount` raw values, item by item.
-    var slots: [RawValue] = []
-    var states: [FieldState] = []
-}
-
 /// Validates questionnaires against a compiled rule set. One per worker thread: it owns the
 /// reusable buffers (JSON tape, slots, regex scratch) so that per-record work allocates little.
 ///
@@ -32,11 +24,15 @@ struct ListStorage {
 public final class RecordValidator {
     /// The rules.
     public let rules: CompiledRuleSet
+    /// The rules' plain-value form, read by the hot path.
+    let plan: ValidationPlan
     let regexScratch: RegexScratch
     @exclusivity(unchecked) var tape = JSONTape()
-    @exclusivity(unchecked) var rootSlots: [RawValue]
-    @exclusivity(unchecked) var rootStates: [FieldState]
-    @exclusivity(unchecked) var lists: [ListStorage]
+    /// The top-level slots.
+    let root: SlotStorage
+    private let rootSlotCount: Int
+    /// The item slots of each list field, by field id (empty storage for other fields).
+    let lists: [SlotStorage]
     /// Ids of the list fields (their item storage is reset per record).
     let listIDs: [Int]
     /// Whether messages must not quote values (`--redact`): a choice is masked, a bound
@@ -51,6 +47,10 @@ public final class RecordValidator {
     @exclusivity(unchecked) var companionBuffer: [UInt8] = []
     /// The record's bytes while it is validated.
     @exclusivity(unchecked) var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// Whether the plan's plain steps may decide that a value passes and its expression shapes
+    /// may stand in for the compiled expressions (tests turn it off to compare with the
+    /// declarative checks alone).
+    @exclusivity(unchecked) var decidesWithPlan = true
     /// The list and item being evaluated (for `drivers[].x` references), or -1.
     @exclusivity(unchecked) var currentList = -1
     @exclusivity(unchecked) var currentItem = -1
@@ -59,21 +59,24 @@ public final class RecordValidator {
     public init(rules: CompiledRuleSet, regexLimits: RegexLimits = .default, redactsValues: Bool = false) {
         self.rules = rules
         self.redactsValues = redactsValues
+        plan = rules.plan
         self.regexScratch = RegexScratch(limits: regexLimits)
-        rootSlots = Array(repeating: .absent, count: rules.rootScope.slotCount)
-        rootStates = Array(repeating: .pending, count: rules.rootScope.slotCount)
-        lists = Array(repeating: ListStorage(), count: rules.fields.count)
+        rootSlotCount = rules.rootScope.slotCount
+        root = SlotStorage(capacity: rootSlotCount)
+        lists = rules.fields.map { _ in SlotStorage() }
         listIDs = rules.fields.filter { $0.type == .list }.map(\.id)
     }
 
     // MARK: - Evaluation
 
+    /// Raw values of the top-level slots.
+    var rootSlots: UnsafeMutableBufferPointer<RawValue> { root.slots }
+    /// States of the top-level slots.
+    var rootStates: UnsafeMutableBufferPointer<FieldState> { root.states }
+
     /// Resets per-record state.
     func beginRecord() {
-        for index in rootSlots.indices {
-            rootSlots[index] = .absent
-            rootStates[index] = .pending
-        }
+        root.reset(rootSlotCount)
         for id in listIDs { lists[id].count = 0 }
         violations.removeAll(keepingCapacity: true)
         currentList = -1
@@ -82,12 +85,11 @@ public final class RecordValidator {
 
     /// Evaluates all fields and assertions once the slots are bound.
     func evaluateRecord() {
-        for id in rules.rootScope.order {
-            let field = rules.fields[id]
-            rootStates[field.slot] = evaluate(field, raw: rootSlots[field.slot],
-                                              path: ConcretePath(template: field.path, item: -1))
+        for id in plan.rootOrder {
+            let slot = plan.fields[id].slot
+            rootStates[slot] = evaluate(id, raw: rootSlots[slot], item: -1)
         }
-        checkAssertions(rules.rootScope.assertions, pathPrefix: "")
+        if !rules.rootScope.assertions.isEmpty { checkAssertions(rules.rootScope.assertions, pathPrefix: "") }
         sortViolations()
     }
 
@@ -104,18 +106,21 @@ public final class RecordValidator {
 
     /// Evaluates the items of a list field whose raw value was accepted as a list.
     func evaluateItems(of list: CompiledField) {
-        guard let items = list.items else { return }
-        let slotCount = items.scope.slotCount
-        currentList = list.id
-        for item in 0..<lists[list.id].count {
+        evaluateItems(ofList: list.id)
+    }
+
+    /// Evaluates the items of the list field `listID`.
+    func evaluateItems(ofList listID: Int) {
+        let list = plan.fields[listID]
+        guard list.type == .list else { return }
+        currentList = listID
+        for item in 0..<lists[listID].count {
             currentItem = item
-            for id in items.scope.order {
-                let field = rules.fields[id]
-                let index = item * slotCount + field.slot
-                lists[list.id].states[index] = evaluate(field, raw: lists[list.id].slots[index],
-                                                        path: ConcretePath(template: field.path, item: item))
+            for id in plan.itemOrders[list.itemOrder] {
+                let index = item * list.itemStride + plan.fields[id].slot
+                lists[listID].states[index] = evaluate(id, raw: lists[listID].slots[index], item: item)
             }
-            if !items.scope.assertions.isEmpty {
+            if list.hasItemAssertions, let items = rules.fields[listID].items {
                 checkAssertions(items.scope.assertions, pathPrefix: ConcretePath(template: items.layout.prefix, item: item).description)
             }
         }
@@ -123,16 +128,19 @@ public final class RecordValidator {
         currentItem = -1
     }
 
-    /// Applies visibility, requiredness, parents and the value checks to one field.
-    private func evaluate(_ field: CompiledField, raw: RawValue, path: ConcretePath) -> FieldState {
+    /// Applies visibility, requiredness, parents and the value checks to one field (`item` is
+    /// its list item, or -1). The compiled field and its path are fetched only to report.
+    private func evaluate(_ id: Int, raw: RawValue, item: Int) -> FieldState {
         if case .broken = raw { return .invalid }
-        let present = isPresent(raw, field)
+        let present = isPresent(raw)
         var visibilityKnown = true
-        if let visibleIf = field.visibleIf {
-            switch visibleIf.evaluateCondition(environment) {
+        let visibleIf = plan.fields[id].visibleIf
+        if visibleIf >= 0 {
+            switch condition(visibleIf) {
             case false?:
                 guard present else { return .absent }
-                report(field, path, RuleIdentifier.visibility,
+                let field = rules.fields[id]
+                report(field, path(of: field, item: item), RuleIdentifier.visibility,
                        "must be empty: it is hidden because '\(field.visibleIfSource)' is false", raw)
                 return .invalid
             case nil: visibilityKnown = false
@@ -141,23 +149,33 @@ public final class RecordValidator {
         }
         guard present else {
             let required: Bool?
-            if let requiredIf = field.requiredIf {
-                required = requiredIf.evaluateCondition(environment)
+            let requiredIf = plan.fields[id].requiredIf
+            if requiredIf >= 0 {
+                required = condition(requiredIf)
             } else {
-                required = !field.isOptional
+                required = !plan.fields[id].isOptional
             }
             if required == true, visibilityKnown {
-                report(field, path, RuleIdentifier.required, "is required", nil)
+                let field = rules.fields[id]
+                report(field, path(of: field, item: item), RuleIdentifier.required, "is required", nil)
                 return .invalid
             }
             return .absent
         }
-        for parent in field.parents where !isPresent(slot(of: parent).raw, rules.fields[parent]) {
-            report(field, path, RuleIdentifier.parent,
-                   "cannot be filled while '\(rules.fields[parent].path)' is empty", raw)
-            return .invalid
+        if plan.fields[id].hasParents {
+            let field = rules.fields[id]
+            for parent in field.parents where !isPresent(slot(of: parent).raw) {
+                report(field, path(of: field, item: item), RuleIdentifier.parent,
+                       "cannot be filled while '\(rules.fields[parent].path)' is empty", raw)
+                return .invalid
+            }
         }
-        return checkValue(field, raw: raw, path: path) ? .valid : .invalid
+        return checkValue(id, raw: raw, item: item) ? .valid : .invalid
+    }
+
+    /// The concrete path of `field` in list item `item` (-1 outside lists), for reports.
+    func path(of field: CompiledField, item: Int) -> ConcretePath {
+        ConcretePath(template: field.path, item: item)
     }
 
     private func checkAssertions(_ assertions: [CompiledAssertion], pathPrefix: String) {
@@ -172,10 +190,11 @@ public final class RecordValidator {
 
     /// The raw value and state of a field in the current scope.
     func slot(of id: Int) -> (raw: RawValue, state: FieldState) {
-        let field = rules.fields[id]
-        guard let listID = field.listID else { return (rootSlots[field.slot], rootStates[field.slot]) }
+        let listID = plan.fields[id].listID
+        let slot = plan.fields[id].slot
+        guard listID >= 0 else { return (rootSlots[slot], rootStates[slot]) }
         guard listID == currentList, currentItem >= 0 else { return (.absent, .invalid) }
-        let index = currentItem * (rules.fields[listID].items?.scope.slotCount ?? 0) + field.slot
+        let index = currentItem * plan.fields[id].itemStride + slot
         return (lists[listID].slots[index], lists[listID].states[index])
     }
 

@@ -88,7 +88,7 @@ public struct ValidationSummary: Sendable, Hashable {
 
     /// `drivers[2].birthDate` becomes `drivers[].birthDate`.
     public static func foldIndices(_ path: String) -> String {
-        guard path.contains("[") else { return path }
+        guard path.utf8.contains(UInt8(ascii: "[")) else { return path }
         var result = ""
         var inIndex = false
         for character in path {
@@ -100,10 +100,11 @@ public struct ValidationSummary: Sendable, Hashable {
     }
 
     private static func count(_ key: String, _ example: String, in table: inout [String: (Int, [String])]) {
-        var entry = table[key] ?? (0, [])
-        entry.0 += 1
-        if entry.1.count < 3, entry.1.last != example { entry.1.append(example) }
-        table[key] = entry
+        func add(to entry: inout (Int, [String])) {
+            entry.0 += 1
+            entry.1.appendExample(example)
+        }
+        add(to: &table[key, default: (0, [])])  // one lookup, updated in place
     }
 
     private static func merge(_ key: String, _ value: (Int, [String]), into table: inout [String: (Int, [String])]) {
@@ -116,5 +117,12 @@ public struct ValidationSummary: Sendable, Hashable {
     private func sorted(_ table: [String: (Int, [String])]) -> [ViolationCount] {
         table.map { ViolationCount(key: $0.key, count: $0.value.0, examples: $0.value.1) }
             .sorted { ($1.count, $0.key) < ($0.count, $1.key) }
+    }
+}
+
+extension Array where Element == String {
+    /// Keeps up to three examples, skipping a repeat of the last one.
+    fileprivate mutating func appendExample(_ example: String) {
+        if count < 3, last != example { append(example) }
     }
 }

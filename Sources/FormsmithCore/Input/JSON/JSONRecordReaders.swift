@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Splits a chunk of a JSON Lines file into records.
 enum JSONLinesReader {
     /// Calls `body` with each non-blank line (without its line break) and its 1-based number.
@@ -9,8 +15,7 @@ enum JSONLinesReader {
             if firstLine == 1, buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
             var line = firstLine
             while start < buffer.count {
-                var end = start
-                while end < buffer.count, buffer[end] != UInt8(ascii: "\n") { end += 1 }
+                let end = nextNewline(in: buffer, from: start)
                 var contentEnd = end
                 if contentEnd > start, buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
                 if !isBlank(buffer, start, contentEnd) {
@@ -20,6 +25,15 @@ enum JSONLinesReader {
                 start = end + 1
             }
         }
+    }
+
+    /// The offset of the next line feed at or after `start`, or the buffer's end (`memchr`).
+    private static func nextNewline(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let base = UnsafeRawPointer(buffer.baseAddress!)
+        guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) else {
+            return buffer.count
+        }
+        return UnsafeRawPointer(found) - base
     }
 
     private static func isBlank(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {

@@ -45,9 +45,17 @@ public struct JSONNode: Sendable {
 public struct JSONTape: Sendable {
     /// The nodes in document order.
     public internal(set) var nodes: [JSONNode] = []
+    /// Memory the parser writes nodes into before they become `nodes` (reused between records).
+    private var scratch = JSONNodeScratch()
 
     /// Creates an empty tape.
     public init() {}
+
+    /// The scratch memory for a parse, this tape's own unless a copy of the tape shares it.
+    mutating func scratchForParsing() -> JSONNodeScratch {
+        if !isKnownUniquelyReferenced(&scratch) { scratch = JSONNodeScratch() }
+        return scratch
+    }
 
     /// Indices of the direct children of the container at `index`.
     public func children(of index: Int) -> JSONChildren {
@@ -77,5 +85,31 @@ public struct JSONChildren: Sequence {
 
     public func makeIterator() -> Iterator {
         Iterator(nodes: tape.nodes, current: parent + 1, remaining: tape.nodes[parent].childCount)
+    }
+}
+
+/// Node memory for ``JSONParser``: written with plain stores while a value is parsed, then
+/// copied into the tape's `nodes` at once. Only the parse that took it from its tape (which
+/// holds the sole reference) touches it, hence `@unchecked Sendable`.
+final class JSONNodeScratch: @unchecked Sendable {
+    private(set) var base: UnsafeMutablePointer<JSONNode>
+    private(set) var capacity: Int
+
+    init(capacity: Int = 256) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// Doubles the capacity, keeping the nodes written so far.
+    func grow() {
+        let larger = UnsafeMutablePointer<JSONNode>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: capacity)
+        base.deallocate()
+        base = larger
+        capacity *= 2
     }
 }

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# Throughput benchmark of `formsmith validate` on JSON Lines, against jsonschema-rs as a peer.
+#
+#   Benchmarks/validate.sh [--records N] [--rss-records M] [--repeat R] [--no-peer]
+#                          [--configuration release|debug]
+#
+# 1. Generates N osago-policy questionnaires (default 1,000,000, about 0.8 GB; ~10% invalid) and
+#    a small workload of M (default 10,000) into bench-data/ (git-ignored), once per size.
+# 2. Builds formsmith and runs `formsmith validate --rules Rules/osago-policy.yaml --today
+#    2026-11-22 --report json --output /dev/null` with --jobs 1 and --jobs 2; prints records/s,
+#    MB/s, wall and CPU seconds, peak RSS and the 1 -> 2 jobs speed-up, then the peak RSS on the
+#    small workload, to show that memory stays flat as the input grows.
+# 3. Unless --no-peer: installs jsonschema-rs and orjson with pip into bench-data/peer-venv (a
+#    throw-away virtual environment, never a Formsmith dependency) and validates the same file
+#    with Benchmarks/osago-policy.schema.json in 1 process, then in 2 processes that each take
+#    half of the file's lines; prints its records/s and formsmith's ratio to it (2 jobs vs 2
+#    processes).
+#
+# Every measurement is the fastest of R runs (default 3; peak RSS is the largest), which keeps
+# other load on a shared machine from deciding the result. Needs python3 (3.8+) and GNU time
+# (/usr/bin/time; Debian package `time`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+records=1000000
+rss_records=10000
+repeat=3
+peer=1
+configuration=release
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --records) records="$2"; shift 2 ;;
+    --rss-records) rss_records="$2"; shift 2 ;;
+    --repeat) repeat="$2"; shift 2 ;;
+    --no-peer) peer=0; shift ;;
+    --configuration) configuration="$2"; shift 2 ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "validate.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
+  esac
+done
+case "$configuration" in release|debug) ;; *) echo "validate.sh: --configuration is release or debug" >&2; exit 2 ;; esac
+if [ ! -x /usr/bin/time ]; then
+  echo "validate.sh: needs GNU time at /usr/bin/time (Debian/Ubuntu: apt-get install time)" >&2
+  exit 2
+fi
+
+mkdir -p bench-data
+workload() {  # prints the path of the workload of $1 records, generating it when missing
+  local file="bench-data/osago-$1.jsonl"
+  if [ ! -s "$file" ]; then
+    echo "generating $1 questionnaires into $file ..." >&2
+    python3 Benchmarks/generate_osago.py --records "$1" --output "$file.tmp"
+    mv "$file.tmp" "$file"
+  fi
+  echo "$file"
+}
+data=$(workload "$records")
+small=$(workload "$rss_records")
+bytes=$(wc -c < "$data")
+
+echo "building formsmith ($configuration) ..." >&2
+swift build -c "$configuration" --product formsmith >&2
+binary="$(swift build -c "$configuration" --show-bin-path)/formsmith"
+
+# Runs a command under GNU time; sets wall, cpu (user + system, children included) and rss_mb
+# (the largest process). Exit status 1 (some records invalid) is expected.
+timed() {
+  local measures="bench-data/time.$$"
+  local status=0
+  /usr/bin/time -f "%e %U %S %M" -o "$measures" "$@" > /dev/null || status=$?
+  if [ "$status" -gt 1 ]; then echo "validate.sh: '$*' failed with status $status" >&2; exit 1; fi
+  read -r wall user system rss_kb < <(tail -n 1 "$measures")
+  rm -f "$measures"
+  cpu=$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }')
+  rss_mb=$(awk -v k="$rss_kb" 'BEGIN { printf "%.1f", k / 1024 }')
+}
+
+# `timed` $repeat times: keeps the fastest run's wall and cpu, and the largest rss_mb.
+best_of() {
+  local best_wall="" best_cpu="" largest_rss=0
+  for _ in $(seq "$repeat"); do
+    timed "$@"
+    if [ -z "$best_wall" ] || awk -v a="$wall" -v b="$best_wall" 'BEGIN { exit !(a < b) }'; then
+      best_wall=$wall
+      best_cpu=$cpu
+    fi
+    largest_rss=$(awk -v a="$rss_mb" -v b="$largest_rss" 'BEGIN { print (a > b ? a : b) }')
+  done
+  wall=$best_wall
+  cpu=$best_cpu
+  rss_mb=$largest_rss
+}
+
+rate() { awk -v n="$1" -v s="$2" 'BEGIN { printf "%.0f", (s > 0 ? n / s : 0) }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+report() {  # name (uses wall, cpu, rss_mb)
+  awk -v name="$1" -v n="$records" -v s="$wall" -v c="$cpu" -v r="$rss_mb" -v b="$bytes" 'BEGIN {
+    printf "%-27s %8.0f records/s %7.1f MB/s  wall %6.2f s  cpu %6.2f s  peak RSS %6.1f MB\n",
+      name, (s > 0 ? n / s : 0), (s > 0 ? b / s / 1e6 : 0), s, c, r }'
+}
+
+validate() {  # jobs file
+  best_of "$binary" validate --rules Rules/osago-policy.yaml --today 2026-11-22 --report json \
+    --output /dev/null --jobs "$1" "$2"
+}
+
+echo
+echo "workload: $data ($records questionnaires, $(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB)," \
+  "best of $repeat runs, $(nproc) cores"
+validate 1 "$data"
+wall1=$wall
+report "formsmith --jobs 1"
+validate 2 "$data"
+wall2=$wall
+rss_large=$rss_mb
+report "formsmith --jobs 2"
+ours=$(rate "$records" "$wall2")
+echo "speed-up 1 -> 2 jobs: $(ratio "$wall1" "$wall2")x"
+validate 2 "$small"
+echo "peak RSS with --jobs 2: $rss_mb MB at $rss_records questionnaires, $rss_large MB at $records"
+
+if [ "$peer" = 1 ]; then
+  python=bench-data/peer-venv/bin/python
+  if ! "$python" -c "import jsonschema_rs, orjson" 2>/dev/null; then
+    echo "installing the peer (jsonschema-rs, orjson) into bench-data/peer-venv ..." >&2
+    python3 -m venv bench-data/peer-venv
+    "$python" -m pip install --quiet jsonschema-rs orjson >&2
+  fi
+  peer_command=("$python" Benchmarks/peer_jsonschema.py --schema Benchmarks/osago-policy.schema.json)
+  counted=$("${peer_command[@]}" --part 1/1 "$small" | awk '{ print $1 }')
+  if [ "$counted" != "$rss_records" ]; then
+    echo "validate.sh: the peer counted $counted questionnaires in $small, not $rss_records" >&2
+    exit 1
+  fi
+  best_of "${peer_command[@]}" "$data"
+  report "jsonschema-rs 1 process"
+  # Both halves in parallel under one `time`: wall until both finish, CPU of both.
+  best_of bash -c '"$@" --part 1/2 "$0" > /dev/null & "$@" --part 2/2 "$0" > /dev/null & wait' \
+    "$data" "${peer_command[@]}"
+  report "jsonschema-rs 2 processes"
+  theirs=$(rate "$records" "$wall")
+  echo "formsmith --jobs 2 / jsonschema-rs 2 processes: $(ratio "$ours" "$theirs")x"
+fi

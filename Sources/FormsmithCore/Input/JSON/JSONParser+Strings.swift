@@ -1,0 +1,173 @@
+/// Strings: the scan over their content (8 bytes at a time where possible), escapes, and UTF-8
+/// validation with exact error positions.
+extension JSONParser {
+    mutating func parseString() throws(JSONSyntaxError) {
+        let quote = position
+        position += 1
+        let contentStart = position
+        var hasEscapes = false
+        while true {
+            skipPlainText()
+            guard position < bytes.count else {
+                throw JSONSyntaxError(message: "unterminated string: missing closing quote", offset: quote)
+            }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") {
+                hasEscapes = true
+                try skipEscape()
+            } else if byte < 0x20 {
+                throw error("control character \(Self.describeByte(byte)) inside a string: escape it (for example \\n)")
+            } else {
+                try skipUTF8Sequence()
+            }
+        }
+        appendLeaf(.string, start: contentStart, end: position, hasEscapes: hasEscapes)
+        position += 1
+    }
+
+    /// Reads the string at `position` when its content is at most 15 bytes of printable ASCII
+    /// without quotes or backslashes (most member names and many values), with two word-sized
+    /// looks; returns false, having read nothing, for any other string.
+    @inline(__always)
+    mutating func parseShortPlainString() -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let start = position + 1
+        guard start + 16 <= bytes.count else { return false }
+        var attention = Self.attentionMask(UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        var end = start
+        if attention == 0 {
+            attention = Self.attentionMask(UnsafeRawPointer(base + start + 8).loadUnaligned(as: UInt64.self))
+            guard attention != 0 else { return false }
+            end += 8
+        }
+        end += attention.trailingZeroBitCount >> 3
+        guard base[end] == UInt8(ascii: "\"") else { return false }
+        appendLeaf(.string, start: start, end: end)
+        position = end + 1
+        return true
+    }
+
+    /// Advances over string content that needs no attention: printable ASCII other than the
+    /// quote and the backslash, and two-byte UTF-8 sequences (Cyrillic, Greek, accented Latin),
+    /// which are well-formed whenever the second byte is a continuation byte. Works on 8 bytes
+    /// at a time while they lie inside the buffer; stops at anything else, which the caller
+    /// examines.
+    @inline(__always)
+    mutating func skipPlainText() {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        while position + 8 <= count {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            let attention = Self.attentionMask(word)
+            if attention == 0 || Self.isFourTwoByteSequences(word) {
+                position += 8
+                continue
+            }
+            position += attention.trailingZeroBitCount >> 3
+            let byte = base[position]
+            guard byte >= 0xC2, byte <= 0xDF, position + 1 < count, base[position + 1] & 0xC0 == 0x80 else { return }
+            position += 2
+        }
+        while position < count {
+            let byte = base[position]
+            if byte >= 0x80 {
+                guard byte >= 0xC2, byte <= 0xDF, position + 1 < count, base[position + 1] & 0xC0 == 0x80 else { return }
+                position += 2
+                continue
+            }
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return }
+            position += 1
+        }
+    }
+
+    /// The high bit of each byte of `word` (little-endian) that is a quote, a backslash, a
+    /// control character or non-ASCII; exact per byte (no carries between bytes).
+    @inline(__always)
+    static func attentionMask(_ word: UInt64) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        /// The high bit of each zero byte.
+        func zeroBytes(_ value: UInt64) -> UInt64 { ~(((value & lows) &+ lows) | value | lows) }
+        let quotes = zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+        let backslashes = zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+        let controls = zeroBytes(word & (ones &* 0xE0))
+        return (word & ~lows) | quotes | backslashes | controls
+    }
+
+    /// Whether `word` is four well-formed two-byte UTF-8 sequences: leads 0xC2...0xDF at even
+    /// offsets, continuation bytes at odd ones.
+    @inline(__always)
+    static func isFourTwoByteSequences(_ word: UInt64) -> Bool {
+        guard word & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0 else { return false }
+        // A lead's bits 1...4 are not all zero: 0xC0 and 0xC1 would be overlong forms.
+        let leadBits = word & 0x001E_001E_001E_001E
+        return (leadBits &+ 0x7FFF_7FFF_7FFF_7FFF) & 0x8000_8000_8000_8000 == 0x8000_8000_8000_8000
+    }
+
+    mutating func skipEscape() throws(JSONSyntaxError) {
+        guard position + 1 < bytes.count else { throw error("unterminated escape sequence") }
+        switch bytes[position + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            position += 2
+        case UInt8(ascii: "u"):
+            let unit = try hex4(at: position + 2)
+            position += 6
+            if (0xD800...0xDBFF).contains(unit) {
+                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                    bytes[position + 1] == UInt8(ascii: "u"),
+                    (0xDC00...0xDFFF).contains(try hex4(at: position + 2))
+                else {
+                    throw JSONSyntaxError(
+                        message: "lone surrogate \\u\(String(unit, radix: 16)) is not a character; "
+                            + "pair it with a low surrogate", offset: position - 6)
+                }
+                position += 6
+            } else if (0xDC00...0xDFFF).contains(unit) {
+                throw JSONSyntaxError(
+                    message: "lone low surrogate \\u\(String(unit, radix: 16)) is not a character", offset: position - 6)
+            }
+        default:
+            throw error("invalid escape '\\\(Self.printable(bytes[position + 1]))' in a string")
+        }
+    }
+
+    func hex4(at offset: Int) throws(JSONSyntaxError) -> UInt32 {
+        guard offset + 4 <= bytes.count else {
+            throw JSONSyntaxError(message: "\\u escape needs four hex digits", offset: offset)
+        }
+        var value: UInt32 = 0
+        for index in offset..<offset + 4 {
+            guard let digit = JSONStrings.hexValue(bytes[index]) else {
+                throw JSONSyntaxError(message: "\\u escape needs four hex digits", offset: index)
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// Validates one multi-byte UTF-8 sequence (rejecting overlong forms and surrogates).
+    mutating func skipUTF8Sequence() throws(JSONSyntaxError) {
+        let lead = bytes[position]
+        let length: Int
+        let minimum: UInt32
+        var scalar: UInt32
+        switch lead {
+        case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(lead & 0x1F)
+        case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(lead & 0x0F)
+        case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(lead & 0x07)
+        default: throw error("invalid UTF-8 byte \(Self.describeByte(lead)); the file must be UTF-8 encoded")
+        }
+        guard position + length <= bytes.count else { throw error("truncated UTF-8 sequence") }
+        for offset in 1..<length {
+            let byte = bytes[position + offset]
+            guard byte & 0xC0 == 0x80 else { throw error("invalid UTF-8 sequence; the file must be UTF-8 encoded") }
+            scalar = scalar << 6 | UInt32(byte & 0x3F)
+        }
+        if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) {
+            throw error("invalid UTF-8 sequence (overlong form or surrogate); the file must be UTF-8 encoded")
+        }
+        position += length
+    }
+}

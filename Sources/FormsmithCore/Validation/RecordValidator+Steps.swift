@@ -1,0 +1,116 @@
+/// The plan's plain checks: whether a present value certainly passes a list of steps.
+///
+/// Each answer mirrors the declarative checks of `RecordValidator+Checks.swift` for the same
+/// ``ValueCheck``s: `true` only when they would report nothing. `false` means "run them", so a
+/// doubtful case costs time, never correctness.
+extension RecordValidator {
+    /// Whether `raw`, a present value of `field`, passes every step in `steps`.
+    @inline(__always)
+    func passes(_ steps: Range<Int>, of field: UnsafeMutablePointer<ValidationFieldPlan>, _ raw: RawValue) -> Bool {
+        switch field.pointee.type {
+        case .string, .text:
+            return withText(raw, into: &valueBuffer) { text in
+                guard let text else { return false }
+                for index in steps where !textPasses(index, text, raw) { return false }
+                return true
+            }
+        case .integer, .decimal:
+            guard let number = number(raw), field.pointee.type == .decimal || number.integer != nil else { return false }
+            for index in steps where !numberPasses(index, number) { return false }
+            return true
+        case .boolean:
+            return boolean(raw) != nil
+        case .date:
+            guard let date = date(raw, pattern: field.pointee.datePattern, buffer: &valueBuffer) else { return false }
+            for index in steps where !datePasses(index, date) { return false }
+            return true
+        case .enumeration:
+            for index in steps {
+                let values = plan.steps[index].enumeration
+                if field.pointee.hasIntegerValues {
+                    guard let value = number(raw)?.integer, plan.enumerations[values].contains(value) else { return false }
+                } else {
+                    let known = withText(raw, into: &valueBuffer) { text in
+                        text.map { plan.enumerations[values].contains($0) } ?? false
+                    }
+                    guard known else { return false }
+                }
+            }
+            return true
+        case .multiChoice, .list, .section:
+            return false
+        }
+    }
+
+    @inline(__always)
+    private func textPasses(_ index: Int, _ text: UnsafeBufferPointer<UInt8>, _ raw: RawValue) -> Bool {
+        switch plan.steps[index].kind {
+        case .length:
+            let length = Self.scalarCount(text)
+            return length >= plan.steps[index].minimum && length <= plan.steps[index].maximum
+        case .pattern:
+            guard let regex = plan.steps[index].regex else { return false }
+            let result = regex._withUnsafeGuaranteedRef { regex in
+                if case .json = raw { return regex.matches(validUTF8: text, scratch: regexScratch) }
+                return regex.matches(text, scratch: regexScratch)
+            }
+            if case .match = result { return true }
+            return false
+        case .checksum:
+            return plan.steps[index].checksum?.isValid(text, companion: nil) ?? false
+        case .range, .fractionDigits, .enumeration:
+            return false
+        }
+    }
+
+    private func numberPasses(_ index: Int, _ number: NumberLiteral) -> Bool {
+        switch plan.steps[index].kind {
+        case .range:
+            let value = number.double
+            return inRange(index) { bound in
+                let limit: Double
+                switch bound.kind {
+                case .number: limit = bound.number
+                case .dynamic:
+                    switch evaluateExpression(bound.expression) {
+                    case .integer(let integer)?: limit = Double(integer)
+                    case .decimal(let decimal)?: limit = decimal
+                    default: return nil
+                    }
+                case .none, .date: return nil
+                }
+                return value < limit ? -1 : (value == limit ? 0 : 1)
+            }
+        case .fractionDigits:
+            return number.fractionDigits <= plan.steps[index].maximum
+        case .length, .pattern, .enumeration, .checksum:
+            return false
+        }
+    }
+
+    private func datePasses(_ index: Int, _ date: CivilDate) -> Bool {
+        guard plan.steps[index].kind == .range else { return false }
+        return inRange(index) { bound in
+            let limit: CivilDate
+            switch bound.kind {
+            case .date: limit = bound.date
+            case .dynamic:
+                guard case .date(let value)? = evaluateExpression(bound.expression) else { return nil }
+                limit = value
+            case .none, .number: return nil
+            }
+            return date < limit ? -1 : (date == limit ? 0 : 1)
+        }
+    }
+
+    /// Whether neither end of range step `index` is broken; `compare` orders the value against
+    /// a bound (-1, 0, 1), nil when the bound does not apply (as the declarative range check).
+    @inline(__always)
+    private func inRange(_ index: Int, compare: (BoundStep) -> Int?) -> Bool {
+        let lower = plan.steps[index].lower
+        if let order = compare(lower), order < 0 || (order == 0 && lower.exclusive) { return false }
+        let upper = plan.steps[index].upper
+        if let order = compare(upper), order > 0 || (order == 0 && upper.exclusive) { return false }
+        return true
+    }
+}

@@ -1,0 +1,38 @@
+/// The raw values and states of one scope's slots (the questionnaire's top level, or one
+/// list's items), reused from record to record.
+///
+/// Plain memory owned by one ``RecordValidator``: writing a slot is a store, without the
+/// copy-on-write uniqueness check an array in a class pays on every write.
+final class SlotStorage {
+    /// Raw values, `count × slots per item` for lists.
+    private(set) var slots: UnsafeMutableBufferPointer<RawValue>
+    /// States, parallel to `slots`.
+    private(set) var states: UnsafeMutableBufferPointer<FieldState>
+    /// For list storage: the number of items in the current record.
+    var count = 0
+
+    /// Storage for `capacity` slots, all absent and pending.
+    init(capacity: Int = 0) {
+        slots = .allocate(capacity: max(capacity, 1))
+        slots.initialize(repeating: .absent)
+        states = .allocate(capacity: max(capacity, 1))
+        states.initialize(repeating: .pending)
+    }
+
+    deinit {
+        slots.deallocate()
+        states.deallocate()
+    }
+
+    /// Makes the first `used` slots absent and pending, growing the storage when needed.
+    func reset(_ used: Int) {
+        if used > slots.count {
+            slots.deallocate()
+            states.deallocate()
+            slots = .allocate(capacity: max(used, slots.count * 2))
+            states = .allocate(capacity: slots.count)
+        }
+        UnsafeMutableBufferPointer(rebasing: slots[..<used]).initialize(repeating: .absent)
+        UnsafeMutableBufferPointer(rebasing: states[..<used]).initialize(repeating: .pending)
+    }
+}

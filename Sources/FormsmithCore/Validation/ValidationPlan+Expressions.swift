@@ -1,0 +1,108 @@
+/// The shapes most predicates and bounds take, evaluated straight from the record's slots
+/// (no `String`s built, no tree walked). Each gives exactly what the compiled expression gives:
+/// the field's state decides unknown (invalid) and null (absent) as ``CompiledNode`` does.
+enum ExpressionShape: Sendable {
+    /// Anything else: evaluate the compiled expression.
+    case general
+    /// `flag`, a boolean field, as a condition.
+    case truth(field: Int)
+    /// `!flag`, a boolean field, as a condition.
+    case negatedTruth(field: Int)
+    /// `field == 'text'` or `!=` (either side), for a string, text or string enumeration field.
+    case equalsText(field: Int, text: [UInt8], negated: Bool)
+    /// `date + duration` (either side): the value of a date field shifted by a constant duration.
+    case shiftedDate(field: Int, duration: CalendarDuration, durationFirst: Bool)
+
+    /// Recognises the shape of `expression` over `fields`.
+    init(_ expression: CompiledExpression, fields: [CompiledField]) {
+        func field(_ node: CompiledNode, _ types: Set<FieldType>) -> Int? {
+            guard case .field(let id) = node, types.contains(fields[id].type) else { return nil }
+            if fields[id].type == .enumeration, fields[id].hasIntegerValues { return nil }
+            return id
+        }
+        switch expression.node {
+        case .field(let id) where field(.field(id), [.boolean]) != nil:
+            self = .truth(field: id)
+        case .not(let operand):
+            guard let id = field(operand, [.boolean]) else { self = .general; return }
+            self = .negatedTruth(field: id)
+        case .equal(let left, let right, let negated):
+            let textTypes: Set<FieldType> = [.string, .text, .enumeration]
+            if let id = field(left, textTypes), case .constant(.string(let text)) = right {
+                self = .equalsText(field: id, text: Array(text.utf8), negated: negated)
+            } else if let id = field(right, textTypes), case .constant(.string(let text)) = left {
+                self = .equalsText(field: id, text: Array(text.utf8), negated: negated)
+            } else {
+                self = .general
+            }
+        case .add(let left, let right):
+            if let id = field(left, [.date]), case .constant(.duration(let duration)) = right {
+                self = .shiftedDate(field: id, duration: duration, durationFirst: false)
+            } else if let id = field(right, [.date]), case .constant(.duration(let duration)) = left {
+                self = .shiftedDate(field: id, duration: duration, durationFirst: true)
+            } else {
+                self = .general
+            }
+        default:
+            self = .general
+        }
+    }
+}
+
+extension RecordValidator {
+    /// Evaluates the plan's expression `index` against the current record (nil: unknown).
+    func evaluateExpression(_ index: Int) -> ExpressionValue? {
+        guard decidesWithPlan else { return plan.expressions[index].evaluate(environment) }
+        switch plan.shapes[index] {
+        case .shiftedDate(let id, let duration, let durationFirst):
+            let date: ExpressionValue
+            switch slot(of: id) {
+            case (_, .pending), (_, .invalid): return nil
+            case (_, .absent): date = .null
+            case (let raw, .valid):
+                guard let value = self.date(raw, pattern: plan.fields[id].datePattern, buffer: &lookupBuffer)
+                else { return nil }
+                date = .date(value)
+            }
+            return durationFirst ? ExpressionOperations.add(.duration(duration), date)
+                : ExpressionOperations.add(date, .duration(duration))
+        case .general, .truth, .negatedTruth, .equalsText:
+            return plan.expressions[index].evaluate(environment)
+        }
+    }
+
+    /// Evaluates the plan's expression `index` as a condition (nil: unknown).
+    func condition(_ index: Int) -> Bool? {
+        guard decidesWithPlan else { return plan.expressions[index].evaluateCondition(environment) }
+        switch plan.shapes[index] {
+        case .truth(let id):
+            return flag(id)
+        case .negatedTruth(let id):
+            return flag(id).map { !$0 }
+        case .equalsText(let id, let text, let negated):
+            switch slot(of: id) {
+            case (_, .pending), (_, .invalid): return nil
+            case (_, .absent): return negated  // null == 'text' is false
+            case (let raw, .valid):
+                // JSON text is valid UTF-8, so comparing bytes is comparing the strings the
+                // expression would build; other text goes the general way.
+                guard case .json = raw else { return plan.expressions[index].evaluateCondition(environment) }
+                let equal = withText(raw, into: &lookupBuffer) { value in
+                    value.map { $0.elementsEqual(text) }
+                }
+                return equal.map { $0 != negated }
+            }
+        case .general, .shiftedDate:
+            return plan.expressions[index].evaluateCondition(environment)
+        }
+    }
+
+    /// A boolean field read as a condition: unknown when invalid, false when absent.
+    private func flag(_ id: Int) -> Bool? {
+        switch slot(of: id) {
+        case (_, .pending), (_, .invalid): return nil
+        case (_, .absent): return false
+        case (let raw, .valid): return boolean(raw)
+        }
+    }
+}

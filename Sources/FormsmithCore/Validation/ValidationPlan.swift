@@ -1,0 +1,256 @@
+/// Plain-value forms of the compiled rules for the validator's per-record hot path.
+///
+/// Derived once from a ``CompiledRuleSet`` and read only by ``RecordValidator``. The declarative
+/// types (``CompiledField``, ``ValueCheck``, ``ObjectLayout``, ``EvaluationScope``) keep their
+/// meaning and stay the source of truth: the plan only lets the validator decide, without
+/// reference counting or enum payload copies, that a value passes its checks. Whenever a value
+/// does not pass, or its checks have no plain form, the validator runs the declarative checks,
+/// which find and word every violation.
+///
+/// The plain-value tables live in memory the plan allocates once and frees when it goes: read
+/// through unsafe buffers, an access is a load (no bounds check, no copy of the element). The
+/// plan never changes after `init`, so sharing it between threads is safe.
+final class ValidationPlan: @unchecked Sendable {
+    /// One entry per field, indexed by field id.
+    let fields: UnsafeMutableBufferPointer<ValidationFieldPlan>
+    /// The plain checks of all fields and cases; a field or case owns a range of them.
+    let steps: UnsafeMutableBufferPointer<CheckStep>
+    /// The conditional check groups (`cases`) of all fields.
+    let cases: UnsafeMutableBufferPointer<CasePlan>
+    /// Predicates, conditions and dynamic bounds, referenced by index.
+    let expressions: [CompiledExpression]
+    /// The recognised shape of each expression (same indices).
+    let shapes: [ExpressionShape]
+    /// Allowed values of enumerations, referenced by index.
+    let enumerations: [ByteStringSet]
+    /// Date patterns, referenced by index from ``ValidationFieldPlan/datePattern``.
+    let datePatterns: [DatePattern]
+    /// Evaluation order of top-level fields.
+    let rootOrder: UnsafeMutableBufferPointer<Int>
+    /// Evaluation orders of list items; a list field owns a range.
+    let itemOrders: UnsafeMutableBufferPointer<Int>
+    /// Member keys of every object layout; table 0 is the questionnaire itself.
+    let keys: KeyTables
+
+    init(fields compiled: [CompiledField], root: ObjectLayout, rootScope: EvaluationScope) {
+        var builder = PlanBuilder()
+        var plans: [ValidationFieldPlan] = []
+        for field in compiled {
+            plans.append(builder.plan(field, all: compiled))
+        }
+        var keys = KeyTables()
+        _ = keys.add(root)
+        for (id, field) in compiled.enumerated() {
+            if let items = field.items { plans[id].itemTable = keys.add(items.layout) }
+        }
+        fields = Self.table(plans)
+        steps = Self.table(builder.steps)
+        cases = Self.table(builder.cases)
+        expressions = builder.expressions
+        shapes = builder.expressions.map { ExpressionShape($0, fields: compiled) }
+        enumerations = builder.enumerations
+        datePatterns = builder.datePatterns
+        rootOrder = Self.table(rootScope.order)
+        itemOrders = Self.table(builder.itemOrders)
+        self.keys = keys
+    }
+
+    deinit {
+        fields.deallocate()
+        steps.deallocate()
+        cases.deallocate()
+        rootOrder.deallocate()
+        itemOrders.deallocate()
+    }
+
+    /// A copy of `elements` (plain values) in memory of its own.
+    private static func table<Element>(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let table = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
+        _ = table.initialize(from: elements)
+        return UnsafeMutableBufferPointer(rebasing: table[..<elements.count])
+    }
+}
+
+/// A field as the hot path sees it.
+struct ValidationFieldPlan: Sendable {
+    var type: FieldType
+    var isOptional: Bool
+    var hasParents: Bool
+    var hasAllowed: Bool
+    var hasIntegerValues: Bool
+    /// Whether ``steps`` decide the field's own checks (else the declarative checks always run).
+    var stepsDecide: Bool
+    /// Slot in the field's scope.
+    var slot: Int
+    /// The list the field is an item field of, or -1.
+    var listID: Int
+    /// Slots per item: of the list the field belongs to, or, for a list field, of its items.
+    var itemStride: Int
+    /// Expression indices, or -1.
+    var visibleIf: Int
+    var requiredIf: Int
+    var steps: Range<Int>
+    var cases: Range<Int>
+    /// Index into ``ValidationPlan/datePatterns``.
+    var datePattern: Int
+    /// For list fields: their items' evaluation order, key table, and whether items have assertions.
+    var itemOrder: Range<Int>
+    var itemTable: Int
+    var hasItemAssertions: Bool
+}
+
+/// One `cases` entry of a field: its condition and its checks.
+struct CasePlan: Sendable {
+    var condition: Int
+    var steps: Range<Int>
+    var stepsDecide: Bool
+}
+
+/// One value check in plain form, mirroring a ``ValueCheck`` the field's type applies.
+struct CheckStep: Sendable {
+    enum Kind: UInt8, Sendable {
+        /// Length in Unicode scalars within `minimum...maximum`.
+        case length
+        /// A whole-value regex or mask.
+        case pattern
+        /// A number or date range.
+        case range
+        /// At most `maximum` digits after the decimal point.
+        case fractionDigits
+        /// One of `enumeration`'s values.
+        case enumeration
+        /// Valid check digits, without a companion field.
+        case checksum
+    }
+
+    var kind: Kind
+    var minimum = Int.min
+    var maximum = Int.max
+    /// Kept alive by the compiled field's checks, which own the same regex.
+    var regex: Unmanaged<CompiledRegex>?
+    var lower = BoundStep()
+    var upper = BoundStep()
+    var enumeration = -1
+    var checksum: ChecksumAlgorithm?
+
+    init(kind: Kind) { self.kind = kind }
+}
+
+/// One end of a range in plain form.
+struct BoundStep: Sendable {
+    enum Kind: UInt8, Sendable { case none, number, date, dynamic }
+
+    var kind = Kind.none
+    var number = 0.0
+    var date = CivilDate(dayNumber: 0)
+    var exclusive = false
+    /// For dynamic bounds: the expression index.
+    var expression = -1
+}
+
+/// Accumulates the plan's arrays while fields are translated.
+private struct PlanBuilder {
+    var steps: [CheckStep] = []
+    var cases: [CasePlan] = []
+    var expressions: [CompiledExpression] = []
+    var enumerations: [ByteStringSet] = []
+    var datePatterns: [DatePattern] = []
+    var itemOrders: [Int] = []
+
+    mutating func plan(_ field: CompiledField, all: [CompiledField]) -> ValidationFieldPlan {
+        let (steps, decide) = addSteps(field.checks, type: field.type)
+        var caseStart = cases.count
+        for variant in field.cases {
+            let (range, variantDecides) = addSteps(variant.checks, type: field.type)
+            cases.append(CasePlan(condition: add(variant.condition), steps: range, stepsDecide: variantDecides))
+        }
+        let caseRange = caseStart..<cases.count
+        caseStart = itemOrders.count
+        itemOrders += field.items?.scope.order ?? []
+        datePatterns.append(field.datePattern)
+        return ValidationFieldPlan(
+            type: field.type, isOptional: field.isOptional, hasParents: !field.parents.isEmpty,
+            hasAllowed: !field.allowed.isEmpty, hasIntegerValues: field.hasIntegerValues, stepsDecide: decide,
+            slot: field.slot, listID: field.listID ?? -1,
+            itemStride: field.listID.map { all[$0].items?.scope.slotCount ?? 0 } ?? field.items?.scope.slotCount ?? 0,
+            visibleIf: field.visibleIf.map { add($0) } ?? -1, requiredIf: field.requiredIf.map { add($0) } ?? -1,
+            steps: steps, cases: caseRange, datePattern: datePatterns.count - 1,
+            itemOrder: caseStart..<itemOrders.count, itemTable: -1,
+            hasItemAssertions: !(field.items?.scope.assertions.isEmpty ?? true))
+    }
+
+    private mutating func add(_ expression: CompiledExpression) -> Int {
+        expressions.append(expression)
+        return expressions.count - 1
+    }
+
+    /// Translates checks; the flag says whether every one has a plain form for this type
+    /// (the checks the declarative path ignores for a type, or words specially, have none).
+    private mutating func addSteps(_ checks: [ValueCheck], type: FieldType) -> (Range<Int>, Bool) {
+        let start = steps.count
+        var decide = true
+        for check in checks {
+            guard let step = self.step(for: check, type: type) else {
+                decide = false
+                continue
+            }
+            steps.append(step)
+        }
+        if type == .boolean { decide = decide && checks.isEmpty }
+        if [.multiChoice, .list, .section].contains(type) { decide = false }
+        return (start..<steps.count, decide)
+    }
+
+    private mutating func step(for check: ValueCheck, type: FieldType) -> CheckStep? {
+        let text = type == .string || type == .text
+        switch check {
+        case .length(let minimum, let maximum) where text:
+            var step = CheckStep(kind: .length)
+            step.minimum = minimum ?? Int.min
+            step.maximum = maximum ?? Int.max
+            return step
+        case .regex(let regex) where text, .mask(let regex, _) where text:
+            var step = CheckStep(kind: .pattern)
+            step.regex = Unmanaged.passUnretained(regex)
+            return step
+        case .checksum(let algorithm, nil) where text:
+            var step = CheckStep(kind: .checksum)
+            step.checksum = algorithm
+            return step
+        case .range(let minimum, let maximum) where type == .integer || type == .decimal || type == .date:
+            var step = CheckStep(kind: .range)
+            step.lower = bound(minimum)
+            step.upper = bound(maximum)
+            return step
+        case .fractionDigits(let digits) where type == .integer || type == .decimal:
+            var step = CheckStep(kind: .fractionDigits)
+            step.maximum = digits
+            return step
+        case .enumeration(let strings, let integers) where type == .enumeration:
+            var step = CheckStep(kind: .enumeration)
+            enumerations.append(ByteStringSet(strings, integers: integers))
+            step.enumeration = enumerations.count - 1
+            return step
+        default:
+            return nil
+        }
+    }
+
+    private mutating func bound(_ range: RangeBound?) -> BoundStep {
+        guard let range else { return BoundStep() }
+        var bound = BoundStep()
+        bound.exclusive = range.exclusive
+        switch range.value {
+        case .number(let number):
+            bound.kind = .number
+            bound.number = number
+        case .date(let date):
+            bound.kind = .date
+            bound.date = date
+        case .dynamic(let expression, _):
+            bound.kind = .dynamic
+            bound.expression = add(expression)
+        }
+        return bound
+    }
+}

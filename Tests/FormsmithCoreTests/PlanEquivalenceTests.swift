@@ -1,0 +1,203 @@
+@testable import FormsmithCore
+import Foundation
+import XCTest
+
+/// The validator's plain-value plan only decides that values pass; it must never change a
+/// verdict. Every questionnaire here is validated twice, with the plan deciding and with the
+/// declarative checks alone, and the results must be identical: the sample data, thousands of
+/// seeded mutations of it (wrong types, edge values, removed and emptied members, escapes), and
+/// the check catalog's examples.
+final class PlanEquivalenceTests: XCTestCase {
+    static let ruleSets = ["osago-policy", "payment-order", "customer-survey"]
+
+    func testSampleDataAndMutationsGetTheSameResultsWithAndWithoutThePlan() throws {
+        var random = SeededRandom(seed: 20261122)
+        for name in Self.ruleSets {
+            let rules = try RulesLoader.load(path: repositoryRoot.appendingPathComponent("Rules/\(name).yaml").path,
+                                             today: testToday)
+            let records = try Self.records(of: name)
+            let pools = Self.leafValues(records.compactMap(Self.object))
+            var compared = 0
+            var invalid = 0
+            for record in records {
+                try assertSameResults(record, rules)
+                guard let object = Self.object(record) else { continue }
+                for _ in 0..<60 {
+                    let mutated = Self.mutate(object, pools: pools, random: &random)
+                    let text = String(decoding: try JSONSerialization.data(withJSONObject: mutated), as: UTF8.self)
+                    if try !assertSameResults(text, rules) { invalid += 1 }
+                    compared += 1
+                }
+            }
+            XCTAssertGreaterThan(compared, 1000, name)
+            XCTAssertGreaterThan(invalid, compared / 4, "\(name): the mutations should break rules")
+        }
+    }
+
+    func testCheckCatalogExamplesGetTheSameResultsWithAndWithoutThePlan() throws {
+        for check in CheckCatalog.all {
+            let yaml = "id: example\nfields:\n  \(check.companions.isEmpty ? "" : check.companions + "\n  ")value: \(check.field)\n"
+            let rules = try compileRules(yaml)
+            for value in check.passing + check.failing {
+                var members: [String] = []
+                if !check.companionValues.isEmpty { members.append(check.companionValues) }
+                if let value { members.append("\"value\": \(value)") }
+                try assertSameResults("{" + members.joined(separator: ", ") + "}", rules)
+            }
+        }
+    }
+
+    /// Every shape the plan evaluates itself (a flag, its negation, text equality either way
+    /// round, a date shifted by a duration either way round), with the fields they read absent,
+    /// null, valid and invalid.
+    func testExpressionShapesGetTheSameResultsWithAndWithoutThePlan() throws {
+        let rules = try compileRules("""
+            id: shapes
+            fields:
+              flag: {type: boolean, optional: true}
+              kind: {type: enum, values: [a, b], optional: true}
+              name: {type: string, optional: true, regex: '[a-z]+'}
+              born: {type: date, optional: true, max: today}
+              shown: {type: string, optional: true, visibleIf: flag}
+              hidden: {type: string, optional: true, visibleIf: "!flag"}
+              needed: {type: string, requiredIf: "kind == 'a'"}
+              other: {type: string, requiredIf: "'b' != kind"}
+              named: {type: string, requiredIf: "name == 'x'"}
+              later: {type: date, optional: true, min: born + 18y}
+              earlier: {type: date, optional: true, max: 1y + born}
+            """)
+        let flags = [nil, "true", "false", "\"yes\"", "null"]
+        let kinds = [nil, "\"a\"", "\"b\"", "\"c\"", "1"]
+        let names = [nil, "\"x\"", "\"y\"", "\"X\"", "\"\""]
+        let births = [nil, "\"2000-01-31\"", "\"2000-02-30\"", "\"2030-01-01\""]
+        let dependents = ["", ", \"shown\": \"s\", \"hidden\": \"h\", \"needed\": \"n\", \"other\": \"o\", "
+                              + "\"named\": \"m\", \"later\": \"2018-01-31\", \"earlier\": \"2001-01-31\""]
+        for flag in flags { for kind in kinds { for name in names { for born in births { for rest in dependents {
+            var members: [String] = []
+            for (key, value) in [("flag", flag), ("kind", kind), ("name", name), ("born", born)] {
+                if let value { members.append("\"\(key)\": \(value)") }
+            }
+            try assertSameResults("{" + members.joined(separator: ", ") + (members.isEmpty ? String(rest.dropFirst(2)) : rest) + "}", rules)
+        } } } } }
+    }
+
+    func testScalarCountCountsTheBytesThatStartACharacter() {
+        var random = SeededRandom(seed: 3)
+        for _ in 0..<2000 {
+            let bytes = (0..<random.int(in: 0...40)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let expected = bytes.filter { $0 & 0xC0 != 0x80 }.count
+            XCTAssertEqual(bytes.withUnsafeBufferPointer(RecordValidator.scalarCount), expected, "\(bytes)")
+        }
+    }
+
+    /// Validates `json` both ways; returns whether it is valid.
+    @discardableResult
+    private func assertSameResults(_ json: String, _ rules: CompiledRuleSet) throws -> Bool {
+        let planned = RecordValidator(rules: rules)
+        let declarative = RecordValidator(rules: rules)
+        declarative.decidesWithPlan = false
+        let bytes = Array(json.utf8)
+        let location = RecordLocation(file: "mutation.jsonl", line: 1)
+        let (fast, reference) = bytes.withUnsafeBufferPointer {
+            (planned.validate(json: $0, location: location), declarative.validate(json: $0, location: location))
+        }
+        XCTAssertEqual(fast, reference, json)
+        return reference.isValid
+    }
+
+    // MARK: - Corpus
+
+    private static func records(of name: String) throws -> [String] {
+        try ["valid.jsonl", "invalid.jsonl", "broken.jsonl"].flatMap { file in
+            try String(contentsOf: repositoryRoot.appendingPathComponent("SampleData/\(name)/\(file)"), encoding: .utf8)
+                .split(separator: "\n").map(String.init)
+        }
+    }
+
+    private static func object(_ text: String) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+    }
+
+    /// Every string and number found in the records, to swap between fields.
+    private static func leafValues(_ objects: [[String: Any]]) -> [Any] {
+        var values: [Any] = []
+        func visit(_ value: Any) {
+            switch value {
+            case let object as [String: Any]: object.values.forEach(visit)
+            case let array as [Any]: array.forEach(visit)
+            default: values.append(value)
+            }
+        }
+        objects.forEach(visit)
+        return values
+    }
+
+    private static var edgeValues: [Any] {
+        [
+            "", " ", "x", "Ё", "ё", "Иванов-", "-Петров", "A", "0", "2026-11-22", "2026-11-23", "2008-11-22", "2008-11-23",
+            "1926-11-22", "1926-11-21", "2027-01-21", "2027-01-22", "2026-02-30", "26-11-22", "22.11.2026",
+            "Q-1234567", "Q-12345678", "771412345602", "771412345603", "\\u0041", "a\"b", "line\nbreak", "€",
+            String(repeating: "Я", count: 51), NSNull(), true, false, 0, -1, 1, 1.5, 1950, 1949, 2026, 2027, 1500, 1500.01,
+            12, 7, 1e3, 100.125, [Any](), [String: Any](), ["passport"], [1, 2],
+        ]
+    }
+
+    /// A copy of `object` with one member changed, removed, or given a value from another field.
+    private static func mutate(_ object: [String: Any], pools: [Any], random: inout SeededRandom) -> [String: Any] {
+        var paths: [[Any]] = []
+        func collect(_ value: Any, _ path: [Any]) {
+            if !path.isEmpty { paths.append(path) }
+            if let object = value as? [String: Any] {
+                for key in object.keys.sorted() { collect(object[key]!, path + [key]) }
+            } else if let array = value as? [Any] {
+                for index in array.indices { collect(array[index], path + [index]) }
+            }
+        }
+        collect(object, [])
+        let path = paths[random.int(in: 0...(paths.count - 1))]
+        let replacement: Any?
+        switch random.int(in: 0...9) {
+        case 0: replacement = nil
+        case 1...3: replacement = pools[random.int(in: 0...(pools.count - 1))]
+        case 4...7: replacement = edgeValues[random.int(in: 0...(edgeValues.count - 1))]
+        default:
+            let current = value(at: path, in: object)
+            if let text = current as? String, !text.isEmpty {
+                var scalars = Array(text.unicodeScalars)
+                scalars.remove(at: random.int(in: 0...(scalars.count - 1)))
+                replacement = String(String.UnicodeScalarView(scalars))
+            } else if let number = current as? Double {
+                replacement = number + 1
+            } else {
+                replacement = NSNull()
+            }
+        }
+        return replacing(path[...], in: object, with: replacement) as? [String: Any] ?? object
+    }
+
+    private static func value(at path: [Any], in root: Any) -> Any? {
+        var current: Any? = root
+        for step in path {
+            if let key = step as? String { current = (current as? [String: Any])?[key] }
+            if let index = step as? Int { current = (current as? [Any]).flatMap { index < $0.count ? $0[index] : nil } }
+        }
+        return current
+    }
+
+    private static func replacing(_ path: ArraySlice<Any>, in value: Any, with replacement: Any?) -> Any? {
+        guard let step = path.first else { return replacement }
+        if var object = value as? [String: Any], let key = step as? String {
+            object[key] = object[key].flatMap { replacing(path.dropFirst(), in: $0, with: replacement) }
+            return object
+        }
+        if var array = value as? [Any], let index = step as? Int, index < array.count {
+            if let changed = replacing(path.dropFirst(), in: array[index], with: replacement) {
+                array[index] = changed
+            } else {
+                array.remove(at: index)
+            }
+            return array
+        }
+        return value
+    }
+}
