@@ -33,8 +33,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "formsmith", dependencies: ["FormsmithCLI"]),
-        .testTarget(name: "FormsmithCoreTests", dependencies: ["FormsmithCore"]),
-        .testTarget(name: "FormsmithCLITests", dependencies: ["FormsmithCLI", "formsmith"]),
+        // Fixtures/ holds input files the tests read from the repository (broken inputs, fuzz finds).
+        .testTarget(name: "FormsmithCoreTests", dependencies: ["FormsmithCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "FormsmithCLITests", dependencies: ["FormsmithCLI", "formsmith"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
