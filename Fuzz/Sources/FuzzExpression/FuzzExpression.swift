@@ -14,7 +14,9 @@ public func fuzzExpression(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
     do {
         expression = try ExpressionParser.parse(source)
     } catch {
-        FuzzSupport.require(error.offset >= 0 && error.offset <= source.count + 1, "syntax error offset \(error.offset)")
+        // Offsets count characters, but a CR LF is one Swift Character and two offsets: bound by scalars.
+        FuzzSupport.require(error.offset >= 0 && error.offset <= source.unicodeScalars.count + 1,
+                            "syntax error offset \(error.offset)")
         _ = error.rendered(source: source)
         return 0
     }

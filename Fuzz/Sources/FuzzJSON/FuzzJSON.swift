@@ -1,14 +1,14 @@
 @testable import FormsmithCore
 import FuzzSupport
 
-/// Fuzz target: the JSON reader and full validation. The input is read three ways (one record,
-/// a JSON Lines chunk, a `.json` document) and each record is validated against every shipped
-/// rule set. Invariants: nothing traps, every record gets exactly one verdict, an unreadable
-/// verdict always says where (line and column), and results stay in input order.
 // libFuzzer calls the target from one thread, so per-thread validators can be globals.
 nonisolated(unsafe) private let validators = FuzzSupport.shippedRules.map { RecordValidator(rules: $0) }
 private let batches = FuzzSupport.shippedRules.map { BatchValidator(rules: $0, options: ValidationOptions(jobs: 1)) }
 
+/// Fuzz target: the JSON reader and full validation. The input is read three ways (one record,
+/// a JSON Lines chunk, a `.json` document) and each record is validated against every shipped
+/// rule set. Invariants: nothing traps, every record gets exactly one verdict, an unreadable
+/// verdict always says where (line and column), and results stay in input order.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = FuzzSupport.buffer(data, size)

@@ -51,7 +51,7 @@ enum SourceCaret {
             lineOfOffset = currentLine
             column = max(0, offset - lineStart)
         }
-        let line = String(lineOfOffset ?? [])
-        return line + "\n" + String(repeating: " ", count: column) + "^ " + message
+        let (line, shownColumn) = CaretWindow.clip(lineOfOffset ?? [], column: column)
+        return String(line) + "\n" + String(repeating: " ", count: shownColumn) + "^ " + message
     }
 }

@@ -62,10 +62,15 @@ public enum InputDiscovery {
                 throw InputError(message: "\(path): no such file or directory")
             }
             if isDirectory.boolValue {
+                // Folders named like inputs (`x.jsonl/`) are walked, not read.
                 let found = (files.subpathsOfDirectory(atPathSafely: path))
                     .filter { InputFormat(fileName: $0) != nil }
                     .sorted()
                     .map { (path as NSString).appendingPathComponent($0) }
+                    .filter { file in
+                        var isFolder: ObjCBool = false
+                        return !(files.fileExists(atPath: file, isDirectory: &isFolder) && isFolder.boolValue)
+                    }
                 for file in found {
                     sources.append(InputSource(path: file, format: format ?? InputFormat(fileName: file)!))
                 }

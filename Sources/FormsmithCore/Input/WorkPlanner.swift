@@ -33,6 +33,11 @@ public struct InputLimits: Sendable {
         self.maxDocumentBytes = maxDocumentBytes
         self.chunkBytes = chunkBytes
     }
+
+    /// A size for messages: `64 MiB` for whole mebibytes, else `1000 bytes`.
+    static func describe(bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
 }
 
 /// Cuts the inputs into work items in input order, reading streamed files chunk by chunk
@@ -49,6 +54,8 @@ final class WorkPlanner {
         var pending: [UInt8] = []
         var nextLine = 1
         var skippingLongRecord = false
+        /// Set once reading failed: the failure was reported and the stream is over.
+        var failed = false
     }
 
     init(sources: [InputSource], limits: InputLimits) {
@@ -66,7 +73,7 @@ final class WorkPlanner {
             do {
                 reader = try ByteReader(path: source.path)
             } catch {
-                return WorkItem(source: source, kind: .failure(error.description), bytes: [], firstLine: 0)
+                return WorkItem(source: source, kind: .failure(error.description), bytes: [], firstLine: 1)
             }
             if source.format == .json {
                 return readDocument(source, reader)
@@ -87,19 +94,19 @@ final class WorkPlanner {
     /// Reads until the pending bytes hold at least one complete record, and hands out
     /// everything up to the last complete record.
     private func nextChunk() -> WorkItem? {
-        guard var state = current else { return nil }
+        guard var state = current, !state.failed else { return nil }
         defer { current = state }
         while true {
             let atEnd: Bool
             do {
                 atEnd = try state.reader.read(into: &state.pending, upTo: limits.chunkBytes)
             } catch {
-                let item = WorkItem(source: state.source, kind: .failure(
+                // One unreadable result for the record being read and the rest of the file; the
+                // stream then ends (retrying a failing descriptor would report it forever).
+                state.failed = true
+                return WorkItem(source: state.source, kind: .failure(
                     "line \(state.nextLine): \(error.description); the rest of the file was not read"),
-                                    bytes: [], firstLine: state.nextLine)
-                state = StreamState(source: state.source, reader: state.reader)
-                current = nil
-                return item
+                                bytes: [], firstLine: state.nextLine)
             }
             if let item = linesChunk(&state, atEnd: atEnd) { return item }
             if atEnd { return nil }
@@ -126,7 +133,8 @@ final class WorkPlanner {
             state.pending.removeAll(keepingCapacity: true)
             state.skippingLongRecord = true
             return WorkItem(source: state.source, kind: .failure(
-                "line \(line): the record is longer than \(limits.maxRecordBytes >> 20) MiB; it was skipped"),
+                "line \(line): the record is longer than \(InputLimits.describe(bytes: limits.maxRecordBytes)) "
+                    + "(the limit of one line); it was skipped and the next line was read"),
                             bytes: [], firstLine: line)
         } else {
             return nil
