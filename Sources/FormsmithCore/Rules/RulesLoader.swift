@@ -24,6 +24,11 @@ public enum RulesLoader {
     /// Reads the rule file at `path` without compiling it (see ``RuleCompiler``).
     public static func read(path: String) throws(RulesError) -> RuleSet {
         let text: String
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw RulesError(problems: [RuleProblem("this is a folder; give the path of one rule file (YAML or JSON)",
+                                                     at: SourceLocation(file: path, line: 1, column: 1))])
+        }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             guard let decoded = String(data: data, encoding: .utf8) else {
