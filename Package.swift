@@ -33,12 +33,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "formsmith", dependencies: ["FormsmithCLI"]),
-        .testTarget(name: "FormsmithCoreTests", dependencies: ["FormsmithCore"]),
-        .testTarget(
-            name: "FormsmithCLITests", dependencies: ["FormsmithCLI", "formsmith"],
-            // Rule files and golden reports the tests read from the repository, not resources.
-            exclude: ["Fixtures"]
-        ),
+        // Fixtures/ holds input files the tests read from the repository (broken inputs, fuzz finds).
+        .testTarget(name: "FormsmithCoreTests", dependencies: ["FormsmithCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "FormsmithCLITests", dependencies: ["FormsmithCLI", "formsmith"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -116,7 +116,9 @@ extension CompilerState {
                 do {
                     checks.append(.mask(try parsed.compile(), source: mask.value))
                 } catch {
-                    problems.report("mask '\(mask.value)' does not compile: \(error.message)", at: mask.location)
+                    let shown = mask.value.count > 60 ? mask.value.prefix(60) + "…" : mask.value
+                    problems.report("mask '\(shown)' does not compile: \(error.message); "
+                                    + "split a mask this long into shorter fields", at: mask.location)
                 }
             } catch {
                 problems.report("invalid mask: \(error.message)\n" + error.rendered(mask: mask.value),

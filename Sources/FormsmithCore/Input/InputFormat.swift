@@ -66,10 +66,12 @@ public enum InputDiscovery {
                 throw InputError(message: "\(path): no such file or directory")
             }
             if isDirectory.boolValue {
+                // Folders named like inputs (`x.jsonl/`) are walked, not read.
                 let found = (files.subpathsOfDirectory(atPathSafely: path))
                     .filter { InputFormat(fileName: $0) != nil }
                     .sorted()
-                for subpath in found {
+                // A folder named like an input (`batch.jsonl/`) is walked, not read as a file.
+                for subpath in found where !files.isFolder((path as NSString).appendingPathComponent(subpath)) {
                     let file = (path as NSString).appendingPathComponent(subpath)
                     sources.append(InputSource(path: file, format: format ?? InputFormat(fileName: file)!,
                                                relativePath: subpath))
@@ -87,6 +89,11 @@ public enum InputDiscovery {
 }
 
 extension FileManager {
+    fileprivate func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
     fileprivate func subpathsOfDirectory(atPathSafely path: String) -> [String] {
         (try? subpathsOfDirectory(atPath: path)) ?? []
     }

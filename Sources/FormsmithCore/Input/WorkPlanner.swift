@@ -40,6 +40,11 @@ public struct InputLimits: Sendable {
         self.maxDocumentBytes = maxDocumentBytes
         self.chunkBytes = chunkBytes
     }
+
+    /// A size for messages: `64 MiB` for whole mebibytes, else `1000 bytes`.
+    static func describe(bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
 }
 
 /// Cuts the inputs into work items in input order, reading streamed files (JSON Lines, CSV)
@@ -97,7 +102,7 @@ final class WorkPlanner {
                 reader = try ByteReader(path: source.path)
             } catch {
                 return WorkItem(sourceIndex: index, source: source, kind: .failure(error.description), bytes: [],
-                                firstLine: 0)
+                                firstLine: 1)
             }
             if source.format == .json {
                 return readDocument(index, source, reader)
@@ -172,8 +177,9 @@ final class WorkPlanner {
         } else if state.pending.count > limits.maxRecordBytes {
             state.pending.removeAll(keepingCapacity: true)
             state.skippingLongRecord = true
-            return failure(state, "line \(state.nextLine): the record is longer than \(limits.maxRecordBytes >> 20) MiB; "
-                           + "it was skipped")
+            return failure(state, "line \(state.nextLine): the record is longer than "
+                           + "\(InputLimits.describe(bytes: limits.maxRecordBytes)) (the limit of one line); "
+                           + "it was skipped and the next line was read")
         } else {
             return nil
         }

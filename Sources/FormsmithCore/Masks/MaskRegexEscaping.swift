@@ -12,10 +12,13 @@ enum MaskRegexEscaping {
 
     /// `scalar` as a member inside `[...]`: `\`, `]`, `[`, `^` and `-` get a backslash (so no
     /// POSIX class, negation or range can appear by accident), control characters become `\x{..}`.
-    static func classMember(_ scalar: Unicode.Scalar) -> String {
+    /// The first member (`atStart`) also escapes `:`, `.` and `=`: PCRE2 reads `[:x:]`, `[.x.]` and
+    /// `[=x=]` as POSIX class syntax and rejects the pattern (found by fuzzing: the mask `[:a:]`).
+    static func classMember(_ scalar: Unicode.Scalar, atStart: Bool = false) -> String {
         if isControl(scalar) { return hexEscape(scalar) }
         switch scalar {
         case "\\", "]", "[", "^", "-": return "\\" + String(scalar)
+        case ":", ".", "=": return atStart ? "\\" + String(scalar) : String(scalar)
         default: return String(scalar)
         }
     }

@@ -70,7 +70,7 @@ enum MaskSetParser {
             let formsRange = position + 2 < atoms.count
                 && atoms[position + 1].scalar == "-" && !atoms[position + 1].isEscaped
             guard formsRange else {
-                body += MaskRegexEscaping.classMember(low.scalar)
+                body += MaskRegexEscaping.classMember(low.scalar, atStart: position == 0)
                 position += 1
                 continue
             }
@@ -81,7 +81,7 @@ enum MaskSetParser {
                         + "write the lower character first, as in \(high.scalar)-\(low.scalar)",
                     scalarIndex: low.index, in: scalars)
             }
-            body += MaskRegexEscaping.classMember(low.scalar) + "-"
+            body += MaskRegexEscaping.classMember(low.scalar, atStart: position == 0) + "-"
                 + MaskRegexEscaping.classMember(high.scalar)
             position += 3
         }

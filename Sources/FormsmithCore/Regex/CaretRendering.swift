@@ -31,8 +31,33 @@ enum SourceCaret {
             lineOfOffset = currentLine
             column = max(0, offset - lineStart)
         }
-        let line = lineOfOffset ?? []
-        let padding = (0..<column).map { index in index < line.count && line[index] == "\t" ? "\t" : " " }.joined()
+        let (line, shownColumn) = CaretWindow.clip(lineOfOffset ?? [], column: column)
+        let padding = (0..<shownColumn).map { index in index < line.count && line[index] == "\t" ? "\t" : " " }.joined()
         return String(line) + "\n" + padding + "^ " + message
+    }
+}
+
+/// Cuts a long source line to a window around a column, so that a problem in a 1 MB regex or
+/// expression is shown in a line a terminal can hold instead of megabytes of text.
+enum CaretWindow {
+    /// The widest line shown in full.
+    static let maximumWidth = 120
+    /// Characters kept on each side of the column when a line is cut.
+    static let context = 50
+
+    /// The characters to show and the caret's column within them; cut ends are marked `…`.
+    static func clip(_ line: [Character], column: Int) -> (line: [Character], column: Int) {
+        guard line.count > maximumWidth else { return (line, column) }
+        let start = max(0, min(column, line.count) - context)
+        let end = min(line.count, max(column, start) + context)
+        var shown: [Character] = []
+        var shift = start
+        if start > 0 {
+            shown.append("…")
+            shift -= 1
+        }
+        shown += line[start..<end]
+        if end < line.count { shown.append("…") }
+        return (shown, column - shift)
     }
 }

@@ -24,6 +24,11 @@ public enum RulesLoader {
     /// Reads the rule file at `path` without compiling it (see ``RuleCompiler``).
     public static func read(path: String) throws(RulesError) -> RuleSet {
         let text: String
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw RulesError(problems: [RuleProblem("this is a folder; give the path of one rule file (YAML or JSON)",
+                                                     at: SourceLocation(file: path, line: 1, column: 1))])
+        }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             guard let decoded = String(data: data, encoding: .utf8) else {
@@ -92,13 +97,40 @@ public enum RulesLoader {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
             .composer(_, let problem, let mark, _):
-            return RuleProblem("invalid YAML: \(problem)",
+            return RuleProblem("invalid YAML: \(yamlMessage(problem))",
                                at: SourceLocation(file: file, line: mark.line, column: mark.column))
+        case .reader(let problem, let offset, _, let yaml):
+            // A byte the YAML reader refuses (a control character such as NUL, invalid UTF-8).
+            let (line, column) = lineAndColumn(ofByte: offset ?? 0, in: yaml)
+            return RuleProblem("invalid YAML: \(problem); a rule file must be plain UTF-8 text",
+                               at: SourceLocation(file: file, line: line, column: column))
         case .duplicatedKeysInMapping(let duplicates, _):
             return RuleProblem("duplicate keys: \(duplicates.joined(separator: ", "))",
                                at: SourceLocation(file: file, line: 1, column: 1))
         default:
             return RuleProblem("invalid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }
+    }
+
+    /// libyaml's message, with its C-API advice replaced by advice for rule authors.
+    private static func yamlMessage(_ problem: String) -> String {
+        if problem.hasPrefix("Maximum nesting level reached") {
+            return "the nesting is too deep (libyaml stops at 1000 levels); a rule file is never this deep"
+        }
+        return problem
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset of `text`.
+    private static func lineAndColumn(ofByte offset: Int, in text: String) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        let bytes = Array(text.utf8)
+        let end = min(max(offset, 0), bytes.count)
+        for index in 0..<end where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        let column = String(decoding: bytes[lineStart..<end], as: UTF8.self).unicodeScalars.count + 1
+        return (line, column)
     }
 }

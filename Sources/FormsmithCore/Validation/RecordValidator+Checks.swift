@@ -33,9 +33,11 @@ extension RecordValidator {
         case .string, .text:
             checkText(field, raw, path, checks)
         case .integer, .decimal:
-            guard let number = number(raw), field.type == .decimal || number.integer != nil else {
-                let what = field.type == .integer ? "a whole number" : "a number"
-                report(field, path, RuleIdentifier.type, "must be \(what), not \(typePhrase(raw))", raw)
+            guard let number = number(raw), field.type == .decimal || number.integer != nil,
+                number.double.isFinite
+            else {
+                let problem = field.type == .integer ? wholeNumberProblem(raw) : numberProblem(raw)
+                report(field, path, RuleIdentifier.type, problem, raw)
                 break
             }
             checkNumber(field, raw, path, checks, number)

@@ -4,7 +4,7 @@ extension RecordValidator {
         for case .enumeration(let strings, let integers) in checks {
             if field.hasIntegerValues {
                 guard let number = number(raw), let value = number.integer else {
-                    report(field, path, RuleIdentifier.type, "must be a whole number, not \(typePhrase(raw))", raw)
+                    report(field, path, RuleIdentifier.type, wholeNumberProblem(raw), raw)
                     return
                 }
                 if !integers.contains(value) {

@@ -15,7 +15,8 @@ extension RecordValidator {
                 return true
             }
         case .integer, .decimal:
-            guard let number = number(raw), field.pointee.type == .decimal || number.integer != nil else { return false }
+            guard let number = number(raw), field.pointee.type == .decimal || number.integer != nil,
+                number.double.isFinite else { return false }
             for index in steps where !numberPasses(index, number) { return false }
             return true
         case .boolean:

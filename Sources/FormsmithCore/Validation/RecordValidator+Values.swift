@@ -110,6 +110,21 @@ extension RecordValidator {
         }
     }
 
+    /// Why a value is not a whole number that fits in 64 bits (the message of a `type` violation).
+    func wholeNumberProblem(_ raw: RawValue) -> String {
+        guard let number = number(raw) else { return "must be a whole number, not \(typePhrase(raw))" }
+        if number.isIntegerLiteral {
+            return "is too large: whole numbers must lie between \(Int64.min) and \(Int64.max)"
+        }
+        return "must be a whole number, written without a fraction or an exponent"
+    }
+
+    /// Why a value is not a finite number (the message of a `type` violation).
+    func numberProblem(_ raw: RawValue) -> String {
+        guard number(raw) != nil else { return "must be a number, not \(typePhrase(raw))" }
+        return "is too large: numbers must lie between -1.7976931348623157e308 and 1.7976931348623157e308"
+    }
+
     /// The value as the user wrote it, shortened, for reports (nil for objects and arrays).
     func displayValue(_ raw: RawValue) -> String? {
         switch raw {

@@ -157,7 +157,7 @@ extension JSONParser {
         case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(lead & 0x1F)
         case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(lead & 0x0F)
         case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(lead & 0x07)
-        default: throw error("invalid UTF-8 byte \(Self.describeByte(lead)); the file must be UTF-8 encoded")
+        default: throw error("invalid UTF-8: \(Self.describeByte(lead)) cannot start a character; the file must be UTF-8 encoded")
         }
         guard position + length <= bytes.count else { throw error("truncated UTF-8 sequence") }
         for offset in 1..<length {

@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+// Coverage-guided fuzz targets (libFuzzer) for Formsmith's readers and parsers.
+// Build and run them with Fuzz/run.sh; see the "Fuzzing" section of the README.
+import PackageDescription
+
+/// One executable per fuzz target. Its single file defines only `LLVMFuzzerTestOneInput` (so it is
+/// compiled as a library file); `swift build --sanitize=fuzzer` links libFuzzer's `main`.
+func fuzzTarget(_ name: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["FuzzSupport", .product(name: "FormsmithCore", package: "Formsmith")]
+    )
+}
+
+let package = Package(
+    name: "FormsmithFuzz",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(name: "Formsmith", path: "..")],
+    targets: [
+        .target(name: "FuzzSupport", dependencies: [.product(name: "FormsmithCore", package: "Formsmith")]),
+        fuzzTarget("FuzzJSON"),
+        fuzzTarget("FuzzCSV"),
+        fuzzTarget("FuzzRules"),
+        fuzzTarget("FuzzMask"),
+        fuzzTarget("FuzzExpression"),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,37 @@
+import Foundation
+import XCTest
+@testable import FormsmithCore
+
+/// Inputs that the fuzz targets (Fuzz/run.sh) once crashed on, replayed through the same code.
+/// Short ones are inline; the raw crashing inputs are under Fixtures/fuzz/.
+final class FuzzRegressionTests: XCTestCase {
+    private func fixture(_ name: String) throws -> Data {
+        try Data(contentsOf: repositoryRoot.appendingPathComponent("Tests/FormsmithCoreTests/Fixtures/fuzz/\(name)"))
+    }
+
+    /// FuzzMask: a set starting with ':' ('.', '=') and ending with ':]' was written as a POSIX
+    /// class ('[:a:]'), which PCRE2 rejects, so a mask that parsed did not compile.
+    func testSetsThatLookLikePOSIXClassesCompile() throws {
+        let masks = ["[:a:]", "[.a.]", "[=a=]", "[:]", "[^:a:]", "[:-=]", "[a:b:]", "0[::]?0"]
+        for mask in masks {
+            let parsed = try InputMask(mask)
+            XCTAssertNoThrow(try parsed.compile(), "\(mask) -> \(parsed.regexPattern)")
+        }
+        try assertMask("[:a:]", accepts: [":", "a"], rejects: ["b", "[", "]"])
+        try assertMask("[.=]", accepts: [".", "="], rejects: [":"])
+        let crash = String(decoding: try fixture("mask-posix-class.txt"), as: UTF8.self)
+        XCTAssertNoThrow(try InputMask(crash).compile())
+    }
+
+    private func assertMask(_ mask: String, accepts: [String], rejects: [String],
+                            file: StaticString = #filePath, line: UInt = #line) throws {
+        let regex = try InputMask(mask).compile()
+        let scratch = RegexScratch()
+        for value in accepts {
+            XCTAssertEqual(regex.matches(value, scratch: scratch), .match, "\(mask) should accept \(value)", file: file, line: line)
+        }
+        for value in rejects {
+            XCTAssertEqual(regex.matches(value, scratch: scratch), .noMatch, "\(mask) should reject \(value)", file: file, line: line)
+        }
+    }
+}
