@@ -28,7 +28,7 @@ public struct InputLimits: Sendable {
     public var chunkBytes: Int
 
     /// Creates limits.
-    public init(maxRecordBytes: Int = 64 << 20, maxDocumentBytes: Int = 512 << 20, chunkBytes: Int = 1 << 20) {
+    public init(maxRecordBytes: Int = 64 << 20, maxDocumentBytes: Int = 512 << 20, chunkBytes: Int = 1 << 19) {
         self.maxRecordBytes = maxRecordBytes
         self.maxDocumentBytes = maxDocumentBytes
         self.chunkBytes = chunkBytes
@@ -50,6 +50,10 @@ final class WorkPlanner {
         var nextLine = 1
         var skippingLongRecord = false
     }
+
+    /// Buffers of chunks already validated, reused for the next reads: memory stays bounded
+    /// instead of depending on how the allocator recycles megabytes freed by other threads.
+    private var spareBuffers: [[UInt8]] = []
 
     init(sources: [InputSource], limits: InputLimits) {
         self.sources = sources.reversed()
@@ -134,12 +138,23 @@ final class WorkPlanner {
         guard end > 0 else { return nil }
         // Hand out the read buffer itself and keep only the incomplete record after `end`:
         // copying the chunk out and shifting the rest down costs more than validating it.
-        var chunk = Array(state.pending[end...])
+        var chunk = spareBuffers.popLast() ?? []
+        chunk.removeAll(keepingCapacity: true)
+        // Room for the next read too, with a margin so that a recycled buffer fits again next time:
+        // reallocating megabytes at slightly different sizes would fragment the heap.
+        let needed = state.pending.count - end + limits.chunkBytes
+        if chunk.capacity < needed { chunk.reserveCapacity(needed + limits.chunkBytes / 4) }
+        chunk.append(contentsOf: state.pending[end...])
         swap(&chunk, &state.pending)
         chunk.removeLast(chunk.count - end)
         let firstLine = state.nextLine
         state.nextLine += chunk.withUnsafeBufferPointer(Self.countNewlines)
         return WorkItem(source: state.source, kind: .lines, bytes: chunk, firstLine: firstLine)
+    }
+
+    /// Takes back the buffer of a chunk that has been validated, for reuse.
+    func recycle(_ buffer: [UInt8]) {
+        if spareBuffers.count < 8, buffer.capacity >= limits.chunkBytes { spareBuffers.append(buffer) }
     }
 
     /// Number of line feeds in `bytes`, found with `memchr` (vectorised by the C library).

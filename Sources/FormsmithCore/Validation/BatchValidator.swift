@@ -54,10 +54,15 @@ public final class BatchValidator: Sendable {
         let deliver = { (outcome: ChunkOutcome) in
             summary.merge(outcome.summary)
             if !outcome.results.isEmpty { reporter.report(outcome.results) }
+            planner.recycle(outcome.bytes)
         }
         if options.jobs == 1 {
             let validator = RecordValidator(rules: rules, regexLimits: options.regexLimits)
-            while let item = planner.next() { deliver(validate(item, with: validator)) }
+            while let item = planner.next() {
+                let outcome = validate(item, with: validator)
+                _ = consume item  // the outcome holds the only reference to the chunk's bytes
+                deliver(outcome)
+            }
         } else {
             ParallelValidation(batch: self).run(planner, deliver: deliver)
         }
@@ -67,7 +72,7 @@ public final class BatchValidator: Sendable {
 
     /// Validates one work item.
     func validate(_ item: WorkItem, with validator: RecordValidator) -> ChunkOutcome {
-        var outcome = ChunkOutcome()
+        var outcome = ChunkOutcome(bytes: item.bytes)
         switch item.kind {
         case .lines:
             JSONLinesReader.forEachRecord(in: item.bytes, firstLine: item.firstLine) { line, lineNumber in
@@ -90,6 +95,8 @@ public final class BatchValidator: Sendable {
 struct ChunkOutcome: Sendable {
     var summary = ValidationSummary()
     var results: [RecordResult] = []
+    /// The chunk's bytes, handed back to the planner for reuse.
+    var bytes: [UInt8]
 
     mutating func add(_ result: RecordResult) {
         if result.isValid {

@@ -1,3 +1,4 @@
+internal import CSystemMemory
 import Dispatch
 import Synchronization
 
@@ -23,7 +24,7 @@ final class ParallelValidation: Sendable {
     init(batch: BatchValidator) {
         self.batch = batch
         inFlightLimit = batch.options.jobs + 1
-        window = batch.options.jobs * 4
+        window = batch.options.jobs * 2 + 2
     }
 
     /// Validates every item of `planner`; calls `deliver` on the calling thread, in input order.
@@ -35,6 +36,10 @@ final class ParallelValidation: Sendable {
             while let outcome = finished.withLock({ $0.removeValue(forKey: delivered) }) {
                 deliver(outcome)
                 delivered += 1
+                // Results are allocated by the workers and freed here; glibc's per-thread arenas
+                // keep such memory as free space rather than returning it, and the resident size
+                // would creep up with the input (by about 20 MB over 1,000,000 questionnaires).
+                if delivered % 16 == 0 { formsmith_release_free_memory() }
             }
         }
         while let item = planner.next() {
@@ -55,10 +60,12 @@ final class ParallelValidation: Sendable {
     }
 
     private func submit(_ item: WorkItem, sequence: Int) {
+        let parcel = Parcel(item)
         queue.async { [self] in
             let validator = pool.withLock { $0.popLast() }
                 ?? PooledValidator(RecordValidator(rules: batch.rules, regexLimits: batch.options.regexLimits))
-            let outcome = batch.validate(item, with: validator.validator)
+            // The outcome carries the chunk's bytes back for reuse: no other reference may remain.
+            let outcome = batch.validate(parcel.take(), with: validator.validator)
             pool.withLock { $0.append(validator) }
             finished.withLock { $0[sequence] = outcome }
             completions.signal()
@@ -75,4 +82,14 @@ private final class PooledValidator: @unchecked Sendable {
     let validator: RecordValidator
 
     init(_ validator: RecordValidator) { self.validator = validator }
+}
+
+/// A work item on its way to a task, taken out (not copied) by the task that validates it.
+private final class Parcel: @unchecked Sendable {
+    private var item: WorkItem?
+
+    init(_ item: WorkItem) { self.item = item }
+
+    /// The item; the parcel keeps no reference (called once, by the one task that owns it).
+    func take() -> WorkItem { item.take()! }
 }
