@@ -152,9 +152,12 @@ final class WorkPlanner {
         return WorkItem(source: state.source, kind: .lines, bytes: chunk, firstLine: firstLine)
     }
 
-    /// Takes back the buffer of a chunk that has been validated, for reuse.
+    /// Takes back the buffer of a chunk that has been validated, for reuse (only buffers of
+    /// about a chunk's size: a whole `.json` document's may be far larger).
     func recycle(_ buffer: [UInt8]) {
-        if spareBuffers.count < 8, buffer.capacity >= limits.chunkBytes { spareBuffers.append(buffer) }
+        guard spareBuffers.count < 8, buffer.capacity >= limits.chunkBytes, buffer.capacity <= 4 * limits.chunkBytes
+        else { return }
+        spareBuffers.append(buffer)
     }
 
     /// Number of line feeds in `bytes`, found with `memchr` (vectorised by the C library).
