@@ -19,10 +19,12 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
+        // glibc's malloc_trim (a no-op elsewhere), to keep memory flat in parallel runs.
+        .systemLibrary(name: "CSystemMemory"),
         // The engine: rules, readers, checks, validation, reporting, generation.
         .target(
             name: "FormsmithCore",
-            dependencies: ["CPCRE2", "Yams"]
+            dependencies: ["CPCRE2", "CSystemMemory", "Yams"]
         ),
         // The command-line interface: argument parsing and exit codes.
         .target(

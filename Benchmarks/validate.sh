@@ -16,9 +16,9 @@
 #    half of the file's lines; prints its records/s and formsmith's ratio to it (2 jobs vs 2
 #    processes).
 #
-# Every measurement is the fastest of R runs (default 3; peak RSS is the largest), which keeps
-# other load on a shared machine from deciding the result. Needs python3 (3.8+) and GNU time
-# (/usr/bin/time; Debian package `time`).
+# The runs go in R rounds (default 3) of every configuration in turn; each figure is the fastest
+# of its R runs (peak RSS the largest), which keeps other load on a shared machine from deciding
+# the result. Needs python3 (3.8+) and GNU time (/usr/bin/time; Debian package `time`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,7 +34,7 @@ while [ $# -gt 0 ]; do
     --repeat) repeat="$2"; shift 2 ;;
     --no-peer) peer=0; shift ;;
     --configuration) configuration="$2"; shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "validate.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -75,49 +75,29 @@ timed() {
   rss_mb=$(awk -v k="$rss_kb" 'BEGIN { printf "%.1f", k / 1024 }')
 }
 
-# `timed` $repeat times: keeps the fastest run's wall and cpu, and the largest rss_mb.
-best_of() {
-  local best_wall="" best_cpu="" largest_rss=0
-  for _ in $(seq "$repeat"); do
-    timed "$@"
-    if [ -z "$best_wall" ] || awk -v a="$wall" -v b="$best_wall" 'BEGIN { exit !(a < b) }'; then
-      best_wall=$wall
-      best_cpu=$cpu
-    fi
-    largest_rss=$(awk -v a="$rss_mb" -v b="$largest_rss" 'BEGIN { print (a > b ? a : b) }')
-  done
-  wall=$best_wall
-  cpu=$best_cpu
-  rss_mb=$largest_rss
+# The best figures of each configuration across the rounds: fastest wall (with its CPU), largest RSS.
+declare -A best_wall best_cpu largest_rss
+keep() {  # name (uses wall, cpu, rss_mb from `timed`)
+  if [ -z "${best_wall[$1]:-}" ] || awk -v a="$wall" -v b="${best_wall[$1]}" 'BEGIN { exit !(a < b) }'; then
+    best_wall[$1]=$wall
+    best_cpu[$1]=$cpu
+  fi
+  largest_rss[$1]=$(awk -v a="$rss_mb" -v b="${largest_rss[$1]:-0}" 'BEGIN { print (a > b ? a : b) }')
 }
 
 rate() { awk -v n="$1" -v s="$2" 'BEGIN { printf "%.0f", (s > 0 ? n / s : 0) }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
-report() {  # name (uses wall, cpu, rss_mb)
-  awk -v name="$1" -v n="$records" -v s="$wall" -v c="$cpu" -v r="$rss_mb" -v b="$bytes" 'BEGIN {
+report() {  # label name
+  awk -v label="$1" -v n="$records" -v s="${best_wall[$2]}" -v c="${best_cpu[$2]}" -v r="${largest_rss[$2]}" \
+    -v b="$bytes" 'BEGIN {
     printf "%-27s %8.0f records/s %7.1f MB/s  wall %6.2f s  cpu %6.2f s  peak RSS %6.1f MB\n",
-      name, (s > 0 ? n / s : 0), (s > 0 ? b / s / 1e6 : 0), s, c, r }'
+      label, (s > 0 ? n / s : 0), (s > 0 ? b / s / 1e6 : 0), s, c, r }'
 }
 
 validate() {  # jobs file
-  best_of "$binary" validate --rules Rules/osago-policy.yaml --today 2026-11-22 --report json \
+  timed "$binary" validate --rules Rules/osago-policy.yaml --today 2026-11-22 --report json \
     --output /dev/null --jobs "$1" "$2"
 }
-
-echo
-echo "workload: $data ($records questionnaires, $(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB)," \
-  "best of $repeat runs, $(nproc) cores"
-validate 1 "$data"
-wall1=$wall
-report "formsmith --jobs 1"
-validate 2 "$data"
-wall2=$wall
-rss_large=$rss_mb
-report "formsmith --jobs 2"
-ours=$(rate "$records" "$wall2")
-echo "speed-up 1 -> 2 jobs: $(ratio "$wall1" "$wall2")x"
-validate 2 "$small"
-echo "peak RSS with --jobs 2: $rss_mb MB at $rss_records questionnaires, $rss_large MB at $records"
 
 if [ "$peer" = 1 ]; then
   python=bench-data/peer-venv/bin/python
@@ -132,12 +112,35 @@ if [ "$peer" = 1 ]; then
     echo "validate.sh: the peer counted $counted questionnaires in $small, not $rss_records" >&2
     exit 1
   fi
-  best_of "${peer_command[@]}" "$data"
-  report "jsonschema-rs 1 process"
-  # Both halves in parallel under one `time`: wall until both finish, CPU of both.
-  best_of bash -c '"$@" --part 1/2 "$0" > /dev/null & "$@" --part 2/2 "$0" > /dev/null & wait' \
-    "$data" "${peer_command[@]}"
-  report "jsonschema-rs 2 processes"
-  theirs=$(rate "$records" "$wall")
-  echo "formsmith --jobs 2 / jsonschema-rs 2 processes: $(ratio "$ours" "$theirs")x"
+fi
+
+# Rounds of every configuration in turn, so that a quiet moment on a shared machine benefits
+# all of them alike.
+for round in $(seq "$repeat"); do
+  echo "round $round of $repeat ..." >&2
+  validate 1 "$data"; keep ours1
+  validate 2 "$data"; keep ours2
+  validate 2 "$small"; keep small2
+  if [ "$peer" = 1 ]; then
+    timed "${peer_command[@]}" "$data"; keep peer1
+    # Both halves in parallel under one `time`: wall until both finish, CPU of both.
+    timed bash -c '"$@" --part 1/2 "$0" > /dev/null & "$@" --part 2/2 "$0" > /dev/null & wait' \
+      "$data" "${peer_command[@]}"
+    keep peer2
+  fi
+done
+
+echo
+echo "workload: $data ($records questionnaires, $(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB)," \
+  "best of $repeat rounds, $(nproc) cores"
+report "formsmith --jobs 1" ours1
+report "formsmith --jobs 2" ours2
+echo "speed-up 1 -> 2 jobs: $(ratio "${best_wall[ours1]}" "${best_wall[ours2]}")x"
+echo "peak RSS with --jobs 2: ${largest_rss[small2]} MB at $rss_records questionnaires," \
+  "${largest_rss[ours2]} MB at $records"
+if [ "$peer" = 1 ]; then
+  report "jsonschema-rs 1 process" peer1
+  report "jsonschema-rs 2 processes" peer2
+  echo "formsmith --jobs 2 / jsonschema-rs 2 processes:" \
+    "$(ratio "$(rate "$records" "${best_wall[ours2]}")" "$(rate "$records" "${best_wall[peer2]}")")x"
 fi

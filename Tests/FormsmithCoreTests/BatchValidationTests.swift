@@ -110,6 +110,32 @@ final class BatchValidationTests: XCTestCase {
         XCTAssertEqual(oneJob.records, 6000)
         XCTAssertGreaterThan(oneJob.invalid, 0)
     }
+
+    /// Documents and JSON Lines mixed, cut into many chunks (buffers recycled between them), with
+    /// more workers than cores: the same report as one job.
+    func testMixedInputsThroughThePipelineGiveTheSameReport() throws {
+        var paths: [String] = []
+        for file in 0..<6 {
+            let records = (0..<400).map { index in
+                index % 11 == 0 ? "{\"id\":\"\(file)-\(index)\",\"n\":" : "{\"id\":\"\(file)-\(index)\",\"n\":\(index % 8)}"
+            }
+            if file % 3 == 0 {
+                let valid = records.enumerated().filter { $0.offset % 11 != 0 }.map(\.element)
+                paths.append(write("doc\(file).json", "[\n" + valid.joined(separator: ",\n") + "\n]"))
+            } else {
+                paths.append(write("lines\(file).jsonl", records.joined(separator: "\n") + "\n"))
+            }
+        }
+        let small = InputLimits(chunkBytes: 1024)
+        let (oneJob, _, oneReport) = try run(paths, jobs: 1, limits: small)
+        for jobs in [2, 3, 7] {
+            let (many, _, manyReport) = try run(paths, jobs: jobs, limits: small)
+            XCTAssertEqual(oneJob, many)
+            XCTAssertEqual(oneReport, manyReport, "jobs \(jobs)")
+        }
+        XCTAssertEqual(oneJob.records, 2400 - 2 * 37)
+        XCTAssertGreaterThan(oneJob.unreadable, 0)
+    }
 }
 
 /// Keeps every reported result.

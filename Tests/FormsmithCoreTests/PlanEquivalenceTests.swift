@@ -90,6 +90,28 @@ final class PlanEquivalenceTests: XCTestCase {
         }
     }
 
+    func testPatternMemoAnswersOnlyForTheExactBytesThatMatched() {
+        let memo = PatternMemo(stepCount: 2)
+        func bytes(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+            Array(text.utf8).withUnsafeBufferPointer(body)
+        }
+        XCTAssertFalse(bytes("Иванов") { memo.knownMatch(0, $0) })
+        _ = bytes("Иванов") { memo.rememberMatch(0, $0); return true }
+        XCTAssertTrue(bytes("Иванов") { memo.knownMatch(0, $0) })
+        XCTAssertFalse(bytes("Иванов") { memo.knownMatch(1, $0) }, "another step")
+        XCTAssertFalse(bytes("Иванова") { memo.knownMatch(0, $0) })
+        XCTAssertFalse(bytes("Иваноа") { memo.knownMatch(0, $0) })
+        let long = String(repeating: "x", count: 25)
+        _ = bytes(long) { memo.rememberMatch(0, $0); return true }
+        XCTAssertFalse(bytes(long) { memo.knownMatch(0, $0) }, "values over 24 bytes are not kept")
+        for number in 0..<1024 {  // values that never repeat switch the memo off for their step
+            _ = bytes("Q-\(number)") { memo.knownMatch(1, $0) }
+        }
+        _ = bytes("Q-1") { memo.rememberMatch(1, $0); return true }
+        XCTAssertFalse(bytes("Q-1") { memo.knownMatch(1, $0) })
+        XCTAssertTrue(bytes("Иванов") { memo.knownMatch(0, $0) })
+    }
+
     /// Validates `json` both ways; returns whether it is valid.
     @discardableResult
     private func assertSameResults(_ json: String, _ rules: CompiledRuleSet) throws -> Bool {

@@ -35,7 +35,7 @@ public struct InputLimits: Sendable {
     public var chunkBytes: Int
 
     /// Creates limits.
-    public init(maxRecordBytes: Int = 64 << 20, maxDocumentBytes: Int = 512 << 20, chunkBytes: Int = 1 << 20) {
+    public init(maxRecordBytes: Int = 64 << 20, maxDocumentBytes: Int = 512 << 20, chunkBytes: Int = 1 << 19) {
         self.maxRecordBytes = maxRecordBytes
         self.maxDocumentBytes = maxDocumentBytes
         self.chunkBytes = chunkBytes
@@ -78,6 +78,10 @@ final class WorkPlanner {
         /// CSV: the rest of an oversized record being skipped.
         var csvSkipper: CSVRecordSkipper?
     }
+
+    /// Buffers of chunks already validated, reused for the next reads: memory stays bounded
+    /// instead of depending on how the allocator recycles megabytes freed by other threads.
+    private var spareBuffers: [[UInt8]] = []
 
     init(sources: [InputSource], limits: InputLimits, rules: CompiledRuleSet, dialect: CSVDialect = .comma) {
         self.sources = sources.enumerated().map { ($0.offset, $0.element) }.reversed()
@@ -151,7 +155,13 @@ final class WorkPlanner {
     func takeChunk(_ state: inout StreamState, end: Int, lines: Int, kind: WorkItem.Kind) -> WorkItem {
         // Hand out the read buffer itself and keep only the incomplete record after `end`:
         // copying the chunk out and shifting the rest down costs more than validating it.
-        var chunk = Array(state.pending[end...])
+        var chunk = spareBuffers.popLast() ?? []
+        chunk.removeAll(keepingCapacity: true)
+        // Room for the next read too, with a margin so that a recycled buffer fits again next time:
+        // reallocating megabytes at slightly different sizes would fragment the heap.
+        let needed = state.pending.count - end + limits.chunkBytes
+        if chunk.capacity < needed { chunk.reserveCapacity(needed + limits.chunkBytes / 4) }
+        chunk.append(contentsOf: state.pending[end...])
         swap(&chunk, &state.pending)
         chunk.removeLast(chunk.count - end)
         let firstLine = state.nextLine
@@ -186,6 +196,14 @@ final class WorkPlanner {
         guard end > 0 else { return nil }
         let lines = state.pending.withUnsafeBufferPointer { Self.countNewlines(UnsafeBufferPointer(rebasing: $0[0..<end])) }
         return takeChunk(&state, end: end, lines: lines, kind: .lines)
+    }
+
+    /// Takes back the buffer of a chunk that has been validated, for reuse (only buffers of
+    /// about a chunk's size: a whole `.json` document's may be far larger).
+    func recycle(_ buffer: [UInt8]) {
+        guard spareBuffers.count < 8, buffer.capacity >= limits.chunkBytes, buffer.capacity <= 4 * limits.chunkBytes
+        else { return }
+        spareBuffers.append(buffer)
     }
 
     /// Number of line feeds in `bytes`, found with `memchr` (vectorised by the C library).

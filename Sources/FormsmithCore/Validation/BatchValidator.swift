@@ -78,11 +78,15 @@ public final class BatchValidator: Sendable {
             guard !ledger.isStopped else { return }
             ledger.accept(outcome, bytes: bytes)
             progress?(ledger.progress)
+            planner.recycle(outcome.bytes)
         }
         if options.jobs == 1 {
             let validator = makeValidator()
             while !ledger.isStopped, let item = planner.next() {
-                deliver(validate(item, with: validator, splits: splits), item.bytes.count)
+                let size = item.bytes.count
+                let outcome = validate(item, with: validator, splits: splits)
+                _ = consume item  // the outcome holds the only reference to the chunk's bytes
+                deliver(outcome, size)
             }
         } else {
             ParallelValidation(batch: self, splits: splits).run(planner, isStopped: { ledger.isStopped }, deliver: deliver)
@@ -96,8 +100,8 @@ public final class BatchValidator: Sendable {
 
     /// Validates one work item; with `splits`, also sorts its records' text by verdict.
     func validate(_ item: WorkItem, with validator: RecordValidator, splits: Bool) -> ChunkOutcome {
-        var outcome = ChunkOutcome(sourceIndex: item.sourceIndex, failFast: options.failFast, redact: options.redact,
-                                   splits: splits)
+        var outcome = ChunkOutcome(sourceIndex: item.sourceIndex, bytes: item.bytes, failFast: options.failFast,
+                                   redact: options.redact, splits: splits)
         switch item.kind {
         case .lines:
             JSONLinesReader.forEachRecord(in: item.bytes, firstLine: item.firstLine) { line, lineNumber in
@@ -141,9 +145,12 @@ struct ChunkOutcome: Sendable {
     private(set) var isStopped = false
     private let failFast: Bool
     private let redact: Bool
+    /// The chunk's bytes, handed back to the planner for reuse.
+    var bytes: [UInt8]
 
-    init(sourceIndex: Int, failFast: Bool = false, redact: Bool = false, splits: Bool = false) {
+    init(sourceIndex: Int, bytes: [UInt8] = [], failFast: Bool = false, redact: Bool = false, splits: Bool = false) {
         self.sourceIndex = sourceIndex
+        self.bytes = bytes
         self.failFast = failFast
         self.redact = redact
         self.split = splits ? SplitChunk() : nil

@@ -50,8 +50,9 @@ extension RecordValidator {
     /// key table `table` (0 for the questionnaire). `item` is the list item index for item
     /// tables, -1 for the top level.
     func bindObject(_ index: Int, table: Int, item: Int) {
-        let listID = plan.keys.tables[table].listID
-        let slotsPerItem = plan.keys.tables[table].slotsPerItem
+        let keys = plan.keyIndex
+        let listID = keys.tables[table].listID
+        let slotsPerItem = keys.tables[table].slotsPerItem
         var child = index + 1
         var hint = -1
         for _ in 0..<(tape.nodes[index].childCount / 2) {
@@ -65,8 +66,8 @@ extension RecordValidator {
                 continue
             }
             hint = entry + 1
-            let target = plan.keys.entries[entry].target
-            if !plan.keys.entries[entry].isSection {
+            let target = keys.entries[entry].target
+            if !keys.entries[entry].isSection {
                 if listID >= 0 {
                     let position = item * slotsPerItem + target
                     if case .absent = lists[listID].slots[position] {
@@ -118,8 +119,8 @@ extension RecordValidator {
             // One load for the prefix: the record's bytes go on past a key (at least `":` and a value).
             let word = UnsafeRawPointer(base + key.start).loadUnaligned(as: UInt64.self)
             let prefix = length >= 8 ? word : word & ((1 << (UInt64(length) * 8)) &- 1)
-            return plan.keys.find(UnsafeBufferPointer(start: base + key.start, count: length), prefix: prefix,
-                                  in: table, from: hint)
+            return plan.keyIndex.find(UnsafeBufferPointer(start: base + key.start, count: length), prefix: prefix,
+                                      in: table, from: hint)
         }
         var buffer: [UInt8] = []
         if key.hasEscapes {
@@ -128,7 +129,7 @@ extension RecordValidator {
             buffer = Array(bytes[key.start..<key.end])
         }
         return buffer.withUnsafeBufferPointer {
-            plan.keys.find($0, prefix: KeyTables.prefix(of: $0), in: table, from: hint)
+            plan.keyIndex.find($0, prefix: KeyTables.prefix(of: $0), in: table, from: hint)
         }
     }
 

@@ -51,12 +51,14 @@ extension RecordValidator {
             return length >= plan.steps[index].minimum && length <= plan.steps[index].maximum
         case .pattern:
             guard let regex = plan.steps[index].regex else { return false }
+            if patternMemo.knownMatch(index, text) { return true }
             let result = regex._withUnsafeGuaranteedRef { regex in
                 if case .json = raw { return regex.matches(validUTF8: text, scratch: regexScratch) }
                 return regex.matches(text, scratch: regexScratch)
             }
-            if case .match = result { return true }
-            return false
+            guard case .match = result else { return false }
+            patternMemo.rememberMatch(index, text)
+            return true
         case .checksum:
             return plan.steps[index].checksum?.isValid(text, companion: nil) ?? false
         case .range, .fractionDigits, .enumeration:

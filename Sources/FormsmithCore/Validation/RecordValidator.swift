@@ -27,6 +27,8 @@ public final class RecordValidator {
     /// The rules' plain-value form, read by the hot path.
     let plan: ValidationPlan
     let regexScratch: RegexScratch
+    /// Values that recently matched each pattern step.
+    let patternMemo: PatternMemo
     @exclusivity(unchecked) var tape = JSONTape()
     /// The top-level slots.
     let root: SlotStorage
@@ -60,6 +62,7 @@ public final class RecordValidator {
         self.rules = rules
         self.redactsValues = redactsValues
         plan = rules.plan
+        patternMemo = PatternMemo(stepCount: rules.plan.steps.count)
         self.regexScratch = RegexScratch(limits: regexLimits)
         rootSlotCount = rules.rootScope.slotCount
         root = SlotStorage(capacity: rootSlotCount)

@@ -31,6 +31,8 @@ struct KeyTables: Sendable {
         var layout: Int
     }
 
+    /// Entries, tables and key bytes while they are built; the plan copies them into plain
+    /// memory (``KeyIndex``) for binding.
     private(set) var entries: [Entry] = []
     private(set) var tables: [Table] = []
     private(set) var pool: [UInt8] = []
@@ -62,32 +64,6 @@ struct KeyTables: Sendable {
         return index
     }
 
-    /// The entry index of `key` in `table`, or -1. `prefix` is ``prefix(of:)`` of the key.
-    /// Members usually come in declaration order, so the search starts at `hint` (the entry
-    /// after the previous match) and wraps around.
-    @inline(__always)
-    func find(_ key: UnsafeBufferPointer<UInt8>, prefix: UInt64, in table: Int, from hint: Int) -> Int {
-        let range = tables[table].entries
-        return entries.withUnsafeBufferPointer { entries in
-            var index = hint >= range.lowerBound && hint < range.upperBound ? hint : range.lowerBound
-            for _ in 0..<range.count {
-                let entry = entries[index]
-                if entry.prefix == prefix, entry.length == key.count, key.count <= 8 || tailMatches(entry, key) {
-                    return index
-                }
-                index += 1
-                if index == range.upperBound { index = range.lowerBound }
-            }
-            return -1
-        }
-    }
-
-    private func tailMatches(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        pool.withUnsafeBufferPointer { pool in
-            memcmp(pool.baseAddress! + entry.offset + 8, key.baseAddress! + 8, key.count - 8) == 0
-        }
-    }
-
     /// Up to the first 8 bytes as a little-endian integer.
     @inline(__always)
     static func prefix(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -97,6 +73,48 @@ struct KeyTables: Sendable {
     }
 
     static func prefix(of key: [UInt8]) -> UInt64 { key.withUnsafeBufferPointer { prefix(of: $0) } }
+}
+
+/// ``KeyTables`` in plain memory owned by the plan: binding reads it without bounds checks.
+struct KeyIndex: @unchecked Sendable {
+    let entries: UnsafeMutableBufferPointer<KeyTables.Entry>
+    let tables: UnsafeMutableBufferPointer<KeyTables.Table>
+    let pool: UnsafeMutableBufferPointer<UInt8>
+
+    init(_ keys: KeyTables) {
+        entries = .allocate(capacity: max(keys.entries.count, 1))
+        _ = entries.initialize(from: keys.entries)
+        tables = .allocate(capacity: max(keys.tables.count, 1))
+        _ = tables.initialize(from: keys.tables)
+        pool = .allocate(capacity: max(keys.pool.count, 1))
+        _ = pool.initialize(from: keys.pool)
+    }
+
+    /// Frees the memory (by the plan, when it goes).
+    func deallocate() {
+        entries.deallocate()
+        tables.deallocate()
+        pool.deallocate()
+    }
+
+    /// The entry index of `key` in `table`, or -1. `prefix` is ``KeyTables/prefix(of:)`` of the
+    /// key. Members usually come in declaration order, so the search starts at `hint` (the entry
+    /// after the previous match) and wraps around.
+    @inline(__always)
+    func find(_ key: UnsafeBufferPointer<UInt8>, prefix: UInt64, in table: Int, from hint: Int) -> Int {
+        let range = tables[table].entries
+        var index = hint >= range.lowerBound && hint < range.upperBound ? hint : range.lowerBound
+        for _ in 0..<range.count {
+            let entry = entries[index]
+            if entry.prefix == prefix, entry.length == key.count,
+               key.count <= 8 || memcmp(pool.baseAddress! + entry.offset + 8, key.baseAddress! + 8, key.count - 8) == 0 {
+                return index
+            }
+            index += 1
+            if index == range.upperBound { index = range.lowerBound }
+        }
+        return -1
+    }
 }
 
 /// A set of byte strings (and integers) for enumeration checks: a linear scan for a few

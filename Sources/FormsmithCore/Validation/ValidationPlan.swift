@@ -31,6 +31,8 @@ final class ValidationPlan: @unchecked Sendable {
     let itemOrders: UnsafeMutableBufferPointer<Int>
     /// Member keys of every object layout; table 0 is the questionnaire itself.
     let keys: KeyTables
+    /// The same in plain memory, for binding.
+    let keyIndex: KeyIndex
 
     init(fields compiled: [CompiledField], root: ObjectLayout, rootScope: EvaluationScope) {
         var builder = PlanBuilder()
@@ -53,6 +55,7 @@ final class ValidationPlan: @unchecked Sendable {
         rootOrder = Self.table(rootScope.order)
         itemOrders = Self.table(builder.itemOrders)
         self.keys = keys
+        keyIndex = KeyIndex(keys)
     }
 
     deinit {
@@ -61,6 +64,7 @@ final class ValidationPlan: @unchecked Sendable {
         cases.deallocate()
         rootOrder.deallocate()
         itemOrders.deallocate()
+        keyIndex.deallocate()
     }
 
     /// A copy of `elements` (plain values) in memory of its own.
