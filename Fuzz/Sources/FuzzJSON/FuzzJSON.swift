@@ -32,8 +32,9 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         if let reason = single.unreadable { FuzzSupport.require(reason.hasPrefix("line "), "no place in '\(reason)'") }
 
         for kind in [WorkItem.Kind.lines, .document] {
-            let item = WorkItem(source: InputSource(path: "fuzz", format: .json), kind: kind, bytes: bytes, firstLine: 1)
-            let outcome = batch.validate(item, with: validator)
+            let item = WorkItem(sourceIndex: 0, source: InputSource(path: "fuzz", format: .json), kind: kind, bytes: bytes,
+                                firstLine: 1)
+            let outcome = batch.validate(item, with: validator, splits: false)
             let summary = outcome.summary
             FuzzSupport.require(summary.records == summary.valid + summary.invalid + summary.unreadable,
                                 "records != valid + invalid + unreadable")

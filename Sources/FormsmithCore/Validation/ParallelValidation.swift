@@ -4,10 +4,10 @@ import Synchronization
 
 /// The parallel side of a ``BatchValidator`` run, as a bounded, ordered pipeline.
 ///
-/// The calling thread reads work items and hands each to Dispatch as its own task; tasks
-/// validate with a ``RecordValidator`` taken from a pool (one validator per concurrently
-/// running task, reused for the whole run) and file their outcome under the item's sequence
-/// number. Between reads the calling thread delivers the outcomes that are next in input order.
+/// The calling thread reads work items and hands each to Dispatch as its own task; at most
+/// `jobs` tasks validate at a time (one more may wait its turn, so a worker that finishes
+/// starts on the next item at once), each with a ``RecordValidator`` taken from a pool (one per
+/// worker, reused for the whole run), and file their outcome under the item's sequence number. Between reads the calling thread delivers the outcomes that are next in input order.
 /// Reading overlaps validation, so workers never wait for a batch to be read, and at most
 /// `window` items are read but not yet delivered, which bounds memory whatever the input size.
 final class ParallelValidation: Sendable {
@@ -21,6 +21,8 @@ final class ParallelValidation: Sendable {
     /// Validated outcomes by sequence number, with the size of their input in bytes.
     private let finished = Mutex<[Int: (outcome: ChunkOutcome, bytes: Int)]>([:])
     private let completions = DispatchSemaphore(value: 0)
+    /// The `jobs` worker places.
+    private let workers: DispatchSemaphore
     private let pool = Mutex<[PooledValidator]>([])
     private let queue = DispatchQueue(label: "formsmith.validation", qos: .userInitiated, attributes: .concurrent)
 
@@ -28,6 +30,7 @@ final class ParallelValidation: Sendable {
         self.batch = batch
         self.splits = splits
         inFlightLimit = batch.options.jobs + 1
+        workers = DispatchSemaphore(value: batch.options.jobs)
         window = batch.options.jobs * 2 + 2
     }
 
@@ -69,11 +72,13 @@ final class ParallelValidation: Sendable {
     private func submit(_ item: WorkItem, sequence: Int) {
         let parcel = Parcel(item)
         queue.async { [self] in
+            workers.wait()
             let validator = pool.withLock { $0.popLast() } ?? PooledValidator(batch.makeValidator())
             // The outcome carries the chunk's bytes back for reuse: no other reference may remain.
             let outcome = batch.validate(parcel.take(), with: validator.validator, splits: splits)
             pool.withLock { $0.append(validator) }
-            finished.withLock { $0[sequence] = (outcome, item.bytes.count) }
+            workers.signal()
+            finished.withLock { $0[sequence] = (outcome, outcome.bytes.count) }
             completions.signal()
         }
     }
