@@ -31,15 +31,7 @@ struct ExplainCommand: ParsableCommand {
     }
 
     func run() throws {
-        let referenceDate = today.flatMap { DatePattern.iso.parse($0) } ?? CivilDate.today()
-        let compiled: CompiledRuleSet
-        do {
-            compiled = try RulesLoader.load(path: rules, today: referenceDate)
-        } catch {
-            writeError(error.description)
-            writeError("\(rules): the rules cannot be used; run formsmith lint --rules \(rules) for details")
-            throw FormsmithExit(status: ExitStatus.usage)
-        }
+        let compiled = try loadRules(rules, today: today, consequence: "nothing to explain")
         do {
             print(try FieldExplainer.explain(field, in: compiled), terminator: "")
         } catch {

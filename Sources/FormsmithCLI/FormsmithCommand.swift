@@ -63,3 +63,16 @@ func writeError(_ text: String) {
     if !line.hasSuffix("\n") { line += "\n" }
     line.withCString { pointer in _ = write(2, pointer, strlen(pointer)) }
 }
+
+/// Loads and compiles the rule file for a command; on problems, lists every one on standard
+/// error (`file:line:column: message`) with what the command did not do, and ends with exit 2.
+func loadRules(_ path: String, today: String?, consequence: String) throws -> CompiledRuleSet {
+    let referenceDate = today.flatMap { DatePattern.iso.parse($0) } ?? CivilDate.today()
+    do {
+        return try RulesLoader.load(path: path, today: referenceDate)
+    } catch {
+        writeError(error.description)
+        writeError("\(path): \(error.problems.count) problem\(error.problems.count == 1 ? "" : "s"); \(consequence)")
+        throw FormsmithExit(status: ExitStatus.usage)
+    }
+}

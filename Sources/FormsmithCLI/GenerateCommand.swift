@@ -76,15 +76,7 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let referenceDate = today.flatMap { DatePattern.iso.parse($0) } ?? CivilDate.today()
-        let compiled: CompiledRuleSet
-        do {
-            compiled = try RulesLoader.load(path: rules, today: referenceDate)
-        } catch {
-            writeError(error.description)
-            writeError("\(rules): \(error.problems.count) problem\(error.problems.count == 1 ? "" : "s"); nothing generated")
-            throw FormsmithExit(status: ExitStatus.usage)
-        }
+        let compiled = try loadRules(rules, today: today, consequence: "nothing generated")
         let chosenSeed = seed ?? UInt64.random(in: 0...UInt64.max)
         if seed == nil { writeError("formsmith: seed \(chosenSeed) (pass --seed \(chosenSeed) to repeat this output)") }
         let generated: GenerationSummary

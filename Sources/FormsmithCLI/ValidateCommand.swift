@@ -72,16 +72,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let referenceDate = today.flatMap { DatePattern.iso.parse($0) } ?? CivilDate.today()
-        let compiled: CompiledRuleSet
-        do {
-            compiled = try RulesLoader.load(path: rules, today: referenceDate)
-        } catch {
-            writeError(error.description)
-            writeError("\(rules): \(error.problems.count) problem\(error.problems.count == 1 ? "" : "s"); "
-                       + "the rules were not used")
-            throw FormsmithExit(status: ExitStatus.usage)
-        }
+        let compiled = try loadRules(rules, today: today, consequence: "the rules were not used")
         let sources: [InputSource]
         let destination: ReportOutput
         let split: SplitOutput?
