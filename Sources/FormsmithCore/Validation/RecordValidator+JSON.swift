@@ -133,12 +133,6 @@ extension RecordValidator {
         }
     }
 
-    func rawValue(of id: Int, item: Int) -> RawValue {
-        let field = plan.fields[id]
-        guard field.listID >= 0 else { return rootSlots[field.slot] }
-        return lists[field.listID].slots[item * field.itemStride + field.slot]
-    }
-
     func setRawValue(_ raw: RawValue, of id: Int, item: Int) {
         let field = plan.fields[id]
         if field.listID >= 0 {
