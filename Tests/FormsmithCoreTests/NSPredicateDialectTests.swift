@@ -40,6 +40,9 @@ final class NSPredicateDialectTests: XCTestCase {
             ("$age BETWEEN {18, 65}", "(&& (>= age 18) (<= age 65))"),
             // Today's syntax is untouched: a list of the field c after '==' with a space.
             ("x == [c]", "(== x [c])"),
+            ("x ==['web']", "(== x ['web'])"),
+            ("x !=[1, 2]", "(!= x [1 2])"),
+            ("x ==[a]", "(== x [a])"),
             ("contains == 1 && and", "(&& (== contains 1) and)"),
         ]
         for (source, expected) in cases where !expected.isEmpty {

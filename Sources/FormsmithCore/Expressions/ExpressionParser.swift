@@ -115,7 +115,8 @@ private struct ExpressionTokenParser {
                 left = try parseStringTest(op, word: word, left: left, operatorToken: operatorToken, level: level)
                 continue
             }
-            if op == .equal || op == .notEqual, current.kind == .leftBracket, current.range.start == operatorToken.range.end {
+            if op == .equal || op == .notEqual, current.kind == .leftBracket, current.range.start == operatorToken.range.end,
+               NSPredicateDialect.isOption(tokens[position + 1].kind), tokens[position + 2].kind == .rightBracket {
                 // NSPredicate's '==[c]': equality with options, written without a space before '['.
                 let test = try parseStringTest(.matches, word: "==", left: left, operatorToken: operatorToken, level: level)
                 left = op == .equal ? test : .unary(.not, test, test.range)

@@ -43,6 +43,12 @@ enum NSPredicateDialect {
         return false
     }
 
+    /// Whether a token is a word of NSPredicate comparison options (`c`, `d`, `cd`, …).
+    static func isOption(_ kind: ExpressionToken.Kind) -> Bool {
+        guard case let .name(letters) = kind else { return false }
+        return letters.lowercased().allSatisfy { $0 == "c" || $0 == "d" || $0 == "n" }
+    }
+
     /// The value of an NSPredicate literal word (capitals only), nil for other words.
     static func literal(_ word: String) -> ExpressionValue? {
         switch word {
