@@ -33,6 +33,12 @@ final class IdentifierStructureTests: XCTestCase {
         ("PL61 1090 1014 0000 0712 1981 2874", .poland),
         ("IS14 0159 2600 7654 5510 7303 39", .iceland),
         ("AL47 2121 1009 0000 0002 3569 8741", .albania),
+        // Second examples for schemes with a single registry example.
+        ("AL35 2021 1109 0000 0000 0123 4567", .albania),
+        ("IS75 0001 1212 3456 3108 9620 99", .iceland),
+        ("NO83 3000 1234 567", .norway),
+        ("BE71 0961 2345 6769", .belgium),
+        ("ES79 2100 0813 6101 2345 6789", .spain),
     ]
 
     func testPublishedIbansPassTheirNationalCheck() {
