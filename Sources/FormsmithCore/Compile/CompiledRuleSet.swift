@@ -178,16 +178,3 @@ struct RangeBound: Sendable {
     let exclusive: Bool
     let source: String
 }
-
-/// One value check of a field.
-enum ValueCheck: Sendable {
-    case length(min: Int?, max: Int?)
-    case regex(CompiledRegex)
-    case mask(CompiledRegex, source: String)
-    case range(min: RangeBound?, max: RangeBound?)
-    case fractionDigits(Int)
-    case enumeration(strings: [[UInt8]], integers: [Int64])
-    case itemCount(min: Int?, max: Int?)
-    case checksum(ChecksumAlgorithm, companion: Int?)
-    case constant(EnumValue)
-}

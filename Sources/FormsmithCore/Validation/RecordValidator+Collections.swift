@@ -63,8 +63,8 @@ extension RecordValidator {
                 }
             case .itemCount(let minimum, let maximum):
                 checkCount(chosen.count, minimum, maximum, field, path, raw, noun: "choice")
-            default:
-                break
+            case .length, .regex, .mask, .range, .fractionDigits, .checksum, .constant:
+                break  // not declared on multi-choice fields
             }
         }
         for choice in chosen where !seen.insert(choice).inserted {

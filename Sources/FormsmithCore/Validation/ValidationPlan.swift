@@ -208,35 +208,41 @@ private struct PlanBuilder {
     private mutating func step(for check: ValueCheck, type: FieldType) -> CheckStep? {
         let text = type == .string || type == .text
         switch check {
-        case .length(let minimum, let maximum) where text:
+        case .length(let minimum, let maximum):
+            guard text else { return nil }
             var step = CheckStep(kind: .length)
             step.minimum = minimum ?? Int.min
             step.maximum = maximum ?? Int.max
             return step
-        case .regex(let regex) where text, .mask(let regex, _) where text:
+        case .regex(let regex), .mask(let regex, _):
+            guard text else { return nil }
             var step = CheckStep(kind: .pattern)
             step.regex = Unmanaged.passUnretained(regex)
             return step
-        case .checksum(let algorithm, nil) where text:
+        case .checksum(let algorithm, let companion):
+            guard text, companion == nil else { return nil }
             var step = CheckStep(kind: .checksum)
             step.checksum = algorithm
             return step
-        case .range(let minimum, let maximum) where type == .integer || type == .decimal || type == .date:
+        case .range(let minimum, let maximum):
+            guard type == .integer || type == .decimal || type == .date else { return nil }
             var step = CheckStep(kind: .range)
             step.lower = bound(minimum)
             step.upper = bound(maximum)
             return step
-        case .fractionDigits(let digits) where type == .integer || type == .decimal:
+        case .fractionDigits(let digits):
+            guard type == .integer || type == .decimal else { return nil }
             var step = CheckStep(kind: .fractionDigits)
             step.maximum = digits
             return step
-        case .enumeration(let strings, let integers) where type == .enumeration:
+        case .enumeration(let strings, let integers):
+            guard type == .enumeration else { return nil }
             var step = CheckStep(kind: .enumeration)
             enumerations.append(ByteStringSet(strings, integers: integers))
             step.enumeration = enumerations.count - 1
             return step
-        default:
-            return nil
+        case .itemCount, .constant:
+            return nil  // no plain step: the declarative checks decide and word these
         }
     }
 
