@@ -49,7 +49,7 @@ struct ExplainedCheck {
 /// Every `switch` over the kinds (and over ``ValueCheck``) is exhaustive, so adding a case
 /// makes the compiler list each place that must learn about the new kind.
 enum CheckKind: String, CaseIterable, Sendable {
-    case length, regex, mask, range, fractionDigits, values, itemCount, checksum
+    case length, regex, mask, range, fractionDigits, values, itemCount, checksum, constant
 
     /// The type that owns the kind.
     var definition: any ValueCheckKind.Type {
@@ -62,13 +62,13 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .values: ValuesCheck.self
         case .itemCount: ItemCountCheck.self
         case .checksum: ChecksumCheck.self
+        case .constant: ConstantCheck.self
         }
     }
 
     /// Keys of a field's value constraints that are not checks of their own: the date layout
     /// (read by the date type and range checks) and the special values accepted as they are.
     static let fieldValueKeys: [CheckKey] = [
-        CheckKey(name: "const", types: [.boolean, .string, .text, .integer, .enumeration]),
         CheckKey(name: "format", types: [.date]),
         CheckKey(name: "allow", types: [.string, .text, .integer, .decimal, .date, .enumeration]),
     ]
@@ -93,6 +93,21 @@ enum ValueCheck: Sendable {
     case itemCount(min: Int?, max: Int?)
     case checksum(ChecksumAlgorithm, companion: Int?)
     case constant(EnumValue)
+
+    /// The kind the check belongs to.
+    var kind: CheckKind {
+        switch self {
+        case .length: .length
+        case .regex: .regex
+        case .mask: .mask
+        case .range: .range
+        case .fractionDigits: .fractionDigits
+        case .enumeration: .values
+        case .itemCount: .itemCount
+        case .checksum: .checksum
+        case .constant: .constant
+        }
+    }
 }
 
 /// Phrases several kinds' explanations share.

@@ -93,9 +93,6 @@ extension CompilerState {
         for kind in CheckKind.allCases {
             if let check = kind.definition.compile(constraints, at: site, in: self) { checks.append(check) }
         }
-        if let constant = constraints.constant, applies("const", constant.location, to: rule) {
-            checks.append(.constant(constant.value))
-        }
         _ = applies("format", constraints.format?.location, to: rule)
         for allowed in constraints.allow { _ = applies("allow", allowed.location, to: rule) }
         return checks

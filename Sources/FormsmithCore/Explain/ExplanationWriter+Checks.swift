@@ -7,10 +7,6 @@ extension ExplanationWriter {
                 line(check.label, check.body, rules: check.rules, messages: messages, indent: indent)
             }
         }
-        if let constant = constraints.constant {
-            line("const", "must be exactly \(constant.value)", rules: [RuleIdentifier.constant], messages: messages,
-                 indent: indent)
-        }
         if !constraints.allow.isEmpty {
             line("allow", "accepted as they are, skipping the other checks: "
                  + constraints.allow.map { "'\($0.value)'" }.joined(separator: ", "), rules: [], messages: messages,

@@ -46,9 +46,6 @@ public enum CheckCatalog {
             field: "{type: integer}", passing: ["2019", "-1"], failing: ["\"2019\"", "20.5", "true"]),
     ] + CheckKind.allCases.flatMap { $0.definition.examples } + [
         CheckDescription(
-            rule: RuleIdentifier.constant, summary: "The value must be exactly `const` (a consent box must be true).",
-            field: "{type: boolean, const: true}", passing: ["true"], failing: ["false"]),
-        CheckDescription(
             rule: RuleIdentifier.type, summary: "A date must be a real date in the field's `format` (ISO by default).",
             field: "{type: date, format: dd.MM.yyyy}", passing: ["\"29.02.2024\""], failing: ["\"29.02.2023\"", "\"2024-02-29\""]),
         CheckDescription(

@@ -47,7 +47,7 @@ extension RecordValidator {
                 break
             }
             for case .constant(let expected) in checks where expected != .boolean(value) {
-                report(field, path, RuleIdentifier.constant, "must be \(expected)", raw)
+                reportConstant(expected, quoted: false, field, path, raw)
             }
         case .date:
             guard let date = date(raw, field, buffer: &valueBuffer) else {
@@ -117,7 +117,7 @@ extension RecordValidator {
                     checkChecksum(algorithm, companion, text, field, path, raw)
                 case .constant(let expected):
                     if !Array(expected.description.utf8).elementsEqual(text) {
-                        report(field, path, RuleIdentifier.constant, "must be '\(expected)'", raw)
+                        reportConstant(expected, quoted: true, field, path, raw)
                     }
                 case .range, .fractionDigits, .enumeration, .itemCount:
                     break  // not declared on text fields (the compiler rejects them)
@@ -164,7 +164,7 @@ extension RecordValidator {
                 }
             case .constant(let expected):
                 if case .integer(let value) = expected, number.integer != value {
-                    report(field, path, RuleIdentifier.constant, "must be \(value)", raw)
+                    reportConstant(expected, quoted: false, field, path, raw)
                 }
             case .length, .regex, .mask, .itemCount, .checksum:
                 break  // not declared on number fields (the compiler rejects them)

@@ -23,7 +23,7 @@ extension RecordValidator {
             }
         }
         for case .constant(let expected) in checks where displayValue(raw) != expected.description {
-            report(field, path, RuleIdentifier.constant, "must be '\(expected)'", raw)
+            reportConstant(expected, quoted: true, field, path, raw)
         }
     }
 
