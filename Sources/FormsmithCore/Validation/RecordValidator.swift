@@ -25,7 +25,7 @@ public final class RecordValidator {
     /// The rules.
     public let rules: CompiledRuleSet
     /// The rules' plain-value form, read by the hot path.
-    let plan: ValidationPlan
+    let plan: FastCheckTables
     let regexScratch: RegexScratch
     /// Values that recently matched each pattern step.
     let patternMemo: PatternMemo
