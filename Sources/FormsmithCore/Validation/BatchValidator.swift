@@ -70,7 +70,7 @@ public final class BatchValidator: Sendable {
     @discardableResult
     public func run(_ sources: [InputSource], reporter: some ValidationReporter, split: SplitOutput? = nil,
                     progress: ((ValidationProgress) -> Void)? = nil) -> ValidationSummary {
-        let planner = WorkPlanner(sources: sources, limits: options.inputLimits, rules: rules,
+        let planner = InputChunker(sources: sources, limits: options.inputLimits, rules: rules,
                                   dialect: options.csvDialect)
         var ledger = RunLedger(sources: sources, reporter: reporter, split: split)
         let splits = split != nil
