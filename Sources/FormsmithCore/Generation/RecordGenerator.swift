@@ -45,7 +45,7 @@ final class RecordGenerator {
         if plan.options.invalidRate > 0 {
             var decision = invalidRoot.derived(UInt64(index))
             if decision.chance(plan.options.invalidRate) {
-                label = MutationPlanner(generator: self).plantDefect(index: index, random: decision.derived(1))
+                label = DefectPlanter(generator: self).plantDefect(index: index, random: decision.derived(1))
             }
         }
         switch plan.options.format {
