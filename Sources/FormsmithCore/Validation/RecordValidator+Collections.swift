@@ -29,7 +29,7 @@ extension RecordValidator {
 
     /// A value quoted in a message: masked under `--redact`.
     private func quoted(_ value: String) -> String {
-        redactsValues ? ValueMask.mask(value) : value
+        redactsValues ? Redaction.redact(value) : value
     }
 
     static func oneOf(_ values: [[UInt8]]) -> String {

@@ -9,9 +9,9 @@
 ///   `+9 (999) 999-99-99`, `a.smirnov@mail.ru` → `x.xxxxxxx@xxxx.xx`).
 ///
 /// Record ids are not masked: they are how a report points at a questionnaire.
-public enum ValueMask {
-    /// The masked form of `value`.
-    public static func mask(_ value: String) -> String {
+public enum Redaction {
+    /// The redacted form of `value`.
+    public static func redact(_ value: String) -> String {
         var masked = String.UnicodeScalarView()
         for scalar in value.unicodeScalars {
             masked.append(mask(scalar))
@@ -33,7 +33,17 @@ extension RecordResult {
     /// Masks the offending value of every violation with ``ValueMask``.
     public mutating func maskValues() {
         for index in violations.indices {
-            violations[index].value = violations[index].value.map(ValueMask.mask)
+            violations[index].value = violations[index].value.map(Redaction.redact)
         }
     }
+}
+
+/// The former name of ``Redaction`` (it masks values for `--redact`; input masks are `InputMask`).
+@available(*, deprecated, renamed: "Redaction")
+public typealias ValueMask = Redaction
+
+extension Redaction {
+    /// The former name of ``redact(_:)``.
+    @available(*, deprecated, renamed: "redact(_:)")
+    public static func mask(_ value: String) -> String { redact(value) }
 }
