@@ -94,7 +94,7 @@ extension RecordValidator {
     }
 
     /// A dynamic bound evaluated for this record (unknown when a field it reads is invalid).
-    private func resolved(_ bound: BoundValue) -> BoundValue {
+    func resolved(_ bound: BoundValue) -> BoundValue {
         guard case .dynamic(let expression, _) = bound else { return bound }
         switch expression.evaluate(environment) {
         case .date(let date)?: return .date(date)
@@ -105,7 +105,7 @@ extension RecordValidator {
     }
 
     private func boundMessage(_ bound: RangeBound, lower: Bool, field: CompiledField) -> String {
-        let value = redactsValues ? bound.value : resolved(bound.value)  // a computed bound reveals other values
+        let value = shownBound(bound.value)
         let shown: String
         switch value {
         case .date(let date): shown = field.datePattern.format(date)

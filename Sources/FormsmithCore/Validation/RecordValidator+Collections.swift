@@ -27,11 +27,6 @@ extension RecordValidator {
         }
     }
 
-    /// A value quoted in a message: masked under `--redact`.
-    private func quoted(_ value: String) -> String {
-        redactsValues ? Redaction.redact(value) : value
-    }
-
     static func oneOf(_ values: [[UInt8]]) -> String {
         if values.count > 12 { return "is not one of the \(values.count) allowed values" }
         return "must be one of " + values.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")

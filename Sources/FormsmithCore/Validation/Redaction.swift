@@ -29,8 +29,24 @@ public enum Redaction {
     }
 }
 
+/// Every place `--redact` changes a report, in one file: the validator's messages (the two
+/// functions below) and each violation's offending value (``RecordResult/maskValues()``, applied
+/// by the batch validator to every result it keeps).
+extension RecordValidator {
+    /// A value quoted in a message (a chosen value): masked under `--redact`.
+    func quoted(_ value: String) -> String {
+        redactsValues ? Redaction.redact(value) : value
+    }
+
+    /// The bound a range message shows: under `--redact` a bound computed from other fields is
+    /// not evaluated (its value would reveal theirs), so the message shows its expression.
+    func shownBound(_ bound: BoundValue) -> BoundValue {
+        redactsValues ? bound : resolved(bound)
+    }
+}
+
 extension RecordResult {
-    /// Masks the offending value of every violation with ``ValueMask``.
+    /// Masks the offending value of every violation with ``Redaction``.
     public mutating func maskValues() {
         for index in violations.indices {
             violations[index].value = violations[index].value.map(Redaction.redact)
