@@ -92,3 +92,13 @@ extension RecordValidator {
         }
     }
 }
+
+extension PlanBuilder {
+    /// The fast step: valid check digits; none for a checksum with a companion field.
+    func checksumStep(_ algorithm: ChecksumAlgorithm, _ companion: Int?) -> CheckStep? {
+        guard companion == nil else { return nil }
+        var step = CheckStep(kind: .checksum)
+        step.checksum = algorithm
+        return step
+    }
+}

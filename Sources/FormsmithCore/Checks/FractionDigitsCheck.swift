@@ -32,3 +32,12 @@ extension RecordValidator {
         }
     }
 }
+
+extension PlanBuilder {
+    /// The fast step: at most `digits` digits after the point.
+    func fractionDigitsStep(_ digits: Int) -> CheckStep {
+        var step = CheckStep(kind: .fractionDigits)
+        step.maximum = digits
+        return step
+    }
+}

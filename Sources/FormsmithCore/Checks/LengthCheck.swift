@@ -43,3 +43,13 @@ extension RecordValidator {
         }
     }
 }
+
+extension PlanBuilder {
+    /// The fast step: the length is within bounds (executed in `RecordValidator+Steps.swift`).
+    func lengthStep(_ minimum: Int?, _ maximum: Int?) -> CheckStep {
+        var step = CheckStep(kind: .length)
+        step.minimum = minimum ?? Int.min
+        step.maximum = maximum ?? Int.max
+        return step
+    }
+}

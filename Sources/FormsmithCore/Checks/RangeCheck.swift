@@ -122,3 +122,13 @@ extension RecordValidator {
         return "must be \(relation) \(shown)\(origin)"
     }
 }
+
+extension PlanBuilder {
+    /// The fast step: the value is within both bounds (a dynamic bound evaluated per record).
+    mutating func rangeStep(_ minimum: RangeBound?, _ maximum: RangeBound?) -> CheckStep {
+        var step = CheckStep(kind: .range)
+        step.lower = bound(minimum)
+        step.upper = bound(maximum)
+        return step
+    }
+}

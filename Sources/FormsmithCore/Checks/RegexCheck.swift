@@ -59,3 +59,12 @@ extension RecordValidator {
         }
     }
 }
+
+extension PlanBuilder {
+    /// The fast step of a regex or a mask: the whole value matches (a remembered match counts).
+    func patternStep(_ regex: CompiledRegex) -> CheckStep {
+        var step = CheckStep(kind: .pattern)
+        step.regex = Unmanaged.passUnretained(regex)
+        return step
+    }
+}

@@ -82,3 +82,13 @@ enum ValuesCheck: ValueCheckKind {
         return "one of " + CheckPhrases.shortList(values) + (numbers && field.type == .enumeration ? " (JSON numbers)" : "")
     }
 }
+
+extension PlanBuilder {
+    /// The fast step of an enum: the value is in a byte-string set (multi-choice fields have none).
+    mutating func valuesStep(_ strings: [[UInt8]], _ integers: [Int64]) -> CheckStep {
+        var step = CheckStep(kind: .enumeration)
+        enumerations.append(ByteStringSet(strings, integers: integers))
+        step.enumeration = enumerations.count - 1
+        return step
+    }
+}

@@ -152,8 +152,9 @@ struct BoundStep: Sendable {
     var expression = -1
 }
 
-/// Accumulates the plan's arrays while fields are translated.
-private struct PlanBuilder {
+/// Accumulates the plan's arrays while fields are translated. Each check kind's file in
+/// `Checks/` translates its checks into steps (`extension PlanBuilder`).
+struct PlanBuilder {
     var steps: [CheckStep] = []
     var cases: [FastCheckCase] = []
     var expressions: [CompiledExpression] = []
@@ -208,45 +209,19 @@ private struct PlanBuilder {
     private mutating func step(for check: ValueCheck, type: FieldType) -> CheckStep? {
         let text = type == .string || type == .text
         switch check {
-        case .length(let minimum, let maximum):
-            guard text else { return nil }
-            var step = CheckStep(kind: .length)
-            step.minimum = minimum ?? Int.min
-            step.maximum = maximum ?? Int.max
-            return step
-        case .regex(let regex), .mask(let regex, _):
-            guard text else { return nil }
-            var step = CheckStep(kind: .pattern)
-            step.regex = Unmanaged.passUnretained(regex)
-            return step
-        case .checksum(let algorithm, let companion):
-            guard text, companion == nil else { return nil }
-            var step = CheckStep(kind: .checksum)
-            step.checksum = algorithm
-            return step
+        case .length(let minimum, let maximum): return text ? lengthStep(minimum, maximum) : nil
+        case .regex(let regex), .mask(let regex, _): return text ? patternStep(regex) : nil
+        case .checksum(let algorithm, let companion): return text ? checksumStep(algorithm, companion) : nil
         case .range(let minimum, let maximum):
-            guard type == .integer || type == .decimal || type == .date else { return nil }
-            var step = CheckStep(kind: .range)
-            step.lower = bound(minimum)
-            step.upper = bound(maximum)
-            return step
-        case .fractionDigits(let digits):
-            guard type == .integer || type == .decimal else { return nil }
-            var step = CheckStep(kind: .fractionDigits)
-            step.maximum = digits
-            return step
-        case .enumeration(let strings, let integers):
-            guard type == .enumeration else { return nil }
-            var step = CheckStep(kind: .enumeration)
-            enumerations.append(ByteStringSet(strings, integers: integers))
-            step.enumeration = enumerations.count - 1
-            return step
+            return [.integer, .decimal, .date].contains(type) ? rangeStep(minimum, maximum) : nil
+        case .fractionDigits(let digits): return type == .integer || type == .decimal ? fractionDigitsStep(digits) : nil
+        case .enumeration(let strings, let integers): return type == .enumeration ? valuesStep(strings, integers) : nil
         case .itemCount, .constant:
             return nil  // no plain step: the declarative checks decide and word these
         }
     }
 
-    private mutating func bound(_ range: RangeBound?) -> BoundStep {
+    mutating func bound(_ range: RangeBound?) -> BoundStep {
         guard let range else { return BoundStep() }
         var bound = BoundStep()
         bound.exclusive = range.exclusive
