@@ -27,6 +27,7 @@ let package = Package(
         fuzzTarget("FuzzRulesReader"),
         fuzzTarget("FuzzMask"),
         fuzzTarget("FuzzExpression"),
+        fuzzTarget("FuzzAgreement"),
     ],
     swiftLanguageModes: [.v6]
 )

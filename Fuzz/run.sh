@@ -9,11 +9,13 @@
 #                                                         on a busy machine, where a starved process is no hang)
 #
 # Fast targets, one reader each: FuzzJSONParser FuzzCSV FuzzRulesReader FuzzMask FuzzExpression.
-# End-to-end targets: FuzzJSON (reading and validating against the shipped rules) and FuzzRules
-# (reading, compiling and validating with a fuzzed rule file). Seed corpora are copied from
+# End-to-end targets: FuzzJSON (reading and validating against the shipped rules), FuzzRules
+# (reading, compiling and validating with a fuzzed rule file) and FuzzAgreement (the validation
+# plan and the declarative checks agree, JSON and CSV). Seed corpora are copied from
 # SampleData/, Rules/, the broken-input corpus (Tests/*/Fixtures) and Fuzz/seeds/ into
 # Fuzz/.work/ (git-ignored), where the corpus each run grows is kept for the next run; each
-# target has a dictionary of its syntax's tokens in Fuzz/dictionaries/. A crash, hang (an input taking over 10 s) or out-of-memory
+# target has a dictionary of its syntax's tokens in Fuzz/dictionaries/. A crash, hang (an input
+# taking over 10 s) or out-of-memory
 # input is saved under Fuzz/.work/artifacts/TARGET/; reproduce it with
 #   SWIFT_BACKTRACE=enable=no Fuzz/.build/release/TARGET FILE
 # and turn it into a test in Tests/FormsmithCoreTests/FuzzRegressionTests.swift.
@@ -24,7 +26,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 seconds=${1:-60}
 shift || true
-all_targets=(FuzzJSONParser FuzzCSV FuzzRulesReader FuzzMask FuzzExpression FuzzJSON FuzzRules)
+all_targets=(FuzzJSONParser FuzzCSV FuzzRulesReader FuzzMask FuzzExpression FuzzJSON FuzzRules FuzzAgreement)
 runs_limit=${FUZZ_RUNS:-}
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
@@ -81,6 +83,19 @@ for file in Fuzz/seeds/csv/* $(find SampleData Tests/FormsmithCLITests/Fixtures/
   { printf '\034'; head -c 4096 "$file"; } | seed FuzzCSV "$name-comma-8"
   { printf '\005'; head -c 4096 "$file"; } | seed FuzzCSV "$name-semicolon-2"
 done
+# An agreement seed starts with the control byte: the rule set (mod 3), bit 2 set for CSV rows.
+index=0
+for name in osago-policy payment-order customer-survey; do
+  number=0
+  while IFS= read -r line; do
+    number=$((number + 1)); { printf "\\00$index"; printf '%s\n' "$line"; } | seed FuzzAgreement "$name-json-$number"
+  done < <(head -n 20 "SampleData/$name/invalid.jsonl")
+  number=0
+  while IFS= read -r line; do
+    number=$((number + 1)); { printf "\\00$((index + 4))"; printf '%s\n' "$line"; } | seed FuzzAgreement "$name-csv-$number"
+  done < <(tail -n +2 "SampleData/csv/$name.csv" | head -n 20)
+  index=$((index + 1))
+done
 for file in Rules/*.yaml Fuzz/seeds/rules/* Tests/FormsmithCLITests/Fixtures/*.yaml \
     Tests/FormsmithCLITests/Fixtures/broken/*.yaml; do
   seed FuzzRules "$(basename "$file")" <"$file"
@@ -108,7 +123,7 @@ max_length() {
 
 dictionary() {
   case $1 in
-    FuzzJSON | FuzzJSONParser) echo Fuzz/dictionaries/json.dict ;;
+    FuzzJSON | FuzzJSONParser | FuzzAgreement) echo Fuzz/dictionaries/json.dict ;;
     FuzzCSV) echo Fuzz/dictionaries/csv.dict ;;
     FuzzRules | FuzzRulesReader) echo Fuzz/dictionaries/rules.dict ;;
     FuzzMask) echo Fuzz/dictionaries/mask.dict ;;
