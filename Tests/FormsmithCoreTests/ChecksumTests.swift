@@ -113,6 +113,10 @@ final class ChecksumTests: XCTestCase {
         Case(algorithm: .luhn, value: "79927398713", valid: true, note: "textbook example"),
         Case(algorithm: .luhn, value: "79927398710", valid: false, note: "textbook example, check changed"),
         Case(algorithm: .luhn, value: "18", valid: true, note: "two digits: 2+8"),
+        // A doubled 5 gives 10, which counts as 1 (10 - 9): 1 + 9 = 10.
+        Case(algorithm: .luhn, value: "59", valid: true, note: "doubled 5 counts 1"),
+        Case(algorithm: .luhn, value: "5555555555554444", valid: true, note: "test Mastercard, doubled 5s"),
+        Case(algorithm: .luhn, value: "5555555555554445", valid: false, note: "test Mastercard, check changed"),
         Case(algorithm: .luhn, value: "0", valid: false, note: "one digit is too short"),
         Case(algorithm: .luhn, value: "4111a11111111111", valid: false, note: "letter"),
 

@@ -37,6 +37,8 @@ final class JSONParserTests: XCTestCase {
             ("{a: 1}", "expected a member name in double quotes, found 'a'", 1),
             ("[1, 2,]", "unexpected ']': expected a value", 6),
             ("[01]", "invalid number: leading zeros are not allowed in JSON", 2),
+            ("01", "invalid number: leading zeros are not allowed in JSON", 1),  // at the end of the input
+            ("-01", "invalid number: leading zeros are not allowed in JSON", 2),
             ("[1.]", "invalid number: expected a digit after the decimal point", 3),
             ("[NaN]", "unexpected 'N': expected a value", 1),
             ("[tru]", "invalid literal: expected true", 1),
