@@ -24,6 +24,12 @@ final class SpoolBuffer {
         append(bytes: text.utf8)
     }
 
+    /// Lets `body` append bytes directly.
+    func appendBytes(_ body: (inout [UInt8]) -> Void) {
+        body(&memory)
+        if memory.count > limit { spill() }
+    }
+
     /// Appends bytes.
     func append<Bytes: Sequence>(bytes: Bytes) where Bytes.Element == UInt8 {
         memory.append(contentsOf: bytes)
