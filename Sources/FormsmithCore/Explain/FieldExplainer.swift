@@ -52,7 +52,12 @@ struct ExplanationWriter {
     mutating func writeAll() {
         text += field.path + (field.title.map { ": " + $0 } ?? "") + "\n"
         var origin = "declared at \(field.location)"
-        if let definition = field.definition { origin += ", built on definition '\(definition)'" }
+        if let definition = field.definition {
+            origin += ", built on definition '\(definition)'"
+            if let place = rules.ruleSet.definitionLocations[definition], place.file != rules.ruleSet.file {
+                origin += " from \(place)"
+            }
+        }
         line("", origin)
         if let description = field.description { line("", description) }
         line("type", typePhrase(), rules: [RuleIdentifier.type])
