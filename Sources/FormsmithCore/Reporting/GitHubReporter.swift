@@ -16,12 +16,13 @@ public final class GitHubReporter: ValidationReporter {
     public func report(_ results: [RecordResult]) {
         for result in results {
             if let reason = result.unreadable {
-                output.write(Self.annotation(result.location, rule: RuleIdentifier.unreadable, text: reason))
+                output.write(Self.annotation(result.location, rule: Self.title(RuleIdentifier.unreadable, result),
+                                             text: reason))
             }
             for violation in result.violations {
                 var text = (violation.field.isEmpty ? "(questionnaire)" : violation.field) + ": " + violation.message
                 if let value = violation.value { text += " (value \(JSONText.quoted(value)))" }
-                output.write(Self.annotation(result.location, rule: violation.rule, text: text))
+                output.write(Self.annotation(result.location, rule: Self.title(violation.rule, result), text: text))
             }
         }
     }
@@ -29,6 +30,13 @@ public final class GitHubReporter: ValidationReporter {
     public func finish(_ summary: ValidationSummary) {
         output.write(TextReporter.summaryText(summary))
         output.flush()
+    }
+
+    /// A rule id, qualified by the result's form in a project run (`osago-policy/mask`); the
+    /// routing rules of records that named no known form stay bare (`form-unknown`).
+    static func title(_ rule: String, _ result: RecordResult) -> String {
+        guard let form = result.form, form != ProjectValidator.unrouted else { return rule }
+        return "\(form)/\(rule)"
     }
 
     /// One `::error` command line for a problem at `location` (without a line when it is unknown).

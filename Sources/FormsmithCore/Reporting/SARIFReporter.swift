@@ -41,8 +41,10 @@ public final class SARIFReporter: ValidationReporter {
 
     public func finish(_ summary: ValidationSummary) {
         let ruleObjects = rules.map { id in
-            JSONText.object([("id", JSONText.quoted(id)),
-                             ("shortDescription", JSONText.object([("text", JSONText.quoted(RuleIdentifier.summary(of: id)))]))])
+            // In a project run, ids are qualified by form (`osago-policy/mask`).
+            let bare = id.split(separator: "/").last.map(String.init) ?? id
+            return JSONText.object([("id", JSONText.quoted(id)), ("shortDescription", JSONText.object([
+                ("text", JSONText.quoted(RecordRouter.summary(of: bare)))]))])
         }
         var driverPairs = [("name", JSONText.quoted("formsmith")), ("version", JSONText.quoted(toolVersion))]
         if let informationURI { driverPairs.append(("informationUri", JSONText.quoted(informationURI))) }
@@ -53,7 +55,8 @@ public final class SARIFReporter: ValidationReporter {
         output.flush()
     }
 
-    private func write(rule: String, text: String, field: String?, result: RecordResult) {
+    private func write(rule bare: String, text: String, field: String?, result: RecordResult) {
+        let rule = GitHubReporter.title(bare, result)
         let index: Int
         if let known = ruleIndex[rule] {
             index = known
@@ -69,6 +72,7 @@ public final class SARIFReporter: ValidationReporter {
         var properties: [(String, String)] = []
         if let field { properties.append(("field", JSONText.quoted(field))) }
         if let id = result.id { properties.append(("recordId", JSONText.quoted(id))) }
+        if let form = result.form { properties.append(("form", JSONText.quoted(form))) }
         if let position = result.location.index { properties.append(("arrayIndex", String(position))) }
         var pairs = [("ruleId", JSONText.quoted(rule)), ("ruleIndex", String(index)), ("level", "\"error\""),
                      ("message", JSONText.object([("text", JSONText.quoted(text))])),

@@ -1,0 +1,43 @@
+import Foundation
+import FormsmithCore
+
+/// `formsmith validate` without `--rules`: the project routes every input to its form.
+extension ValidateCommand {
+    func runProject() throws {
+        let project = try loadProject(project, command: "validate")
+        let today = referenceDate(today, project: project)
+        let forms = try loadForms(of: project, today: today, consequence: "nothing was validated")
+        if listForms { return try FormsCommand.list(project, forms: forms, json: report == .json) }
+        let sources: [InputSource]
+        let destination: ReportOutput
+        do {
+            sources = try InputDiscovery.sources(for: inputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)))
+            destination = try output.map { path throws(InputError) in try ReportOutput(path: path) }
+                ?? .standardOutput()
+        } catch {
+            writeError("formsmith: \(error.message)")
+            throw FormsmithExit(status: ExitStatus.usage)
+        }
+        let format = report ?? project.defaults.report.flatMap(ReportFormat.init(rawValue:)) ?? .text
+        var reporter = format.makeReporter(output: destination)
+        if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
+        let options = ValidationOptions(jobs: jobs ?? project.defaults.jobs, csvDialect: delimiter.dialect,
+                                        failFast: failFast, redact: redact || project.defaults.redact == true)
+        let progress = ProgressDisplay(totalBytes: Self.totalSize(of: sources))
+        let run: (summary: ValidationSummary, splitProblems: [String])
+        do {
+            run = try ProjectValidator(project: project, forms: forms, options: options)
+                .run(sources, reporter: reporter, splitDirectory: splitOutput) { progress?.update($0) }
+        } catch {
+            writeError("formsmith: \(error.message)")
+            throw FormsmithExit(status: ExitStatus.usage)
+        }
+        progress?.finish()
+        destination.flush()
+        if !run.splitProblems.isEmpty {
+            for problem in run.splitProblems { writeError("formsmith: --split-output: \(problem)") }
+            throw FormsmithExit(status: ExitStatus.usage)
+        }
+        if run.summary.valid != run.summary.records { throw FormsmithExit(status: ExitStatus.invalidData) }
+    }
+}

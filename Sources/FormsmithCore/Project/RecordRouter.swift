@@ -1,0 +1,161 @@
+import Foundation
+
+/// Validates a mixed input, one whose records belong to several forms: each record is sent to
+/// the form it names in its routing member (`"form": "osago-policy"`). A record that names no
+/// form, or a form the project does not have, is reported with its own rule
+/// (``RecordRouter/formMissing``, ``RecordRouter/formUnknown``) and counted; the rest go on.
+///
+/// Mixed inputs are JSON Lines files or JSON documents (one questionnaire or an array of them),
+/// read one after another on the calling thread. Inputs routed to one form by a glob go
+/// through ``BatchValidator`` instead, with all its parallelism.
+final class RecordRouter {
+    /// Rule id of a record without its routing member.
+    static let formMissing = "form-missing"
+    /// Rule id of a record naming a form the project does not have.
+    static let formUnknown = "form-unknown"
+
+    /// The one-line description of a rule id, the routing rules' own included.
+    static func summary(of rule: String) -> String {
+        switch rule {
+        case formMissing: return "A record of a mixed input does not name its form in the routing member."
+        case formUnknown: return "A record of a mixed input names a form the project does not have."
+        default: return RuleIdentifier.summary(of: rule)
+        }
+    }
+
+    private let member: [UInt8]
+    private let memberName: String
+    private let validators: [String: RecordValidator]
+    private let names: [String]
+    private let limits: JSONLimits
+    private var tape = JSONTape()
+    private var scratch: [UInt8] = []
+
+    init(member: String, rules: [(name: String, rules: CompiledRuleSet)], options: ValidationOptions) {
+        self.member = Array(member.utf8)
+        memberName = member
+        names = rules.map(\.name)
+        var validators: [String: RecordValidator] = [:]
+        for entry in rules {
+            validators[entry.name] = RecordValidator(rules: entry.rules, regexLimits: options.regexLimits,
+                                                     redactsValues: options.redact)
+        }
+        self.validators = validators
+        limits = options.jsonLimits
+    }
+
+    /// Validates every record of `source`, calling `body` with each result and its form (nil
+    /// when the record could not be routed).
+    func run(_ source: InputSource, _ body: (RecordResult, String?) -> Void) {
+        let bytes: [UInt8]
+        if source.isStandardInput {
+            bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
+        } else if let data = FileManager.default.contents(atPath: source.path) {
+            bytes = Array(data)
+        } else {
+            body(RecordResult(location: RecordLocation(file: source.path, line: 1),
+                              unreadable: "cannot read the file; check that it exists and is readable"), nil)
+            return
+        }
+        switch source.format {
+        case .jsonLines:
+            JSONLinesReader.forEachRecord(in: bytes, firstLine: 1) { line, number in
+                let routed = route(line, location: RecordLocation(file: source.path, line: number))
+                body(routed.result, routed.form)
+            }
+        case .json:
+            document(bytes, file: source.path, body)
+        case .csv:
+            body(RecordResult(location: RecordLocation(file: source.path, line: 1), unreadable:
+                "a CSV file cannot be routed record by record yet; route it to one form with a glob in the "
+                + "project file's 'inputs'"), nil)
+        }
+    }
+
+    /// A JSON document: one questionnaire, or an array of them (each routed on its own).
+    private func document(_ bytes: [UInt8], file: String, _ body: (RecordResult, String?) -> Void) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var whole = JSONTape()
+            do {
+                try JSONParser.parse(buffer, into: &whole, limits: JSONLimits(maxDepth: limits.maxDepth,
+                                                                            maxNodes: Int.max))
+            } catch {
+                let routed = route(buffer, location: RecordLocation(file: file, line: 1))
+                body(routed.result, routed.form)
+                return
+            }
+            guard whole.nodes[0].kind == .array else {
+                let routed = route(buffer, location: RecordLocation(file: file, line: 1))
+                body(routed.result, routed.form)
+                return
+            }
+            var line = 1
+            var counted = 0
+            for (index, child) in whole.children(of: 0).enumerated() {
+                let node = whole.nodes[child]
+                let start = node.kind == .string ? node.start - 1 : node.start
+                let end = node.kind == .string ? node.end + 1 : node.end
+                for offset in counted..<start where buffer[offset] == UInt8(ascii: "\n") { line += 1 }
+                counted = start
+                let routed = route(UnsafeBufferPointer(rebasing: buffer[start..<end]),
+                                   location: RecordLocation(file: file, line: line, index: index))
+                body(routed.result, routed.form)
+            }
+        }
+    }
+
+    /// Finds the record's form and validates it by that form's rules.
+    private func route(_ record: UnsafeBufferPointer<UInt8>, location: RecordLocation)
+        -> (result: RecordResult, form: String?)
+    {
+        do {
+            try JSONParser.parse(record, into: &tape, limits: limits)
+        } catch {
+            // Unreadable whatever its form: any form's validator words the syntax error.
+            return (validators[names[0]]!.validate(json: record, location: location, limits: limits), nil)
+        }
+        guard tape.nodes[0].kind == .object else {
+            return (validators[names[0]]!.validate(json: record, location: location, limits: limits), nil)
+        }
+        var value: JSONNode?
+        var key = true
+        var candidate = false
+        for child in tape.children(of: 0) {
+            defer { key.toggle() }
+            if key {
+                candidate = text(of: tape.nodes[child], in: record) == member
+            } else if candidate {
+                value = tape.nodes[child]
+            }
+        }
+        guard let value, value.kind == .string, !(value.start == value.end) else {
+            return (RecordResult(location: location, violations: [Violation(
+                field: memberName, rule: Self.formMissing,
+                message: "the record does not name its form: add \"\(memberName)\": one of "
+                    + names.joined(separator: ", "))]), nil)
+        }
+        let name = String(decoding: text(of: value, in: record), as: UTF8.self)
+        guard let validator = validators[name] else {
+            return (RecordResult(location: location, violations: [Violation(
+                field: memberName, rule: Self.formUnknown,
+                message: "no form '\(name)' in the project" + Suggestion.didYouMean(name, in: names)
+                    + "; name one of " + names.joined(separator: ", "), value: name)]), nil)
+        }
+        var result = validator.validate(json: record, location: location, limits: limits)
+        // The routing member is not a field of the form.
+        if !result.violations.isEmpty {
+            result.violations.removeAll { $0.rule == RuleIdentifier.unknownField && $0.field == memberName }
+        }
+        return (result, name)
+    }
+
+    /// A string node's text, unescaped.
+    private func text(of node: JSONNode, in record: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        guard node.kind == .string else { return [] }
+        let raw = UnsafeBufferPointer(rebasing: record[node.start..<node.end])
+        guard node.hasEscapes else { return Array(raw) }
+        var output: [UInt8] = []
+        JSONStrings.unescape(raw, into: &output)
+        return output
+    }
+}
