@@ -15,13 +15,17 @@ struct ExplainCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "The rule file (YAML or JSON).")
-    var rules: String
+    @Option(name: .long, help: "The rule file (YAML or JSON). Without it, FIELD is FORM.FIELD of the project.")
+    var rules: String?
+
+    @Option(name: .long, help: "The project file (default: formsmith.yaml or .formsmith.yml here or above).")
+    var project: String?
 
     @Option(name: .long, help: "The reference date for 'today' in rules, as yyyy-MM-dd (default: today's date, UTC).")
     var today: String?
 
-    @Argument(help: "The field's path, such as insurant.birthDate or drivers[].licenseIssued.")
+    @Argument(help: ArgumentHelp("The field's path, such as insurant.birthDate or drivers[].licenseIssued (with a "
+                                 + "project and no --rules: osago-policy.insurant.birthDate)."))
     var field: String
 
     func validate() throws {
@@ -31,9 +35,18 @@ struct ExplainCommand: ParsableCommand {
     }
 
     func run() throws {
-        let compiled = try loadRules(rules, today: today, consequence: "nothing to explain")
+        var path = field
+        var form: String?
+        if rules == nil {
+            // FORM.FIELD: the form's name has no dot.
+            let parts = field.split(separator: ".", maxSplits: 1)
+            form = parts.first.map(String.init)
+            path = parts.count == 2 ? String(parts[1]) : ""
+        }
+        let compiled = try loadRules(rules, form: form, project: project, today: today, command: "explain",
+                                     consequence: "nothing to explain")
         do {
-            print(try FieldExplainer.explain(field, in: compiled), terminator: "")
+            print(try FieldExplainer.explain(path, in: compiled), terminator: "")
         } catch {
             writeError("formsmith: \(error.message)")
             throw FormsmithExit(status: ExitStatus.usage)

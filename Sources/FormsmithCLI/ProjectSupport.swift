@@ -57,3 +57,19 @@ func projectForm(_ name: String, in project: Project) throws -> ProjectForm {
     writeError("formsmith: no form '\(name)' in \(project.file); the forms are \(names.joined(separator: ", "))")
     throw FormsmithExit(status: ExitStatus.usage)
 }
+
+/// The rules of a command: `--rules FILE`, else form `form` of the project (found as for
+/// validate), with `today` from `--today` or the project's defaults.
+func loadRules(_ rules: String?, form: String?, project: String?, today: String?, command: String,
+               consequence: String) throws -> CompiledRuleSet {
+    if let rules { return try loadRules(rules, today: today, consequence: consequence) }
+    let loaded = try loadProject(project, command: command)
+    guard let form else {
+        writeError("formsmith: \(command) needs --rules FILE or --form NAME (one of "
+                   + loaded.forms.map(\.name).joined(separator: ", ") + ")")
+        throw FormsmithExit(status: ExitStatus.usage)
+    }
+    let chosen = try projectForm(form, in: loaded)
+    let date = referenceDate(today, project: loaded)
+    return try loadRules(chosen.rules, today: DatePattern.iso.format(date), consequence: consequence)
+}

@@ -45,6 +45,16 @@ final class ProjectCommandTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("[form-missing]"))
         XCTAssertTrue(run.stdout.contains("no form 'osago-polcy' in the project (did you mean 'osago-policy'?)"))
         XCTAssertFalse(run.stdout.contains("unknown-field"), "the routing member is not a field of the form")
+
+        let csv = try Formsmith.run(["validate", "--report", "json", "SampleData/mixed/submissions.csv"])
+        XCTAssertEqual(csv.status, 1, csv.stderr)
+        let report = try JSONSerialization.jsonObject(with: Data(csv.stdout.utf8)) as? [String: Any]
+        let results = report?["results"] as? [[String: Any]] ?? []
+        XCTAssertEqual(results.map { "\($0["line"]!) \($0["form"]!)" },
+                       ["5 customer-survey", "6 (unrouted)", "7 (unrouted)"])
+        let forms = (report?["summary"] as? [String: Any])?["byForm"] as? [[String: Any]] ?? []
+        XCTAssertEqual(forms.map { "\($0["form"]!) \($0["valid"]!)/\($0["records"]!)" },
+                       ["payment-order 2/2", "customer-survey 1/2", "(unrouted) 0/2"])
     }
 
     func testRulesGivenOnTheCommandLineIgnoreTheProject() throws {
@@ -121,6 +131,48 @@ final class ProjectCommandTests: XCTestCase {
         XCTAssertEqual(lines.count, 2, run.stdout)
         XCTAssertTrue(lines[0].hasPrefix(#"{"file":"one.jsonl","form":"a","line":1"#), String(lines[0]))
         XCTAssertFalse(lines[0].contains(#""12""#), "redact: true masks values")
+    }
+
+    func testLintWithoutArgumentsLintsTheProject() throws {
+        let clean = try Formsmith.run(["lint"])
+        XCTAssertEqual(clean.status, 0, clean.stdout + clean.stderr)
+        XCTAssertEqual(clean.stdout, "5 rule files: no problems\n")
+
+        let folder = try ProjectFolder()
+        try folder.write("rules/lib/used.yaml", "definitions:\n  name: {type: string}\n  spare: {type: string}\n")
+        try folder.write("rules/lib/idle.yaml", "definitions:\n  code: {type: string, maks: '000'}\n")
+        try folder.write("rules/a.yaml", "id: a\ninclude: [lib/used.yaml, lib/idle.yaml]\nfields:\n  x: {use: name}\n")
+        try folder.write("in/one.jsonl", "{}\n")
+        try folder.write("formsmith.yaml", "forms: {a: rules/a.yaml}\ninputs: {in/*.jsonl: a}\n")
+        let run = try Formsmith.run(["lint"], directory: folder.url)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, """
+            rules/lib/idle.yaml:1:1: warning[unused-library]: no form uses a definition of this library: remove its 'include', or build fields on it with 'use:'
+            rules/lib/used.yaml:3:3: warning[unused-definition]: no form of the project uses this library definition: remove it, or build a field on it
+            4 rule files: 0 errors, 2 warnings
+
+            """)
+        try folder.write("formsmith.yaml", "forms: {a: rules/a.yaml}\ninputz: {in/*.jsonl: a}\n")
+        let broken = try Formsmith.run(["lint"], directory: folder.url)
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertTrue(broken.stdout.hasPrefix("formsmith.yaml:2:1: error[invalid-project]: unknown key 'inputz' in the "
+                                              + "project file (did you mean 'inputs'?)"), broken.stdout)
+    }
+
+    func testGenerateAndExplainNameAFormOfTheProject() throws {
+        let generated = try Formsmith.run(["generate", "--form", "payment-order", "--count", "3", "--seed", "7"])
+        let direct = try Formsmith.run(["generate", "--rules", "Rules/payment-order.yaml", "--today", "2026-11-22",
+                                        "--count", "3", "--seed", "7"])
+        XCTAssertEqual(generated.status, 0, generated.stderr)
+        XCTAssertEqual(generated.stdout, direct.stdout)
+        let explained = try Formsmith.run(["explain", "osago-policy.insurant.lastName"])
+        XCTAssertEqual(explained.status, 0, explained.stderr)
+        XCTAssertTrue(explained.stdout.contains("built on definition 'cyrillicName' from Rules/lib/common.yaml:"),
+                      explained.stdout)
+        let unknown = try Formsmith.run(["explain", "osago.insurant.lastName"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(unknown.stderr, "formsmith: no form 'osago' in formsmith.yaml; the forms are osago-policy, "
+                       + "payment-order, customer-survey\n")
     }
 
     func testWithoutRulesOrAProjectFileValidateSaysWhatToGive() throws {

@@ -86,7 +86,7 @@ public final class ProjectValidator {
     /// Validates inputs record by record; whether `--fail-fast` stopped the run.
     private func routeRecords(_ sources: [InputSource], reporter: any ValidationReporter,
                               totals: inout [FormTotals]) -> Bool {
-        let router = RecordRouter(member: project.routing.member, rules: forms, options: options)
+        let router = RecordRouter(routing: project.routing, rules: forms, options: options)
         var perForm: [String: ValidationSummary] = [:]
         var stopped = false
         for source in sources {

@@ -5,8 +5,8 @@ import Foundation
 /// form, or a form the project does not have, is reported with its own rule
 /// (``RecordRouter/formMissing``, ``RecordRouter/formUnknown``) and counted; the rest go on.
 ///
-/// Mixed inputs are JSON Lines files or JSON documents (one questionnaire or an array of them),
-/// read one after another on the calling thread. Inputs routed to one form by a glob go
+/// Mixed inputs are JSON Lines files, JSON documents (one questionnaire or an array of them)
+/// and CSV files with a routing column, read one after another on the calling thread. Inputs routed to one form by a glob go
 /// through ``BatchValidator`` instead, with all its parallelism.
 final class RecordRouter {
     /// Rule id of a record without its routing member.
@@ -25,15 +25,21 @@ final class RecordRouter {
 
     private let member: [UInt8]
     private let memberName: String
-    private let validators: [String: RecordValidator]
-    private let names: [String]
+    /// The CSV column naming a row's form.
+    let columnName: String
+    let validators: [String: RecordValidator]
+    /// The forms' names, in the project's order.
+    let names: [String]
+    let dialect: CSVDialect
     private let limits: JSONLimits
     private var tape = JSONTape()
     private var scratch: [UInt8] = []
 
-    init(member: String, rules: [(name: String, rules: CompiledRuleSet)], options: ValidationOptions) {
-        self.member = Array(member.utf8)
-        memberName = member
+    init(routing: RecordRouting, rules: [(name: String, rules: CompiledRuleSet)], options: ValidationOptions) {
+        member = Array(routing.member.utf8)
+        memberName = routing.member
+        columnName = routing.column
+        dialect = options.csvDialect
         names = rules.map(\.name)
         var validators: [String: RecordValidator] = [:]
         for entry in rules {
@@ -66,9 +72,7 @@ final class RecordRouter {
         case .json:
             document(bytes, file: source.path, body)
         case .csv:
-            body(RecordResult(location: RecordLocation(file: source.path, line: 1), unreadable:
-                "a CSV file cannot be routed record by record yet; route it to one form with a glob in the "
-                + "project file's 'inputs'"), nil)
+            csv(bytes, file: source.path, body)
         }
     }
 
@@ -128,18 +132,12 @@ final class RecordRouter {
                 value = tape.nodes[child]
             }
         }
-        guard let value, value.kind == .string, !(value.start == value.end) else {
-            return (RecordResult(location: location, violations: [Violation(
-                field: memberName, rule: Self.formMissing,
-                message: "the record does not name its form: add \"\(memberName)\": one of "
-                    + names.joined(separator: ", "))]), nil)
+        guard let value, value.kind == .string, value.start != value.end else {
+            return (unrouted(nil, field: memberName, location: location), nil)
         }
         let name = String(decoding: text(of: value, in: record), as: UTF8.self)
         guard let validator = validators[name] else {
-            return (RecordResult(location: location, violations: [Violation(
-                field: memberName, rule: Self.formUnknown,
-                message: "no form '\(name)' in the project" + Suggestion.didYouMean(name, in: names)
-                    + "; name one of " + names.joined(separator: ", "), value: name)]), nil)
+            return (unrouted(name, field: memberName, location: location), nil)
         }
         var result = validator.validate(json: record, location: location, limits: limits)
         // The routing member is not a field of the form.
@@ -147,6 +145,19 @@ final class RecordRouter {
             result.violations.removeAll { $0.rule == RuleIdentifier.unknownField && $0.field == memberName }
         }
         return (result, name)
+    }
+
+    /// The result of a record that names no form (`name` nil) or an unknown one.
+    func unrouted(_ name: String?, field: String, location: RecordLocation) -> RecordResult {
+        guard let name else {
+            return RecordResult(location: location, violations: [Violation(
+                field: field, rule: Self.formMissing,
+                message: "the record does not name its form: give '\(field)' one of " + names.joined(separator: ", "))])
+        }
+        return RecordResult(location: location, violations: [Violation(
+            field: field, rule: Self.formUnknown,
+            message: "no form '\(name)' in the project" + Suggestion.didYouMean(name, in: names)
+                + "; name one of " + names.joined(separator: ", "), value: name)])
     }
 
     /// A string node's text, unescaped.
