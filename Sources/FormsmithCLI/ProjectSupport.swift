@@ -26,14 +26,14 @@ func referenceDate(_ today: String?, project: Project) -> CivilDate {
     today.flatMap { DatePattern.iso.parse($0) } ?? project.defaults.referenceDate()
 }
 
-/// Loads and compiles every form of the project (all problems of all rule files listed
-/// before exiting with 2).
-func loadForms(of project: Project, today: CivilDate, consequence: String) throws
+/// Loads and compiles the forms of the project (all of them, or those named in `only`; all
+/// problems of all rule files listed before exiting with 2).
+func loadForms(of project: Project, today: CivilDate, only: Set<String>? = nil, consequence: String) throws
     -> [(name: String, rules: CompiledRuleSet)]
 {
     var forms: [(name: String, rules: CompiledRuleSet)] = []
     var failed = false
-    for form in project.forms {
+    for form in project.forms where only?.contains(form.name) ?? true {
         do {
             forms.append((form.name, try RulesLoader.load(path: form.rules, today: today)))
         } catch {

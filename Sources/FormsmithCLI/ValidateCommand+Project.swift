@@ -6,8 +6,10 @@ extension ValidateCommand {
     func runProject() throws {
         let project = try loadProject(project, command: "validate")
         let today = referenceDate(today, project: project)
-        let forms = try loadForms(of: project, today: today, consequence: "nothing was validated")
-        if listForms { return try FormsCommand.list(project, forms: forms, json: report == .json) }
+        if listForms {
+            let forms = try loadForms(of: project, today: today, consequence: "the forms were not listed")
+            return try FormsCommand.list(project, forms: forms, json: report == .json)
+        }
         let sources: [InputSource]
         let destination: ReportOutput
         do {
@@ -18,6 +20,18 @@ extension ValidateCommand {
             writeError("formsmith: \(error.message)")
             throw FormsmithExit(status: ExitStatus.usage)
         }
+        // Only the forms some input goes to are compiled; an input read record by record may
+        // name any form.
+        var needed: Set<String>? = []
+        for source in sources {
+            switch source.isStandardInput ? .byRecord : project.target(of: source.path) {
+            case .form(let name)?: needed?.insert(name)
+            case .byRecord?: needed = nil
+            case nil: continue
+            }
+            if needed == nil { break }
+        }
+        let forms = try loadForms(of: project, today: today, only: needed, consequence: "nothing was validated")
         let format = report ?? project.defaults.report.flatMap(ReportFormat.init(rawValue:)) ?? .text
         var reporter = format.makeReporter(output: destination)
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }

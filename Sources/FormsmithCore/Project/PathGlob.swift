@@ -15,6 +15,21 @@ public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { pattern }
 
+    /// The folder every match lies in: the components before the first one with a wildcard.
+    public var literalPrefix: String {
+        var parts: [Substring] = []
+        for component in components.dropLast() {
+            if component.contains(where: { "*?[".contains($0) }) { break }
+            parts.append(component)
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// How many components a match has, or nil when `**` makes it any number.
+    public var depth: Int? {
+        components.contains("**") ? nil : components.count
+    }
+
     /// Whether `path` (relative, `/`-separated) matches.
     public func matches(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }

@@ -137,28 +137,37 @@ struct ProjectReader {
         return defaults
     }
 
-    /// Every glob must match a file; no file may be claimed by two forms.
+    /// Every glob must match a file; no file may be claimed by two forms. Only the folders a
+    /// glob can reach are listed (below its literal prefix, as deep as it goes).
     private func checkGlobs(_ routes: [InputRoute], excluded: [Located<String>]) {
-        let files = ProjectFiles.list(in: folder.isEmpty ? "." : folder)
-        for pattern in excluded where !files.contains(where: PathGlob(pattern.value).matches) {
+        let root = folder.isEmpty ? "." : folder
+        var listings: [String: [String]] = [:]
+        func files(for glob: PathGlob) -> [String] {
+            let key = "\(glob.literalPrefix)|\(glob.depth.map(String.init) ?? "*")"
+            if let known = listings[key] { return known }
+            let listed = ProjectFiles.list(in: root, under: glob.literalPrefix, depth: glob.depth)
+            listings[key] = listed
+            return listed
+        }
+        for pattern in excluded where !files(for: PathGlob(pattern.value)).contains(where: PathGlob(pattern.value).matches) {
             problems.report("'exclude' pattern '\(pattern.value)' matches no file; correct it or remove it "
                             + "(patterns are relative to the project file)", at: pattern.location)
         }
-        var claimed: [InputRoute?] = Array(repeating: nil, count: files.count)
+        var claimed: [String: InputRoute] = [:]
         var reported: Set<[Int]> = []
         for (position, route) in routes.enumerated() {
             var matched = false
-            for (index, path) in files.enumerated() where route.glob.matches(path) {
+            for path in files(for: route.glob) where route.glob.matches(path) {
                 matched = true
                 guard case .form(let form) = route.target else { continue }
-                if let earlier = claimed[index], case .form(let other) = earlier.target, other != form {
+                if let earlier = claimed[path], case .form(let other) = earlier.target, other != form {
                     let earlierPosition = routes.firstIndex { $0.location == earlier.location } ?? 0
                     if reported.insert([earlierPosition, position]).inserted {
                         problems.report("'\(path)' is claimed by two forms: '\(other)' (\(earlier.location)) and "
                                         + "'\(form)'; narrow one of the globs", at: route.location)
                     }
-                } else if claimed[index] == nil {
-                    claimed[index] = route
+                } else if claimed[path] == nil {
+                    claimed[path] = route
                 }
             }
             if !matched {
@@ -172,17 +181,24 @@ struct ProjectReader {
 /// The files of a project's folder, as paths relative to it (hidden files and folders such
 /// as `.git` and `.build` left out).
 enum ProjectFiles {
-    static func list(in folder: String) -> [String] {
+    /// The files below `prefix` (a relative folder, "" for all), at most `depth` components
+    /// deep counted from the project's folder (nil: any depth).
+    static func list(in folder: String, under prefix: String = "", depth: Int? = nil) -> [String] {
         var result: [String] = []
-        var pending = [""]
+        var pending = [prefix]
         while let relative = pending.popLast() {
             let path = relative.isEmpty ? folder : folder + "/" + relative
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
+            let level = relative.isEmpty ? 1 : relative.split(separator: "/").count + 1
             for name in names.sorted() where !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 var isFolder: ObjCBool = false
                 FileManager.default.fileExists(atPath: folder + "/" + child, isDirectory: &isFolder)
-                if isFolder.boolValue { pending.append(child) } else { result.append(child) }
+                if isFolder.boolValue {
+                    if depth.map({ level < $0 }) ?? true { pending.append(child) }
+                } else {
+                    result.append(child)
+                }
             }
         }
         return result

@@ -53,6 +53,7 @@ final class RecordRouter {
     /// Validates every record of `source`, calling `body` with each result and its form (nil
     /// when the record could not be routed).
     func run(_ source: InputSource, _ body: (RecordResult, String?) -> Void) {
+        if source.format == .jsonLines { return lines(source, body) }
         let bytes: [UInt8]
         if source.isStandardInput {
             bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
@@ -65,15 +66,41 @@ final class RecordRouter {
         }
         switch source.format {
         case .jsonLines:
-            JSONLinesReader.forEachRecord(in: bytes, firstLine: 1) { line, number in
-                let routed = route(line, location: RecordLocation(file: source.path, line: number))
-                body(routed.result, routed.form)
-            }
+            break
         case .json:
             document(bytes, file: source.path, body)
         case .csv:
             csv(bytes, file: source.path, body)
         }
+    }
+
+    /// A JSON Lines input, read in chunks of whole lines (memory stays flat however long it is).
+    private func lines(_ source: InputSource, _ body: (RecordResult, String?) -> Void) {
+        guard let handle = source.isStandardInput ? FileHandle.standardInput
+                : FileHandle(forReadingAtPath: source.path) else {
+            body(RecordResult(location: RecordLocation(file: source.path, line: 1),
+                              unreadable: "cannot read the file; check that it exists and is readable"), nil)
+            return
+        }
+        var pending: [UInt8] = []
+        var line = 1
+        while true {
+            let data = handle.readData(ofLength: 4 << 20)
+            let atEnd = data.isEmpty
+            pending.append(contentsOf: data)
+            let cut = atEnd ? pending.count : (pending.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0)
+            if cut > 0 {
+                let chunk = Array(pending[0..<cut])
+                JSONLinesReader.forEachRecord(in: chunk, firstLine: line) { record, number in
+                    let routed = route(record, location: RecordLocation(file: source.path, line: number))
+                    body(routed.result, routed.form)
+                }
+                line += chunk.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+                pending.removeFirst(cut)
+            }
+            if atEnd { break }
+        }
+        if !source.isStandardInput { try? handle.close() }
     }
 
     /// A JSON document: one questionnaire, or an array of them (each routed on its own).
