@@ -43,8 +43,10 @@ final class RecordRouter {
         names = rules.map(\.name)
         var validators: [String: RecordValidator] = [:]
         for entry in rules {
-            validators[entry.name] = RecordValidator(rules: entry.rules, regexLimits: options.regexLimits,
-                                                     redactsValues: options.redact)
+            let validator = RecordValidator(rules: entry.rules, regexLimits: options.regexLimits,
+                                            redactsValues: options.redact)
+            validator.routingMember = Array(routing.member.utf8)
+            validators[entry.name] = validator
         }
         self.validators = validators
         limits = options.jsonLimits
@@ -154,7 +156,7 @@ final class RecordRouter {
         for child in tape.children(of: 0) {
             defer { key.toggle() }
             if key {
-                candidate = text(of: tape.nodes[child], in: record) == member
+                candidate = isMember(tape.nodes[child], in: record)
             } else if candidate {
                 value = tape.nodes[child]
             }
@@ -166,12 +168,10 @@ final class RecordRouter {
         guard let validator = validators[name] else {
             return (unrouted(name, field: memberName, location: location), nil)
         }
-        var result = validator.validate(json: record, location: location, limits: limits)
-        // The routing member is not a field of the form.
-        if !result.violations.isEmpty {
-            result.violations.removeAll { $0.rule == RuleIdentifier.unknownField && $0.field == memberName }
-        }
-        return (result, name)
+        // The record is parsed once: its tape goes to the form's validator.
+        swap(&validator.tape, &tape)
+        defer { swap(&validator.tape, &tape) }
+        return (validator.validateParsedTape(record, location: location), name)
     }
 
     /// The result of a record that names no form (`name` nil) or an unknown one.
@@ -187,6 +187,13 @@ final class RecordRouter {
                 + "; name one of " + names.joined(separator: ", "), value: name)])
     }
 
+    /// Whether a key node is the routing member.
+    private func isMember(_ node: JSONNode, in record: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !node.hasEscapes else { return text(of: node, in: record) == member }
+        guard node.end - node.start == member.count else { return false }
+        return member.withUnsafeBufferPointer { $0.elementsEqual(UnsafeBufferPointer(rebasing: record[node.start..<node.end])) }
+    }
+
     /// A string node's text, unescaped.
     private func text(of node: JSONNode, in record: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         guard node.kind == .string else { return [] }
@@ -195,5 +202,18 @@ final class RecordRouter {
         var output: [UInt8] = []
         JSONStrings.unescape(raw, into: &output)
         return output
+    }
+}
+
+extension RecordValidator {
+    /// Whether the key at tape node `keyIndex` is the routing member (checked only for keys
+    /// the rules do not know, so the hot path does not pay for it).
+    func isRoutingMember(_ keyIndex: Int) -> Bool {
+        guard !routingMember.isEmpty else { return false }
+        let key = tape.nodes[keyIndex]
+        guard !key.hasEscapes, key.end - key.start == routingMember.count else { return false }
+        return routingMember.withUnsafeBufferPointer { member in
+            member.elementsEqual(UnsafeBufferPointer(rebasing: bytes[key.start..<key.end]))
+        }
     }
 }
