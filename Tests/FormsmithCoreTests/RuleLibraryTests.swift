@@ -119,6 +119,35 @@ final class RuleLibraryTests: XCTestCase {
         XCTAssertTrue(found.contains { $0.hasPrefix("lib/form.yaml:1:1: 'fields' belongs in a rule file") }, "\(found)")
     }
 
+    func testNamedSeedListsOfALibrary() throws {
+        try folder.write("lib/countries.txt", "RU\nDE\n")
+        try folder.write("lib/lists.yaml", "seeds:\n  countries: countries.txt\ndefinitions:\n  x: {type: string}\n")
+        try folder.write("rules.yaml", """
+            id: x
+            include: lib/lists.yaml
+            fields:
+              c: {type: enum, valuesFrom: countries}
+              d: {use: x, seed: countries}
+            """)
+        let rules = try load()
+        XCTAssertTrue(validate(#"{"c": "DE", "d": "a"}"#, against: rules).violations.isEmpty)
+        XCTAssertEqual(validate(#"{"c": "FR", "d": "a"}"#, against: rules).violations.map(\.rule), ["enum"])
+        XCTAssertEqual(rules.ruleSet.field(at: "d")?.seed?.value, "countries.txt")
+        XCTAssertTrue(rules.ruleSet.field(at: "d")?.seed?.location.file.hasSuffix("lib/lists.yaml") == true)
+
+        try folder.write("rules.yaml", """
+            id: x
+            include: lib/lists.yaml
+            seeds: {countries: other.txt}
+            fields:
+              d: {use: x}
+            """)
+        XCTAssertEqual(problems(), [
+            "rules.yaml:3:9: seed list 'countries' is declared twice, here and at lib/lists.yaml:2:3; rename one of "
+                + "them or remove one",
+        ])
+    }
+
     func testPathsInALibraryAreRelativeToTheLibrary() throws {
         try folder.write("lib/countries.txt", "RU\nDE\n")
         try folder.write("lib/names.yaml", "definitions:\n  country: {type: enum, valuesFrom: countries.txt}\n")

@@ -21,13 +21,17 @@ struct AvailableDefinition {
 /// reached it.
 struct LibraryReader {
     /// Keys a library may have at its top level.
-    static let topLevelKeys = ["formsmith", "id", "title", "description", "include", "import", "definitions"]
+    static let topLevelKeys = ["formsmith", "id", "title", "description", "include", "import", "definitions",
+                               "seeds"]
 
     let problems: ProblemCollector
     /// Every library read, in the order first reached (paths as resolved from the rule file).
     private(set) var libraries: [String] = []
     /// The definitions of every library read, in order.
     private(set) var definitions: [AvailableDefinition] = []
+    /// The named seed lists (`seeds: {name: path}`) of every library read, in order: the name
+    /// where written, the path (relative to the library) where written.
+    private(set) var seedLists: [(name: Located<String>, path: Located<String>)] = []
     private var read: Set<String> = []
 
     init(problems: ProblemCollector) {
@@ -83,6 +87,7 @@ struct LibraryReader {
             local.report("a definition library needs 'definitions' (the field templates it shares)",
                          at: top.location)
         }
+        seedLists += Self.readSeedLists(&top, file: path, problems: local)
         for key in ["fields", "sections", "assert"] where top.node(key) != nil {
             local.report("'\(key)' belongs in a rule file, not in a definition library; a library holds only "
                          + "'definitions' (and 'include's)", at: top.location)
@@ -124,6 +129,28 @@ struct LibraryReader {
                             at: SourceLocation(file: path, line: 1, column: 1))
         }
         return nil
+    }
+
+    /// `seeds: {name: path, ...}` of a rule file or library: word lists that `seed:` and
+    /// `valuesFrom:` may name instead of giving a path.
+    static func readSeedLists(_ top: inout YAMLMapping, file: String, problems: ProblemCollector)
+        -> [(name: Located<String>, path: Located<String>)]
+    {
+        guard let node = top.node("seeds"),
+            let mapping = YAMLMapping(node, file: file, what: "'seeds'", problems: problems) else { return [] }
+        return mapping.pairs.compactMap { pair in
+            let place = mapping.location(of: pair.keyNode)
+            guard pair.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }), !pair.key.isEmpty else {
+                problems.report("'\(pair.key)' is not a valid seed list name: use letters, digits, '_' and '-' (a "
+                                + "name never contains '.' or '/', so it cannot be taken for a path)", at: place)
+                return nil
+            }
+            guard let path = pair.value.scalar?.string else {
+                problems.report("seed list '\(pair.key)' must be a path to a word list", at: mapping.location(of: pair.value))
+                return nil
+            }
+            return (Located(pair.key, at: place), Located(path, at: mapping.location(of: pair.value)))
+        }
     }
 
     /// Copies a library's own problems, each followed by the chain of includes that reached it.

@@ -6,6 +6,8 @@ struct RuleTreeReader {
     let problems: ProblemCollector
     private var definitions: [String: AvailableDefinition] = [:]
     private var usedDefinitions: Set<String> = []
+    /// Named word lists (`seeds:` of the file and its libraries): name -> (where named, path).
+    private var seedLists: [String: (name: Located<String>, path: Located<String>)] = [:]
 
     init(file: String, problems: ProblemCollector) {
         self.file = file
@@ -26,6 +28,14 @@ struct RuleTreeReader {
         var libraries = LibraryReader(problems: problems)
         libraries.include(top.strings("include") + top.strings("import"), from: file)
         for definition in libraries.definitions { add(definition) }
+        for list in libraries.seedLists + LibraryReader.readSeedLists(&top, file: file, problems: problems) {
+            if let earlier = seedLists[list.name.value], earlier.name.location != list.name.location {
+                problems.report("seed list '\(list.name.value)' is declared twice, here and at "
+                                + "\(earlier.name.location); rename one of them or remove one", at: list.name.location)
+            } else {
+                seedLists[list.name.value] = list
+            }
+        }
         var definitionNames: [Located<String>] = []
         if let node = top.node("definitions"),
             let mapping = YAMLMapping(node, file: file, what: "'definitions'", problems: problems)
@@ -54,6 +64,13 @@ struct RuleTreeReader {
             definitionLocations: definitions.mapValues(\.name.location),
             libraries: libraries.libraries,
             usedLibraries: Set(usedDefinitions.compactMap { definitions[$0]?.library }))
+    }
+
+    /// A `seed:` or `valuesFrom:` value: the path of the seed list it names (with where that
+    /// path is written, which it is relative to), or the path as given.
+    private func wordList(_ value: Located<String>?) -> Located<String>? {
+        guard let value, let list = seedLists[value.value] else { return value }
+        return list.path
     }
 
     /// Makes a definition available to `use:`; a name defined twice is an error naming both places.
@@ -156,7 +173,7 @@ struct RuleTreeReader {
             visibleIf: field.string("visibleIf"), parents: field.strings("parent"),
             constraints: constraints, cases: readCases(field.node("cases"), file: field.file(ofKey: "cases")),
             messages: messages,
-            seed: field.string("seed"), children: children, assertions: assertions)
+            seed: wordList(field.string("seed")), children: children, assertions: assertions)
         field.reportUnknownKeys(known: RulesLoader.fieldKeys, context: "field '\(path)'")
         return rule
     }
@@ -211,7 +228,7 @@ struct RuleTreeReader {
         constraints.exclusiveMin = bound(&mapping, "exclusiveMin")
         constraints.exclusiveMax = bound(&mapping, "exclusiveMax")
         constraints.fractionDigits = mapping.integer("fractionDigits")
-        constraints.valuesFrom = mapping.string("valuesFrom")
+        constraints.valuesFrom = wordList(mapping.string("valuesFrom"))
         constraints.minItems = mapping.integer("minItems")
         constraints.maxItems = mapping.integer("maxItems")
         constraints.format = mapping.string("format")

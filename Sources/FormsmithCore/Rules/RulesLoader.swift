@@ -10,7 +10,7 @@ import Yams
 public enum RulesLoader {
     /// Keys a rule set may have at its top level.
     static let topLevelKeys = ["formsmith", "id", "title", "version", "description", "include", "import",
-                               "definitions", "fields", "sections", "assert"]
+                               "seeds", "definitions", "fields", "sections", "assert"]
     /// Keys a definition library (a file named by `include:`) may have at its top level.
     static let libraryKeys = LibraryReader.topLevelKeys
     /// Keys of a section.
