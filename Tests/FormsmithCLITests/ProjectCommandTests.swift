@@ -145,11 +145,12 @@ final class ProjectCommandTests: XCTestCase {
         try folder.write("in/one.jsonl", "{}\n")
         try folder.write("formsmith.yaml", "forms: {a: rules/a.yaml}\ninputs: {in/*.jsonl: a}\n")
         let run = try Formsmith.run(["lint"], directory: folder.url)
-        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertEqual(run.stdout, """
             rules/lib/idle.yaml:1:1: warning[unused-library]: no form uses a definition of this library: remove its 'include', or build fields on it with 'use:'
+            rules/lib/idle.yaml:2:24: error[invalid-rules]: unknown key 'maks' in field 'code' (did you mean 'mask'?)
             rules/lib/used.yaml:3:3: warning[unused-definition]: no form of the project uses this library definition: remove it, or build a field on it
-            4 rule files: 0 errors, 2 warnings
+            4 rule files: 1 error, 2 warnings
 
             """)
         try folder.write("formsmith.yaml", "forms: {a: rules/a.yaml}\ninputz: {in/*.jsonl: a}\n")

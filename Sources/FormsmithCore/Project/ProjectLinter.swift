@@ -1,3 +1,5 @@
+import Foundation
+
 /// `formsmith lint` of a whole project: the project file, every form's rule file with the
 /// libraries it includes, and problems that span files: a library none of whose definitions
 /// any form uses, and a library definition no form uses.
@@ -50,6 +52,45 @@ public enum ProjectLinter {
                 rule: "unused-definition", severity: .warning, location: place,
                 message: "no form of the project uses this library definition: remove it, or build a field on it"))
         }
+        // A definition no form uses is read by no rule file: read it on its own, for the
+        // problems that need no form (unknown keys, wrong value types).
+        var unused: [String: [String]] = [:]
+        for place in libraryDefinitions.values where !usedDefinitions.contains(place) {
+            if let name = definitionName(at: place) { unused[place.file, default: []].append(name) }
+        }
+        for (library, names) in unused {
+            for problem in shapeProblems(of: names, in: library) {
+                findings.insert(LintCatalog.invalidRules.finding(problem.message, at: problem.location))
+            }
+        }
         return ([project.file] + project.forms.map(\.rules) + libraries, findings.sorted())
+    }
+
+    /// The definition name written at `place` (a key of a library's `definitions`).
+    private static func definitionName(at place: SourceLocation) -> String? {
+        guard let text = try? String(contentsOfFile: place.file, encoding: .utf8) else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard place.line >= 1, place.line <= lines.count else { return nil }
+        let line = lines[place.line - 1].unicodeScalars.dropFirst(place.column - 1)
+        let name = String(String.UnicodeScalarView(line.prefix { $0 != ":" && $0 != " " }))
+        return name.isEmpty ? nil : name.trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+    }
+
+    /// The shape problems of library definitions `names`, found by reading a rule set that
+    /// builds one field on each; only problems in library files are kept.
+    private static func shapeProblems(of names: [String], in library: String) -> [RuleProblem] {
+        let folder = (library as NSString).deletingLastPathComponent
+        let probe = (folder.isEmpty ? "" : folder + "/") + ".formsmith-library-probe.yaml"
+        var text = "id: probe\ninclude: " + JSONText.quoted((library as NSString).lastPathComponent) + "\nfields:\n"
+        for name in names.sorted() {
+            text += "  \(JSONText.quoted(name)): {use: \(JSONText.quoted(name))}\n"
+        }
+        do {
+            _ = try RulesLoader.read(text: text, file: probe)
+            return []
+        } catch {
+            // Problems of the library as a whole are reported through the forms that include it.
+            return error.problems.filter { $0.location.file != probe && !$0.message.contains(probe) }
+        }
     }
 }
