@@ -77,10 +77,20 @@ final class ProjectCommandTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formsmith-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try Formsmith.run(["validate", "--split-output", folder.path, "SampleData/osago-policy/valid.jsonl",
-                                     "SampleData/payment-order/invalid.jsonl"])
+                                     "SampleData/payment-order/invalid.jsonl", "SampleData/mixed/submissions.jsonl"])
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path + "/osago-policy/valid.valid.jsonl"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path + "/payment-order/invalid.invalid.jsonl"))
+        // The mixed input: each record in the files of its form, as written.
+        let lines = { (name: String) in
+            ((try? String(contentsOfFile: folder.path + "/" + name, encoding: .utf8)) ?? "").split(separator: "\n")
+        }
+        XCTAssertEqual(lines("osago-policy/submissions.valid.jsonl").count, 2)
+        XCTAssertEqual(lines("osago-policy/submissions.invalid.jsonl").count, 1)
+        XCTAssertEqual(lines("customer-survey/submissions.valid.jsonl").count, 2)
+        XCTAssertEqual(lines("unrouted/submissions.invalid.jsonl").count, 2)
+        let source = try String(contentsOfFile: Formsmith.root.path + "/SampleData/mixed/submissions.jsonl", encoding: .utf8)
+        XCTAssertTrue(lines("payment-order/submissions.valid.jsonl").allSatisfy { source.contains($0) })
     }
 
     func testEveryProblemOfAProjectFileIsReportedAtOnce() throws {

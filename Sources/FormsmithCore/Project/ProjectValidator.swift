@@ -73,7 +73,8 @@ public final class ProjectValidator {
             if summary.stoppedEarly { stopped = true; break }
         }
         if !stopped, !planned.byRecord.isEmpty, !forms.isEmpty {
-            stopped = routeRecords(planned.byRecord, reporter: reporter, totals: &totals)
+            stopped = routeRecords(planned.byRecord, reporter: reporter, splitDirectory: splitDirectory,
+                                   totals: &totals, splitProblems: &splitProblems)
         }
         var overall = ValidationSummary()
         for entry in totals { overall.merge(entry.summary) }
@@ -84,8 +85,8 @@ public final class ProjectValidator {
     }
 
     /// Validates inputs record by record; whether `--fail-fast` stopped the run.
-    private func routeRecords(_ sources: [InputSource], reporter: any ValidationReporter,
-                              totals: inout [FormTotals]) -> Bool {
+    private func routeRecords(_ sources: [InputSource], reporter: any ValidationReporter, splitDirectory: String?,
+                              totals: inout [FormTotals], splitProblems: inout [String]) -> Bool {
         let router = RecordRouter(routing: project.routing, rules: forms, options: options)
         var perForm: [String: ValidationSummary] = [:]
         var stopped = false
@@ -93,7 +94,9 @@ public final class ProjectValidator {
             guard !stopped else { break }
             var file: [String: ValidationSummary] = [:]
             var kept: [RecordResult] = []
-            router.run(source) { result, form in
+            let split = splitDirectory.map { MixedSplit(directory: $0, source: source) }
+            defer { splitProblems += split?.finish() ?? [] }
+            router.run(source, raw: split.map { split in { split.add($0, valid: $1.isValid, form: $2) } }) { result, form in
                 guard !stopped else { return }
                 let name = form ?? Self.unrouted
                 if result.isValid {
@@ -154,4 +157,50 @@ final class FormTaggingReporter: ValidationReporter {
     }
 
     func finish(_ summary: ValidationSummary) {}
+}
+
+/// `--split-output DIR` for a JSON Lines input routed record by record: each record goes to
+/// `DIR/FORM/NAME.valid.jsonl` or `DIR/FORM/NAME.invalid.jsonl` of its form (records that
+/// named no known form to `DIR/unrouted/`). Other mixed formats are not split.
+final class MixedSplit {
+    private let directory: String
+    private let source: InputSource
+    private var outputs: [String: ReportOutput] = [:]
+    private var problems: [String] = []
+
+    init(directory: String, source: InputSource) {
+        self.directory = directory
+        self.source = source
+    }
+
+    func add(_ record: UnsafeBufferPointer<UInt8>, valid: Bool, form: String?) {
+        let folder = (directory as NSString).appendingPathComponent(form ?? "unrouted")
+        let base = (folder as NSString).appendingPathComponent((source.relativePath as NSString).deletingPathExtension)
+        let path = "\(base).\(valid ? "valid" : "invalid").jsonl"
+        let output: ReportOutput
+        if let known = outputs[path] {
+            output = known
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                        withIntermediateDirectories: true)
+                output = try ReportOutput(path: path)
+            } catch let error as InputError {
+                problems.append(error.message)
+                output = ReportOutput()
+            } catch {
+                problems.append("cannot create \(path): \(error)")
+                output = ReportOutput()
+            }
+            outputs[path] = output
+        }
+        output.write(bytes: record)
+        output.write("\n")
+    }
+
+    /// Flushes every file; the problems met.
+    func finish() -> [String] {
+        for output in outputs.values { output.flush() }
+        return problems
+    }
 }

@@ -54,8 +54,10 @@ final class RecordRouter {
 
     /// Validates every record of `source`, calling `body` with each result and its form (nil
     /// when the record could not be routed).
-    func run(_ source: InputSource, _ body: (RecordResult, String?) -> Void) {
-        if source.format == .jsonLines { return lines(source, body) }
+    /// With `raw`, a JSON Lines record's text goes to it too, after its result.
+    func run(_ source: InputSource, raw: ((UnsafeBufferPointer<UInt8>, RecordResult, String?) -> Void)? = nil,
+             _ body: (RecordResult, String?) -> Void) {
+        if source.format == .jsonLines { return lines(source, raw: raw, body) }
         let bytes: [UInt8]
         if source.isStandardInput {
             bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
@@ -77,7 +79,8 @@ final class RecordRouter {
     }
 
     /// A JSON Lines input, read in chunks of whole lines (memory stays flat however long it is).
-    private func lines(_ source: InputSource, _ body: (RecordResult, String?) -> Void) {
+    private func lines(_ source: InputSource, raw: ((UnsafeBufferPointer<UInt8>, RecordResult, String?) -> Void)?,
+                       _ body: (RecordResult, String?) -> Void) {
         guard let handle = source.isStandardInput ? FileHandle.standardInput
                 : FileHandle(forReadingAtPath: source.path) else {
             body(RecordResult(location: RecordLocation(file: source.path, line: 1),
@@ -96,6 +99,7 @@ final class RecordRouter {
                 JSONLinesReader.forEachRecord(in: chunk, firstLine: line) { record, number in
                     let routed = route(record, location: RecordLocation(file: source.path, line: number))
                     body(routed.result, routed.form)
+                    raw?(record, routed.result, routed.form)
                 }
                 line += chunk.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
                 pending.removeFirst(cut)
