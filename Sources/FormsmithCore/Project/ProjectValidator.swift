@@ -59,6 +59,8 @@ public final class ProjectValidator {
         var totals: [FormTotals] = []
         var splitProblems: [String] = []
         var stopped = false
+        // Progress goes on across the forms' runs: each run counts from zero.
+        var done = ValidationProgress()
         for group in planned.byForm {
             guard let rules = forms.first(where: { $0.name == group.form })?.rules else { continue }
             let split = try splitDirectory.map { directory throws(InputError) in
@@ -66,8 +68,16 @@ public final class ProjectValidator {
                                 sources: group.sources)
             }
             let tagger = FormTaggingReporter(form: group.form, inner: reporter)
+            var last = ValidationProgress()
             let summary = BatchValidator(rules: rules, options: options)
-                .run(group.sources, reporter: tagger, split: split, progress: progress)
+                .run(group.sources, reporter: tagger, split: split, progress: progress.map { report in
+                    { current in
+                        last = current
+                        report(ValidationProgress(records: done.records + current.records,
+                                                  bytes: done.bytes + current.bytes))
+                    }
+                })
+            done = ValidationProgress(records: done.records + last.records, bytes: done.bytes + last.bytes)
             splitProblems += split?.problems ?? []
             Self.add(summary, form: group.form, to: &totals)
             if summary.stoppedEarly { stopped = true; break }
