@@ -112,6 +112,12 @@ final class RuleLibraryTests: XCTestCase {
         ])
     }
 
+    func testADeviceIsNotReadAsALibrary() throws {
+        try folder.write("rules.yaml", "id: x\ninclude: /dev/zero\nfields:\n  a: {type: string}\n")
+        XCTAssertEqual(problems(), ["rules.yaml:2:10: the library '/dev/zero' is not a regular file of at most 16 MiB; "
+                                    + "include a YAML file of definitions"])
+    }
+
     func testARuleFileIsNotALibrary() throws {
         try folder.write("lib/form.yaml", "id: y\nfields:\n  a: {type: string}\n")
         try folder.write("rules.yaml", "id: x\ninclude: lib/form.yaml\nfields:\n  a: {type: string}\n")

@@ -55,6 +55,17 @@ public enum ProjectLoader {
     /// Reads the project file at `path`; `reportFormats` are the report names `defaults.report`
     /// may use.
     public static func load(path: String, reportFormats: [String] = []) throws(RulesError) -> Project {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            throw RulesError(problems: [RuleProblem("cannot find the project file; check the path",
+                                                     at: SourceLocation(file: path, line: 1, column: 1))])
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular,
+            (attributes[.size] as? NSNumber)?.intValue ?? 0 <= LibraryReader.maxLibraryBytes
+        else {
+            throw RulesError(problems: [RuleProblem(
+                "the project file must be a regular file of at most \(LibraryReader.maxLibraryBytes >> 20) MiB",
+                at: SourceLocation(file: path, line: 1, column: 1))])
+        }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
         else {
             throw RulesError(problems: [RuleProblem("cannot read the project file (a UTF-8 YAML file)",

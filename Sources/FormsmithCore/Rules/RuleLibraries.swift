@@ -20,6 +20,8 @@ struct AvailableDefinition {
 /// are reported at the library's own `file:line:column`, followed by the chain of includes that
 /// reached it.
 struct LibraryReader {
+    /// The largest library read (a library is a page of definitions, never megabytes).
+    static let maxLibraryBytes = 16 << 20
     /// Keys a library may have at its top level.
     static let topLevelKeys = ["formsmith", "id", "title", "description", "include", "import", "definitions",
                                "seeds"]
@@ -104,6 +106,16 @@ struct LibraryReader {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             problems.report("cannot find the library '\(path)'; include paths are relative to the file that "
                             + "writes them" + Self.chainText(Array(chain.dropFirst())), at: location)
+            return nil
+        }
+        // Only a regular file of sensible size: never a device or a pipe that would not end.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard isFolder.boolValue || attributes?[.type] as? FileAttributeType == .typeRegular,
+            (attributes?[.size] as? NSNumber)?.intValue ?? 0 <= Self.maxLibraryBytes
+        else {
+            problems.report("the library '\(path)' is not a regular file of at most "
+                            + "\(Self.maxLibraryBytes >> 20) MiB; include a YAML file of definitions"
+                            + Self.chainText(Array(chain.dropFirst())), at: location)
             return nil
         }
         guard !isFolder.boolValue,
