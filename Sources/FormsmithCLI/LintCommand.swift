@@ -1,12 +1,6 @@
 import ArgumentParser
 import FormsmithCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Report formats `formsmith lint` can write.
 enum LintFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, sarif
@@ -43,25 +37,21 @@ struct LintCommand: ParsableCommand {
     @Flag(name: .long, help: "Exit with 1 on warnings too.")
     var strict = false
 
-    @Option(name: .long, help: "The reference date for 'today' in rules, as yyyy-MM-dd (default: today's date, UTC).")
-    var today: String?
+    @OptionGroup var dates: DateOptions
 
     @Option(name: .long, help: "Write the report to this file instead of standard output.")
     var output: String?
 
     func validate() throws {
         if !rules.isEmpty, project != nil { throw ValidationError("give --rules or --project, not both") }
-        if let today, DatePattern.iso.parse(today) == nil {
-            throw ValidationError("--today must be a date written yyyy-MM-dd, such as 2026-11-22")
-        }
     }
 
     func run() throws {
-        if let project, access(project, R_OK) != 0 {
+        if let project, !Platform.isReadable(project) {
             writeError("formsmith: cannot read the project file '\(project)': check the path")
             throw FormsmithExit(status: ExitStatus.usage)
         }
-        for file in rules where access(file, R_OK) != 0 {
+        for file in rules where !Platform.isReadable(file) {
             writeError("formsmith: cannot read the rule file '\(file)': check the path")
             throw FormsmithExit(status: ExitStatus.usage)
         }
@@ -72,25 +62,21 @@ struct LintCommand: ParsableCommand {
                            + "\(ProjectLoader.fileNames[1])) in this folder or one above it")
                 throw FormsmithExit(status: ExitStatus.usage)
             }
-            let result = ProjectLinter.lint(path: path, today: today.flatMap { DatePattern.iso.parse($0) },
+            // --today or --timezone, else the project's default.
+            let date = dates.today != nil || dates.timezone != nil ? dates.referenceDate : nil
+            let result = ProjectLinter.lint(path: path, today: date,
                                             reportFormats: ReportFormat.allCases.map(\.rawValue))
             lint = LintReport(files: result.files, findings: result.findings)
         } else {
-            lint = LintReport(files: rules, today: today.flatMap { DatePattern.iso.parse($0) } ?? CivilDate.today())
+            lint = LintReport(files: rules, today: dates.referenceDate)
         }
-        let destination: ReportOutput
-        do {
-            destination = try output.map { path throws(InputError) in try ReportOutput(path: path) } ?? .standardOutput()
-        } catch {
-            writeError("formsmith: \(error.message)")
-            throw FormsmithExit(status: ExitStatus.usage)
-        }
+        let destination = try openOutput(output)
         switch report {
         case .text: destination.write(lint.text())
         case .json: destination.write(lint.json())
-        case .sarif: destination.write(lint.sarif(toolVersion: FormsmithVersion.current))
+        case .sarif: lint.writeSARIF(to: destination, toolVersion: FormsmithVersion.current)
         }
-        destination.flush()
+        destination.close()
         if lint.errorCount > 0 || (strict && lint.warningCount > 0) {
             throw FormsmithExit(status: ExitStatus.invalidData)
         }

@@ -21,9 +21,9 @@ func loadProject(_ option: String?, command: String) throws -> Project {
     }
 }
 
-/// The reference date: `--today`, else the project's default.
-func referenceDate(_ today: String?, project: Project) -> CivilDate {
-    today.flatMap { DatePattern.iso.parse($0) } ?? project.defaults.referenceDate()
+/// The reference date: `--today` or `--timezone`, else the project's default.
+func referenceDate(_ dates: DateOptions, project: Project) -> CivilDate {
+    dates.today != nil || dates.timezone != nil ? dates.referenceDate : project.defaults.referenceDate()
 }
 
 /// Loads and compiles the forms of the project (all of them, or those named in `only`; all
@@ -60,9 +60,9 @@ func projectForm(_ name: String, in project: Project) throws -> ProjectForm {
 
 /// The rules of a command: `--rules FILE`, else form `form` of the project (found as for
 /// validate), with `today` from `--today` or the project's defaults.
-func loadRules(_ rules: String?, form: String?, project: String?, today: String?, command: String,
+func loadRules(_ rules: String?, form: String?, project: String?, dates: DateOptions, command: String,
                consequence: String) throws -> CompiledRuleSet {
-    if let rules { return try loadRules(rules, today: today, consequence: consequence) }
+    if let rules { return try loadRules(rules, today: dates.referenceDate, consequence: consequence) }
     let loaded = try loadProject(project, command: command)
     guard let form else {
         writeError("formsmith: \(command) needs --rules FILE or --form NAME (one of "
@@ -70,6 +70,5 @@ func loadRules(_ rules: String?, form: String?, project: String?, today: String?
         throw FormsmithExit(status: ExitStatus.usage)
     }
     let chosen = try projectForm(form, in: loaded)
-    let date = referenceDate(today, project: loaded)
-    return try loadRules(chosen.rules, today: DatePattern.iso.format(date), consequence: consequence)
+    return try loadRules(chosen.rules, today: referenceDate(dates, project: loaded), consequence: consequence)
 }

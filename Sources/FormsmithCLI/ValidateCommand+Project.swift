@@ -5,17 +5,14 @@ import FormsmithCore
 extension ValidateCommand {
     func runProject() throws {
         let project = try loadProject(project, command: "validate")
-        let today = referenceDate(today, project: project)
+        let today = referenceDate(dates, project: project)
         if listForms {
             let forms = try loadForms(of: project, today: today, consequence: "the forms were not listed")
             return try FormsCommand.list(project, forms: forms, json: report == .json)
         }
         let sources: [InputSource]
-        let destination: ReportOutput
         do {
             sources = try InputDiscovery.sources(for: inputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)))
-            destination = try output.map { path throws(InputError) in try ReportOutput(path: path) }
-                ?? .standardOutput()
         } catch {
             writeError("formsmith: \(error.message)")
             throw FormsmithExit(status: ExitStatus.usage)
@@ -32,6 +29,7 @@ extension ValidateCommand {
             if needed == nil { break }
         }
         let forms = try loadForms(of: project, today: today, only: needed, consequence: "nothing was validated")
+        let destination = try openOutput(output)
         let format = report ?? project.defaults.report.flatMap(ReportFormat.init(rawValue:)) ?? .text
         var reporter = format.makeReporter(output: destination)
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
@@ -47,7 +45,7 @@ extension ValidateCommand {
             throw FormsmithExit(status: ExitStatus.usage)
         }
         progress?.finish()
-        destination.flush()
+        destination.close()
         if !run.splitProblems.isEmpty {
             for problem in run.splitProblems { writeError("formsmith: --split-output: \(problem)") }
             throw FormsmithExit(status: ExitStatus.usage)

@@ -18,7 +18,9 @@ struct ValidateCommand: ParsableCommand {
             --project) routes each input to its form; see the README's 'Projects' section.
 
             Exit status: 0 all questionnaires valid, 1 some invalid or unreadable (or a CSV header \
-            with problems), 2 a problem with the rules, the command line or the split output.
+            with problems), 2 a problem with the rules, the command line or the split output, or a \
+            report or split file that could not be written (nothing is left under its name), 130 / 143 \
+            interrupted by SIGINT / SIGTERM (likewise).
             """
     )
 
@@ -31,8 +33,7 @@ struct ValidateCommand: ParsableCommand {
     @Flag(name: .customLong("list-forms"), help: "Print the project's forms, their inputs and field counts.")
     var listForms = false
 
-    @Option(name: .long, help: "The reference date for 'today' in rules, as yyyy-MM-dd (default: today's date, UTC).")
-    var today: String?
+    @OptionGroup var dates: DateOptions
 
     @Option(name: .long, help: "Report format: text for people, json for machines, jsonl, junit, sarif or github for CI.")
     var report: ReportFormat?
@@ -72,9 +73,6 @@ struct ValidateCommand: ParsableCommand {
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let maxErrors, maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
-        if let today, DatePattern.iso.parse(today) == nil {
-            throw ValidationError("--today must be a date written yyyy-MM-dd, such as 2026-11-22")
-        }
         if rules != nil, project != nil { throw ValidationError("give --rules or --project, not both") }
         if inputs.isEmpty, !listForms { throw ValidationError("give at least one input file or directory") }
         if let inputFormat, InputFormat(rawValue: inputFormat) == nil {
@@ -84,21 +82,19 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         guard let rules else { return try runProject() }
-        let compiled = try loadRules(rules, today: today, consequence: "the rules were not used")
+        let compiled = try loadRules(rules, today: dates.referenceDate, consequence: "the rules were not used")
         let sources: [InputSource]
-        let destination: ReportOutput
         let split: SplitOutput?
         do {
             sources = try InputDiscovery.sources(for: inputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)))
             split = try splitOutput.map { directory throws(InputError) in
                 try SplitOutput(directory: directory, sources: sources)
             }
-            destination = try output.map { path throws(InputError) in try ReportOutput(path: path) }
-                ?? .standardOutput()
         } catch {
             writeError("formsmith: \(error.message)")
             throw FormsmithExit(status: ExitStatus.usage)
         }
+        let destination = try openOutput(output)
         var reporter = (report ?? .text).makeReporter(output: destination)
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
         let options = ValidationOptions(jobs: jobs, csvDialect: delimiter.dialect, failFast: failFast, redact: redact)
@@ -106,7 +102,7 @@ struct ValidateCommand: ParsableCommand {
         let summary = BatchValidator(rules: compiled, options: options)
             .run(sources, reporter: reporter, split: split) { progress?.update($0) }
         progress?.finish()
-        destination.flush()
+        destination.close()
         if let problems = split?.problems, !problems.isEmpty {
             for problem in problems { writeError("formsmith: --split-output: \(problem)") }
             throw FormsmithExit(status: ExitStatus.usage)

@@ -93,13 +93,10 @@ public struct ProjectDefaults: Sendable {
     /// Number of parallel workers.
     public var jobs: Int?
 
-    /// The reference date: `today`, else the current date in `timeZone`, else in UTC.
+    /// The reference date: `today`, else the current date in `timeZone`, else in the local
+    /// zone (as `--today` and `--timezone` decide it).
     public func referenceDate() -> CivilDate {
         if let today { return today }
-        var calendar = Calendar(identifier: .gregorian)
-        if let name = timeZone, let zone = TimeZone(identifier: name) { calendar.timeZone = zone }
-        else { calendar.timeZone = TimeZone(identifier: "UTC")! }
-        let parts = calendar.dateComponents([.year, .month, .day], from: Date())
-        return CivilDate(year: parts.year!, month: parts.month!, day: parts.day!) ?? CivilDate.today()
+        return CivilDate.today(in: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current)
     }
 }

@@ -90,6 +90,7 @@ public final class ProjectValidator {
         for entry in totals { overall.merge(entry.summary) }
         overall.byForm = totals
         overall.stoppedEarly = stopped
+        overall.today = forms.first?.rules.today
         reporter.finish(overall)
         return (overall, splitProblems)
     }
@@ -175,7 +176,7 @@ final class FormTaggingReporter: ValidationReporter {
 final class MixedSplit {
     private let directory: String
     private let source: InputSource
-    private var outputs: [String: ReportOutput] = [:]
+    private var outputs: [String: OutputWriter] = [:]
     private var problems: [String] = []
 
     init(directory: String, source: InputSource) {
@@ -187,20 +188,21 @@ final class MixedSplit {
         let folder = (directory as NSString).appendingPathComponent(form ?? "unrouted")
         let base = (folder as NSString).appendingPathComponent((source.relativePath as NSString).deletingPathExtension)
         let path = "\(base).\(valid ? "valid" : "invalid").jsonl"
-        let output: ReportOutput
+        let output: OutputWriter
         if let known = outputs[path] {
             output = known
         } else {
+            // Written to a temporary file, moved into place when the command commits its outputs.
             do {
                 try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                         withIntermediateDirectories: true)
-                output = try ReportOutput(path: path)
-            } catch let error as InputError {
-                problems.append(error.message)
-                output = ReportOutput()
+                output = try OutputWriter(path: path)
+            } catch let error as OutputError {
+                problems.append(error.description)
+                output = OutputWriter()
             } catch {
-                problems.append("cannot create \(path): \(error)")
-                output = ReportOutput()
+                problems.append("cannot create the directory of \(path): \(error.localizedDescription)")
+                output = OutputWriter()
             }
             outputs[path] = output
         }
@@ -208,9 +210,11 @@ final class MixedSplit {
         output.write("\n")
     }
 
-    /// Flushes every file; the problems met.
+    /// Closes every file; the problems met.
     func finish() -> [String] {
-        for output in outputs.values { output.flush() }
+        for output in outputs.values {
+            if let failure = output.close() { problems.append(failure.description) }
+        }
         return problems
     }
 }

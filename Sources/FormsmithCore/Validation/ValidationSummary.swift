@@ -34,6 +34,9 @@ public struct ValidationSummary: Sendable, Hashable {
     public var truncatedAt: Int?
     /// In a project run, each form's totals (in the project's order); empty with `--rules`.
     public var byForm: [FormTotals] = []
+    /// The date `today` meant in the rules (`--today`, else the current date in the time
+    /// zone asked for), set by the batch validator; reports print it.
+    public var today: CivilDate?
 
     private var ruleCounts: [String: (Int, [String])] = [:]
     private var fieldCounts: [String: (Int, [String])] = [:]
