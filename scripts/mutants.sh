@@ -77,7 +77,9 @@ run_tests() {  # LOG [FILTER]
   fi
 }
 
-all_filters=$(cut -f3 "$work/mutants.tsv" | tr '\n' '|' | sed 's/|$//')
+selected() { [ ${#only[@]} -eq 0 ] || [[ " ${only[*]} " == *" $1 "* ]]; }
+all_filters=$(while IFS=$'\t' read -r id _ tests; do selected "$id" && echo "$tests"; done <"$work/mutants.tsv" \
+  | tr '|' '\n' | sort -u | tr '\n' '|' | sed 's/|$//')
 [ "$full" -eq 1 ] && all_filters=""
 echo "mutants: checking that the unmutated copy passes the tests (${all_filters:-all})..."
 run_tests "$logs/baseline.log" "$all_filters"
@@ -89,7 +91,7 @@ esac
 
 killed=0; survived=(); broken=()
 while IFS=$'\t' read -r id file tests; do
-  if [ ${#only[@]} -gt 0 ] && [[ ! " ${only[*]} " == *" $id "* ]]; then continue; fi
+  selected "$id" || continue
   target="$copy/$file"
   if ! python3 - "$target" "$work/$id.from" "$work/$id.to" <<'PY'
 import sys, pathlib

@@ -19,6 +19,11 @@ run --fail-fast --jobs 1 SampleData/osago-policy >"$work/options-fail-fast.json"
 run --redact SampleData/osago-policy >"$work/options-redact.json"
 run --input-format jsonl - <SampleData/osago-policy/invalid.jsonl >"$work/options-stdin.json"
 run Tests/FormsmithCLITests/Fixtures/broken Tests/FormsmithCLITests/Fixtures/broken-csv >"$work/broken-corpus.json"
+# A project run (formsmith.yaml at the root: every form, results with their form, totals by form).
+"$formsmith" validate --today 2026-11-22 --report json SampleData >"$work/options-project.json" || true
+"$formsmith" validate --today 2026-11-22 --report jsonl SampleData >"$work/project.jsonl" || true
+"$formsmith" lint --today 2026-11-22 --report json >"$work/rules-project.json"
+grep -q '"byForm"' "$work/options-project.json" || { echo "json-report-schema: no byForm in a project run" >&2; exit 1; }
 
 echo "json-report-schema: $(ls "$work"/*.json | wc -l) JSON reports"
 check-jsonschema --schemafile docs/schemas/report.schema.json "$work"/*-{valid,invalid,csv}.json \
