@@ -100,14 +100,19 @@ final class ReportedValueCommandTests: XCTestCase {
 
     /// Every value the unredacted JSON report shows that holds a digit or a non-ASCII letter
     /// (personal data, not words of a message), for a rule set and an input; except record ids
-    /// (never masked: they are how a report points at a questionnaire), values the rule file itself
-    /// quotes (messages name them as examples) and values shorter than 5 characters (which also
+    /// (never masked: they are how a report points at a questionnaire), values the rule files
+    /// themselves quote (messages name them as examples) and values shorter than 5 characters (which also
     /// occur inside bounds such as 2027-01-21).
     private func secrets(_ ruleSet: String, _ input: String) throws -> Set<String> {
         let run = try Formsmith.run(["validate", "--rules", "Rules/\(ruleSet).yaml", "--today", "2026-11-22",
                                      "--report", "json", input])
         let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        let rules = try String(contentsOf: Formsmith.root.appendingPathComponent("Rules/\(ruleSet).yaml"), encoding: .utf8)
+        // The rule file and the libraries it includes (Rules/lib/): their messages quote examples.
+        let folder = Formsmith.root.appendingPathComponent("Rules")
+        let ruleFiles = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".yaml") }
+        let rules = try ruleFiles.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
+            .joined(separator: "\n")
         var values = Set<String>()
         for result in try XCTUnwrap(report["results"] as? [[String: Any]]) {
             for violation in result["errors"] as? [[String: Any]] ?? [] {
