@@ -18,9 +18,13 @@ let package = Package(
     dependencies: [.package(name: "Formsmith", path: "..")],
     targets: [
         .target(name: "FuzzSupport", dependencies: [.product(name: "FormsmithCore", package: "Formsmith")]),
+        // End-to-end targets: a reader and what consumes its output (validation, compiling).
         fuzzTarget("FuzzJSON"),
-        fuzzTarget("FuzzCSV"),
         fuzzTarget("FuzzRules"),
+        // Fast targets, one reader or parser each (tens of thousands of inputs per second).
+        fuzzTarget("FuzzJSONParser"),
+        fuzzTarget("FuzzCSV"),
+        fuzzTarget("FuzzRulesReader"),
         fuzzTarget("FuzzMask"),
         fuzzTarget("FuzzExpression"),
         fuzzTarget("FuzzAgreement"),

@@ -2,10 +2,20 @@
 # Builds the libFuzzer targets and runs each for a fixed time.
 #
 #   Fuzz/run.sh [SECONDS] [TARGET...]     (default: 60 seconds each, all targets)
+#   FUZZ_RUNS=10000000 Fuzz/run.sh 0 FuzzJSONParser   (a fixed number of inputs instead; 0 s = no time limit)
+#   FUZZ_PARALLEL=1 ...                                  (the targets at the same time, each in its own process)
+#   FUZZ_WORK=Fuzz/.work-campaign ...                    (seeds, corpora, logs and crashes in another folder)
+#   FUZZ_TIMEOUT=300 ...                                 (seconds one input may take: raise it under nice -n 19
+#                                                         on a busy machine, where a starved process is no hang)
 #
-# Targets: FuzzJSON FuzzCSV FuzzRules FuzzMask FuzzExpression FuzzAgreement. Seed corpora are copied from
-# SampleData/, Rules/ and Fuzz/seeds/ into Fuzz/.work/ (git-ignored), where the corpus each run
-# grows is kept for the next run. A crash, hang (an input taking over 10 s) or out-of-memory
+# Fast targets, one reader each: FuzzJSONParser FuzzCSV FuzzRulesReader FuzzMask FuzzExpression.
+# End-to-end targets: FuzzJSON (reading and validating against the shipped rules), FuzzRules
+# (reading, compiling and validating with a fuzzed rule file) and FuzzAgreement (the validation
+# plan and the declarative checks agree, JSON and CSV). Seed corpora are copied from
+# SampleData/, Rules/, the broken-input corpus (Tests/*/Fixtures) and Fuzz/seeds/ into
+# Fuzz/.work/ (git-ignored), where the corpus each run grows is kept for the next run; each
+# target has a dictionary of its syntax's tokens in Fuzz/dictionaries/. A crash, hang (an input
+# taking over 10 s) or out-of-memory
 # input is saved under Fuzz/.work/artifacts/TARGET/; reproduce it with
 #   SWIFT_BACKTRACE=enable=no Fuzz/.build/release/TARGET FILE
 # and turn it into a test in Tests/FormsmithCoreTests/FuzzRegressionTests.swift.
@@ -16,10 +26,11 @@ cd "$(dirname "$0")/.."
 root=$PWD
 seconds=${1:-60}
 shift || true
-all_targets=(FuzzJSON FuzzCSV FuzzRules FuzzMask FuzzExpression FuzzAgreement)
+all_targets=(FuzzJSONParser FuzzCSV FuzzRulesReader FuzzMask FuzzExpression FuzzJSON FuzzRules FuzzAgreement)
+runs_limit=${FUZZ_RUNS:-}
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
-work=Fuzz/.work
+work=${FUZZ_WORK:-Fuzz/.work}  # another folder (under Fuzz/) keeps a long campaign apart from short runs
 
 scripts/install-deps || { echo "fuzz: cannot install the build dependencies (see above)" >&2; exit 2; }
 
@@ -59,8 +70,15 @@ for file in SampleData/*/*.jsonl; do
     '{ out = dir "/" name "-" NR ".json"; print > out; close(out) }'
 done
 cp Fuzz/seeds/json/* "$work/seeds/FuzzJSON/"
+for file in Tests/FormsmithCLITests/Fixtures/broken/*.json Tests/FormsmithCLITests/Fixtures/broken/*.jsonl; do
+  seed FuzzJSON "broken-$(basename "$file")" <"$file"
+  # One seed per line of a JSON Lines file too: it is read record by record.
+  case $file in *.jsonl) awk -v dir="$work/seeds/FuzzJSON" -v name="broken-$(basename "$file")" \
+    'NR <= 30 { out = dir "/" name "-" NR; print > out; close(out) }' "$file" ;; esac
+done
+cp "$work/seeds/FuzzJSON/"* "$work/seeds/FuzzJSONParser/"
 # A CSV seed starts with the control byte: low 2 bits the dialect, the rest the block size - 1.
-for file in Fuzz/seeds/csv/* $(find SampleData -name '*.csv' | sort); do
+for file in Fuzz/seeds/csv/* $(find SampleData Tests/FormsmithCLITests/Fixtures/broken-csv -name '*.csv' | sort); do
   name=$(echo "$file" | tr '/' '-')
   { printf '\034'; head -c 4096 "$file"; } | seed FuzzCSV "$name-comma-8"
   { printf '\005'; head -c 4096 "$file"; } | seed FuzzCSV "$name-semicolon-2"
@@ -78,22 +96,36 @@ for name in osago-policy payment-order customer-survey; do
   done < <(tail -n +2 "SampleData/csv/$name.csv" | head -n 20)
   index=$((index + 1))
 done
-for file in Rules/*.yaml Fuzz/seeds/rules/*; do seed FuzzRules "$(basename "$file")" <"$file"; done
+for file in Rules/*.yaml Fuzz/seeds/rules/* Tests/FormsmithCLITests/Fixtures/*.yaml \
+    Tests/FormsmithCLITests/Fixtures/broken/*.yaml; do
+  seed FuzzRules "$(basename "$file")" <"$file"
+  seed FuzzRulesReader "$(basename "$file")" <"$file"
+done
 count=0
 grep -hoE 'mask: "[^"]*"' Rules/*.yaml | sed -E 's/^mask: "(.*)"$/\1/' | sort -u | while IFS= read -r mask; do
   count=$((count + 1)); printf '%s' "$mask" | seed FuzzMask "rules-$count"
 done
-cp Fuzz/seeds/mask/* "$work/seeds/FuzzMask/"
+cp Fuzz/seeds/mask/* Tests/FormsmithCoreTests/Fixtures/fuzz/mask-*.txt "$work/seeds/FuzzMask/"
 grep -hoE '(visibleIf|requiredIf|when|that|min|max|exclusiveMin|exclusiveMax): .*' Rules/*.yaml \
   | sed -E 's/^[A-Za-z]+: //; s/^"(.*)"$/\1/' | sort -u | while IFS= read -r expression; do
   count=$((count + 1)); printf '%s' "$expression" | seed FuzzExpression "rules-$count"
 done
 cp Fuzz/seeds/expression/* "$work/seeds/FuzzExpression/"
 
+# The fast targets read short inputs (a reader's cost grows with the input; their bugs show on
+# short texts); the end-to-end targets take libFuzzer's default (the largest seed, at least 4 KB).
+max_length() {
+  case $1 in
+    FuzzCSV | FuzzMask | FuzzExpression) echo 1024 ;;
+    FuzzJSONParser | FuzzRulesReader) echo 2048 ;;
+  esac
+}
+
 dictionary() {
   case $1 in
-    FuzzJSON|FuzzAgreement) echo Fuzz/dictionaries/json.dict ;;
-    FuzzRules) echo Fuzz/dictionaries/rules.dict ;;
+    FuzzJSON | FuzzJSONParser | FuzzAgreement) echo Fuzz/dictionaries/json.dict ;;
+    FuzzCSV) echo Fuzz/dictionaries/csv.dict ;;
+    FuzzRules | FuzzRulesReader) echo Fuzz/dictionaries/rules.dict ;;
     FuzzMask) echo Fuzz/dictionaries/mask.dict ;;
     FuzzExpression) echo Fuzz/dictionaries/expression.dict ;;
   esac
@@ -103,34 +135,55 @@ dictionary() {
 # checker reports the process-lifetime rule sets as leaks (Swift keeps enum tags in pointer bits,
 # which hides the pointers from it), so both are off.
 export SWIFT_BACKTRACE=enable=no
-export ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1
-status=0
-summary=()
+# Allocation stacks are kept 8 frames deep (30 by default): enough to place a use after free,
+# and unwinding on every allocation is a good part of a fast target's time.
+export ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1:malloc_context_size=8
 for target in "${targets[@]}"; do
-  binary=Fuzz/.build/release/$target
-  [ -x "$binary" ] || { echo "fuzz: unknown target $target (known: ${all_targets[*]})" >&2; exit 2; }
-  corpus=$work/corpus/$target
-  artifacts=$work/artifacts/$target
+  [ -x "Fuzz/.build/release/$target" ] || { echo "fuzz: unknown target $target (known: ${all_targets[*]})" >&2; exit 2; }
+done
+
+fuzz_one() {  # TARGET: runs it, writes its summary line to $work/TARGET.summary; status 1 on a crash
+  local target=$1 binary=Fuzz/.build/release/$1 corpus=$work/corpus/$1 artifacts=$work/artifacts/$1
+  local log=$work/$1.log dict max_len before started code elapsed runs coverage features rate found
   mkdir -p "$corpus" "$artifacts"
   before=$(ls "$artifacts" | wc -l)
-  log=$work/$target.log
   dict=$(dictionary "$target")
-  echo "fuzz: $target for $seconds s..."
-  "$binary" "$corpus" "$work/seeds/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-    -print_final_stats=1 -detect_leaks=0 -artifact_prefix="$root/$artifacts/" ${dict:+-dict=$dict} >"$log" 2>&1
+  max_len=$(max_length "$target")
+  echo "fuzz: $target for ${runs_limit:+$runs_limit inputs, }$seconds s..."
+  started=$(date +%s)
+  "$binary" "$corpus" "$work/seeds/$target" -max_total_time="$seconds" ${runs_limit:+-runs=$runs_limit} \
+    -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
+    -print_final_stats=1 -detect_leaks=0 -artifact_prefix="$root/$artifacts/" ${dict:+-dict=$dict} ${max_len:+-max_len=$max_len} >"$log" 2>&1
   code=$?
+  elapsed=$(( $(date +%s) - started ))
   runs=$(grep -oE '^stat::number_of_executed_units: [0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
   [ -z "$runs" ] && runs=$(grep -oE '^#[0-9]+' "$log" | tr -d '#' | tail -1)
   coverage=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+')
+  features=$(grep -oE 'ft: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+')
+  rate=$(( ${runs:-0} / (elapsed > 0 ? elapsed : 1) ))
   found=$(( $(ls "$artifacts" | wc -l) - before ))
   if [ "$code" -ne 0 ] || [ "$found" -gt 0 ]; then
-    status=1
     echo "fuzz: $target FAILED (exit $code); the end of its log ($log):" >&2
     grep -v "Cannot export local symbol" "$log" | tail -30 >&2
     found=$(( found > 0 ? found : 1 ))
   fi
-  summary+=("$(printf '%-15s %8s s %12s runs %8s edges %3s crashes' "$target" "$seconds" "${runs:-0}" "${coverage:-?}" "$found")")
-done
+  printf '%-16s %6s s %12s runs %8s/s  cov %6s  ft %7s  %s crashes\n' "$target" "$elapsed" "${runs:-0}" \
+    "$rate" "${coverage:-?}" "${features:-?}" "$found" >"$work/$target.summary"
+  [ "$found" -eq 0 ]
+}
+
+# FUZZ_PARALLEL=1 runs the targets at the same time (a long campaign on a machine with cores to
+# spare); by default one after the other.
+status=0
+if [ "${FUZZ_PARALLEL:-0}" = 1 ]; then
+  pids=()
+  for target in "${targets[@]}"; do fuzz_one "$target" & pids+=($!); done
+  for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+else
+  for target in "${targets[@]}"; do fuzz_one "$target" || status=1; done
+fi
+summary=()
+for target in "${targets[@]}"; do summary+=("$(cat "$work/$target.summary")"); done
 echo "fuzz: summary"
 printf '  %s\n' "${summary[@]}"
 [ "$status" -eq 0 ] && echo "fuzz: no crashes" || echo "fuzz: CRASHES FOUND: inputs are in $work/artifacts/" >&2

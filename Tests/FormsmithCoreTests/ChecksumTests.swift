@@ -21,6 +21,21 @@ final class ChecksumTests: XCTestCase {
         Case(algorithm: .inn, value: "500100732259", valid: true, note: "individual INN"),
         Case(algorithm: .inn, value: "500100732258", valid: false, note: "second check digit changed"),
         Case(algorithm: .inn, value: "500100732269", valid: false, note: "first check digit changed"),
+        // Remainder 10 gives check digit 0 (the "mod 11 mod 10" step): 7·2+7·4+0·10+7·3+0·5+8·9+3·4+8·6+3·8
+        // = 219; 219 mod 11 = 10 → check 0.
+        Case(algorithm: .inn, value: "7707083830", valid: true, note: "10 digits, remainder 10"),
+        Case(algorithm: .inn, value: "7707083831", valid: false, note: "remainder 10, check 1"),
+        // 12 digits, remainder 10 for the first check digit: 5·7+1·10+7·9+3·4+2·6+4·8 = 164 → mod 11 = 10 (d11 = 0);
+        // 5·3+1·4+7·5+3·9+2·4+4·6+0·8 = 113 → mod 11 = 3 (d12).
+        Case(algorithm: .inn, value: "500100732403", valid: true, note: "12 digits, first remainder 10"),
+        Case(algorithm: .inn, value: "500100732413", valid: false, note: "first remainder 10, d11 = 1"),
+        // Remainder 10 for the second: 5·7+1·10+7·9+3·4+2·6+5·8 = 172 → mod 11 = 7 (d11);
+        // 5·3+1·4+7·5+3·9+2·4+5·6+7·8 = 175 → mod 11 = 10 (d12 = 0).
+        Case(algorithm: .inn, value: "500100732570", valid: true, note: "12 digits, second remainder 10"),
+        Case(algorithm: .inn, value: "500100732571", valid: false, note: "second remainder 10, d12 = 1"),
+        // Both remainders 10: 5·7+1·10+7·9+4·4+5·8 = 164 → 10 (d11 = 0); 5·3+1·4+7·5+4·9+5·6+0·8 = 120 → 10 (d12 = 0).
+        Case(algorithm: .inn, value: "500100740500", valid: true, note: "12 digits, both remainders 10"),
+        Case(algorithm: .inn, value: "500100740510", valid: false, note: "both remainders 10, d11 = 1"),
         Case(algorithm: .inn, value: "7707 083-893", valid: true, note: "spaces and hyphens ignored"),
         Case(algorithm: .inn, value: "770708389", valid: false, note: "9 digits"),
         Case(algorithm: .inn, value: "77070838930", valid: false, note: "11 digits"),
@@ -98,6 +113,10 @@ final class ChecksumTests: XCTestCase {
         Case(algorithm: .luhn, value: "79927398713", valid: true, note: "textbook example"),
         Case(algorithm: .luhn, value: "79927398710", valid: false, note: "textbook example, check changed"),
         Case(algorithm: .luhn, value: "18", valid: true, note: "two digits: 2+8"),
+        // A doubled 5 gives 10, which counts as 1 (10 - 9): 1 + 9 = 10.
+        Case(algorithm: .luhn, value: "59", valid: true, note: "doubled 5 counts 1"),
+        Case(algorithm: .luhn, value: "5555555555554444", valid: true, note: "test Mastercard, doubled 5s"),
+        Case(algorithm: .luhn, value: "5555555555554445", valid: false, note: "test Mastercard, check changed"),
         Case(algorithm: .luhn, value: "0", valid: false, note: "one digit is too short"),
         Case(algorithm: .luhn, value: "4111a11111111111", valid: false, note: "letter"),
 

@@ -62,6 +62,28 @@ final class GenerationPropertyTests: XCTestCase {
         XCTAssertEqual(Double(try middleNames(0.7)) / 400, 0.7, accuracy: 0.08)
     }
 
+    /// Exclusive bounds one step apart leave two values: the builder must pick inside them (a date
+    /// one day before an exclusive upper bound, not the bound), with or without `--boundaries`.
+    /// One attempt per questionnaire: the verify-and-retry loop would otherwise hide a builder
+    /// that lands on the bound a third of the time.
+    func testGeneratedValuesStayInsideExclusiveBounds() throws {
+        let rules = try compileRules("""
+            id: exclusive
+            fields:
+              id: {type: string, minLength: 1}
+              leap: {type: date, exclusiveMin: 2024-02-27, exclusiveMax: 2024-03-01}
+              count: {type: integer, exclusiveMin: 0, exclusiveMax: 3}
+            """)
+        for boundaries in [false, true] {
+            let batch = try generate(rules, GenerationOptions(count: 200, seed: 11, boundaries: boundaries, maxAttempts: 1))
+            assertMatchesLabels(batch, rules, "exclusive, boundaries \(boundaries)")
+            let days = Set(batch.objects.compactMap { value($0, "leap") as? String })
+            XCTAssertEqual(days, ["2024-02-28", "2024-02-29"], "boundaries \(boundaries)")
+            let counts = Set(batch.objects.compactMap { value($0, "count") as? Int })
+            XCTAssertEqual(counts, [1, 2], "boundaries \(boundaries)")
+        }
+    }
+
     func testRulesWithEveryFieldKindGenerateValidQuestionnaires() throws {
         let rules = try compileRules("""
             id: kinds

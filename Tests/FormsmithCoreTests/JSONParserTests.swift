@@ -37,6 +37,8 @@ final class JSONParserTests: XCTestCase {
             ("{a: 1}", "expected a member name in double quotes, found 'a'", 1),
             ("[1, 2,]", "unexpected ']': expected a value", 6),
             ("[01]", "invalid number: leading zeros are not allowed in JSON", 2),
+            ("01", "invalid number: leading zeros are not allowed in JSON", 1),  // at the end of the input
+            ("-01", "invalid number: leading zeros are not allowed in JSON", 2),
             ("[1.]", "invalid number: expected a digit after the decimal point", 3),
             ("[NaN]", "unexpected 'N': expected a value", 1),
             ("[tru]", "invalid literal: expected true", 1),
@@ -56,6 +58,44 @@ final class JSONParserTests: XCTestCase {
                 XCTAssertEqual(error.offset, offset, text)
             }
         }
+    }
+
+    /// The decoded content of the string at the root of `text`.
+    private func decodedString(_ text: String) throws -> String {
+        let bytes = Array(text.utf8)
+        let tape = try parseBytes(bytes).get()
+        XCTAssertEqual(tape.nodes.first?.kind, .string, text)
+        let node = tape.nodes[0]
+        var decoded: [UInt8] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            JSONStrings.unescape(UnsafeBufferPointer(rebasing: buffer[node.start..<node.end]), into: &decoded)
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    /// A `\u` high surrogate followed by a `\u` low surrogate is one supplementary character
+    /// (U+10000 + (high - D800) * 400 + (low - DC00)), not two, and not the scalar the low bits spell.
+    func testSurrogatePairEscapesDecodeToOneSupplementaryCharacter() throws {
+        let cases: [(String, UInt32)] = [
+            (#""\ud83d\ude00""#, 0x1F600),  // 😀, the first emoji people type
+            (#""\uD83D\uDE00""#, 0x1F600),  // upper-case hex
+            (#""\ud800\udc00""#, 0x10000),  // the lowest pair
+            (#""\udbff\udfff""#, 0x10FFFF),  // the highest pair
+            (#""\ud834\udd1e""#, 0x1D11E),  // 𝄞 MUSICAL SYMBOL G CLEF
+            (#""\ud83c\uddf7""#, 0x1F1F7),  // regional indicator R
+            (#""\ud840\udc0b""#, 0x2000B),  // a CJK extension B ideograph
+        ]
+        for (text, scalar) in cases {
+            let decoded = try decodedString(text)
+            XCTAssertEqual(decoded.unicodeScalars.map(\.value), [scalar], text)
+            XCTAssertEqual(decoded, String(Character(Unicode.Scalar(scalar)!)), text)
+        }
+        // Pairs among other escapes and raw text, and two pairs in a row.
+        XCTAssertEqual(try decodedString(#""a\ud83d\ude00b\n\ud83d\ude01\u00e9""#), "a😀b\n😁é")
+        XCTAssertEqual(try decodedString(#""\ud83d\ude00\ud83d\ude00""#), "😀😀")
+        XCTAssertEqual(try decodedString(#""\ud83c\uddf7\ud83c\uddfa""#), "🇷🇺")
+        // An escaped pair and the same character written raw are the same string.
+        XCTAssertEqual(try decodedString(#""\ud83d\ude00""#), try decodedString("\"😀\""))
     }
 
     func testInvalidUTF8IsRejected() {

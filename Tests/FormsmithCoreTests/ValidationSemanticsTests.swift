@@ -32,6 +32,35 @@ final class ValidationSemanticsTests: XCTestCase {
                        ["vehicle.hasPlate type", "vehicle.plate mask"])
     }
 
+    /// A value equal to an exclusive bound breaks it (the declarative check words it even when
+    /// the plan has already said "not certainly passes"); one inside passes.
+    func testAValueEqualToAnExclusiveBoundBreaksIt() throws {
+        let rules = try compileRules("""
+            id: x
+            fields:
+              count: {type: integer, exclusiveMin: 0, exclusiveMax: 4}
+              ratio: {type: decimal, exclusiveMax: 1.5}
+              day: {type: date, exclusiveMin: 2024-02-28, exclusiveMax: 2024-03-01}
+            """)
+        XCTAssertEqual(pairs(validate(#"{"count":3,"ratio":1.4,"day":"2024-02-29"}"#, against: rules)), [])
+        XCTAssertEqual(pairs(validate(#"{"count":4,"ratio":1.5,"day":"2024-03-01"}"#, against: rules)),
+                       ["count max", "ratio max", "day max"])
+        XCTAssertEqual(pairs(validate(#"{"count":0,"ratio":1,"day":"2024-02-28"}"#, against: rules)),
+                       ["count min", "day min"])
+    }
+
+    /// A list one item short of `minItems` breaks it; one with exactly `minItems` passes.
+    func testAListOneItemShortOfMinItemsBreaksIt() throws {
+        let rules = try compileRules("""
+            id: x
+            fields:
+              tags: {type: multi-choice, values: [a, b, c], minItems: 2, maxItems: 2}
+            """)
+        XCTAssertEqual(pairs(validate(#"{"tags":["a","b"]}"#, against: rules)), [])
+        XCTAssertEqual(pairs(validate(#"{"tags":["a"]}"#, against: rules)), ["tags min-items"])
+        XCTAssertEqual(pairs(validate(#"{"tags":["a","b","c"]}"#, against: rules)), ["tags max-items"])
+    }
+
     func testRequiredIfAndOptional() throws {
         let rules = try compileRules("""
             id: x
