@@ -102,3 +102,27 @@ extension PlanBuilder {
         return step
     }
 }
+
+extension DefectPlanter {
+    /// The value with its check digits corrupted (formats kept), so only the checksum fails.
+    func corruptedChecksum(_ field: CompiledField, _ value: GeneratedValue, _ address: FieldAddress) -> GeneratedValue? {
+        guard case .text = value, let checksum = textSpec(field, address).checksum else { return nil }
+        let companion = checksum.companion.flatMap { id -> String? in
+            let other = builder.record.value(at: FieldAddress(field: id, item: rules.fields[id].listID == nil ? -1 : address.item),
+                                             in: rules)
+            guard case .text = other else { return nil }
+            return String(decoding: builder.record.bytes(of: other), as: UTF8.self)
+        }
+        let text = String(decoding: builder.record.bytes(of: value), as: UTF8.self)
+        guard let corrupted = checksum.algorithm.corrupt(text, companion: companion) else { return nil }
+        return builder.record.appendText(Array(corrupted.utf8))
+    }
+}
+
+extension TextRequirements {
+    /// Generated text gets its check digits written in, then is confirmed against the formats.
+    mutating func addChecksum(_ algorithm: ChecksumAlgorithm, companion: Int?) {
+        checksum = (algorithm, companion)
+        needsConfirmation = true
+    }
+}

@@ -53,3 +53,33 @@ extension PlanBuilder {
         return step
     }
 }
+
+extension DefectPlanter {
+    /// A value one character shorter than `minLength`, or one longer than `maxLength`
+    /// (repeating the last character, which keeps most formats).
+    func lengthEdit(_ kind: MutationKind, _ field: CompiledField, _ value: GeneratedValue,
+                    _ address: FieldAddress) -> GeneratedValue? {
+        guard case .text = value else { return nil }
+        let spec = textSpec(field, address)
+        var scalars = Array(String(decoding: builder.record.bytes(of: value), as: UTF8.self).unicodeScalars)
+        guard let last = scalars.last else { return nil }
+        if kind == .minLength {
+            guard let minimum = spec.minLength, minimum >= 2, scalars.count >= minimum else { return nil }
+            scalars.removeLast(scalars.count - (minimum - 1))
+        } else {
+            guard let maximum = spec.maxLength, scalars.count <= maximum else { return nil }
+            scalars.append(contentsOf: repeatElement(last, count: maximum + 1 - scalars.count))
+        }
+        var bytes: [UInt8] = []
+        for scalar in scalars { JSONStrings.appendUTF8(scalar.value, to: &bytes) }
+        return builder.record.appendText(bytes)
+    }
+}
+
+extension TextRequirements {
+    /// Generated text must have a length within every length check.
+    mutating func addLength(_ low: Int?, _ high: Int?) {
+        if let low { minLength = max(minLength ?? low, low) }
+        if let high { maxLength = min(maxLength ?? high, high) }
+    }
+}

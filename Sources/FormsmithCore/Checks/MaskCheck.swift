@@ -70,3 +70,12 @@ enum MaskCheck: ValueCheckKind {
         return count == 1 ? text + " (optional)" : "up to \(count) " + many
     }
 }
+
+extension TextRequirements {
+    /// Generated text must fit every mask; candidates follow the first one, and further ones
+    /// are confirmed after drawing.
+    mutating func addMask(_ regex: CompiledRegex, source: String) {
+        if maskSource == nil { maskSource = source } else { needsConfirmation = true }
+        masks.append(regex)
+    }
+}

@@ -68,3 +68,12 @@ extension PlanBuilder {
         return step
     }
 }
+
+extension TextRequirements {
+    /// Generated text must match every regex; candidates walk the first one, and further ones
+    /// are confirmed after drawing.
+    mutating func addRegex(_ regex: CompiledRegex) {
+        if generatorRegex == nil { generatorRegex = regex } else { needsConfirmation = true }
+        regexes.append(regex)
+    }
+}
