@@ -43,7 +43,7 @@ extension RecordValidator {
         bindObject(0, table: 0, item: -1)
         evaluateRecord()
         if violations.isEmpty { return RecordResult(location: location) }
-        return RecordResult(location: location, id: recordID(), violations: violations)
+        return invalidResult(at: location)
     }
 
     /// Binds the members of the object at `index` to the slots of its fields, with the plan's
