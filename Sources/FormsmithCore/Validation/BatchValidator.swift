@@ -112,9 +112,17 @@ public final class BatchValidator: Sendable {
             }
         case .document:
             var verdicts: [SplitChunk.Verdict] = []
-            JSONDocumentReader.forEachRecord(in: item.bytes, file: item.source.path, validator: validator,
-                                             limits: options.jsonLimits) { result in
+            var tape = JSONTape()
+            JSONDocumentReader.forEachRecord(in: item.bytes, file: item.source.path, limits: options.jsonLimits,
+                                             tape: &tape) { record, tape in
                 guard !outcome.isStopped else { return }
+                let result: RecordResult
+                switch record {
+                case .parsed(let bytes, let location):
+                    result = validator.validate(parsed: &tape, bytes: bytes, location: location)
+                case .unreadable(let reason, let location):
+                    result = RecordResult(location: location, unreadable: reason)
+                }
                 outcome.add(result)
                 if splits { verdicts.append(result.unreadable != nil ? .unreadable : result.isValid ? .valid : .invalid) }
             }
