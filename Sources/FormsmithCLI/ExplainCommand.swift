@@ -15,25 +15,37 @@ struct ExplainCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "The rule file (YAML or JSON).")
-    var rules: String
+    @Option(name: .long, help: "The rule file (YAML or JSON). Without it, FIELD is FORM.FIELD of the project.")
+    var rules: String?
 
-    @Option(name: .long, help: "The reference date for 'today' in rules, as yyyy-MM-dd (default: today's date, UTC).")
-    var today: String?
+    @Option(name: .long, help: "The project file (default: formsmith.yaml or .formsmith.yml here or above).")
+    var project: String?
 
-    @Argument(help: "The field's path, such as insurant.birthDate or drivers[].licenseIssued.")
+    @OptionGroup var dates: DateOptions
+
+    @Argument(help: ArgumentHelp("The field's path, such as insurant.birthDate or drivers[].licenseIssued (with a "
+                                 + "project and no --rules: osago-policy.insurant.birthDate)."))
     var field: String
 
     func validate() throws {
-        if let today, DatePattern.iso.parse(today) == nil {
-            throw ValidationError("--today must be a date written yyyy-MM-dd, such as 2026-11-22")
-        }
     }
 
     func run() throws {
-        let compiled = try loadRules(rules, today: today, consequence: "nothing to explain")
+        var path = field
+        var form: String?
+        if rules == nil {
+            // FORM.FIELD: the form's name has no dot.
+            let parts = field.split(separator: ".", maxSplits: 1)
+            form = parts.first.map(String.init)
+            path = parts.count == 2 ? String(parts[1]) : ""
+        }
+        let compiled = try loadRules(rules, form: form, project: project, dates: dates, command: "explain",
+                                     consequence: "nothing to explain")
         do {
-            print(try FieldExplainer.explain(field, in: compiled), terminator: "")
+            let explanation = try FieldExplainer.explain(path, in: compiled)
+            let destination = OutputWriter.standardOutput()
+            destination.write(explanation)
+            destination.close()
         } catch {
             writeError("formsmith: \(error.message)")
             throw FormsmithExit(status: ExitStatus.usage)

@@ -58,6 +58,9 @@ public final class RecordValidator {
     /// The list and item being evaluated (for `drivers[].x` references), or -1.
     @exclusivity(unchecked) var currentList = -1
     @exclusivity(unchecked) var currentItem = -1
+    /// In a project run, the top-level member naming a record's form (`form`): not a field,
+    /// so never reported as unknown. Empty otherwise.
+    var routingMember: [UInt8] = []
 
     /// Creates a validator for `rules`; with `redactsValues` (`--redact`), messages do not quote
     /// values and violations' values are masked (see ``Redaction``).
