@@ -1,3 +1,5 @@
+import Yams
+
 /// `const`: the only acceptable value (a consent box must be `true`). The validator compares
 /// by type (booleans, text, integers, enums) and words the violation here.
 enum ConstantCheck: ValueCheckKind {
@@ -8,6 +10,16 @@ enum ConstantCheck: ValueCheckKind {
             rule: RuleIdentifier.constant, summary: "The value must be exactly `const` (a consent box must be true).",
             field: "{type: boolean, const: true}", passing: ["true"], failing: ["false"]),
     ]
+
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
+        if let node = mapping.node("const") {
+            if let value = node.enumValue {
+                constraints.constant = Located(value, at: mapping.location(of: node, key: "const"))
+            } else {
+                reader.problems.report("'const' must be a single value", at: mapping.location(of: node, key: "const"))
+            }
+        }
+    }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let constant = constraints.constant, state.applies("const", constant.location, to: site.rule) else { return nil }

@@ -8,6 +8,10 @@ enum FractionDigitsCheck: ValueCheckKind {
             field: "{type: decimal, fractionDigits: 2}", passing: ["10.25", "3"], failing: ["10.255"]),
     ]
 
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
+        constraints.fractionDigits = mapping.integer("fractionDigits")
+    }
+
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let digits = constraints.fractionDigits, state.applies("fractionDigits", digits.location, to: site.rule)
         else { return nil }

@@ -14,6 +14,11 @@ enum ItemCountCheck: ValueCheckKind {
             passing: ["[{\"name\":\"a\"}]"], failing: ["[{\"name\":\"a\"},{\"name\":\"b\"}]"]),
     ]
 
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
+        constraints.minItems = mapping.integer("minItems")
+        constraints.maxItems = mapping.integer("maxItems")
+    }
+
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let (minimum, maximum) = state.countBounds(constraints.minItems, constraints.maxItems,
                                                          ("minItems", "maxItems"), of: site.rule)

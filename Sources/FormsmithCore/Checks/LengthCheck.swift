@@ -12,6 +12,11 @@ enum LengthCheck: ValueCheckKind {
             field: "{type: string, maxLength: 3}", passing: ["\"abc\"", "\"Ёжи\""], failing: ["\"abcd\"", "\"Ёжики\""]),
     ]
 
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
+        constraints.minLength = mapping.integer("minLength")
+        constraints.maxLength = mapping.integer("maxLength")
+    }
+
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let (minimum, maximum) = state.countBounds(constraints.minLength, constraints.maxLength,
                                                          ("minLength", "maxLength"), of: site.rule)

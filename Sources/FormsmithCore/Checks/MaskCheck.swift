@@ -9,6 +9,10 @@ enum MaskCheck: ValueCheckKind {
             failing: ["\"+7 916 123-45-67\"", "\"+7 (916) 123-45-6\""]),
     ]
 
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
+        constraints.mask = mapping.string("mask")
+    }
+
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let mask = constraints.mask, state.applies("mask", mask.location, to: site.rule) else { return nil }
         do {

@@ -20,6 +20,13 @@ enum RangeCheck: ValueCheckKind {
             field: "{type: date, max: 2000-01-01}", passing: ["\"2000-01-01\""], failing: ["\"2000-01-02\""]),
     ]
 
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
+        constraints.min = reader.bound(&mapping, "min")
+        constraints.max = reader.bound(&mapping, "max")
+        constraints.exclusiveMin = reader.bound(&mapping, "exclusiveMin")
+        constraints.exclusiveMax = reader.bound(&mapping, "exclusiveMax")
+    }
+
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         state.compileRange(constraints, of: site.rule, id: site.id, scope: site.scope)
     }

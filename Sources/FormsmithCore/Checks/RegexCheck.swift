@@ -12,6 +12,11 @@ enum RegexCheck: ValueCheckKind {
             field: "{type: string, regex: '[а-я]+', regexFlags: i}", passing: ["\"ПрИвЕт\""], failing: ["\"hello\""]),
     ]
 
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
+        constraints.regex = mapping.string("regex")
+        constraints.regexFlags = mapping.string("regexFlags")
+    }
+
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let regex = constraints.regex, state.applies("regex", regex.location, to: site.rule) else { return nil }
         do {

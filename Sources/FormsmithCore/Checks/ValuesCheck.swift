@@ -1,3 +1,5 @@
+import Yams
+
 /// `values` / `valuesFrom`: an enum value, or each choice of a multi-choice field, is one of
 /// the listed values (strings, or integers for an integer enum).
 /// Multi-choice values also list each choice at most once (`unique`).
@@ -17,6 +19,25 @@ enum ValuesCheck: ValueCheckKind {
             rule: RuleIdentifier.unique, summary: "A multi-choice value lists each choice once.",
             field: "{type: multi-choice, values: [web, app]}", passing: ["[\"app\",\"web\"]"], failing: ["[\"web\",\"web\"]"]),
     ]
+
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
+        constraints.valuesFrom = reader.wordList(mapping.string("valuesFrom"))
+        if let node = mapping.node("values") {
+            if let sequence = node.sequence {
+                constraints.values = sequence.compactMap { element in
+                    guard let value = element.enumValue else {
+                        reader.problems.report("each of 'values' must be a single value",
+                                               at: mapping.location(of: element, key: "values"))
+                        return nil
+                    }
+                    return Located(value, at: mapping.location(of: element, key: "values"))
+                }
+            } else {
+                reader.problems.report("'values' must be a list such as [a, b, c]",
+                                       at: mapping.location(of: node, key: "values"))
+            }
+        }
+    }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         let rule = site.rule
