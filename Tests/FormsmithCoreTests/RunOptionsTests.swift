@@ -103,6 +103,18 @@ final class RunOptionsTests: XCTestCase {
         }
     }
 
+    func testARedactingValidatorMasksTheValuesItReturns() {
+        let json = Array(#"{"id":"Q-1","n":123456}"#.utf8)
+        let location = RecordLocation(file: "q.json", line: 1)
+        let open = json.withUnsafeBufferPointer { RecordValidator(rules: rules).validate(json: $0, location: location) }
+        let masked = json.withUnsafeBufferPointer {
+            RecordValidator(rules: rules, redactsValues: true).validate(json: $0, location: location)
+        }
+        XCTAssertEqual(open.violations.map(\.value), ["123456"])
+        XCTAssertEqual(masked.violations.map(\.value), ["999999"])
+        XCTAssertEqual(masked.id, "Q-1", "ids are not masked")
+    }
+
     func testRedactShowsComputedBoundsAsTheirExpression() throws {
         let rules = try RulesLoader.load(path: repositoryRoot.appendingPathComponent("Rules/osago-policy.yaml").path,
                                          today: testToday)

@@ -1,3 +1,5 @@
+import Yams
+
 /// `checksum`: the value's check digits are valid for a named algorithm (`inn`, `snils`,
 /// `bank-account` with its BIC field, ...). The algorithms are in `Checksums/`.
 enum ChecksumCheck: ValueCheckKind {
@@ -31,6 +33,28 @@ enum ChecksumCheck: ValueCheckKind {
             field: "{type: string, checksum: iban}", passing: ["\"GB82 WEST 1234 5698 7654 32\""],
             failing: ["\"GB82 WEST 1234 5698 7654 33\""]),
     ]
+
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
+        if let node = mapping.node("checksum") {
+            constraints.checksum = spec(node, mapping: mapping, problems: reader.problems)
+        }
+    }
+
+    /// `checksum: inn`, or `checksum: {name: bank-account, with: bic}`.
+    private static func spec(_ node: Node, mapping: YAMLMapping, problems: ProblemCollector) -> Located<ChecksumSpec>? {
+        let location = mapping.location(of: node, key: "checksum")
+        if let scalar = node.scalar { return Located(ChecksumSpec(name: scalar.string, companion: nil), at: location) }
+        guard var spec = YAMLMapping(node, file: mapping.file(ofKey: "checksum"), what: "'checksum'",
+                                     problems: problems) else { return nil }
+        let name = spec.string("name")
+        let companion = spec.string("with")
+        spec.reportUnknownKeys(known: ["name", "with"], context: "'checksum'")
+        guard let name else {
+            problems.report("'checksum' needs a 'name' such as inn or bank-account", at: location)
+            return nil
+        }
+        return Located(ChecksumSpec(name: name.value, companion: companion?.value), at: location)
+    }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let spec = constraints.checksum, state.applies("checksum", spec.location, to: site.rule) else { return nil }
@@ -100,5 +124,29 @@ extension PlanBuilder {
         var step = CheckStep(kind: .checksum)
         step.checksum = algorithm
         return step
+    }
+}
+
+extension DefectPlanter {
+    /// The value with its check digits corrupted (formats kept), so only the checksum fails.
+    func corruptedChecksum(_ field: CompiledField, _ value: GeneratedValue, _ address: FieldAddress) -> GeneratedValue? {
+        guard case .text = value, let checksum = textSpec(field, address).checksum else { return nil }
+        let companion = checksum.companion.flatMap { id -> String? in
+            let other = builder.record.value(at: FieldAddress(field: id, item: rules.fields[id].listID == nil ? -1 : address.item),
+                                             in: rules)
+            guard case .text = other else { return nil }
+            return String(decoding: builder.record.bytes(of: other), as: UTF8.self)
+        }
+        let text = String(decoding: builder.record.bytes(of: value), as: UTF8.self)
+        guard let corrupted = checksum.algorithm.corrupt(text, companion: companion) else { return nil }
+        return builder.record.appendText(Array(corrupted.utf8))
+    }
+}
+
+extension TextRequirements {
+    /// Generated text gets its check digits written in, then is confirmed against the formats.
+    mutating func addChecksum(_ algorithm: ChecksumAlgorithm, companion: Int?) {
+        checksum = (algorithm, companion)
+        needsConfirmation = true
     }
 }

@@ -1,3 +1,5 @@
+import Yams
+
 /// `const`: the only acceptable value (a consent box must be `true`). The validator compares
 /// by type (booleans, text, integers, enums) and words the violation here.
 enum ConstantCheck: ValueCheckKind {
@@ -8,6 +10,16 @@ enum ConstantCheck: ValueCheckKind {
             rule: RuleIdentifier.constant, summary: "The value must be exactly `const` (a consent box must be true).",
             field: "{type: boolean, const: true}", passing: ["true"], failing: ["false"]),
     ]
+
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
+        if let node = mapping.node("const") {
+            if let value = node.enumValue {
+                constraints.constant = Located(value, at: mapping.location(of: node, key: "const"))
+            } else {
+                reader.problems.report("'const' must be a single value", at: mapping.location(of: node, key: "const"))
+            }
+        }
+    }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let constant = constraints.constant, state.applies("const", constant.location, to: site.rule) else { return nil }
@@ -25,5 +37,40 @@ extension RecordValidator {
     func reportConstant(_ expected: EnumValue, quoted: Bool, _ field: CompiledField, _ path: ConcretePath,
                         _ raw: RawValue) {
         report(field, path, RuleIdentifier.constant, quoted ? "must be '\(expected)'" : "must be \(expected)", raw)
+    }
+}
+
+extension DefectPlanter {
+    /// Another value than the field's `const` (the other boolean, the next choice, text with one more character).
+    func otherConstant(_ field: CompiledField, _ value: GeneratedValue) -> GeneratedValue? {
+        switch value {
+        case .boolean(let flag): return .boolean(!flag)
+        case .choice(let index):
+            let count = generator.plan.fields[field.id].enumValues.count
+            return count > 1 ? .choice((index + 1) % Int32(count)) : nil
+        case .text:
+            return builder.record.appendText(Array(builder.record.bytes(of: value)) + Array("x".utf8))
+        default: return nil
+        }
+    }
+}
+
+extension TextRequirements {
+    /// Generated text is the constant itself.
+    mutating func addConstant(_ value: EnumValue) {
+        constant = Array(value.description.utf8)
+    }
+}
+
+extension GeneratorFieldTables {
+    /// A generated enum is always the `const` value, which must be one of its values.
+    mutating func chooseConstant(_ value: EnumValue, field: String) throws(GenerationError) {
+        let text = Array(value.description.utf8)
+        guard let index = enumText.firstIndex(of: text) else {
+            throw GenerationError(field: field, rule: RuleIdentifier.constant,
+                                  message: "const '\(value)' is not one of the field's values, so no value "
+                                      + "can be valid; add it to 'values' or change 'const'")
+        }
+        constantChoice = Int32(index)
     }
 }

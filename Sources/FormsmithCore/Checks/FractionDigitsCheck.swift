@@ -8,11 +8,23 @@ enum FractionDigitsCheck: ValueCheckKind {
             field: "{type: decimal, fractionDigits: 2}", passing: ["10.25", "3"], failing: ["10.255"]),
     ]
 
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
+        constraints.fractionDigits = mapping.integer("fractionDigits")
+    }
+
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let digits = constraints.fractionDigits, state.applies("fractionDigits", digits.location, to: site.rule)
         else { return nil }
         if digits.value < 0 { state.problems.report("fractionDigits cannot be negative", at: digits.location) }
         return .fractionDigits(digits.value)
+    }
+
+    /// The fewest fraction digits any `fractionDigits` check in `checks` allows (what generated
+    /// decimals must keep to); nil without one.
+    static func limit(in checks: [ValueCheck]) -> Int? {
+        var digits: Int?
+        for case .fractionDigits(let limit) in checks { digits = min(digits ?? limit, limit) }
+        return digits
     }
 
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
@@ -39,5 +51,16 @@ extension PlanBuilder {
         var step = CheckStep(kind: .fractionDigits)
         step.maximum = digits
         return step
+    }
+}
+
+extension DefectPlanter {
+    /// A decimal with one digit more after the point than `fractionDigits` allows.
+    func tooManyFractionDigits(_ field: CompiledField, _ value: GeneratedValue) -> GeneratedValue? {
+        guard case .decimal(let mantissa, let scale) = value else { return nil }
+        guard let digits = FractionDigitsCheck.limit(in: field.checks), digits < 9, Int(scale) <= digits else { return nil }
+        var shifted = mantissa
+        for _ in Int(scale)...digits { shifted = shifted.multipliedReportingOverflow(by: 10).partialValue }
+        return .decimal(mantissa: shifted + (mantissa < 0 ? -1 : 1), scale: Int8(digits + 1))
     }
 }

@@ -1,5 +1,4 @@
-/// `minItems` / `maxItems`: how many items a list, or choices a multi-choice field, has. The
-/// wording of its violations is in `Validation/RecordValidator+Collections.swift`.
+/// `minItems` / `maxItems`: how many items a list, or choices a multi-choice field, has.
 enum ItemCountCheck: ValueCheckKind {
     static let keys = [CheckKey(name: "minItems", types: [.list, .multiChoice]),
                        CheckKey(name: "maxItems", types: [.list, .multiChoice])]
@@ -15,6 +14,11 @@ enum ItemCountCheck: ValueCheckKind {
             passing: ["[{\"name\":\"a\"}]"], failing: ["[{\"name\":\"a\"},{\"name\":\"b\"}]"]),
     ]
 
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
+        constraints.minItems = mapping.integer("minItems")
+        constraints.maxItems = mapping.integer("maxItems")
+    }
+
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let (minimum, maximum) = state.countBounds(constraints.minItems, constraints.maxItems,
                                                          ("minItems", "maxItems"), of: site.rule)
@@ -27,5 +31,66 @@ enum ItemCountCheck: ValueCheckKind {
         let noun = CheckPhrases.noun(writer.field.type == .multiChoice ? "choice" : "item", items.text)
         return [ExplainedCheck(label: "items", body: items.text + noun,
                                rules: items.ends.map { $0 == "min" ? RuleIdentifier.minItems : RuleIdentifier.maxItems })]
+    }
+}
+
+extension RecordValidator {
+    /// Words a count of items (or choices, per `noun`) outside `minimum...maximum`.
+    func checkCount(_ count: Int, _ minimum: Int?, _ maximum: Int?, _ field: CompiledField, _ path: ConcretePath,
+                    _ raw: RawValue, noun: String) {
+        if let minimum, count < minimum {
+            report(field, path, RuleIdentifier.minItems,
+                   "must have at least \(minimum) \(noun)\(minimum == 1 ? "" : "s") (it has \(count))", raw)
+        }
+        if let maximum, count > maximum {
+            report(field, path, RuleIdentifier.maxItems,
+                   "must have at most \(maximum) \(noun)\(maximum == 1 ? "" : "s") (it has \(count))", raw)
+        }
+    }
+}
+
+extension DefectPlanter {
+    /// One item or choice fewer than `minItems`, or one more than `maxItems`.
+    func itemCountEdit(_ above: Bool, _ field: CompiledField, _ value: GeneratedValue) -> GeneratedValue? {
+        var minimum: Int?
+        var maximum: Int?
+        for case .itemCount(let low, let high) in field.checks {
+            minimum = low
+            maximum = high
+        }
+        switch value {
+        case .items(let count):
+            if !above {
+                guard let minimum, minimum >= 2 else { return nil }
+                return .items(Int32(minimum - 1))
+            }
+            guard let maximum, let scope = field.items?.scope, Int(count) <= maximum else { return nil }
+            let slots = scope.slotCount
+            let last = Array(builder.record.items[field.id][(Int(count) - 1) * slots..<Int(count) * slots])
+            for _ in Int(count)...maximum { builder.record.items[field.id].append(contentsOf: last) }
+            return .items(Int32(maximum + 1))
+        case .choices(let start, let count):
+            if !above {
+                guard let minimum, minimum >= 2 else { return nil }
+                return .choices(start: start, count: Int32(minimum - 1))
+            }
+            let total = generator.plan.fields[field.id].enumValues.count
+            guard let maximum, maximum < total else { return nil }
+            let chosen = Set(builder.record.choiceIndexes[Int(start)..<Int(start + count)])
+            let unused = (0..<Int32(total)).filter { !chosen.contains($0) }
+            return appendChoices(value, extra: Array(unused.prefix(maximum + 1 - Int(count))))
+        default:
+            return nil
+        }
+    }
+}
+
+extension SatisfiabilityAnalysis {
+    /// A multi-choice field's `minItems` must not ask for more different choices than it lists.
+    static func checkChoiceCount(_ field: CompiledField, values: Int) throws(GenerationError) {
+        for case .itemCount(let minimum?, _) in field.checks where minimum > values {
+            throw GenerationError(field: field.path, rule: RuleIdentifier.minItems,
+                                  message: "needs at least \(minimum) different choices but lists only \(values) values")
+        }
     }
 }

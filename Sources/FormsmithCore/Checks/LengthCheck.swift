@@ -12,6 +12,11 @@ enum LengthCheck: ValueCheckKind {
             field: "{type: string, maxLength: 3}", passing: ["\"abc\"", "\"Ёжи\""], failing: ["\"abcd\"", "\"Ёжики\""]),
     ]
 
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
+        constraints.minLength = mapping.integer("minLength")
+        constraints.maxLength = mapping.integer("maxLength")
+    }
+
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let (minimum, maximum) = state.countBounds(constraints.minLength, constraints.maxLength,
                                                          ("minLength", "maxLength"), of: site.rule)
@@ -51,5 +56,35 @@ extension PlanBuilder {
         step.minimum = minimum ?? Int.min
         step.maximum = maximum ?? Int.max
         return step
+    }
+}
+
+extension DefectPlanter {
+    /// A value one character shorter than `minLength`, or one longer than `maxLength`
+    /// (repeating the last character, which keeps most formats).
+    func lengthEdit(_ kind: MutationKind, _ field: CompiledField, _ value: GeneratedValue,
+                    _ address: FieldAddress) -> GeneratedValue? {
+        guard case .text = value else { return nil }
+        let spec = textSpec(field, address)
+        var scalars = Array(String(decoding: builder.record.bytes(of: value), as: UTF8.self).unicodeScalars)
+        guard let last = scalars.last else { return nil }
+        if kind == .minLength {
+            guard let minimum = spec.minLength, minimum >= 2, scalars.count >= minimum else { return nil }
+            scalars.removeLast(scalars.count - (minimum - 1))
+        } else {
+            guard let maximum = spec.maxLength, scalars.count <= maximum else { return nil }
+            scalars.append(contentsOf: repeatElement(last, count: maximum + 1 - scalars.count))
+        }
+        var bytes: [UInt8] = []
+        for scalar in scalars { JSONStrings.appendUTF8(scalar.value, to: &bytes) }
+        return builder.record.appendText(bytes)
+    }
+}
+
+extension TextRequirements {
+    /// Generated text must have a length within every length check.
+    mutating func addLength(_ low: Int?, _ high: Int?) {
+        if let low { minLength = max(minLength ?? low, low) }
+        if let high { maxLength = min(maxLength ?? high, high) }
     }
 }

@@ -9,6 +9,10 @@ enum MaskCheck: ValueCheckKind {
             failing: ["\"+7 916 123-45-67\"", "\"+7 (916) 123-45-6\""]),
     ]
 
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
+        constraints.mask = mapping.string("mask")
+    }
+
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let mask = constraints.mask, state.applies("mask", mask.location, to: site.rule) else { return nil }
         do {
@@ -68,5 +72,14 @@ enum MaskCheck: ValueCheckKind {
         let text = count == 1 ? one : "\(count) \(many)"
         guard element.isOptional else { return text }
         return count == 1 ? text + " (optional)" : "up to \(count) " + many
+    }
+}
+
+extension TextRequirements {
+    /// Generated text must fit every mask; candidates follow the first one, and further ones
+    /// are confirmed after drawing.
+    mutating func addMask(_ regex: CompiledRegex, source: String) {
+        if maskSource == nil { maskSource = source } else { needsConfirmation = true }
+        masks.append(regex)
     }
 }

@@ -1,6 +1,5 @@
 /// `min` / `max` / `exclusiveMin` / `exclusiveMax`: a number or date range whose bounds are
 /// literals, expressions of `today` (computed once per run) or of other fields (per record).
-/// Compiling the bounds is in `Compile/RuleCompiler+Bounds.swift`.
 enum RangeCheck: ValueCheckKind {
     static let keys = ["min", "max", "exclusiveMin", "exclusiveMax"].map {
         CheckKey(name: $0, types: [.integer, .decimal, .date])
@@ -20,6 +19,13 @@ enum RangeCheck: ValueCheckKind {
             rule: RuleIdentifier.max, summary: "A date is on or before `max`.",
             field: "{type: date, max: 2000-01-01}", passing: ["\"2000-01-01\""], failing: ["\"2000-01-02\""]),
     ]
+
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
+        constraints.min = reader.bound(&mapping, "min")
+        constraints.max = reader.bound(&mapping, "max")
+        constraints.exclusiveMin = reader.bound(&mapping, "exclusiveMin")
+        constraints.exclusiveMax = reader.bound(&mapping, "exclusiveMax")
+    }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         state.compileRange(constraints, of: site.rule, id: site.id, scope: site.scope)
@@ -130,5 +136,218 @@ extension PlanBuilder {
         step.lower = bound(minimum)
         step.upper = bound(maximum)
         return step
+    }
+}
+
+/// Number and date bounds: literals, expressions of `today` (computed once per run), and
+/// expressions of other fields (computed per record).
+extension CompilerState {
+    func compileRange(_ constraints: Constraints, of rule: FieldRule, id: Int, scope: Int?) -> ValueCheck? {
+        let lower = pickBound(inclusive: constraints.min, exclusive: constraints.exclusiveMin,
+                              names: ("min", "exclusiveMin"), rule: rule)
+        let upper = pickBound(inclusive: constraints.max, exclusive: constraints.exclusiveMax,
+                              names: ("max", "exclusiveMax"), rule: rule)
+        guard lower != nil || upper != nil else { return nil }
+        let minimum = lower.flatMap { bound in
+            compileBound(bound.bound, of: rule, id: id, scope: scope).map {
+                RangeBound(value: $0, exclusive: bound.exclusive, source: bound.bound.value.text)
+            }
+        }
+        let maximum = upper.flatMap { bound in
+            compileBound(bound.bound, of: rule, id: id, scope: scope).map {
+                RangeBound(value: $0, exclusive: bound.exclusive, source: bound.bound.value.text)
+            }
+        }
+        if let minimum, let maximum, let lower,
+            isEmptyRange(minimum.value, minimum.exclusive, maximum.value, maximum.exclusive)
+        {
+            problems.report("the range of '\(rule.path)' is empty: its lower bound is above its upper bound",
+                            at: lower.bound.location)
+        }
+        return .range(min: minimum, max: maximum)
+    }
+
+    private func pickBound(
+        inclusive: Located<Bound>?, exclusive: Located<Bound>?, names: (String, String), rule: FieldRule
+    ) -> (bound: Located<Bound>, exclusive: Bool)? {
+        let hasInclusive = applies(names.0, inclusive?.location, to: rule)
+        let hasExclusive = applies(names.1, exclusive?.location, to: rule)
+        if hasInclusive, hasExclusive, let exclusive {
+            problems.report("give either '\(names.0)' or '\(names.1)', not both", at: exclusive.location)
+        }
+        if hasInclusive, let inclusive { return (inclusive, false) }
+        if hasExclusive, let exclusive { return (exclusive, true) }
+        return nil
+    }
+
+    private func compileBound(_ bound: Located<Bound>, of rule: FieldRule, id: Int, scope: Int?) -> BoundValue? {
+        let isDate = rule.type == .date
+        switch bound.value {
+        case .number(let number):
+            if isDate {
+                problems.report("a date bound must be a date such as 2000-01-01, or an expression such as "
+                                + "today-18y", at: bound.location)
+                return nil
+            }
+            return .number(number)
+        case .expression(let text):
+            let expected: [ExpressionType] = isDate ? [.date] : [.integer, .decimal]
+            guard let expression = compileExpression(Located(text, at: bound.location), listID: scope, fieldID: id,
+                                                     expected: expected, what: "bound of '\(rule.path)'")
+            else { return nil }
+            guard expression.isConstant else { return .dynamic(expression, source: text) }
+            switch expression.constantValue {
+            case .date(let date): return .date(date)
+            case .integer(let number): return .number(Double(number))
+            case .decimal(let number): return .number(number)
+            default:
+                problems.report("the bound '\(text)' has no value for \(today)", at: bound.location)
+                return nil
+            }
+        }
+    }
+
+    private func isEmptyRange(_ lower: BoundValue, _ lowerExclusive: Bool, _ upper: BoundValue,
+                              _ upperExclusive: Bool) -> Bool {
+        switch (lower, upper) {
+        case (.number(let low), .number(let high)):
+            return low > high || (low == high && (lowerExclusive || upperExclusive))
+        case (.date(let low), .date(let high)):
+            return low > high || (low == high && (lowerExclusive || upperExclusive))
+        default:
+            return false
+        }
+    }
+}
+
+extension Bound {
+    /// The bound as written.
+    var text: String {
+        switch self {
+        case .number(let number):
+            return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .expression(let text): return text
+        }
+    }
+}
+
+extension DefectPlanter {
+    /// A value just outside the field's resolved range.
+    func outOfRange(_ below: Bool, _ field: CompiledField, _ value: GeneratedValue,
+                            _ address: FieldAddress) -> GeneratedValue? {
+        switch value {
+        case .date:
+            let range = inScope(address) { builder.dateRange(field) }
+            guard let limit = below ? range.low : range.high else { return nil }
+            return .date(CivilDate(dayNumber: below ? limit - 1 : limit + 1))
+        case .integer:
+            let range = inScope(address) { builder.numberRange(field, scale: 0) }
+            guard let limit = below ? range.low : range.high, limit > Int64.min, limit < Int64.max else { return nil }
+            return .integer(below ? limit - 1 : limit + 1)
+        case .decimal(_, let scale):
+            let range = inScope(address) { builder.numberRange(field, scale: Int(scale)) }
+            guard let limit = below ? range.low : range.high, limit > Int64.min, limit < Int64.max else { return nil }
+            return .decimal(mantissa: below ? limit - 1 : limit + 1, scale: scale)
+        default:
+            return nil
+        }
+    }
+}
+
+/// What generated numbers and dates must satisfy: the tightest range of every range check in force.
+extension QuestionnaireBuilder {
+    /// The resolved value of a bound: fixed per run, or computed from fields already generated.
+    func resolved(_ bound: RangeBound) -> BoundValue? {
+        guard case .dynamic(let expression, _) = bound.value else { return bound.value }
+        switch expression.evaluate(environment) {
+        case .date(let date)?: return .date(date)
+        case .integer(let number)?: return .number(Double(number))
+        case .decimal(let number)?: return .number(number)
+        default: return nil
+        }
+    }
+
+    /// Calls `body` with each range check in force for `field` (its own and those of the
+    /// cases that hold), without collecting them.
+    func forEachRange(of field: CompiledField, _ body: (RangeBound?, RangeBound?) -> Void) {
+        for check in field.checks {
+            if case .range(let low, let high) = check { body(low, high) }
+        }
+        guard !field.cases.isEmpty else { return }
+        let mask = activeCases(of: field)
+        for (index, variant) in field.cases.enumerated() where mask & (1 << min(index, 62)) != 0 {
+            for check in variant.checks {
+                if case .range(let low, let high) = check { body(low, high) }
+            }
+        }
+    }
+
+    /// The tightest range of day numbers the bounds allow (nil ends: unbounded).
+    func dateRange(_ field: CompiledField) -> (low: Int32?, high: Int32?) {
+        var low: Int32?
+        var high: Int32?
+        forEachRange(of: field) { minimum, maximum in
+            if let bound = minimum, case .date(let date)? = resolved(bound) {
+                let day = date.dayNumber + (bound.exclusive ? 1 : 0)
+                low = max(low ?? day, day)
+            }
+            if let bound = maximum, case .date(let date)? = resolved(bound) {
+                let day = date.dayNumber - (bound.exclusive ? 1 : 0)
+                high = min(high ?? day, day)
+            }
+        }
+        return (low, high)
+    }
+
+    /// The tightest range of mantissas at `scale` digits the bounds allow.
+    func numberRange(_ field: CompiledField, scale: Int) -> (low: Int64?, high: Int64?) {
+        var factor = 1.0
+        for _ in 0..<scale { factor *= 10 }
+        var low: Int64?
+        var high: Int64?
+        forEachRange(of: field) { minimum, maximum in
+            if let bound = minimum, case .number(let limit)? = resolved(bound) {
+                let (value, exact) = QuestionnaireBuilder.scaled(limit * factor, roundingUp: true)
+                let mantissa = bound.exclusive && exact ? value + 1 : value
+                low = max(low ?? mantissa, mantissa)
+            }
+            if let bound = maximum, case .number(let limit)? = resolved(bound) {
+                let (value, exact) = QuestionnaireBuilder.scaled(limit * factor, roundingUp: false)
+                let mantissa = bound.exclusive && exact ? value - 1 : value
+                high = min(high ?? mantissa, mantissa)
+            }
+        }
+        return (low, high)
+    }
+
+    /// `value` rounded up or down to a whole number, tolerating binary fractions
+    /// (0.1 × 100 = 10.000000000000002 counts as exactly 10), and whether it was whole.
+    private static func scaled(_ value: Double, roundingUp: Bool) -> (Int64, Bool) {
+        let clamped = min(max(value, -9.0e17), 9.0e17)
+        let nearest = clamped.rounded()
+        if abs(clamped - nearest) <= 1e-7 * max(1, abs(nearest)) { return (Int64(nearest), true) }
+        return (Int64(roundingUp ? clamped.rounded(.up) : clamped.rounded(.down)), false)
+    }
+}
+
+extension SatisfiabilityAnalysis {
+    /// Number ranges with both bounds fixed must hold a value at the field's precision
+    /// (`exclusiveMin: 1, exclusiveMax: 2` holds no whole number).
+    static func checkNumberRange(_ field: CompiledField) throws(GenerationError) {
+        let digits = min(field.type == .integer ? 0 : 9, FractionDigitsCheck.limit(in: field.checks) ?? 9)
+        var factor = 1.0
+        for _ in 0..<digits { factor *= 10 }
+        for case .range(let low?, let high?) in field.checks {
+            guard case .number(let lowest) = low.value, case .number(let highest) = high.value else { continue }
+            var first = (lowest * factor).rounded(.up)
+            if low.exclusive, first == lowest * factor { first += 1 }
+            var last = (highest * factor).rounded(.down)
+            if high.exclusive, last == highest * factor { last -= 1 }
+            if first > last {
+                let what = field.type == .integer ? "whole number" : "number with at most \(digits) fraction digits"
+                throw GenerationError(field: field.path, rule: RuleIdentifier.min,
+                                      message: "no \(what) lies between \(low.source) and \(high.source)")
+            }
+        }
     }
 }

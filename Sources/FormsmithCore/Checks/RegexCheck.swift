@@ -12,6 +12,11 @@ enum RegexCheck: ValueCheckKind {
             field: "{type: string, regex: '[а-я]+', regexFlags: i}", passing: ["\"ПрИвЕт\""], failing: ["\"hello\""]),
     ]
 
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
+        constraints.regex = mapping.string("regex")
+        constraints.regexFlags = mapping.string("regexFlags")
+    }
+
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let regex = constraints.regex, state.applies("regex", regex.location, to: site.rule) else { return nil }
         do {
@@ -66,5 +71,14 @@ extension PlanBuilder {
         var step = CheckStep(kind: .pattern)
         step.regex = Unmanaged.passUnretained(regex)
         return step
+    }
+}
+
+extension TextRequirements {
+    /// Generated text must match every regex; candidates walk the first one, and further ones
+    /// are confirmed after drawing.
+    mutating func addRegex(_ regex: CompiledRegex) {
+        if generatorRegex == nil { generatorRegex = regex } else { needsConfirmation = true }
+        regexes.append(regex)
     }
 }

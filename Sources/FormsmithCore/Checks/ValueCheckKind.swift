@@ -12,6 +12,10 @@ protocol ValueCheckKind {
     /// The kind's documentation by example (also its tests: `CheckCatalogTests`).
     static var examples: [CheckDescription] { get }
 
+    /// Reads the kind's keys from a field's (or a case's) mapping into `constraints`,
+    /// reporting a wrong shape at its line and column to `reader.problems`.
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader)
+
     /// Compiles the kind from a field's (or a case's) constraints, reporting problems in the
     /// rule file to `state`; nil when the field does not declare it or it is invalid.
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck?

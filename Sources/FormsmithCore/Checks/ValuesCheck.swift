@@ -1,6 +1,8 @@
+import Yams
+
 /// `values` / `valuesFrom`: an enum value, or each choice of a multi-choice field, is one of
-/// the listed values (strings, or integers for an integer enum). The wording of its
-/// violations is in `Validation/RecordValidator+Collections.swift` (enums and choices).
+/// the listed values (strings, or integers for an integer enum).
+/// Multi-choice values also list each choice at most once (`unique`).
 enum ValuesCheck: ValueCheckKind {
     static let keys = [CheckKey(name: "values", types: [.enumeration, .multiChoice]),
                        CheckKey(name: "valuesFrom", types: [.enumeration, .multiChoice])]
@@ -17,6 +19,25 @@ enum ValuesCheck: ValueCheckKind {
             rule: RuleIdentifier.unique, summary: "A multi-choice value lists each choice once.",
             field: "{type: multi-choice, values: [web, app]}", passing: ["[\"app\",\"web\"]"], failing: ["[\"web\",\"web\"]"]),
     ]
+
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
+        constraints.valuesFrom = reader.wordList(mapping.string("valuesFrom"))
+        if let node = mapping.node("values") {
+            if let sequence = node.sequence {
+                constraints.values = sequence.compactMap { element in
+                    guard let value = element.enumValue else {
+                        reader.problems.report("each of 'values' must be a single value",
+                                               at: mapping.location(of: element, key: "values"))
+                        return nil
+                    }
+                    return Located(value, at: mapping.location(of: element, key: "values"))
+                }
+            } else {
+                reader.problems.report("'values' must be a list such as [a, b, c]",
+                                       at: mapping.location(of: node, key: "values"))
+            }
+        }
+    }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         let rule = site.rule
@@ -83,6 +104,58 @@ enum ValuesCheck: ValueCheckKind {
     }
 }
 
+extension RecordValidator {
+    /// Words an enum value that is not one of `strings` (or `integers` for an integer enum);
+    /// false when the value has the wrong type (reported), so later checks are skipped.
+    func checkValue(_ strings: [[UInt8]], _ integers: [Int64], _ field: CompiledField, _ raw: RawValue,
+                    _ path: ConcretePath) -> Bool {
+        if field.hasIntegerValues {
+            guard let number = number(raw), let value = number.integer else {
+                report(field, path, RuleIdentifier.type, wholeNumberProblem(raw), raw)
+                return false
+            }
+            if !integers.contains(value) {
+                report(field, path, RuleIdentifier.enumeration,
+                       "must be one of " + integers.map(String.init).joined(separator: ", "), raw)
+            }
+        } else {
+            let known: Bool? = withText(raw, into: &valueBuffer) { text in
+                text.map { text in strings.contains { $0.elementsEqual(text) } }
+            }
+            guard let known else {
+                report(field, path, RuleIdentifier.type, "must be a string, not \(typePhrase(raw))", raw)
+                return false
+            }
+            if !known { report(field, path, RuleIdentifier.enumeration, Self.oneOf(strings), raw) }
+        }
+        return true
+    }
+
+    /// Words each chosen value of a multi-choice field that is not one of `strings`.
+    func checkChoiceValues(_ strings: [[UInt8]], _ chosen: [String], _ field: CompiledField, _ path: ConcretePath) {
+        for choice in chosen where !strings.contains(where: { $0.elementsEqual(choice.utf8) }) {
+            violations.append(Violation(field: path.description, rule: RuleIdentifier.enumeration,
+                                        message: field.messages[RuleIdentifier.enumeration]
+                                            ?? "'\(quoted(choice))' " + Self.oneOf(strings).replacingFirst("must", "should"),
+                                        value: choice))
+        }
+    }
+
+    /// Words each choice listed more than once.
+    func checkUniqueChoices(_ chosen: [String], _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue) {
+        var seen: Set<String> = []
+        for choice in chosen where !seen.insert(choice).inserted {
+            report(field, path, RuleIdentifier.unique, "lists '\(quoted(choice))' more than once", raw)
+        }
+    }
+
+    /// "must be one of a, b" (or how many values there are, when they are many).
+    static func oneOf(_ values: [[UInt8]]) -> String {
+        if values.count > 12 { return "is not one of the \(values.count) allowed values" }
+        return "must be one of " + values.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
+    }
+}
+
 extension PlanBuilder {
     /// The fast step of an enum: the value is in a byte-string set (multi-choice fields have none).
     mutating func valuesStep(_ strings: [[UInt8]], _ integers: [Int64]) -> CheckStep {
@@ -90,5 +163,57 @@ extension PlanBuilder {
         enumerations.append(ByteStringSet(strings, integers: integers))
         step.enumeration = enumerations.count - 1
         return step
+    }
+}
+
+extension DefectPlanter {
+    /// A value that is not among the field's values.
+    func unknownChoice(_ field: CompiledField, _ value: GeneratedValue) -> GeneratedValue? {
+        let plan = generator.plan.fields[field.id]
+        if field.hasIntegerValues {
+            let largest = plan.enumValues.compactMap { value -> Int64? in
+                if case .integer(let number) = value { return number }
+                return nil
+            }.max() ?? 0
+            return .integer(largest &+ 1)
+        }
+        var unknown = "unknown"
+        while plan.enumText.contains(Array(unknown.utf8)) { unknown += "-value" }
+        guard field.type == .multiChoice else { return builder.record.appendText(Array(unknown.utf8)) }
+        guard case .choices(let start, let count) = value else { return nil }
+        let chosen = builder.record.choiceIndexes[Int(start)..<Int(start + count)].map {
+            String(decoding: plan.enumText[Int($0)], as: UTF8.self)
+        } + [unknown]
+        return builder.record.appendLiteral(json: JSONText.array(chosen.map(JSONText.quoted)),
+                                            cell: chosen.joined(separator: ";"))
+    }
+
+
+    /// A multi-choice value that lists its first choice twice.
+    func repeatedChoice(_ value: GeneratedValue) -> GeneratedValue? {
+        guard case .choices(let start, let count) = value, count > 0 else { return nil }
+        let first = builder.record.choiceIndexes[Int(start)]
+        return appendChoices(value, extra: [first])
+    }
+}
+
+extension GeneratorFieldTables {
+    /// The values generated enums and choices are drawn from: as JSON, as text, as values.
+    mutating func addValues(_ strings: [[UInt8]], _ integers: [Int64], integerEnum: Bool) {
+        if integerEnum {
+            for value in integers {
+                var text: [UInt8] = []
+                TextCandidates.appendInteger(value, to: &text)
+                enumJSON.append(text)
+                enumText.append(text)
+                enumValues.append(.integer(value))
+            }
+        } else {
+            for value in strings {
+                enumJSON.append(Array(JSONText.quoted(String(decoding: value, as: UTF8.self)).utf8))
+                enumText.append(value)
+                enumValues.append(.string(String(decoding: value, as: UTF8.self)))
+            }
+        }
     }
 }

@@ -1,5 +1,5 @@
-/// Defects of strings: a format miss that keeps every other check (length, the other
-/// formats, check digits), or a length one past a bound.
+/// Defects of string formats (regex and mask): a format miss that keeps every other check
+/// (length, the other formats, check digits).
 extension DefectPlanter {
     /// Characters tried in place of one character of the value.
     private static let replacements: [Unicode.Scalar] = ["#", "Z", "7", "ж", "_", "A", "x", "Ё", " ", "."]
@@ -56,25 +56,5 @@ extension DefectPlanter {
         let other = builder.record.value(at: FieldAddress(field: id, item: item), in: rules)
         guard case .text = other else { return nil }
         return Array(builder.record.bytes(of: other))
-    }
-
-    /// A value one character shorter than `minLength`, or one longer than `maxLength`
-    /// (repeating the last character, which keeps most formats).
-    func lengthEdit(_ kind: MutationKind, _ field: CompiledField, _ value: GeneratedValue,
-                    _ address: FieldAddress) -> GeneratedValue? {
-        guard case .text = value else { return nil }
-        let spec = textSpec(field, address)
-        var scalars = Array(String(decoding: builder.record.bytes(of: value), as: UTF8.self).unicodeScalars)
-        guard let last = scalars.last else { return nil }
-        if kind == .minLength {
-            guard let minimum = spec.minLength, minimum >= 2, scalars.count >= minimum else { return nil }
-            scalars.removeLast(scalars.count - (minimum - 1))
-        } else {
-            guard let maximum = spec.maxLength, scalars.count <= maximum else { return nil }
-            scalars.append(contentsOf: repeatElement(last, count: maximum + 1 - scalars.count))
-        }
-        var bytes: [UInt8] = []
-        for scalar in scalars { JSONStrings.appendUTF8(scalar.value, to: &bytes) }
-        return builder.record.appendText(bytes)
     }
 }

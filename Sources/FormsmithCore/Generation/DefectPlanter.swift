@@ -118,7 +118,7 @@ struct DefectPlanter {
             if case .constant = spec.source { kinds.append(.constant) }
         case .integer, .decimal, .date:
             kinds += [.min, .max]
-            if field.type == .decimal, field.checks.contains(where: { if case .fractionDigits = $0 { true } else { false } }) {
+            if field.type == .decimal, FractionDigitsCheck.limit(in: field.checks) != nil {
                 kinds.append(.fractionDigits)
             }
         case .enumeration:

@@ -82,30 +82,10 @@ final class GeneratorTables: Sendable {
             }
         case .enumeration, .multiChoice:
             for case .enumeration(let strings, let integers) in field.checks {
-                if field.hasIntegerValues {
-                    for value in integers {
-                        var text: [UInt8] = []
-                        TextCandidates.appendInteger(value, to: &text)
-                        plan.enumJSON.append(text)
-                        plan.enumText.append(text)
-                        plan.enumValues.append(.integer(value))
-                    }
-                } else {
-                    for value in strings {
-                        plan.enumJSON.append(Array(JSONText.quoted(String(decoding: value, as: UTF8.self)).utf8))
-                        plan.enumText.append(value)
-                        plan.enumValues.append(.string(String(decoding: value, as: UTF8.self)))
-                    }
-                }
+                plan.addValues(strings, integers, integerEnum: field.hasIntegerValues)
             }
             for case .constant(let value) in field.checks {
-                let text = Array(value.description.utf8)
-                guard let index = plan.enumText.firstIndex(of: text) else {
-                    throw GenerationError(field: field.path, rule: RuleIdentifier.constant,
-                                          message: "const '\(value)' is not one of the field's values, so no value "
-                                              + "can be valid; add it to 'values' or change 'const'")
-                }
-                plan.constantChoice = Int32(index)
+                try plan.chooseConstant(value, field: field.path)
             }
         default:
             break

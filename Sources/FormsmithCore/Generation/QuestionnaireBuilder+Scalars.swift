@@ -5,80 +5,7 @@ extension QuestionnaireBuilder {
     /// Years before an upper date bound when a date field has no lower bound.
     static let dateSpanYears = 50
 
-    // MARK: - Ranges
-
-    /// The resolved value of a bound: fixed per run, or computed from fields already generated.
-    func resolved(_ bound: RangeBound) -> BoundValue? {
-        guard case .dynamic(let expression, _) = bound.value else { return bound.value }
-        switch expression.evaluate(environment) {
-        case .date(let date)?: return .date(date)
-        case .integer(let number)?: return .number(Double(number))
-        case .decimal(let number)?: return .number(number)
-        default: return nil
-        }
-    }
-
-    /// Calls `body` with each range check in force for `field` (its own and those of the
-    /// cases that hold), without collecting them.
-    func forEachRange(of field: CompiledField, _ body: (RangeBound?, RangeBound?) -> Void) {
-        for check in field.checks {
-            if case .range(let low, let high) = check { body(low, high) }
-        }
-        guard !field.cases.isEmpty else { return }
-        let mask = activeCases(of: field)
-        for (index, variant) in field.cases.enumerated() where mask & (1 << min(index, 62)) != 0 {
-            for check in variant.checks {
-                if case .range(let low, let high) = check { body(low, high) }
-            }
-        }
-    }
-
-    /// The tightest range of day numbers the bounds allow (nil ends: unbounded).
-    func dateRange(_ field: CompiledField) -> (low: Int32?, high: Int32?) {
-        var low: Int32?
-        var high: Int32?
-        forEachRange(of: field) { minimum, maximum in
-            if let bound = minimum, case .date(let date)? = resolved(bound) {
-                let day = date.dayNumber + (bound.exclusive ? 1 : 0)
-                low = max(low ?? day, day)
-            }
-            if let bound = maximum, case .date(let date)? = resolved(bound) {
-                let day = date.dayNumber - (bound.exclusive ? 1 : 0)
-                high = min(high ?? day, day)
-            }
-        }
-        return (low, high)
-    }
-
-    /// The tightest range of mantissas at `scale` digits the bounds allow.
-    func numberRange(_ field: CompiledField, scale: Int) -> (low: Int64?, high: Int64?) {
-        var factor = 1.0
-        for _ in 0..<scale { factor *= 10 }
-        var low: Int64?
-        var high: Int64?
-        forEachRange(of: field) { minimum, maximum in
-            if let bound = minimum, case .number(let limit)? = resolved(bound) {
-                let (value, exact) = QuestionnaireBuilder.scaled(limit * factor, roundingUp: true)
-                let mantissa = bound.exclusive && exact ? value + 1 : value
-                low = max(low ?? mantissa, mantissa)
-            }
-            if let bound = maximum, case .number(let limit)? = resolved(bound) {
-                let (value, exact) = QuestionnaireBuilder.scaled(limit * factor, roundingUp: false)
-                let mantissa = bound.exclusive && exact ? value - 1 : value
-                high = min(high ?? mantissa, mantissa)
-            }
-        }
-        return (low, high)
-    }
-
-    /// `value` rounded up or down to a whole number, tolerating binary fractions
-    /// (0.1 × 100 = 10.000000000000002 counts as exactly 10), and whether it was whole.
-    private static func scaled(_ value: Double, roundingUp: Bool) -> (Int64, Bool) {
-        let clamped = min(max(value, -9.0e17), 9.0e17)
-        let nearest = clamped.rounded()
-        if abs(clamped - nearest) <= 1e-7 * max(1, abs(nearest)) { return (Int64(nearest), true) }
-        return (Int64(roundingUp ? clamped.rounded(.up) : clamped.rounded(.down)), false)
-    }
+    // MARK: - Windows (the ranges themselves: `Checks/RangeCheck.swift`)
 
     /// A value in `low...high`, at an edge under `--boundaries`.
     func pick(_ low: Int64, _ high: Int64) -> Int64 {
@@ -115,8 +42,7 @@ extension QuestionnaireBuilder {
 
     func generateDecimal(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         if let special = allowedValue(field) { return special }
-        var digits: Int?
-        for case .fractionDigits(let limit) in field.checks { digits = min(digits ?? limit, limit) }
+        let digits = FractionDigitsCheck.limit(in: field.checks)
         let scale = min(digits ?? (plan.options.boundaries ? 0 : random.int(in: 0...2)), 9)
         var factor: Int64 = 1
         for _ in 0..<scale { factor *= 10 }

@@ -21,34 +21,9 @@ enum SatisfiabilityAnalysis {
         case .integer, .decimal:
             try checkNumberRange(field)
         case .multiChoice:
-            for case .itemCount(let minimum?, _) in field.checks where minimum > plan.enumValues.count {
-                throw GenerationError(field: field.path, rule: RuleIdentifier.minItems,
-                                      message: "needs at least \(minimum) different choices but lists only "
-                                          + "\(plan.enumValues.count) values")
-            }
+            try checkChoiceCount(field, values: plan.enumValues.count)
         default:
             break
-        }
-    }
-
-    /// Number ranges with both bounds fixed must hold a value at the field's precision
-    /// (`exclusiveMin: 1, exclusiveMax: 2` holds no whole number).
-    private static func checkNumberRange(_ field: CompiledField) throws(GenerationError) {
-        var digits = field.type == .integer ? 0 : 9
-        for case .fractionDigits(let limit) in field.checks { digits = min(digits, limit) }
-        var factor = 1.0
-        for _ in 0..<digits { factor *= 10 }
-        for case .range(let low?, let high?) in field.checks {
-            guard case .number(let lowest) = low.value, case .number(let highest) = high.value else { continue }
-            var first = (lowest * factor).rounded(.up)
-            if low.exclusive, first == lowest * factor { first += 1 }
-            var last = (highest * factor).rounded(.down)
-            if high.exclusive, last == highest * factor { last -= 1 }
-            if first > last {
-                let what = field.type == .integer ? "whole number" : "number with at most \(digits) fraction digits"
-                throw GenerationError(field: field.path, rule: RuleIdentifier.min,
-                                      message: "no \(what) lies between \(low.source) and \(high.source)")
-            }
         }
     }
 

@@ -36,43 +36,29 @@ final class TextSpec: Sendable {
 
     /// Builds the spec for `checks`, reading `seedList` when the field names one.
     init(checks: [ValueCheck], seedList: [String]) throws(GenerationError) {
-        var minLength: Int?
-        var maxLength: Int?
-        var regexes: [CompiledRegex] = []
-        var masks: [CompiledRegex] = []
-        var source = Source.plain
-        var needsConfirmation = false
-        var checksum: (algorithm: ChecksumAlgorithm, companion: Int?)?
-        var constant: [UInt8]?
-        var generatorRegex: CompiledRegex?
-        var maskSource: String?
+        var parts = TextRequirements()
         for check in checks {
             switch check {
-            case .length(let low, let high):
-                if let low { minLength = max(minLength ?? low, low) }
-                if let high { maxLength = min(maxLength ?? high, high) }
-            case .regex(let regex):
-                if generatorRegex == nil { generatorRegex = regex } else { needsConfirmation = true }
-                regexes.append(regex)
-            case .mask(let regex, let text):
-                if maskSource == nil { maskSource = text } else { needsConfirmation = true }
-                masks.append(regex)
-            case .checksum(let algorithm, let companion):
-                checksum = (algorithm, companion)
-                needsConfirmation = true
-            case .constant(let value):
-                constant = Array(value.description.utf8)
+            case .length(let low, let high): parts.addLength(low, high)
+            case .regex(let regex): parts.addRegex(regex)
+            case .mask(let regex, let text): parts.addMask(regex, source: text)
+            case .checksum(let algorithm, let companion): parts.addChecksum(algorithm, companion: companion)
+            case .constant(let value): parts.addConstant(value)
             case .range, .fractionDigits, .enumeration, .itemCount:
                 break  // not declared on text fields
             }
         }
-        if let constant {
+        let (minLength, maxLength, regexes, masks) = (parts.minLength, parts.maxLength, parts.regexes, parts.masks)
+        let checksum = parts.checksum
+        var source = Source.plain
+        var needsConfirmation = parts.needsConfirmation
+        if let constant = parts.constant {
             source = .constant(constant)
             needsConfirmation = true
-        } else if let maskSource, let mask = try? InputMask(maskSource) {
+        } else if let maskSource = parts.maskSource, let mask = try? InputMask(maskSource) {
             source = .mask(try MaskStep.steps(for: mask))
-            if generatorRegex != nil { needsConfirmation = true }
-        } else if let generatorRegex {
+            if parts.generatorRegex != nil { needsConfirmation = true }
+        } else if let generatorRegex = parts.generatorRegex {
             let generator = try TextSpec.generator(for: generatorRegex)
             source = .regex(PatternWalker(generator))
             if generator.needsFiltering || generatorRegex.options.contains(.multiline) { needsConfirmation = true }
@@ -130,6 +116,27 @@ final class TextSpec: Sendable {
             return companion.withUnsafeBufferPointer { checksum.algorithm.isValid(bytes, companion: $0) }
         }
     }
+}
+
+/// What a text value's checks ask of it, gathered check by check: each kind adds its part in
+/// its own file (`LengthCheck.addLength`, `RegexCheck.addRegex` ...), and ``TextSpec`` then
+/// chooses where candidates come from.
+struct TextRequirements {
+    var minLength: Int?
+    var maxLength: Int?
+    /// Every regex the value must match.
+    var regexes: [CompiledRegex] = []
+    /// Every mask the value must fit (as compiled patterns).
+    var masks: [CompiledRegex] = []
+    /// Whether candidates must be confirmed against every check after they are drawn.
+    var needsConfirmation = false
+    var checksum: (algorithm: ChecksumAlgorithm, companion: Int?)?
+    /// The `const` value, when there is one: the only candidate.
+    var constant: [UInt8]?
+    /// The regex candidates are walked from (the first one).
+    var generatorRegex: CompiledRegex?
+    /// The mask candidates are drawn from (the first one).
+    var maskSource: String?
 }
 
 extension RegexMatchResult {

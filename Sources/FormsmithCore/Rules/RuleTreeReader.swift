@@ -68,7 +68,8 @@ struct RuleTreeReader {
 
     /// A `seed:` or `valuesFrom:` value: the path of the seed list it names (with where that
     /// path is written, which it is relative to), or the path as given.
-    private func wordList(_ value: Located<String>?) -> Located<String>? {
+    /// The path of a named word list (`seeds:`), or `value` itself when it names none.
+    func wordList(_ value: Located<String>?) -> Located<String>? {
         guard let value, let list = seedLists[value.value] else { return value }
         return list.path
     }
@@ -216,71 +217,25 @@ struct RuleTreeReader {
 
     // MARK: - Constraints
 
+    /// Reads a field's (or a case's) value constraints: each check kind reads its own keys
+    /// (`read(_:into:for:)` in its file in `Checks/`), then the keys that are not checks.
     private func readConstraints(_ mapping: inout YAMLMapping) -> Constraints {
         var constraints = Constraints()
-        constraints.minLength = mapping.integer("minLength")
-        constraints.maxLength = mapping.integer("maxLength")
-        constraints.regex = mapping.string("regex")
-        constraints.regexFlags = mapping.string("regexFlags")
-        constraints.mask = mapping.string("mask")
-        constraints.min = bound(&mapping, "min")
-        constraints.max = bound(&mapping, "max")
-        constraints.exclusiveMin = bound(&mapping, "exclusiveMin")
-        constraints.exclusiveMax = bound(&mapping, "exclusiveMax")
-        constraints.fractionDigits = mapping.integer("fractionDigits")
-        constraints.valuesFrom = wordList(mapping.string("valuesFrom"))
-        constraints.minItems = mapping.integer("minItems")
-        constraints.maxItems = mapping.integer("maxItems")
+        for kind in CheckKind.allCases {
+            kind.definition.read(&mapping, into: &constraints, for: self)
+        }
         constraints.format = mapping.string("format")
         constraints.allow = mapping.strings("allow")
-        if let node = mapping.node("values") {
-            if let sequence = node.sequence {
-                constraints.values = sequence.compactMap { element in
-                    guard let value = element.enumValue else {
-                        problems.report("each of 'values' must be a single value",
-                                        at: mapping.location(of: element, key: "values"))
-                        return nil
-                    }
-                    return Located(value, at: mapping.location(of: element, key: "values"))
-                }
-            } else {
-                problems.report("'values' must be a list such as [a, b, c]", at: mapping.location(of: node, key: "values"))
-            }
-        }
-        if let node = mapping.node("const") {
-            if let value = node.enumValue {
-                constraints.constant = Located(value, at: mapping.location(of: node, key: "const"))
-            } else {
-                problems.report("'const' must be a single value", at: mapping.location(of: node, key: "const"))
-            }
-        }
-        if let node = mapping.node("checksum") {
-            constraints.checksum = checksum(node, mapping: mapping)
-        }
         return constraints
     }
 
-    private func bound(_ mapping: inout YAMLMapping, _ key: String) -> Located<Bound>? {
+    /// A bound as written: a number, or an expression (`today-18y`, `year(today)`).
+    func bound(_ mapping: inout YAMLMapping, _ key: String) -> Located<Bound>? {
         guard let text = mapping.string(key) else { return nil }
         if let number = Double(text.value), text.value.first != "+" {
             return Located(.number(number), at: text.location)
         }
         return Located(.expression(text.value), at: text.location)
-    }
-
-    private func checksum(_ node: Node, mapping: YAMLMapping) -> Located<ChecksumSpec>? {
-        let location = mapping.location(of: node, key: "checksum")
-        if let scalar = node.scalar { return Located(ChecksumSpec(name: scalar.string, companion: nil), at: location) }
-        guard var spec = YAMLMapping(node, file: mapping.file(ofKey: "checksum"), what: "'checksum'",
-                                     problems: problems) else { return nil }
-        let name = spec.string("name")
-        let companion = spec.string("with")
-        spec.reportUnknownKeys(known: ["name", "with"], context: "'checksum'")
-        guard let name else {
-            problems.report("'checksum' needs a 'name' such as inn or bank-account", at: location)
-            return nil
-        }
-        return Located(ChecksumSpec(name: name.value, companion: companion?.value), at: location)
     }
 
     private func readMessages(_ mapping: inout YAMLMapping) -> [String: String] {

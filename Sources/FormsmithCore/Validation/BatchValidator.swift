@@ -109,7 +109,7 @@ public final class BatchValidator: Sendable {
     /// Validates one work item; with `splits`, also sorts its records' text by verdict.
     func validate(_ item: WorkItem, with validator: RecordValidator, splits: Bool) -> ChunkOutcome {
         var outcome = ChunkOutcome(sourceIndex: item.sourceIndex, bytes: item.bytes, failFast: options.failFast,
-                                   redact: options.redact, splits: splits)
+                                   splits: splits)
         switch item.kind {
         case .lines:
             JSONLinesReader.forEachRecord(in: item.bytes, firstLine: item.firstLine) { line, lineNumber in
@@ -120,9 +120,17 @@ public final class BatchValidator: Sendable {
             }
         case .document:
             var verdicts: [SplitChunk.Verdict] = []
-            JSONDocumentReader.forEachRecord(in: item.bytes, file: item.source.path, validator: validator,
-                                             limits: options.jsonLimits) { result in
+            var tape = JSONTape()
+            JSONDocumentReader.forEachRecord(in: item.bytes, file: item.source.path, limits: options.jsonLimits,
+                                             tape: &tape) { record, tape in
                 guard !outcome.isStopped else { return }
+                let result: RecordResult
+                switch record {
+                case .parsed(let bytes, let location):
+                    result = validator.validate(parsed: &tape, bytes: bytes, location: location)
+                case .unreadable(let reason, let location):
+                    result = RecordResult(location: location, unreadable: reason)
+                }
                 outcome.add(result)
                 if splits { verdicts.append(result.unreadable != nil ? .unreadable : result.isValid ? .valid : .invalid) }
             }
@@ -152,15 +160,13 @@ struct ChunkOutcome: Sendable {
     /// Set under `--fail-fast` once a record is invalid or unreadable: later records are ignored.
     private(set) var isStopped = false
     private let failFast: Bool
-    private let redact: Bool
     /// The chunk's bytes, handed back to the planner for reuse.
     var bytes: [UInt8]
 
-    init(sourceIndex: Int, bytes: [UInt8] = [], failFast: Bool = false, redact: Bool = false, splits: Bool = false) {
+    init(sourceIndex: Int, bytes: [UInt8] = [], failFast: Bool = false, splits: Bool = false) {
         self.sourceIndex = sourceIndex
         self.bytes = bytes
         self.failFast = failFast
-        self.redact = redact
         self.split = splits ? SplitChunk() : nil
     }
 
@@ -170,10 +176,8 @@ struct ChunkOutcome: Sendable {
         if result.isValid {
             summary.addValid(1)
         } else {
-            var kept = result
-            if redact { kept.maskValues() }
-            summary.add(kept)
-            results.append(kept)
+            summary.add(result)
+            results.append(result)
             isStopped = failFast
         }
         if let raw { split?.append(raw, valid: result.isValid) }

@@ -43,6 +43,6 @@ extension RecordValidator {
         }
         evaluateRecord()
         if violations.isEmpty { return RecordResult(location: location) }
-        return RecordResult(location: location, id: recordID(), violations: violations)
+        return invalidResult(at: location)
     }
 }

@@ -2,34 +2,11 @@
 extension RecordValidator {
     func checkEnumeration(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck]) {
         for case .enumeration(let strings, let integers) in checks {
-            if field.hasIntegerValues {
-                guard let number = number(raw), let value = number.integer else {
-                    report(field, path, RuleIdentifier.type, wholeNumberProblem(raw), raw)
-                    return
-                }
-                if !integers.contains(value) {
-                    report(field, path, RuleIdentifier.enumeration,
-                           "must be one of " + integers.map(String.init).joined(separator: ", "), raw)
-                }
-            } else {
-                let known: Bool? = withText(raw, into: &valueBuffer) { text in
-                    text.map { text in strings.contains { $0.elementsEqual(text) } }
-                }
-                guard let known else {
-                    report(field, path, RuleIdentifier.type, "must be a string, not \(typePhrase(raw))", raw)
-                    return
-                }
-                if !known { report(field, path, RuleIdentifier.enumeration, Self.oneOf(strings), raw) }
-            }
+            guard checkValue(strings, integers, field, raw, path) else { return }
         }
         for case .constant(let expected) in checks where displayValue(raw) != expected.description {
             reportConstant(expected, quoted: true, field, path, raw)
         }
-    }
-
-    static func oneOf(_ values: [[UInt8]]) -> String {
-        if values.count > 12 { return "is not one of the \(values.count) allowed values" }
-        return "must be one of " + values.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
     }
 
     func checkChoices(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck]) {
@@ -46,37 +23,17 @@ extension RecordValidator {
             }
         }
         let chosen = choices(raw)
-        var seen: Set<String> = []
         for check in checks {
             switch check {
             case .enumeration(let strings, _):
-                for choice in chosen where !strings.contains(where: { $0.elementsEqual(choice.utf8) }) {
-                    violations.append(Violation(field: path.description, rule: RuleIdentifier.enumeration,
-                                                message: field.messages[RuleIdentifier.enumeration]
-                                                    ?? "'\(quoted(choice))' " + Self.oneOf(strings).replacingFirst("must", "should"),
-                                                value: choice))
-                }
+                checkChoiceValues(strings, chosen, field, path)
             case .itemCount(let minimum, let maximum):
                 checkCount(chosen.count, minimum, maximum, field, path, raw, noun: "choice")
             case .length, .regex, .mask, .range, .fractionDigits, .checksum, .constant:
                 break  // not declared on multi-choice fields
             }
         }
-        for choice in chosen where !seen.insert(choice).inserted {
-            report(field, path, RuleIdentifier.unique, "lists '\(quoted(choice))' more than once", raw)
-        }
-    }
-
-    func checkCount(_ count: Int, _ minimum: Int?, _ maximum: Int?, _ field: CompiledField, _ path: ConcretePath,
-                    _ raw: RawValue, noun: String) {
-        if let minimum, count < minimum {
-            report(field, path, RuleIdentifier.minItems,
-                   "must have at least \(minimum) \(noun)\(minimum == 1 ? "" : "s") (it has \(count))", raw)
-        }
-        if let maximum, count > maximum {
-            report(field, path, RuleIdentifier.maxItems,
-                   "must have at most \(maximum) \(noun)\(maximum == 1 ? "" : "s") (it has \(count))", raw)
-        }
+        checkUniqueChoices(chosen, field, path, raw)
     }
 
     func checkList(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck]) {

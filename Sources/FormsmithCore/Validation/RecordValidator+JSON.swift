@@ -18,15 +18,15 @@ extension RecordValidator {
     func unreadable(_ error: JSONSyntaxError, in bytes: UnsafeBufferPointer<UInt8>, location: RecordLocation)
         -> RecordResult
     {
-        var line = location.line
-        var lineStart = 0
-        for offset in 0..<min(error.offset, bytes.count) where bytes[offset] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = offset + 1
-        }
-        let column = RecordValidator.scalarCount(
-            UnsafeBufferPointer(rebasing: bytes[lineStart..<min(error.offset, bytes.count)])) + 1
-        return RecordResult(location: location, unreadable: "line \(line), column \(column): \(error.message)")
+        RecordResult(location: location, unreadable: error.describe(in: bytes, firstLine: location.line))
+    }
+
+    /// Validates a record a reader parsed onto `parsed` (the tape is lent to the validator for
+    /// the duration, not copied).
+    func validate(parsed: inout JSONTape, bytes: UnsafeBufferPointer<UInt8>, location: RecordLocation) -> RecordResult {
+        swap(&tape, &parsed)
+        defer { swap(&tape, &parsed) }
+        return validateParsedTape(bytes, location: location)
     }
 
     /// Validates the record already parsed onto the tape (node 0 is its root).
@@ -43,7 +43,7 @@ extension RecordValidator {
         bindObject(0, table: 0, item: -1)
         evaluateRecord()
         if violations.isEmpty { return RecordResult(location: location) }
-        return RecordResult(location: location, id: recordID(), violations: violations)
+        return invalidResult(at: location)
     }
 
     /// Binds the members of the object at `index` to the slots of its fields, with the plan's

@@ -37,8 +37,9 @@ public final class RecordValidator {
     let lists: [SlotStorage]
     /// Ids of the list fields (their item storage is reset per record).
     let listIDs: [Int]
-    /// Whether messages must not quote values (`--redact`): a choice is masked, a bound
-    /// computed from another field is shown as its expression.
+    /// Whether reports must not reveal values (`--redact`): a quoted choice and each
+    /// violation's value are masked, a bound computed from another field is shown as its
+    /// expression (all in `Redaction.swift`).
     let redactsValues: Bool
     @exclusivity(unchecked) var violations: [Violation] = []
     /// Decoded text of the value being checked.
@@ -61,7 +62,8 @@ public final class RecordValidator {
     /// so never reported as unknown. Empty otherwise.
     var routingMember: [UInt8] = []
 
-    /// Creates a validator for `rules`; with `redactsValues`, messages do not quote values.
+    /// Creates a validator for `rules`; with `redactsValues` (`--redact`), messages do not quote
+    /// values and violations' values are masked (see ``Redaction``).
     public convenience init(rules: CompiledRuleSet, regexLimits: RegexLimits = .default, redactsValues: Bool = false) {
         self.init(rules: rules, regexLimits: regexLimits, redactsValues: redactsValues, decidesWithPlan: true)
     }

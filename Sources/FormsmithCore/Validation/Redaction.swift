@@ -31,8 +31,15 @@ public enum Redaction {
 
 /// Every place `--redact` changes a report, in one file: the validator's messages (the two
 /// functions below) and each violation's offending value (``RecordResult/maskValues()``, applied
-/// by the batch validator to every result it keeps).
+/// to every invalid record's result as the validator returns it).
 extension RecordValidator {
+    /// The result of an invalid record: its id and violations, values masked under `--redact`.
+    func invalidResult(at location: RecordLocation) -> RecordResult {
+        var result = RecordResult(location: location, id: recordID(), violations: violations)
+        if redactsValues { result.maskValues() }
+        return result
+    }
+
     /// A value quoted in a message (a chosen value): masked under `--redact`.
     func quoted(_ value: String) -> String {
         redactsValues ? Redaction.redact(value) : value

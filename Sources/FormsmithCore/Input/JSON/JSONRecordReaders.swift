@@ -43,65 +43,76 @@ enum JSONLinesReader {
     }
 }
 
+/// One record of a `.json` document, as ``JSONDocumentReader`` hands it on.
+enum JSONDocumentRecord {
+    /// A questionnaire parsed onto the reader's tape; the tape's offsets refer to `bytes`.
+    case parsed(bytes: UnsafeBufferPointer<UInt8>, location: RecordLocation)
+    /// A part of the document that could not be read: why (with line and column) and where.
+    case unreadable(reason: String, location: RecordLocation)
+}
+
 /// Reads the records of a `.json` document: a single questionnaire object, or an array of them.
+///
+/// It knows nothing of rules or validation: it parses each questionnaire onto `tape` and hands
+/// it on with its position; what is done with it is the caller's business.
 enum JSONDocumentReader {
-    static func forEachRecord(in bytes: [UInt8], file: String, validator: RecordValidator, limits: JSONLimits,
-                              _ body: (RecordResult) -> Void) {
+    /// Calls `body` with each record of the document in order, and the tape it was parsed onto
+    /// (valid until `body` returns). An unreadable part ends the document.
+    static func forEachRecord(in bytes: [UInt8], file: String, limits: JSONLimits, tape: inout JSONTape,
+                              _ body: (JSONDocumentRecord, inout JSONTape) -> Void) {
         bytes.withUnsafeBufferPointer { buffer in
             var position = 0
             if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { position = 3 }
             var lines = LineCounter()
             position = skipWhitespace(buffer, position)
             guard position < buffer.count else {
-                body(RecordResult(location: RecordLocation(file: file, line: 1),
-                                  unreadable: "the file is empty: expected a questionnaire object or an array"))
+                body(.unreadable(reason: "the file is empty: expected a questionnaire object or an array",
+                                 location: RecordLocation(file: file, line: 1)), &tape)
                 return
             }
             guard buffer[position] == UInt8(ascii: "[") else {
                 let location = RecordLocation(file: file, line: lines.line(at: position, in: buffer))
                 do throws(JSONSyntaxError) {
-                    try JSONParser.parse(UnsafeBufferPointer(rebasing: buffer[position...]), into: &validator.tape,
-                                         limits: limits)
+                    try JSONParser.parse(UnsafeBufferPointer(rebasing: buffer[position...]), into: &tape, limits: limits)
                 } catch {
                     let shifted = JSONSyntaxError(message: error.message, offset: error.offset + position)
-                    body(validator.unreadable(shifted, in: buffer, location: RecordLocation(file: file, line: 1)))
+                    body(.unreadable(reason: shifted.describe(in: buffer, firstLine: 1),
+                                     location: RecordLocation(file: file, line: 1)), &tape)
                     return
                 }
-                body(validator.validateParsedTape(UnsafeBufferPointer(rebasing: buffer[position...]),
-                                                  location: location))
+                body(.parsed(bytes: UnsafeBufferPointer(rebasing: buffer[position...]), location: location), &tape)
                 return
             }
             position = skipWhitespace(buffer, position + 1)
             if position < buffer.count, buffer[position] == UInt8(ascii: "]") {
-                return expectEnd(buffer, position + 1, file: file, validator: validator, body)
+                return expectEnd(buffer, position + 1, file: file, tape: &tape, body)
             }
             var index = 0
             while true {
                 let location = RecordLocation(file: file, line: lines.line(at: position, in: buffer), index: index)
                 let end: Int
                 do throws(JSONSyntaxError) {
-                    end = try JSONParser.parseValue(buffer, at: position, into: &validator.tape, limits: limits)
+                    end = try JSONParser.parseValue(buffer, at: position, into: &tape, limits: limits)
                 } catch {
-                    var result = validator.unreadable(error, in: buffer, location: RecordLocation(file: file, line: 1))
-                    result.location = location
-                    result.unreadable = (result.unreadable ?? "") + "; the rest of the array could not be read"
-                    body(result)
+                    body(.unreadable(reason: error.describe(in: buffer, firstLine: 1)
+                                         + "; the rest of the array could not be read",
+                                     location: location), &tape)
                     return
                 }
-                body(validator.validateParsedTape(buffer, location: location))
+                body(.parsed(bytes: buffer, location: location), &tape)
                 index += 1
                 position = skipWhitespace(buffer, end)
                 guard position < buffer.count else {
-                    body(failure(buffer, position, file: file, validator: validator,
-                                 message: "unexpected end of file: expected ',' or ']' to continue the array"))
+                    body(failure(buffer, position, file: file,
+                                 message: "unexpected end of file: expected ',' or ']' to continue the array"), &tape)
                     return
                 }
                 if buffer[position] == UInt8(ascii: "]") {
-                    return expectEnd(buffer, position + 1, file: file, validator: validator, body)
+                    return expectEnd(buffer, position + 1, file: file, tape: &tape, body)
                 }
                 guard buffer[position] == UInt8(ascii: ",") else {
-                    body(failure(buffer, position, file: file, validator: validator,
-                                 message: "expected ',' or ']' after array element \(index - 1)"))
+                    body(failure(buffer, position, file: file, message: "expected ',' or ']' after array element \(index - 1)"),
+                         &tape)
                     return
                 }
                 position = skipWhitespace(buffer, position + 1)
@@ -110,21 +121,19 @@ enum JSONDocumentReader {
     }
 
     private static func expectEnd(_ buffer: UnsafeBufferPointer<UInt8>, _ position: Int, file: String,
-                                  validator: RecordValidator, _ body: (RecordResult) -> Void) {
+                                  tape: inout JSONTape, _ body: (JSONDocumentRecord, inout JSONTape) -> Void) {
         let rest = skipWhitespace(buffer, position)
         if rest < buffer.count {
-            body(failure(buffer, rest, file: file, validator: validator,
-                         message: "unexpected data after the end of the array"))
+            body(failure(buffer, rest, file: file, message: "unexpected data after the end of the array"), &tape)
         }
     }
 
+    /// A syntax problem at `offset`, reported at the line it is on.
     private static func failure(_ buffer: UnsafeBufferPointer<UInt8>, _ offset: Int, file: String,
-                                validator: RecordValidator, message: String) -> RecordResult {
-        var result = validator.unreadable(JSONSyntaxError(message: message, offset: offset), in: buffer,
-                                          location: RecordLocation(file: file, line: 1))
+                                message: String) -> JSONDocumentRecord {
+        let reason = JSONSyntaxError(message: message, offset: offset).describe(in: buffer, firstLine: 1)
         var counter = LineCounter()
-        result.location = RecordLocation(file: file, line: counter.line(at: offset, in: buffer))
-        return result
+        return .unreadable(reason: reason, location: RecordLocation(file: file, line: counter.line(at: offset, in: buffer)))
     }
 
     private static func skipWhitespace(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
@@ -135,6 +144,24 @@ enum JSONDocumentReader {
             position += 1
         }
         return position
+    }
+}
+
+extension JSONSyntaxError {
+    /// "line 3, column 7: message": where in `bytes` (whose first line is `firstLine`) the
+    /// error is, the column counted in Unicode scalars.
+    func describe(in bytes: UnsafeBufferPointer<UInt8>, firstLine: Int) -> String {
+        var line = firstLine
+        var lineStart = 0
+        for position in 0..<min(offset, bytes.count) where bytes[position] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = position + 1
+        }
+        var column = 1
+        for position in lineStart..<max(lineStart, min(offset, bytes.count)) where bytes[position] & 0xC0 != 0x80 {
+            column += 1
+        }
+        return "line \(line), column \(column): \(message)"
     }
 }
 
