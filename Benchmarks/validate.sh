@@ -3,7 +3,7 @@
 # polars as peers.
 #
 #   Benchmarks/validate.sh [--records N] [--rss-records M] [--repeat R] [--no-peer] [--no-csv]
-#                          [--configuration release|debug]
+#                          [--configuration release|debug] [--project]
 #
 # 1. Generates N osago-policy questionnaires (default 1,000,000, about 0.8 GB; ~10% invalid) and
 #    a small workload of M (default 10,000) into bench-data/ (git-ignored), once per size.
@@ -23,6 +23,10 @@
 #    questionnaires in the small CSV workload as formsmith does (the rules-equivalence check).
 #    Prints formsmith's ratios to polars and CSV's time per questionnaire against JSON Lines'.
 #
+# With --project, also: the same osago-policy file routed to its form by a project file
+# (bench-data/formsmith.yaml, written here), and a mixed file of N questionnaires of the three
+# shipped forms (Benchmarks/generate_mixed.py) routed record by record.
+#
 # The runs go in R rounds (default 3) of every configuration in turn, so a quiet or a busy moment
 # on a shared machine falls on all of them alike; each figure is the median of its R runs (peak
 # RSS the largest). Needs python3 (3.9+) and GNU time (/usr/bin/time; Debian package `time`).
@@ -35,6 +39,7 @@ repeat=3
 peer=1
 csv=1
 configuration=release
+project=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --records) records="$2"; shift 2 ;;
@@ -43,7 +48,8 @@ while [ $# -gt 0 ]; do
     --no-peer) peer=0; shift ;;
     --no-csv) csv=0; shift ;;
     --configuration) configuration="$2"; shift 2 ;;
-    -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --project) project=1; shift ;;
+    -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "validate.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -135,6 +141,28 @@ invalid_count() {  # file: formsmith's count of invalid questionnaires in it
   rm -f "bench-data/report.$$"
 }
 
+if [ "$project" = 1 ]; then
+  mixed="bench-data/mixed-$records.jsonl"
+  if [ ! -s "$mixed" ]; then
+    echo "generating $records mixed questionnaires into $mixed ..." >&2
+    python3 Benchmarks/generate_mixed.py --records "$records" --formsmith "$binary" --output "$mixed.tmp"
+    mv "$mixed.tmp" "$mixed"
+  fi
+  cat > bench-data/formsmith.yaml <<'YAML'
+forms:
+  osago-policy: ../Rules/osago-policy.yaml
+  payment-order: ../Rules/payment-order.yaml
+  customer-survey: ../Rules/customer-survey.yaml
+inputs:
+  osago-*.jsonl: osago-policy
+  mixed-*.jsonl: by-record
+defaults: {today: 2026-11-22}
+YAML
+  routed() {  # jobs file
+    timed "$binary" validate --project bench-data/formsmith.yaml --report json --output /dev/null --jobs "$1" "$2"
+  }
+fi
+
 if [ "$peer" = 1 ]; then
   python=bench-data/peer-venv/bin/python
   polars_version=2.1.0
@@ -168,6 +196,10 @@ for round in $(seq "$repeat"); do
   validate 1 "$data"; keep ours1
   validate 2 "$data"; keep ours2
   validate 2 "$small"; keep small2
+  if [ "$project" = 1 ]; then
+    routed 2 "$data"; keep project2
+    routed 2 "$mixed"; keep mixed2
+  fi
   if [ "$peer" = 1 ]; then
     timed "${peer_command[@]}" "$data"; keep peer1
     # Both halves in parallel under one `time`: wall until both finish, CPU of both.
@@ -190,6 +222,12 @@ echo "workload: $data ($records questionnaires, $(awk -v b="$bytes" 'BEGIN { pri
   "medians of $repeat rounds, $(nproc) cores"
 report "formsmith --jobs 1" ours1
 report "formsmith --jobs 2" ours2
+if [ "$project" = 1 ]; then
+  report "project-routed --jobs 2" project2
+  echo "routing cost (project vs --rules, 2 jobs): $(ratio "$(wall_of project2)" "$(wall_of ours2)")x wall"
+  mixed_bytes=$(wc -c < "$mixed")
+  report "mixed, record by record" mixed2 "$mixed_bytes"
+fi
 echo "speed-up 1 -> 2 jobs: $(ratio "$(wall_of ours1)" "$(wall_of ours2)")x"
 echo "peak RSS with --jobs 2: ${largest_rss[small2]} MB at $rss_records questionnaires," \
   "${largest_rss[ours2]} MB at $records"
