@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Throughput benchmark of `formsmith validate` on JSON Lines, against jsonschema-rs as a peer.
+# Throughput benchmark of `formsmith validate` on JSON Lines and CSV, against jsonschema-rs and
+# polars as peers.
 #
-#   Benchmarks/validate.sh [--records N] [--rss-records M] [--repeat R] [--no-peer]
+#   Benchmarks/validate.sh [--records N] [--rss-records M] [--repeat R] [--no-peer] [--no-csv]
 #                          [--configuration release|debug] [--project]
 #
 # 1. Generates N osago-policy questionnaires (default 1,000,000, about 0.8 GB; ~10% invalid) and
@@ -15,14 +16,20 @@
 #    with Benchmarks/osago-policy.schema.json in 1 process, then in 2 processes that each take
 #    half of the file's lines; prints its records/s and formsmith's ratio to it (2 jobs vs 2
 #    processes).
+# 4. Unless --no-csv: writes the same questionnaires as CSV (Benchmarks/jsonl_to_csv.py) and
+#    validates that with 1 and 2 jobs; unless --no-peer also with polars (pinned, in the same
+#    virtual environment; Benchmarks/peer_polars.py: the rules as expressions, lazy API, streaming
+#    engine) on all threads and on 1 thread. Before timing, the peer must find as many invalid
+#    questionnaires in the small CSV workload as formsmith does (the rules-equivalence check).
+#    Prints formsmith's ratios to polars and CSV's time per questionnaire against JSON Lines'.
 #
 # With --project, also: the same osago-policy file routed to its form by a project file
 # (bench-data/formsmith.yaml, written here), and a mixed file of N questionnaires of the three
 # shipped forms (Benchmarks/generate_mixed.py) routed record by record.
 #
-# The runs go in R rounds (default 3) of every configuration in turn; each figure is the fastest
-# of its R runs (peak RSS the largest), which keeps other load on a shared machine from deciding
-# the result. Needs python3 (3.8+) and GNU time (/usr/bin/time; Debian package `time`).
+# The runs go in R rounds (default 3) of every configuration in turn, so a quiet or a busy moment
+# on a shared machine falls on all of them alike; each figure is the median of its R runs (peak
+# RSS the largest). Needs python3 (3.9+) and GNU time (/usr/bin/time; Debian package `time`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,6 +37,7 @@ records=1000000
 rss_records=10000
 repeat=3
 peer=1
+csv=1
 configuration=release
 project=0
 while [ $# -gt 0 ]; do
@@ -38,9 +46,10 @@ while [ $# -gt 0 ]; do
     --rss-records) rss_records="$2"; shift 2 ;;
     --repeat) repeat="$2"; shift 2 ;;
     --no-peer) peer=0; shift ;;
+    --no-csv) csv=0; shift ;;
     --configuration) configuration="$2"; shift 2 ;;
     --project) project=1; shift ;;
-    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "validate.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -63,6 +72,20 @@ workload() {  # prints the path of the workload of $1 records, generating it whe
 data=$(workload "$records")
 small=$(workload "$rss_records")
 bytes=$(wc -c < "$data")
+csv_workload() {  # prints the CSV form of the JSON Lines workload $1, converting it when missing
+  local file="${1%.jsonl}.csv"
+  if [ ! -s "$file" ]; then
+    echo "converting $1 to CSV ..." >&2
+    python3 Benchmarks/jsonl_to_csv.py "$1" "$file.tmp"
+    mv "$file.tmp" "$file"
+  fi
+  echo "$file"
+}
+if [ "$csv" = 1 ]; then
+  csv_data=$(csv_workload "$data")
+  csv_small=$(csv_workload "$small")
+  csv_bytes=$(wc -c < "$csv_data")
+fi
 
 echo "building formsmith ($configuration) ..." >&2
 swift build -c "$configuration" --product formsmith >&2
@@ -81,28 +104,41 @@ timed() {
   rss_mb=$(awk -v k="$rss_kb" 'BEGIN { printf "%.1f", k / 1024 }')
 }
 
-# The best figures of each configuration across the rounds: fastest wall (with its CPU), largest RSS.
-declare -A best_wall best_cpu largest_rss
+# Each configuration's runs across the rounds; reported as medians of wall and CPU, largest RSS.
+declare -A walls cpus largest_rss
 keep() {  # name (uses wall, cpu, rss_mb from `timed`)
-  if [ -z "${best_wall[$1]:-}" ] || awk -v a="$wall" -v b="${best_wall[$1]}" 'BEGIN { exit !(a < b) }'; then
-    best_wall[$1]=$wall
-    best_cpu[$1]=$cpu
-  fi
+  walls[$1]="${walls[$1]:-} $wall"
+  cpus[$1]="${cpus[$1]:-} $cpu"
   largest_rss[$1]=$(awk -v a="$rss_mb" -v b="${largest_rss[$1]:-0}" 'BEGIN { print (a > b ? a : b) }')
 }
+median() {  # numbers...
+  printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { printf "%.2f", (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+}
+# shellcheck disable=SC2086  # the lists split into numbers on purpose
+wall_of() { median ${walls[$1]}; }
+# shellcheck disable=SC2086
+cpu_of() { median ${cpus[$1]}; }
 
 rate() { awk -v n="$1" -v s="$2" 'BEGIN { printf "%.0f", (s > 0 ? n / s : 0) }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
-report() {  # label name
-  awk -v label="$1" -v n="$records" -v s="${best_wall[$2]}" -v c="${best_cpu[$2]}" -v r="${largest_rss[$2]}" \
-    -v b="$bytes" 'BEGIN {
-    printf "%-27s %8.0f records/s %7.1f MB/s  wall %6.2f s  cpu %6.2f s  peak RSS %6.1f MB\n",
-      label, (s > 0 ? n / s : 0), (s > 0 ? b / s / 1e6 : 0), s, c, r }'
+report() {  # label name [bytes]
+  awk -v label="$1" -v n="$records" -v s="$(wall_of "$2")" -v c="$(cpu_of "$2")" -v r="${largest_rss[$2]}" \
+    -v b="${3:-$bytes}" 'BEGIN {
+    printf "%-30s %8.0f records/s %7.1f MB/s  wall %6.2f s  cpu %6.2f s  %8.0f per CPU-s  peak RSS %6.1f MB\n",
+      label, (s > 0 ? n / s : 0), (s > 0 ? b / s / 1e6 : 0), s, c, (c > 0 ? n / c : 0), r }'
 }
 
 validate() {  # jobs file
   timed "$binary" validate --rules Rules/osago-policy.yaml --today 2026-11-22 --report json \
     --output /dev/null --jobs "$1" "$2"
+}
+invalid_count() {  # file: formsmith's count of invalid questionnaires in it
+  local status=0
+  "$binary" validate --rules Rules/osago-policy.yaml --today 2026-11-22 --report json \
+    --output "bench-data/report.$$" "$1" || status=$?
+  if [ "$status" -gt 1 ]; then echo "validate.sh: formsmith failed on $1 with status $status" >&2; exit 1; fi
+  python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["summary"]["invalid"])' "bench-data/report.$$"
+  rm -f "bench-data/report.$$"
 }
 
 if [ "$project" = 1 ]; then
@@ -129,16 +165,27 @@ fi
 
 if [ "$peer" = 1 ]; then
   python=bench-data/peer-venv/bin/python
-  if ! "$python" -c "import jsonschema_rs, orjson" 2>/dev/null; then
-    echo "installing the peer (jsonschema-rs, orjson) into bench-data/peer-venv ..." >&2
+  polars_version=2.1.0
+  if ! "$python" -c "import jsonschema_rs, orjson, polars; assert polars.__version__ == '$polars_version'" 2>/dev/null; then
+    echo "installing the peers (jsonschema-rs, orjson, polars $polars_version) into bench-data/peer-venv ..." >&2
     python3 -m venv bench-data/peer-venv
-    "$python" -m pip install --quiet jsonschema-rs orjson >&2
+    "$python" -m pip install --quiet jsonschema-rs orjson "polars==$polars_version" >&2
   fi
   peer_command=("$python" Benchmarks/peer_jsonschema.py --schema Benchmarks/osago-policy.schema.json)
   counted=$("${peer_command[@]}" --part 1/1 "$small" | awk '{ print $1 }')
   if [ "$counted" != "$rss_records" ]; then
     echo "validate.sh: the peer counted $counted questionnaires in $small, not $rss_records" >&2
     exit 1
+  fi
+  if [ "$csv" = 1 ]; then
+    polars_command=("$python" Benchmarks/peer_polars.py)
+    read -r counted peer_invalid _ < <("${polars_command[@]}" "$csv_small")
+    ours_invalid=$(invalid_count "$csv_small")
+    if [ "$counted" != "$rss_records" ] || [ "$peer_invalid" != "$ours_invalid" ]; then
+      echo "validate.sh: polars counted $counted questionnaires, $peer_invalid invalid, in $csv_small;" \
+        "formsmith $rss_records, $ours_invalid invalid: the peer's rules are not equivalent" >&2
+      exit 1
+    fi
   fi
 fi
 
@@ -160,27 +207,47 @@ for round in $(seq "$repeat"); do
       "$data" "${peer_command[@]}"
     keep peer2
   fi
+  if [ "$csv" = 1 ]; then
+    validate 1 "$csv_data"; keep csv1
+    validate 2 "$csv_data"; keep csv2
+    if [ "$peer" = 1 ]; then
+      timed "${polars_command[@]}" "$csv_data"; keep polars
+      timed env POLARS_MAX_THREADS=1 "${polars_command[@]}" "$csv_data"; keep polars1
+    fi
+  fi
 done
 
 echo
 echo "workload: $data ($records questionnaires, $(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB)," \
-  "best of $repeat rounds, $(nproc) cores"
+  "medians of $repeat rounds, $(nproc) cores"
 report "formsmith --jobs 1" ours1
 report "formsmith --jobs 2" ours2
 if [ "$project" = 1 ]; then
   report "project-routed --jobs 2" project2
-  echo "routing cost (project vs --rules, 2 jobs): $(ratio "${best_wall[project2]}" "${best_wall[ours2]}")x wall"
+  echo "routing cost (project vs --rules, 2 jobs): $(ratio "$(wall_of project2)" "$(wall_of ours2)")x wall"
   mixed_bytes=$(wc -c < "$mixed")
-  awk -v n="$records" -v s="${best_wall[mixed2]}" -v c="${best_cpu[mixed2]}" -v r="${largest_rss[mixed2]}" \
-    -v b="$mixed_bytes" 'BEGIN { printf "%-27s %8.0f records/s %7.1f MB/s  wall %6.2f s  cpu %6.2f s  peak RSS %6.1f MB\n",
-      "mixed, record by record", (s > 0 ? n / s : 0), (s > 0 ? b / s / 1e6 : 0), s, c, r }'
+  report "mixed, record by record" mixed2 "$mixed_bytes"
 fi
-echo "speed-up 1 -> 2 jobs: $(ratio "${best_wall[ours1]}" "${best_wall[ours2]}")x"
+echo "speed-up 1 -> 2 jobs: $(ratio "$(wall_of ours1)" "$(wall_of ours2)")x"
 echo "peak RSS with --jobs 2: ${largest_rss[small2]} MB at $rss_records questionnaires," \
   "${largest_rss[ours2]} MB at $records"
 if [ "$peer" = 1 ]; then
   report "jsonschema-rs 1 process" peer1
   report "jsonschema-rs 2 processes" peer2
   echo "formsmith --jobs 2 / jsonschema-rs 2 processes:" \
-    "$(ratio "$(rate "$records" "${best_wall[ours2]}")" "$(rate "$records" "${best_wall[peer2]}")")x"
+    "$(ratio "$(wall_of peer2)" "$(wall_of ours2)")x"
+fi
+if [ "$csv" = 1 ]; then
+  echo
+  echo "workload: $csv_data (the same questionnaires as CSV, $(awk -v b="$csv_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB)"
+  report "formsmith CSV --jobs 1" csv1 "$csv_bytes"
+  report "formsmith CSV --jobs 2" csv2 "$csv_bytes"
+  echo "speed-up 1 -> 2 jobs: $(ratio "$(wall_of csv1)" "$(wall_of csv2)")x;" \
+    "CPU per questionnaire, CSV / JSON Lines (1 job): $(ratio "$(cpu_of csv1)" "$(cpu_of ours1)")"
+  if [ "$peer" = 1 ]; then
+    report "polars, all threads" polars "$csv_bytes"
+    report "polars, 1 thread" polars1 "$csv_bytes"
+    echo "formsmith --jobs 2 / polars all threads: $(ratio "$(wall_of polars)" "$(wall_of csv2)")x;" \
+      "formsmith --jobs 1 / polars 1 thread: $(ratio "$(wall_of polars1)" "$(wall_of csv1)")x"
+  fi
 fi

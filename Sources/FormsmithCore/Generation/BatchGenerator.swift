@@ -64,14 +64,15 @@ public final class BatchGenerator: Sendable {
 
     /// Generates every chunk with `jobs` workers, each taking the next unclaimed chunk; the
     /// worker that finishes the chunk next in line writes it and any finished ones after it,
-    /// so writing overlaps with generating and the output stays in order.
+    /// outside the lock, so writing overlaps with generating and the output stays in order.
     private func generateConcurrently(_ chunkCount: Int, csvWriter: RecordCSVWriter?, commit: OrderedCommit,
                                       write: ([UInt8]) -> Void, label: (GeneratedLabel) -> Void) -> OrderedCommit {
         let state = Mutex(commit)
         let next = Atomic(0)
         withoutActuallyEscaping(write) { write in
             withoutActuallyEscaping(label) { label in
-                // Called only while holding `state`'s lock, so never at the same time.
+                // Called only by the worker holding the writer's role (see `OrderedCommit`), so
+                // never at the same time.
                 nonisolated(unsafe) let write = write
                 nonisolated(unsafe) let label = label
                 DispatchQueue.concurrentPerform(iterations: min(options.jobs, chunkCount)) { _ in
@@ -80,7 +81,11 @@ public final class BatchGenerator: Sendable {
                         let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
                         guard chunk < chunkCount, state.withLock({ $0.error == nil }) else { return }
                         let output = generateChunk(chunk, with: generator)
-                        state.withLock { $0.add(output, number: chunk, write: write, label: label) }
+                        var due = state.withLock { $0.accept(output, number: chunk) }
+                        while !due.isEmpty {
+                            OrderedCommit.emit(due, write: write, label: label)
+                            due = state.withLock { $0.takeDue() }
+                        }
                     }
                 }
             }
@@ -125,6 +130,11 @@ struct ChunkOutput: Sendable {
 }
 
 /// Writes finished chunks in order: a chunk waits until every earlier one is written.
+///
+/// With several workers the bytes are written outside the lock that guards this state: the
+/// worker that finds chunks due takes them (and the writer's role) under the lock, writes
+/// them without it, and comes back for more; the others meanwhile hand in their chunks and
+/// go on generating instead of waiting for a write (to a slow pipe, say) to finish.
 struct OrderedCommit: Sendable {
     var summary = GenerationSummary()
     /// The output line where the next chunk starts.
@@ -134,25 +144,51 @@ struct OrderedCommit: Sendable {
     var pending: [Int: ChunkOutput] = [:]
     /// The first failure, in chunk order; nothing after it is written.
     var error: GenerationError?
+    /// Whether a worker holds the writer's role (it is writing chunks taken from here).
+    private(set) var writing = false
 
     /// Takes chunk `number` and writes it, and the finished chunks after it, when its turn has come.
     mutating func add(_ output: ChunkOutput, number: Int, write: ([UInt8]) -> Void, label: (GeneratedLabel) -> Void) {
+        var due = accept(output, number: number)
+        while !due.isEmpty {
+            Self.emit(due, write: write, label: label)
+            due = takeDue()
+        }
+    }
+
+    /// Takes chunk `number`. Returns the chunks now due, in order, when the caller is to write
+    /// them (it then holds the writer's role until `takeDue()` returns none); otherwise none.
+    mutating func accept(_ output: ChunkOutput, number: Int) -> [ChunkOutput] {
         pending[number] = output
-        while error == nil, let ready = pending.removeValue(forKey: next) {
+        return writing ? [] : takeDue()
+    }
+
+    /// The chunks due for writing, in order, with their labels' lines made absolute, counted in
+    /// the summary; the writer's role is held while this returns some and released when not.
+    mutating func takeDue() -> [ChunkOutput] {
+        var due: [ChunkOutput] = []
+        while error == nil, var ready = pending.removeValue(forKey: next) {
             if let failure = ready.error {
                 error = failure
                 pending.removeAll()
-                return
+                break
             }
-            write(ready.bytes)
-            for var item in ready.labels {
-                item.line += nextLine
-                label(item)
-            }
+            for index in ready.labels.indices { ready.labels[index].line += nextLine }
             summary.count += ready.count
             summary.invalid += ready.labels.count
             nextLine += ready.lines
             next += 1
+            due.append(ready)
+        }
+        writing = !due.isEmpty
+        return due
+    }
+
+    /// Writes taken chunks: their bytes, then their labels.
+    static func emit(_ chunks: [ChunkOutput], write: ([UInt8]) -> Void, label: (GeneratedLabel) -> Void) {
+        for chunk in chunks {
+            write(chunk.bytes)
+            chunk.labels.forEach(label)
         }
     }
 }

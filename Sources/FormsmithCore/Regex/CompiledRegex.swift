@@ -11,7 +11,8 @@ internal import CPCRE2
 ///   folding are Unicode-aware (use `[0-9]` for ASCII digits). `\C` is forbidden
 ///   (`PCRE2_NEVER_BACKSLASH_C`) because it can split a UTF-8 character.
 /// - Speed: JIT-compiled once (`PCRE2_JIT_COMPLETE`); if JIT is unavailable the interpreter is used.
-/// - Safety: values are UTF-8 checked by PCRE2 on every match; work is bounded by the
+/// - Safety: values are UTF-8 checked on every match (by ``UTF8Check`` before the JIT fast
+///   path, else by PCRE2); work is bounded by the
 ///   `RegexLimits` of the `RegexScratch` passed in.
 public final class CompiledRegex: Sendable {
     /// The pattern as the rule author wrote it.
@@ -57,7 +58,16 @@ public final class CompiledRegex: Sendable {
 
     /// Matches `value` (UTF-8 bytes) against the whole pattern, using `scratch` for all
     /// mutable state. Allocates nothing. Invalid UTF-8 yields `.invalidUTF8`, never a crash.
+    ///
+    /// Well-formed text (checked by ``UTF8Check``, cheaper than PCRE2's own check) takes the
+    /// JIT fast path; anything else goes through `pcre2_match`, which reports the problem.
     public func matches(_ value: UnsafeBufferPointer<UInt8>, scratch: RegexScratch) -> RegexMatchResult {
+        if usesJIT, UTF8Check.isValid(value) { return matches(validUTF8: value, scratch: scratch) }
+        return checkedMatch(value, scratch: scratch)
+    }
+
+    /// Matches through `pcre2_match`, which checks the UTF-8 and its arguments itself.
+    private func checkedMatch(_ value: UnsafeBufferPointer<UInt8>, scratch: RegexScratch) -> RegexMatchResult {
         guard let matchData = scratch.matchData, let context = scratch.matchContext else {
             return .error(code: PCRE2_ERROR_NOMEMORY)
         }
@@ -74,7 +84,7 @@ public final class CompiledRegex: Sendable {
     /// and the same match limit. Falls back to ``matches(_:scratch:)`` without JIT code.
     func matches(validUTF8 value: UnsafeBufferPointer<UInt8>, scratch: RegexScratch) -> RegexMatchResult {
         guard usesJIT, let matchData = scratch.matchData, let context = scratch.matchContext else {
-            return matches(value, scratch: scratch)
+            return checkedMatch(value, scratch: scratch)
         }
         let code = self.code
         let returnCode = withNonNullBase(value) { base, count in

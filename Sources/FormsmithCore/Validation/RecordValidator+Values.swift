@@ -100,9 +100,18 @@ extension RecordValidator {
             var buffer: [UInt8] = []
             return withText(raw, into: &buffer) { text -> Bool? in
                 guard let text else { return nil }
-                if text.elementsEqual("true".utf8) { return true }
-                if text.elementsEqual("false".utf8) { return false }
-                return nil
+                // Byte by byte: a generic comparison with "true".utf8 cost about 200
+                // instructions a cell, a noticeable share of a CSV row with four booleans.
+                switch text.count {
+                case 4 where text[0] == UInt8(ascii: "t") && text[1] == UInt8(ascii: "r")
+                    && text[2] == UInt8(ascii: "u") && text[3] == UInt8(ascii: "e"):
+                    return true
+                case 5 where text[0] == UInt8(ascii: "f") && text[1] == UInt8(ascii: "a")
+                    && text[2] == UInt8(ascii: "l") && text[3] == UInt8(ascii: "s") && text[4] == UInt8(ascii: "e"):
+                    return false
+                default:
+                    return nil
+                }
             }
         case .absent, .broken:
             return nil

@@ -25,8 +25,9 @@ public struct CSVChunkBoundary: Sendable, Equatable {
 /// are the last chunk. To keep memory bounded, give up when the pending buffer exceeds
 /// a limit without a boundary: it holds one huge record, usually an unterminated quote.
 ///
-/// The scanner runs the reader's own state machine (including error recovery), so the
-/// rows of the chunks are exactly the rows of a single pass.
+/// A record with a quote goes through the reader's own state machine (including error
+/// recovery); one without ends at its first line break, found eight bytes at a time, as the
+/// reader would end it. So the rows of the chunks are exactly the rows of a single pass.
 public struct CSVBoundaryScanner: Sendable {
     private let delimiter: UInt8
 
@@ -53,6 +54,13 @@ public struct CSVBoundaryScanner: Sendable {
                 // A blank line.
                 if position == count - 1 && bytes[position] == CSVByte.carriageReturn { break }
                 position = CSVRecordParser.offsetAfterLineBreak(in: bytes, at: position)
+                line += 1
+            } else if case let stop = CSVWordScan.firstQuoteOrLineBreak(in: bytes, from: position),
+                      stop == count || bytes[stop] != CSVByte.quote {
+                // A record without quotes ends at its first line break, malformed or not (after a
+                // NUL byte the reader skips to that same line break); without one it is incomplete.
+                guard stop < count, !(stop == count - 1 && bytes[stop] == CSVByte.carriageReturn) else { break }
+                position = CSVRecordParser.offsetAfterLineBreak(in: bytes, at: stop)
                 line += 1
             } else {
                 let end = CSVRecordParser.parseRecord(

@@ -123,14 +123,12 @@ enum CSVRecordParser {
                 return skipRestOfLine(in: bytes, from: position, line: &line, error: .textAfterClosingQuote, column: column)
             }
 
-            // Unquoted field. Every special byte except the delimiter is <= the quote (0x22).
+            // Unquoted field. Every special byte except the delimiter is <= the quote (0x22),
+            // so a word-sized scan skips the content and stops at any byte that might be one.
             let fieldStart = position
+            position = CSVWordScan.firstSpecialInUnquotedField(in: bytes, from: position, delimiter: delimiter)
             while position < count {
                 let byte = bytes[position]
-                if byte > quote && byte != delimiter {
-                    position += 1
-                    continue
-                }
                 if byte == delimiter || isLineBreak(byte) { break }
                 if byte == quote {
                     return skipRestOfLine(in: bytes, from: position, line: &line, error: .quoteInUnquotedField, column: column)
@@ -138,7 +136,8 @@ enum CSVRecordParser {
                 if byte == CSVByte.nul {
                     return skipRestOfLine(in: bytes, from: position, line: &line, error: .nulByte, column: column)
                 }
-                position += 1
+                // Another control byte or a space: content.
+                position = CSVWordScan.firstSpecialInUnquotedField(in: bytes, from: position + 1, delimiter: delimiter)
             }
             sink.add(CSVField(start: fieldStart, end: position, isQuoted: false, hasEscapedQuotes: false))
             if position == count {
