@@ -23,6 +23,7 @@ struct RuleTreeReader {
         let title = top.string("title")
         let version = top.string("version")
         _ = top.string("description")
+        _ = top.string("$schema")  // for editors: the JSON Schema the file follows
         var definitionNames: [Located<String>] = []
         if let node = top.node("definitions"),
             let mapping = YAMLMapping(node, file: file, what: "'definitions'", problems: problems)
@@ -232,7 +233,7 @@ struct RuleTreeReader {
         guard var spec = YAMLMapping(node, file: file, what: "'checksum'", problems: problems) else { return nil }
         let name = spec.string("name")
         let companion = spec.string("with")
-        spec.reportUnknownKeys(known: ["name", "with"], context: "'checksum'")
+        spec.reportUnknownKeys(known: RulesLoader.checksumKeys, context: "'checksum'")
         guard let name else {
             problems.report("'checksum' needs a 'name' such as inn or bank-account", at: location)
             return nil
@@ -274,7 +275,7 @@ struct RuleTreeReader {
             }
             let constraints = readConstraints(&mapping)
             let messages = readMessages(&mapping)
-            mapping.reportUnknownKeys(known: ["when"] + RulesLoader.constraintKeys, context: "a case")
+            mapping.reportUnknownKeys(known: RulesLoader.caseKeys, context: "a case")
             return ConditionalConstraints(condition: condition, constraints: constraints, messages: messages)
         }
     }
@@ -294,7 +295,7 @@ struct RuleTreeReader {
             let message = mapping.string("message")
             let field = mapping.string("field")
             let rule = mapping.string("rule")
-            mapping.reportUnknownKeys(known: ["that", "message", "field", "rule"], context: "an assertion")
+            mapping.reportUnknownKeys(known: RulesLoader.assertionKeys, context: "an assertion")
             guard let predicate else {
                 problems.report("an assertion needs 'that' (the predicate that must hold)", at: mapping.location)
                 return nil

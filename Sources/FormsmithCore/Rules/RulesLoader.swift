@@ -9,7 +9,7 @@ import Yams
 /// at once.
 public enum RulesLoader {
     /// Keys a rule set may have at its top level.
-    static let topLevelKeys = ["formsmith", "id", "title", "version", "description", "definitions", "fields",
+    static let topLevelKeys = ["$schema", "formsmith", "id", "title", "version", "description", "definitions", "fields",
                                "sections", "assert"]
     /// Keys of a section.
     static let sectionKeys = ["title", "description", "fields"]
@@ -20,6 +20,12 @@ public enum RulesLoader {
     /// Keys of a field.
     static let fieldKeys = ["type", "use", "title", "description", "optional", "requiredIf", "visibleIf",
                             "parent", "cases", "seed", "fields", "assert"] + constraintKeys
+    /// Keys of one of a field's `cases`.
+    static let caseKeys = ["when"] + constraintKeys
+    /// Keys of a `checksum` written as a mapping.
+    static let checksumKeys = ["name", "with"]
+    /// Keys of an assertion.
+    static let assertionKeys = ["that", "message", "field", "rule"]
 
     /// Reads the rule file at `path` without compiling it (see ``RuleCompiler``).
     public static func read(path: String) throws(RulesError) -> RuleSet {

@@ -1,0 +1,47 @@
+import ArgumentParser
+import FormsmithCore
+
+/// What `formsmith schema` can print.
+enum SchemaKind: String, ExpressibleByArgument, CaseIterable {
+    case rules
+}
+
+/// `formsmith schema rules`: the JSON Schema of the rule file format, for editors.
+struct SchemaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print the JSON Schema (draft 2020-12) of Formsmith's rule files, for editors and validators.",
+        discussion: """
+            The repository ships the same text as \(RulesSchema.shippedPath). Point an editor at it with \
+            a first line '# yaml-language-server: $schema=PATH' in a rule file, or a '$schema' key.
+
+            Exit status: 0 printed, 2 a problem with the command line or the output file.
+            """
+    )
+
+    @Argument(help: "What to print the schema of: rules.")
+    var kind: SchemaKind
+
+    @Option(name: .long, help: "Write the schema to this file instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        switch kind {
+        case .rules: try writeOutput(RulesSchema.text(), to: output)
+        }
+    }
+}
+
+/// Writes `text` to the file `path`, or to standard output when it is nil; a file that cannot be
+/// written ends the command with exit 2.
+func writeOutput(_ text: String, to path: String?) throws {
+    let destination: ReportOutput
+    do {
+        destination = try path.map { path throws(InputError) in try ReportOutput(path: path) } ?? .standardOutput()
+    } catch {
+        writeError("formsmith: \(error.message)")
+        throw FormsmithExit(status: ExitStatus.usage)
+    }
+    destination.write(text)
+    destination.flush()
+}
