@@ -28,7 +28,10 @@ struct LintCommand: ParsableCommand {
     )
 
     @Option(name: .long, parsing: .upToNextOption, help: "The rule files (YAML or JSON) to check.")
-    var rules: [String]
+    var rules: [String] = []
+
+    @Argument(help: ArgumentHelp("More rule files to check (as pre-commit passes them).", valueName: "rule-file"))
+    var files: [String] = []
 
     @Option(name: .long, help: "Report format: \(LintFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var report: LintFormat = .text
@@ -43,13 +46,14 @@ struct LintCommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
-        if rules.isEmpty { throw ValidationError("give at least one rule file with --rules") }
+        if rules.isEmpty && files.isEmpty { throw ValidationError("give at least one rule file with --rules") }
         if let today, DatePattern.iso.parse(today) == nil {
             throw ValidationError("--today must be a date written yyyy-MM-dd, such as 2026-11-22")
         }
     }
 
     func run() throws {
+        let rules = self.rules + files
         for file in rules where access(file, R_OK) != 0 {
             writeError("formsmith: cannot read the rule file '\(file)': check the path")
             throw FormsmithExit(status: ExitStatus.usage)
