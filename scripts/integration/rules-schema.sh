@@ -15,7 +15,8 @@ check-jsonschema --check-metaschema "$schema"
 # Fuzz/seeds/rules/small.yaml is left out on purpose: it writes '[' in a plain scalar inside a
 # flow mapping, which libyaml (and so Formsmith) accepts but a YAML 1.2 parser refuses.
 check-jsonschema --schemafile "$schema" Rules/*.yaml "$fixtures"/rules-schema/valid/* \
-  "$fixtures"/flawed-rules.yaml "$fixtures"/broken/broken.rules.yaml Fuzz/seeds/rules/json-rules.json
+  "$fixtures"/flawed-rules.yaml "$fixtures"/broken/broken.rules.yaml "$fixtures"/export/*.yaml \
+  Fuzz/seeds/rules/json-rules.json
 
 invalid=("$fixtures"/rules-schema/invalid/*.yaml)
 report="$(check-jsonschema -o json --schemafile "$schema" "${invalid[@]}" || true)"
