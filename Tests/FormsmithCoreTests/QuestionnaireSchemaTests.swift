@@ -25,6 +25,21 @@ final class QuestionnaireSchemaTests: XCTestCase {
         XCTAssertNotNil(pattern("a", flags: "u"))
     }
 
+    func testDotAllFlagAndLiterals() {
+        XCTAssertEqual(pattern("a.[.]", flags: "s"), #"^(?:a[\s\S][.])$"#)
+        XCTAssertEqual(ECMAPattern.literal("a.b-c(1)"), #"a\.b-c\(1\)"#)
+    }
+
+    func testStringTestsOfTheNSPredicateDialect() throws {
+        let predicates = PredicateSchema(prefix: "")
+        XCTAssertEqual(predicates.condition("name BEGINSWITH 'Ac.'")?["properties"]?["name"]?["pattern"],
+                       .string(#"^Ac\.[\s\S]*$"#))
+        XCTAssertEqual(predicates.condition("name LIKE '*ltd'")?["properties"]?["name"]?["pattern"],
+                       .string(#"^(?:[\s\S]*ltd)$"#))
+        XCTAssertNotNil(predicates.condition("level BETWEEN {4, 6}"))
+        XCTAssertNil(predicates.condition("name ==[c] 'acme'"), "ignoring case has no JSON Schema form")
+    }
+
     func testMasksBecomeAnchoredPatterns() throws {
         let mask = try InputMask("+7 (000) 000-00-00")
         XCTAssertEqual(try ECMAPattern.fromMask(mask).get(), #"^(?:\+7 \([0-9]{3}\) [0-9]{3}-[0-9]{2}-[0-9]{2})$"#)

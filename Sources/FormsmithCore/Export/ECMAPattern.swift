@@ -7,12 +7,23 @@
 /// reason: the exported schema then leaves the pattern out and says so.
 enum ECMAPattern {
     /// The anchored ECMA-262 pattern for a field's `regex` with its `regexFlags`.
+    /// The flag `s` (dot matches newlines) is written into the pattern; other flags fail.
     static func fromPCRE2(_ pattern: String, flags: String = "") -> Result<String, PatternGap> {
-        if let flag = flags.first(where: { $0 != "u" }) {
+        if let flag = flags.first(where: { $0 != "u" && $0 != "s" }) {
             return .failure(PatternGap("the regex flag '\(flag)' has no JSON Schema equivalent"))
         }
-        var translator = Translator(source: Array(pattern.unicodeScalars))
+        var translator = Translator(source: Array(pattern.unicodeScalars), dotAll: flags.contains("s"))
         return translator.run().map { "^(?:" + $0 + ")$" }
+    }
+
+    /// `text` as a literal inside an ECMA-262 pattern.
+    static func literal(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if Translator.syntax.contains(scalar) { result += "\\" }
+            result.unicodeScalars.append(scalar)
+        }
+        return result
     }
 
     /// The anchored ECMA-262 pattern of an input mask.
@@ -38,7 +49,13 @@ private struct Translator {
     /// Whether the last output was a quantifier (a `+` after one is PCRE2's possessive form).
     var afterQuantifier = false
 
-    init(source: [Unicode.Scalar]) { self.source = source }
+    /// Whether `.` matches newlines too (PCRE2's `s` flag), written as `[\s\S]`.
+    let dotAll: Bool
+
+    init(source: [Unicode.Scalar], dotAll: Bool) {
+        self.source = source
+        self.dotAll = dotAll
+    }
 
     /// ECMA-262 syntax characters, which keep their backslash when escaped.
     static let syntax = Set("^$\\.*+?()[]{}|/".unicodeScalars)
@@ -79,6 +96,8 @@ private struct Translator {
                 output += "]"
             case "(" where !inClass:
                 if let failure = group() { return .failure(failure) }
+            case "." where !inClass && dotAll:
+                output += #"[\s\S]"#
             default:
                 output.unicodeScalars.append(character)
             }

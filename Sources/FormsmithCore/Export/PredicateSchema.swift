@@ -2,7 +2,9 @@
 /// questionnaire schema.
 ///
 /// Only what JSON Schema can say the same way is written: a field compared with a literal
-/// (`==`, `!=`, `<`..., `in`), a boolean field, `'x' in CHOICES`, `present()` and `empty()`,
+/// (`==`, `!=`, `<`..., `in`, `BETWEEN`), a boolean field, `'x' in CHOICES`, `present()` and
+/// `empty()`, a field tested against a string literal (`MATCHES`, `LIKE`, `BEGINSWITH`,
+/// `ENDSWITH`, `CONTAINS`, without `[c]`),
 /// combined with `&&`, `||` and `!`, over fields of one object scope (the questionnaire, or
 /// the current list item). Anything else gives nil. Formsmith's "unknown" (a predicate over an
 /// invalid field) needs no counterpart: such a questionnaire is invalid anyway.
@@ -109,6 +111,29 @@ struct PredicateSchema {
                 return nil
             }
             return operation == .in ? test : test.map(Self.not)
+        case .matches:
+            // MATCHES, LIKE and the [c] forms: a PCRE2 pattern; `(?s)` (NSPredicate's LIKE and
+            // string tests) carries over as a flag, `(?i)` (ignore case) does not.
+            guard case .field(let reference, _) = left, case .literal(.string(var source), _) = right else { return nil }
+            var flags = ""
+            if source.hasPrefix("(?s)") {
+                source.removeFirst(4)
+                flags = "s"
+            }
+            guard case .success(let pattern) = ECMAPattern.fromPCRE2(source, flags: flags) else { return nil }
+            return at(reference.path, .object([("type", "string"), ("pattern", .string(pattern))]), require: true)
+        case .beginsWith, .endsWith, .contains:
+            guard case .field(let reference, _) = left, case .literal(.string(let text), _) = right else { return nil }
+            let literal = ECMAPattern.literal(text)
+            let any = #"[\s\S]*"#
+            let pattern = operation == .beginsWith ? "^" + literal + any + "$"
+                : operation == .endsWith ? "^" + any + literal + "$" : "^" + any + literal + any + "$"
+            var test: JSONValue = .object([("type", "string"), ("pattern", .string(pattern))])
+            if operation == .contains {
+                // CONTAINS on a multi-choice field: the list holds the element.
+                test = .object([("anyOf", [test, .object([("type", "array"), ("contains", .object([("const", .string(text))]))])])])
+            }
+            return at(reference.path, test, require: true)
         default:
             return nil
         }
