@@ -30,4 +30,11 @@ public enum RuleLanguage {
         case .assertion: return RulesLoader.assertionKeys
         }
     }
+
+    /// The field types a value-constraint key applies to (from the check kinds' key tables), in
+    /// declaration order; nil for keys that are not value constraints.
+    static func fieldTypes(accepting key: String) -> [FieldType]? {
+        guard let types = CheckKind.applicableTypes[key] else { return nil }
+        return FieldType.allCases.filter(types.contains)
+    }
 }

@@ -39,8 +39,11 @@ public enum RulesSchema {
     private static func object(context: RuleContext) -> [(String, JSONValue)] {
         let properties = RuleLanguage.keys(for: context).map { key -> (String, JSONValue) in
             let documentation = RuleKeyDocumentation.of(key, in: context)
-            return (key, .object([("description", .string(documentation?.description ?? "(undocumented)"))]
-                + (documentation?.value ?? [])))
+            var description = documentation?.description ?? "(undocumented)"
+            if context == .field || context == .case, let types = RuleLanguage.fieldTypes(accepting: key) {
+                description += " Applies to " + types.map(\.rawValue).joined(separator: ", ") + " fields."
+            }
+            return (key, .object([("description", .string(description))] + (documentation?.value ?? [])))
         }
         return [("type", "object"), ("properties", .object(properties)), ("additionalProperties", false)]
     }
