@@ -32,8 +32,11 @@ struct JSONSchemaExport: ParsableCommand {
     @Option(name: .long, help: "Write the schema to this file instead of standard output.")
     var output: String?
 
+    /// The rules are compiled (and so checked) for a reference date; the schema does not depend on it.
+    @OptionGroup var dates: DateOptions
+
     func run() throws {
-        let compiled = try loadRules(rules, today: nil, consequence: "nothing exported")
+        let compiled = try loadRules(rules, today: dates.referenceDate, consequence: "nothing exported")
         let schema = QuestionnaireSchemaExporter.export(compiled)
         try writeOutput(schema.text, to: output)
         if !schema.gaps.isEmpty {

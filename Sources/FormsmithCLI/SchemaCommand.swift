@@ -32,16 +32,10 @@ struct SchemaCommand: ParsableCommand {
     }
 }
 
-/// Writes `text` to the file `path`, or to standard output when it is nil; a file that cannot be
-/// written ends the command with exit 2.
+/// Writes `text` through the one output writer: to the file `path` (moved into place when the
+/// command succeeds), or to standard output when it is nil.
 func writeOutput(_ text: String, to path: String?) throws {
-    let destination: ReportOutput
-    do {
-        destination = try path.map { path throws(InputError) in try ReportOutput(path: path) } ?? .standardOutput()
-    } catch {
-        writeError("formsmith: \(error.message)")
-        throw FormsmithExit(status: ExitStatus.usage)
-    }
+    let destination = try openOutput(path)
     destination.write(text)
-    destination.flush()
+    destination.close()
 }

@@ -52,6 +52,12 @@ final class SchemaCommandTests: XCTestCase {
         XCTAssertEqual(run.stdout, "")
         let stdout = try Formsmith.run(["export", "json-schema", "--rules", "Rules/customer-survey.yaml"]).stdout
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), stdout)
+        let missing = try Formsmith.run(["export", "json-schema", "--rules", "Rules/customer-survey.yaml",
+                                         "--output", folder.appendingPathComponent("no/such/dir.json").path])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stdout, "")
+        let schema = try Formsmith.run(["schema", "rules", "--output", folder.appendingPathComponent("no/x.json").path])
+        XCTAssertEqual(schema.status, 2)
     }
 
     func testExportRefusesBrokenRules() throws {
