@@ -13,8 +13,8 @@ final class PreCommitHookTests: XCTestCase {
                                         "Tests/FormsmithCLITests/Fixtures/broken-rules.yaml"])
         XCTAssertEqual(broken.status, 1)
         XCTAssertTrue(broken.stdout.contains("unknown key 'maks'"), broken.stdout)
-        let none = try Formsmith.run(["lint"])
-        XCTAssertEqual(none.status, 2)
-        XCTAssertTrue(none.stderr.contains("give at least one rule file"), none.stderr)
+        let both = try Formsmith.run(["lint", "--project", "formsmith.yaml", "Rules/osago-policy.yaml"])
+        XCTAssertEqual(both.status, 2)
+        XCTAssertTrue(both.stderr.contains("give --rules or --project, not both"), both.stderr)
     }
 }

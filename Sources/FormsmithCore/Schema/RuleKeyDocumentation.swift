@@ -33,6 +33,11 @@ struct RuleKeyDocumentation {
         "title": .init("The questionnaire's title, for people.", ref("scalar")),
         "version": .init("The rule set's own version, as written (quote it: \"1.0\").", ref("scalar")),
         "description": .init("What the questionnaire is for, for people.", ref("scalar")),
+        "include": .init("Definition libraries whose definitions this file may use: a path relative to the rule "
+                         + "file, or a list of them.", ref("paths")),
+        "import": .init("The same as include.", ref("paths")),
+        "seeds": .init("Named word lists for seed: and valuesFrom:, by name: a path relative to the rule file.",
+                       [("type", "object"), ("additionalProperties", .object([("type", "string")]))]),
         "definitions": .init(
             "Named, reusable field declarations; a field builds on one with `use:` and overrides its keys.",
             [("type", "object"), ("additionalProperties", .object(ref("definition")))]),

@@ -100,6 +100,8 @@ public enum RulesSchema {
                 .object([("type", "string"),
                          ("pattern", "^(?=.*yyyy)(?=.*MM)(?=.*dd)[^A-Za-z]*(?:(?:yyyy|MM|dd)[^A-Za-z]*){3}$")]),
             ])])),
+            ("paths", .object([("anyOf", [.object([("type", "string")]),
+                                          .object([("type", "array"), ("items", .object([("type", "string")]))])])])),
             ("scalar", .object([("description", "A single value (not a list or mapping)."),
                                 ("type", ["string", "number", "boolean"])])),
             ("boolean", .object([("anyOf", [.object([("type", "boolean")]), .object([("enum", ["yes", "no"])])])])),
