@@ -31,6 +31,9 @@ struct LintCommand: ParsableCommand {
     @Option(name: .long, help: "The project file (default: formsmith.yaml or .formsmith.yml here or above).")
     var project: String?
 
+    @Argument(help: ArgumentHelp("More rule files to check (as pre-commit passes them).", valueName: "rule-file"))
+    var files: [String] = []
+
     @Option(name: .long, help: "Report format: \(LintFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var report: LintFormat = .text
 
@@ -43,10 +46,11 @@ struct LintCommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
-        if !rules.isEmpty, project != nil { throw ValidationError("give --rules or --project, not both") }
+        if !(rules + files).isEmpty, project != nil { throw ValidationError("give --rules or --project, not both") }
     }
 
     func run() throws {
+        let rules = self.rules + files
         if let project, !Platform.isReadable(project) {
             writeError("formsmith: cannot read the project file '\(project)': check the path")
             throw FormsmithExit(status: ExitStatus.usage)

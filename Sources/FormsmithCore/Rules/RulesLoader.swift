@@ -9,7 +9,7 @@ import Yams
 /// at once.
 public enum RulesLoader {
     /// Keys a rule set may have at its top level.
-    static let topLevelKeys = ["formsmith", "id", "title", "version", "description", "include", "import",
+    static let topLevelKeys = ["$schema", "formsmith", "id", "title", "version", "description", "include", "import",
                                "seeds", "definitions", "fields", "sections", "assert"]
     /// Keys a definition library (a file named by `include:`) may have at its top level.
     static let libraryKeys = LibraryReader.topLevelKeys
@@ -21,6 +21,12 @@ public enum RulesLoader {
     /// Keys of a field.
     static let fieldKeys = ["type", "use", "title", "description", "optional", "requiredIf", "visibleIf",
                             "parent", "cases", "seed", "fields", "assert"] + constraintKeys
+    /// Keys of one of a field's `cases`.
+    static let caseKeys = ["when"] + constraintKeys
+    /// Keys of a `checksum` written as a mapping.
+    static let checksumKeys = ["name", "with"]
+    /// Keys of an assertion.
+    static let assertionKeys = ["that", "message", "field", "rule"]
 
     /// Reads the rule file at `path` without compiling it (see ``RuleCompiler``).
     public static func read(path: String) throws(RulesError) -> RuleSet {

@@ -1,0 +1,177 @@
+/// Rewrites a PCRE2 pattern as an ECMA-262 pattern (Unicode mode), the dialect JSON Schema's
+/// `pattern` uses, keeping Formsmith's semantics: the whole value must match, and `\d` and `\w`
+/// are Unicode-aware as they are in Formsmith's PCRE2 (UCP) mode.
+///
+/// Constructs that ECMA-262 lacks or reads differently (possessive quantifiers, atomic groups,
+/// inline flags, POSIX classes, `\b`, script properties...) make the translation fail with a
+/// reason: the exported schema then leaves the pattern out and says so.
+enum ECMAPattern {
+    /// The anchored ECMA-262 pattern for a field's `regex` with its `regexFlags`.
+    /// The flag `s` (dot matches newlines) is written into the pattern; other flags fail.
+    static func fromPCRE2(_ pattern: String, flags: String = "") -> Result<String, PatternGap> {
+        if let flag = flags.first(where: { $0 != "u" && $0 != "s" }) {
+            return .failure(PatternGap("the regex flag '\(flag)' has no JSON Schema equivalent"))
+        }
+        var translator = Translator(source: Array(pattern.unicodeScalars), dotAll: flags.contains("s"))
+        return translator.run().map { "^(?:" + $0 + ")$" }
+    }
+
+    /// `text` as a literal inside an ECMA-262 pattern.
+    static func literal(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if Translator.syntax.contains(scalar) { result += "\\" }
+            result.unicodeScalars.append(scalar)
+        }
+        return result
+    }
+
+    /// The anchored ECMA-262 pattern of an input mask.
+    static func fromMask(_ mask: InputMask) -> Result<String, PatternGap> {
+        var body = mask.regexPattern
+        if body.hasPrefix(#"\A"#) { body.removeFirst(2) }
+        if body.hasSuffix(#"\z"#) { body.removeLast(2) }
+        return fromPCRE2(body)
+    }
+}
+
+/// Why a pattern could not be written for JSON Schema.
+struct PatternGap: Error {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
+private struct Translator {
+    let source: [Unicode.Scalar]
+    var position = 0
+    var output = ""
+    var inClass = false
+    /// Whether the last output was a quantifier (a `+` after one is PCRE2's possessive form).
+    var afterQuantifier = false
+
+    /// Whether `.` matches newlines too (PCRE2's `s` flag), written as `[\s\S]`.
+    let dotAll: Bool
+
+    init(source: [Unicode.Scalar], dotAll: Bool) {
+        self.source = source
+        self.dotAll = dotAll
+    }
+
+    /// ECMA-262 syntax characters, which keep their backslash when escaped.
+    static let syntax = Set("^$\\.*+?()[]{}|/".unicodeScalars)
+
+    mutating func run() -> Result<String, PatternGap> {
+        while position < source.count {
+            let character = source[position]
+            position += 1
+            let quantifier = !inClass && "*+?}".unicodeScalars.contains(character)
+            if quantifier && afterQuantifier && character == "+" {
+                return .failure(PatternGap("possessive quantifiers (++, *+) are PCRE2-only"))
+            }
+            defer { afterQuantifier = quantifier && !(afterQuantifier && character == "?") }
+            switch character {
+            case "\\":
+                guard position < source.count else { return .failure(PatternGap("the pattern ends with a backslash")) }
+                let escaped = source[position]
+                position += 1
+                if let failure = escape(escaped) { return .failure(failure) }
+            case "[" where !inClass:
+                inClass = true
+                output.unicodeScalars.append(character)
+                if position < source.count, source[position] == "^" {
+                    output += "^"
+                    position += 1
+                }
+                if position < source.count, source[position] == "]" {
+                    output += #"\]"#
+                    position += 1
+                }
+            case "[" where inClass:
+                if position < source.count, ":.=".unicodeScalars.contains(source[position]) {
+                    return .failure(PatternGap("POSIX classes such as [[:alpha:]] are PCRE2-only"))
+                }
+                output += #"\["#
+            case "]" where inClass:
+                inClass = false
+                output += "]"
+            case "(" where !inClass:
+                if let failure = group() { return .failure(failure) }
+            case "." where !inClass && dotAll:
+                output += #"[\s\S]"#
+            default:
+                output.unicodeScalars.append(character)
+            }
+        }
+        if inClass { return .failure(PatternGap("an unclosed character class")) }
+        return .success(output)
+    }
+
+    /// The group opening at `(`, with PCRE2-only group kinds refused.
+    private mutating func group() -> PatternGap? {
+        output += "("
+        guard position < source.count, source[position] == "?" else { return nil }
+        let rest = String(String.UnicodeScalarView(source[position...].prefix(4)))
+        for allowed in ["?:", "?=", "?!", "?<=", "?<!"] where rest.hasPrefix(allowed) {
+            output += allowed
+            position += allowed.unicodeScalars.count
+            return nil
+        }
+        if rest.hasPrefix("?<"), position + 2 < source.count,
+            source[position + 2].properties.isAlphabetic
+        {
+            output += "?<"
+            position += 2
+            return nil
+        }
+        return PatternGap("the group '(\(rest)' (inline flags, atomic groups, recursion...) is PCRE2-only")
+    }
+
+    /// Writes the escape `\c`, or says why it cannot be written.
+    private mutating func escape(_ character: Unicode.Scalar) -> PatternGap? {
+        switch character {
+        case "d": output += #"\p{Nd}"#
+        case "D": output += #"\P{Nd}"#
+        case "w": output += inClass ? #"\p{L}\p{N}_"# : #"[\p{L}\p{N}_]"#
+        case "W":
+            if inClass { return PatternGap(#"\W inside a character class cannot be written in ECMA-262"#) }
+            output += #"[^\p{L}\p{N}_]"#
+        case "s", "S", "n", "t", "r", "f":
+            output += "\\" + String(character)
+        case "A" where !inClass: output += "^"
+        case "z" where !inClass: output += "$"
+        case "p", "P":
+            guard let name = propertyName(), name.count <= 2, name.first?.isUppercase == true else {
+                return PatternGap("only general-category properties such as \\p{L} or \\p{Lu} carry over")
+            }
+            output += "\\" + String(character) + "{" + name + "}"
+        case "x":
+            guard position < source.count, source[position] == "{" else {
+                output += #"\x"#
+                return nil
+            }
+            output += #"\u"#
+        case "1"..."9":
+            output += "\\" + String(character)
+        default:
+            if character.properties.isAlphabetic || ("0"..."9").contains(character) {
+                return PatternGap("the escape \\\(character) has no ECMA-262 equivalent with the same meaning")
+            }
+            if Translator.syntax.contains(character) || (inClass && character == "-") {
+                output += "\\" + String(character)
+            } else {
+                output.unicodeScalars.append(character)
+            }
+        }
+        return nil
+    }
+
+    /// The name of `\p{NAME}` (advancing past it), or nil for the one-letter form.
+    private mutating func propertyName() -> String? {
+        guard position < source.count, source[position] == "{",
+            let close = source[position...].firstIndex(of: "}")
+        else { return nil }
+        let name = String(String.UnicodeScalarView(source[(position + 1)..<close]))
+        position = close + 1
+        return name
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+
+/// The value part of a field's schema: its JSON type and value checks.
+extension SchemaBuilder {
+    /// The schema of a filled value of `field` under `constraints`; `nonEmpty` for a required
+    /// field (an empty string or list counts as missing); without `typed`, only the checks (for
+    /// a case, whose field's own schema already says the type).
+    func valueSchema(_ field: FieldRule, constraints: Constraints, nonEmpty: Bool, typed: Bool = true) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        let path = field.path
+        switch field.type {
+        case .string, .text:
+            if typed { members.append(("type", "string")) }
+            let minimum = max(nonEmpty ? 1 : 0, constraints.minLength?.value ?? 0)
+            if minimum > 0 { members.append(("minLength", .integer(Int64(minimum)))) }
+            if let maximum = constraints.maxLength { members.append(("maxLength", .integer(Int64(maximum.value)))) }
+            var patterns: [String] = []
+            if let regex = constraints.regex {
+                switch ECMAPattern.fromPCRE2(regex.value, flags: constraints.regexFlags?.value ?? "") {
+                case .success(let pattern): patterns.append(pattern)
+                case .failure(let failure): gap(path, RuleIdentifier.regex, "the PCRE2 pattern: \(failure.reason)")
+                }
+            }
+            if let mask = constraints.mask, let parsed = try? InputMask(mask.value) {
+                switch ECMAPattern.fromMask(parsed) {
+                case .success(let pattern): patterns.append(pattern)
+                case .failure(let failure): gap(path, RuleIdentifier.mask, "the mask '\(mask.value)': \(failure.reason)")
+                }
+            }
+            if let first = patterns.first { members.append(("pattern", .string(first))) }
+            if patterns.count > 1 { members.append(("allOf", [.object([("pattern", .string(patterns[1]))])])) }
+            if let checksum = constraints.checksum {
+                gap(path, RuleIdentifier.checksum, "the \(checksum.value.name) check digits")
+            }
+        case .integer, .decimal:
+            if typed { members.append(("type", field.type == .integer ? "integer" : "number")) }
+            members += numberBounds(constraints, path: path)
+            if constraints.fractionDigits != nil {
+                gap(path, RuleIdentifier.fractionDigits,
+                    "digits after the point (multipleOf is unreliable for decimal fractions in binary floating point)")
+            }
+        case .boolean:
+            if typed { members.append(("type", "boolean")) }
+        case .date:
+            if typed {
+                members.append(("type", "string"))
+                let format = constraints.format?.value ?? DatePattern.iso.pattern
+                if format == DatePattern.iso.pattern {
+                    members.append(("format", "date"))
+                } else {
+                    members.append(("pattern", .string(Self.pattern(ofDateLayout: format))))
+                    gap(path, RuleIdentifier.type, "a real calendar date written \(format)")
+                }
+            }
+            for (bound, rule) in [(constraints.min, "min"), (constraints.exclusiveMin, "min"),
+                                  (constraints.max, "max"), (constraints.exclusiveMax, "max")] {
+                if let bound { gap(path, rule, "the date bound \(Self.text(of: bound.value))") }
+            }
+        case .enumeration:
+            let values = enumValues(field, constraints)
+            let integers = field.type == .enumeration && constraints.values?.isEmpty == false
+                && constraints.values!.allSatisfy { if case .integer = $0.value { true } else { false } }
+            if typed { members.append(("type", integers ? "integer" : "string")) }
+            if let values { members.append(("enum", .array(values.map { integers ? Self.json($0) : .string($0.description) }))) }
+        case .multiChoice:
+            if typed { members.append(("type", "array")) }
+            var items: [(String, JSONValue)] = [("type", "string")]
+            if let values = enumValues(field, constraints) {
+                items.append(("enum", .array(values.map { .string($0.description) })))
+            }
+            if typed {
+                members.append(("items", .object(items)))
+                members.append(("uniqueItems", true))
+            }
+            members += itemCounts(constraints, nonEmpty: nonEmpty)
+        case .list:
+            if typed {
+                members.append(("type", "array"))
+                members.append(("items", scope(field.children, prefix: field.path + "[].", assertions: field.assertions)))
+            }
+            members += itemCounts(constraints, nonEmpty: nonEmpty)
+        case .section:
+            break
+        }
+        if let constant = constraints.constant {
+            let integer = field.type == .integer || field.type == .decimal
+                || (field.type == .enumeration && { if case .integer = constant.value { true } else { false } }())
+            members.append(("const", field.type == .boolean || integer ? Self.json(constant.value)
+                                                                      : .string(constant.value.description)))
+        }
+        let schema = JSONValue.object(members)
+        guard !constraints.allow.isEmpty else { return schema }
+        let numeric = field.type == .integer || field.type == .decimal
+        let allowed: [JSONValue] = constraints.allow.map { value in
+            if numeric, let number = Double(value.value) {
+                return Int64(exactly: number).map(JSONValue.integer) ?? .number(number)
+            }
+            return .string(value.value)
+        }
+        return .object([("anyOf", [.object([("enum", .array(allowed))]), schema])])
+    }
+
+    private func numberBounds(_ constraints: Constraints, path: String) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        for (bound, keyword, rule) in [(constraints.min, "minimum", "min"), (constraints.exclusiveMin, "exclusiveMinimum", "min"),
+                                       (constraints.max, "maximum", "max"), (constraints.exclusiveMax, "exclusiveMaximum", "max")] {
+            guard let bound else { continue }
+            switch bound.value {
+            case .number(let number):
+                members.append((keyword, Int64(exactly: number).map(JSONValue.integer) ?? .number(number)))
+            case .expression(let source):
+                gap(path, rule, "the bound \(source), computed \(source.contains("[]") || Self.readsField(source) ? "from another field" : "from today")")
+            }
+        }
+        return members
+    }
+
+    private func itemCounts(_ constraints: Constraints, nonEmpty: Bool) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        let minimum = max(nonEmpty ? 1 : 0, constraints.minItems?.value ?? 0)
+        if minimum > 0 { members.append(("minItems", .integer(Int64(minimum)))) }
+        if let maximum = constraints.maxItems { members.append(("maxItems", .integer(Int64(maximum.value)))) }
+        return members
+    }
+
+    /// The allowed values, from `values` or the `valuesFrom` word list.
+    private func enumValues(_ field: FieldRule, _ constraints: Constraints) -> [EnumValue]? {
+        if let values = constraints.values { return values.map(\.value) }
+        guard let file = constraints.valuesFrom else { return nil }
+        let context = LintContext(ruleSet: ruleSet, compiled: nil, today: today)
+        guard case .success(let words) = context.readList(file) else { return nil }
+        return words.map { .string($0.word) }
+    }
+
+    /// The rule identifiers of the checks in `constraints`.
+    static func rules(of constraints: Constraints) -> [String] {
+        var rules: [String] = []
+        if constraints.minLength != nil { rules.append(RuleIdentifier.minLength) }
+        if constraints.maxLength != nil { rules.append(RuleIdentifier.maxLength) }
+        if constraints.regex != nil { rules.append(RuleIdentifier.regex) }
+        if constraints.mask != nil { rules.append(RuleIdentifier.mask) }
+        if constraints.min != nil || constraints.exclusiveMin != nil { rules.append(RuleIdentifier.min) }
+        if constraints.max != nil || constraints.exclusiveMax != nil { rules.append(RuleIdentifier.max) }
+        if constraints.fractionDigits != nil { rules.append(RuleIdentifier.fractionDigits) }
+        if constraints.values != nil || constraints.valuesFrom != nil { rules.append(RuleIdentifier.enumeration) }
+        if constraints.minItems != nil { rules.append(RuleIdentifier.minItems) }
+        if constraints.maxItems != nil { rules.append(RuleIdentifier.maxItems) }
+        if constraints.checksum != nil { rules.append(RuleIdentifier.checksum) }
+        if constraints.constant != nil { rules.append(RuleIdentifier.constant) }
+        return rules
+    }
+
+    static func json(_ value: EnumValue) -> JSONValue {
+        switch value {
+        case .string(let text): return .string(text)
+        case .integer(let number): return .integer(number)
+        case .boolean(let flag): return .bool(flag)
+        }
+    }
+
+    static func text(of bound: Bound) -> String {
+        switch bound {
+        case .number(let number): return Int64(exactly: number).map(String.init) ?? String(number)
+        case .expression(let source): return source
+        }
+    }
+
+    /// Whether an expression reads a field (rather than only `today` and literals).
+    static func readsField(_ source: String) -> Bool {
+        guard let expression = try? ExpressionParser.parse(source) else { return false }
+        func reads(_ node: RuleExpression) -> Bool {
+            switch node {
+            case .field: return true
+            case .list(let items, _): return items.contains(where: reads)
+            case .unary(_, let inner, _): return reads(inner)
+            case .binary(_, let left, let right, _): return reads(left) || reads(right)
+            case .call(_, let arguments, _): return arguments.contains(where: reads)
+            default: return false
+            }
+        }
+        return reads(expression)
+    }
+
+    /// The anchored pattern of a date layout: `dd.MM.yyyy` gives `^[0-9]{2}\.[0-9]{2}\.[0-9]{4}$`.
+    static func pattern(ofDateLayout layout: String) -> String {
+        var pattern = "^"
+        var rest = Substring(layout)
+        while let first = rest.first {
+            if rest.hasPrefix("yyyy") {
+                pattern += "[0-9]{4}"
+                rest = rest.dropFirst(4)
+            } else if rest.hasPrefix("MM") || rest.hasPrefix("dd") {
+                pattern += "[0-9]{2}"
+                rest = rest.dropFirst(2)
+            } else {
+                pattern += "^$\\.*+?()[]{}|/".contains(first) ? "\\" + String(first) : String(first)
+                rest = rest.dropFirst()
+            }
+        }
+        return pattern + "$"
+    }
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# `formsmith export json-schema` under a real JSON Schema validator, check-jsonschema: for each
+# shipped form, and for two test rule files that use every key (rules-schema/valid/every-key.yaml)
+# and every kind of condition the export writes as if/then (export/conditions.yaml), the exported schema is valid draft 2020-12, every questionnaire `formsmith
+# generate` writes passes it, and every labelled invalid one fails it unless its defect is one
+# the exporter listed as not expressible (scripts/integration/lib/check_export.py).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+PATH="$(scripts/tool-venv check-jsonschema==0.39.0):$PATH"
+formsmith="${FORMSMITH:-$root/.build/debug/formsmith}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+check-jsonschema --check-metaschema Tests/FormsmithCLITests/Fixtures/expected/export-*.schema.json
+for rules in Rules/osago-policy.yaml Rules/customer-survey.yaml Rules/payment-order.yaml \
+  Tests/FormsmithCLITests/Fixtures/rules-schema/valid/every-key.yaml Tests/FormsmithCLITests/Fixtures/export/conditions.yaml; do
+  form="$(basename "$rules" .yaml)"
+  "$formsmith" export json-schema --rules "$rules" --output "$work/$form.schema.json" 2>"$work/$form.gaps"
+  check-jsonschema --check-metaschema "$work/$form.schema.json" >/dev/null
+  "$formsmith" generate --rules "$rules" --count 300 --seed 11 --today 2026-11-22 \
+    --output "$work/$form.valid.jsonl" 2>/dev/null
+  "$formsmith" generate --rules "$rules" --count 300 --seed 12 --today 2026-11-22 --invalid-rate 1 \
+    --output "$work/$form.invalid.jsonl" --labels "$work/$form.labels.jsonl" 2>/dev/null
+  python3 scripts/integration/lib/check_export.py "$work/$form.schema.json" "$work/$form.valid.jsonl" \
+    "$work/$form.invalid.jsonl" "$work/$form.labels.jsonl" "$work/$form.gaps" "$work/$form"
+done
