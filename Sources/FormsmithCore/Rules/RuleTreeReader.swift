@@ -20,6 +20,7 @@ struct RuleTreeReader {
             problems.report("this Formsmith reads rules language version 1, the file says '\(language.value)'",
                             at: language.location)
         }
+        _ = top.string("$schema")  // for editors: the JSON Schema the file follows
         let id = top.string("id")
         if id == nil { problems.report("a rule set needs an 'id' (for example 'osago-policy')", at: top.location) }
         let title = top.string("title")
