@@ -28,7 +28,7 @@ while IFS= read -r file; do
       END { exit bad }' "$file" >&2; then
     status=1
   fi
-done < <(grep -rlw --include='*.swift' 'Glibc' Sources Tests Fuzz 2>/dev/null || true)
+done < <(grep -rlw --include='*.swift' --exclude-dir='.build*' --exclude-dir='.work*' 'Glibc' Sources Tests Fuzz 2>/dev/null || true)
 
 [ "$status" -eq 0 ] && echo "no-glibc: only the platform layer names Glibc in the product, always in Linux-only branches"
 exit "$status"
