@@ -29,6 +29,9 @@ final class CompilerState {
     private(set) var declarations: [FieldDeclaration] = []
     private(set) var idsByPath: [String: Int] = [:]
     private var sectionPaths: Set<String> = []
+    /// Sections checked as a whole, and the index of each by path.
+    private(set) var groups: [CompiledGroup] = []
+    private(set) var groupIndex: [String: Int] = [:]
     /// Field ids each field depends on (predicates, bounds, parents, companions).
     var dependencies: [[Int]] = []
     /// Field ids a list's item fields read outside the list (the list must come after them).
@@ -44,6 +47,7 @@ final class CompilerState {
         var itemSlots: [Int: Int] = [:]
         declare(ruleSet.fields, listID: nil, rootSlots: &rootSlots, itemSlots: &itemSlots)
         dependencies = Array(repeating: [], count: declarations.count)
+        declareGroups()
         // Compile field by field; a field's items need their own scope, so lists go last.
         var compiledChecks: [Int: FieldParts] = [:]
         for (id, declaration) in declarations.enumerated() {
@@ -76,7 +80,29 @@ final class CompilerState {
             ruleSet: ruleSet, today: today, fields: fields.map { $0! },
             root: layout(of: ruleSet.fields, prefix: "", list: nil),
             rootScope: EvaluationScope(slotCount: rootSlots, order: rootOrder, assertions: rootAssertions),
-            fieldIDs: idsByPath)
+            fieldIDs: idsByPath, groups: groups)
+    }
+
+    /// Collects the sections with `optional`, `requiredIf` or `complete`.
+    private func declareGroups() {
+        for section in ruleSet.fields where section.type == .section
+            && (section.isOptional || section.requiredIf != nil || section.isComplete)
+        {
+            let memberRules = section.children.filter { $0.group == section.path }
+            let members = memberRules.compactMap { idsByPath[$0.path] }
+            let isConditional = section.isOptional || section.requiredIf != nil
+            groupIndex[section.path] = groups.count
+            groups.append(CompiledGroup(
+                path: section.path, members: members, isConditional: isConditional, isComplete: section.isComplete,
+                canBeEmpty: isConditional || memberRules.allSatisfy { $0.isOptional && $0.requiredIf == nil }))
+        }
+    }
+
+    /// The section (checked as a whole) a field belongs to.
+    func groupSection(of rule: FieldRule) -> (index: Int, section: FieldRule)? {
+        guard let path = rule.group, let index = groupIndex[path],
+              let section = ruleSet.fields.first(where: { $0.path == path }) else { return nil }
+        return (index, section)
     }
 
     // MARK: - Declarations and layouts

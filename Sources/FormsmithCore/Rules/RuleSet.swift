@@ -145,6 +145,13 @@ public struct FieldRule: Sendable {
     public var children: [FieldRule]
     /// Assertions over each item of a list.
     public var assertions: [AssertionRule]
+    /// For a section: whether it is "all or none" (`complete: true`): wholly filled or wholly empty.
+    public var isComplete: Bool = false
+    /// For a field of a section: the section it belongs to (`owner`), if any.
+    public var group: String? = nil
+    /// For a field of a section: the section's `visibleIf`, when it applies to this field
+    /// (already folded into ``visibleIf``; a field the condition reads is exempt from it).
+    public var groupVisibleIf: Located<String>? = nil
 }
 
 /// The value checks a field declares. All are optional; which apply depends on the type.

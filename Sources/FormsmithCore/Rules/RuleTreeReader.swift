@@ -106,13 +106,20 @@ struct RuleTreeReader {
                                             problems: problems) else { continue }
             let title = section.string("title")?.value
             let description = section.string("description")?.value
+            let visibleIf = section.string("visibleIf")
+            let requiredIf = section.string("requiredIf")
+            let isOptional = section.boolean("optional") ?? false
+            let isComplete = section.boolean("complete") ?? false
             let children = readFields(section.node("fields"), prefix: pair.key + ".", file: file)
             section.reportUnknownKeys(known: RulesLoader.sectionKeys, context: "section '\(pair.key)'")
             result.append(FieldRule(
                 name: pair.key, path: pair.key, type: .section, title: title, description: description,
-                location: sections.location(of: pair.keyNode), definition: nil, isOptional: false,
-                requiredIf: nil, visibleIf: nil, parents: [], constraints: Constraints(), cases: [],
-                messages: [:], seed: nil, children: children, assertions: []))
+                location: sections.location(of: pair.keyNode), definition: nil, isOptional: isOptional,
+                requiredIf: requiredIf, visibleIf: visibleIf, parents: [], constraints: Constraints(), cases: [],
+                messages: [:], seed: nil,
+                children: GroupConditions.members(children, of: pair.key, visibleIf: visibleIf,
+                                                  requiredIf: requiredIf),
+                assertions: [], isComplete: isComplete))
         }
         return result
     }

@@ -14,7 +14,7 @@ public enum RulesLoader {
     /// Keys a definition library (a file named by `include:`) may have at its top level.
     static let libraryKeys = LibraryReader.topLevelKeys
     /// Keys of a section.
-    static let sectionKeys = ["title", "description", "fields"]
+    static let sectionKeys = ["title", "description", "fields", "visibleIf", "requiredIf", "optional", "complete"]
     /// Keys that hold value checks (allowed in fields, definitions and `cases`): every check
     /// kind's keys (``CheckKind/allKeys``), then `messages`.
     static let constraintKeys = CheckKind.allKeys.map(\.name) + ["messages"]

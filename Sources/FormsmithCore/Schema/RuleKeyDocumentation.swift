@@ -54,6 +54,15 @@ struct RuleKeyDocumentation {
         "title": .init("The section's title, for people.", ref("scalar")),
         "description": .init("What the section holds, for people.", ref("scalar")),
         "fields": .init("The section's fields, by name.", ref("fields")),
+        "visibleIf": .init("A predicate; while it is false the whole section is hidden and its fields must be absent "
+                           + "or empty (rule visibility). A field the predicate reads (the switch) stays visible.",
+                           ref("expression")),
+        "requiredIf": .init("A predicate; while it holds the section is required, otherwise it may be left empty "
+                            + "(once one of its fields is filled, its required fields must be).", ref("expression")),
+        "optional": .init("true: the section may be left empty; once one of its fields is filled, its required "
+                          + "fields must be.", ref("boolean")),
+        "complete": .init("true: all or none; once one field of the section is filled, every visible field of it "
+                          + "must be (rule incomplete-group).", ref("boolean")),
     ]
 
     private static let field: [String: RuleKeyDocumentation] = [

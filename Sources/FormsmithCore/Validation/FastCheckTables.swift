@@ -101,6 +101,10 @@ struct FastCheckField: Sendable {
     var itemOrder: Range<Int>
     var itemTable: Int
     var hasItemAssertions: Bool
+    /// The section checked as a whole the field belongs to (``CompiledRuleSet/groups``), or -1,
+    /// and that section's `requiredIf` (expression index), or -1.
+    var group: Int = -1
+    var groupRequiredIf: Int = -1
 }
 
 /// One `cases` entry of a field: its condition and its checks.
@@ -181,7 +185,8 @@ struct PlanBuilder {
             visibleIf: field.visibleIf.map { add($0) } ?? -1, requiredIf: field.requiredIf.map { add($0) } ?? -1,
             steps: steps, cases: caseRange, datePattern: datePatterns.count - 1,
             itemOrder: caseStart..<itemOrders.count, itemTable: -1,
-            hasItemAssertions: !(field.items?.scope.assertions.isEmpty ?? true))
+            hasItemAssertions: !(field.items?.scope.assertions.isEmpty ?? true),
+            group: field.group, groupRequiredIf: field.groupRequiredIf.map { add($0) } ?? -1)
     }
 
     private mutating func add(_ expression: CompiledExpression) -> Int {

@@ -105,6 +105,7 @@ public final class RecordValidator {
             let slot = plan.fields[id].slot
             rootStates[slot] = evaluate(id, raw: rootSlots[slot], item: -1)
         }
+        if !rules.groups.isEmpty { checkCompleteGroups() }
         if !rules.rootScope.assertions.isEmpty { checkAssertions(rules.rootScope.assertions, pathPrefix: "") }
         sortViolations()
     }
@@ -171,6 +172,7 @@ public final class RecordValidator {
             } else {
                 required = !plan.fields[id].isOptional
             }
+            if required == true, plan.fields[id].group >= 0, !isGroupRequired(id) { return .absent }
             if required == true, visibilityKnown {
                 let field = rules.fields[id]
                 report(field, path(of: field, item: item), RuleIdentifier.required, "is required", nil)
