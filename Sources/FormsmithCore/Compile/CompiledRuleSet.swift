@@ -165,6 +165,15 @@ final class CompiledField: Sendable {
     }
 }
 
+extension CompiledField {
+    /// For an item field, its path inside the item (`address.city` for `drivers[].address.city`);
+    /// the whole path otherwise.
+    var pathInItem: String {
+        guard listID != nil, let marker = path.range(of: "[].") else { return path }
+        return String(path[marker.upperBound...])
+    }
+}
+
 /// A compiled cross-field assertion.
 struct CompiledAssertion: Sendable {
     let predicate: CompiledExpression
@@ -194,8 +203,10 @@ struct RangeBound: Sendable {
 /// A section checked as a whole: `optional` or `requiredIf` (its fields are required only while
 /// it is required or some of them is filled) and `complete` (all or none).
 struct CompiledGroup: Sendable {
-    /// The section's path (`owner`).
+    /// The section's path (`owner`, `drivers[].address`).
     let path: String
+    /// The list whose items hold the section, or -1 for a section of the questionnaire.
+    let listID: Int
     /// Its fields, by id, except the switches its conditions read.
     let members: [Int]
     /// Whether the section may be left empty at times (`optional` or `requiredIf`).

@@ -32,6 +32,7 @@ final class CompilerState {
     /// Sections checked as a whole, and the index of each by path.
     private(set) var groups: [CompiledGroup] = []
     private(set) var groupIndex: [String: Int] = [:]
+    private var sectionsByPath: [String: FieldRule] = [:]
     /// Field ids each field depends on (predicates, bounds, parents, companions).
     var dependencies: [[Int]] = []
     /// Field ids a list's item fields read outside the list (the list must come after them).
@@ -85,23 +86,24 @@ final class CompilerState {
 
     /// Collects the sections with `optional`, `requiredIf` or `complete`.
     private func declareGroups() {
-        for section in ruleSet.fields where section.type == .section
+        for section in ruleSet.allFields where section.type == .section
             && (section.isOptional || section.requiredIf != nil || section.isComplete)
         {
-            let memberRules = section.children.filter { $0.group == section.path }
+            let memberRules = IneffectiveSectionCheck.valueFields(in: section).filter { $0.group == section.path }
             let members = memberRules.compactMap { idsByPath[$0.path] }
             let isConditional = section.isOptional || section.requiredIf != nil
             groupIndex[section.path] = groups.count
+            sectionsByPath[section.path] = section
             groups.append(CompiledGroup(
-                path: section.path, members: members, isConditional: isConditional, isComplete: section.isComplete,
+                path: section.path, listID: members.first.flatMap { declarations[$0].listID } ?? -1,
+                members: members, isConditional: isConditional, isComplete: section.isComplete,
                 canBeEmpty: isConditional || memberRules.allSatisfy { $0.isOptional && $0.requiredIf == nil }))
         }
     }
 
     /// The section (checked as a whole) a field belongs to.
     func groupSection(of rule: FieldRule) -> (index: Int, section: FieldRule)? {
-        guard let path = rule.group, let index = groupIndex[path],
-              let section = ruleSet.fields.first(where: { $0.path == path }) else { return nil }
+        guard let path = rule.group, let index = groupIndex[path], let section = sectionsByPath[path] else { return nil }
         return (index, section)
     }
 
@@ -110,13 +112,8 @@ final class CompilerState {
     private func declare(_ rules: [FieldRule], listID: Int?, rootSlots: inout Int, itemSlots: inout [Int: Int]) {
         for rule in rules {
             if rule.type == .section {
-                if listID != nil {
-                    problems.report("sections cannot be nested inside list items; declare the item's fields "
-                                    + "directly", at: rule.location)
-                    continue
-                }
                 sectionPaths.insert(rule.path)
-                declare(rule.children, listID: nil, rootSlots: &rootSlots, itemSlots: &itemSlots)
+                declare(rule.children, listID: listID, rootSlots: &rootSlots, itemSlots: &itemSlots)
                 continue
             }
             if rule.type == .list, listID != nil {

@@ -140,9 +140,11 @@ struct ExplanationWriter {
         if let visibleIf = field.visibleIf {
             line("visible", "only when \"\(visibleIf.value)\" holds; otherwise it must be absent or empty",
                  rules: [RuleIdentifier.visibility])
-            if field.groupVisibleIf != nil, let section = field.group {
-                line("", "(the condition of section '\(section)'" + (visibleIf == field.groupVisibleIf ? ")"
-                    : ", with the field's own)"))
+            if !field.hidingSections.isEmpty {
+                let sections = field.hidingSections.map { "'\($0)'" }.joined(separator: " and ")
+                let noun = field.hidingSections.count == 1 ? "section" : "sections"
+                line("", "(the condition of \(noun) \(sections)" + (field.ownVisibleIf == nil ? ")"
+                    : ", with the field's own \"\(field.ownVisibleIf!.value)\")"))
             }
         } else {
             line("visible", "always")
@@ -159,7 +161,7 @@ struct ExplanationWriter {
     /// The section checked as a whole that this field belongs to.
     private var groupSection: FieldRule? {
         guard let path = field.group else { return nil }
-        return rules.ruleSet.fields.first { $0.path == path && $0.type == .section }
+        return rules.ruleSet.field(at: path)
     }
 
     /// How the section's `optional`, `requiredIf` and `complete` bear on one of its fields.
@@ -189,7 +191,8 @@ struct ExplanationWriter {
             line("required", "as each of its fields is")
         }
         if let visibleIf = field.visibleIf {
-            let switches = field.children.filter { $0.group == nil }.map(\.name)
+            let switches = field.children.filter { $0.type != .section && !$0.hidingSections.contains(field.path) }
+                .map(\.name)
             line("visible", "only when \"\(visibleIf.value)\" holds; otherwise each of its fields must be absent or "
                  + "empty" + (switches.isEmpty ? "" : " (except " + switches.joined(separator: ", ")
                               + ", which the condition reads)"), rules: [RuleIdentifier.visibility])

@@ -63,7 +63,7 @@ final class SchemaBuilder {
     private func property(_ field: FieldRule, predicates: PredicateSchema, rules: inout [JSONValue])
         -> (JSONValue, Bool)
     {
-        let section = field.group.flatMap { path in ruleSet.fields.first { $0.path == path } }
+        let section = field.group.flatMap { ruleSet.field(at: $0) }
         let conditionalSection = section.map { $0.isOptional || $0.requiredIf != nil } ?? false
         let alwaysRequired = !field.isOptional && field.requiredIf == nil && field.visibleIf == nil && !conditionalSection
         if let section, conditionalSection, !field.isOptional {
@@ -137,7 +137,7 @@ final class SchemaBuilder {
     /// Whether the field belongs to a section with `optional` or `requiredIf` (its requiredness
     /// then depends on the section's other fields, which the export does not express).
     private func isInConditionalSection(_ field: FieldRule) -> Bool {
-        guard let path = field.group, let section = ruleSet.fields.first(where: { $0.path == path }) else { return false }
+        guard let path = field.group, let section = ruleSet.field(at: path) else { return false }
         return section.isOptional || section.requiredIf != nil
     }
 

@@ -79,6 +79,9 @@ final class QuestionnaireBuilder {
         currentList = list.id
         for item in 0..<count {
             currentItem = item
+            for (index, group) in rules.groups.enumerated() where group.listID == list.id {
+                groupChoices[index] = .undecided
+            }
             for id in scope.order {
                 fill(id, item: item)
                 if failure != nil { break }

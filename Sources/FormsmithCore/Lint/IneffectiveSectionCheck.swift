@@ -26,11 +26,13 @@ struct IneffectiveSectionCheck: LintCheck {
 
     func findings(in context: LintContext) -> [LintFinding] {
         var findings: [LintFinding] = []
-        for section in context.ruleSet.fields where section.type == .section {
-            let members = section.children.filter { $0.group == section.path && $0.type != .section }
+        for section in context.ruleSet.allFields where section.type == .section {
+            let inside = Self.valueFields(in: section)
+            let members = inside.filter { $0.group == section.path }
             let conditional = section.isOptional || section.requiredIf != nil
             if section.isComplete, !conditional,
-               members.allSatisfy({ !$0.isOptional && $0.requiredIf == nil && $0.visibleIf == $0.groupVisibleIf })
+               members.allSatisfy({ !$0.isOptional && $0.requiredIf == nil
+                                    && ($0.hidingSections.isEmpty ? $0.visibleIf : $0.ownVisibleIf) == nil })
             {
                 findings.append(rule.finding(
                     "section '\(section.path)' has complete: true, but every field of it is required anyway, so it "
@@ -44,7 +46,7 @@ struct IneffectiveSectionCheck: LintCheck {
                     + "ever required; make the fields that belong together required, or remove the key",
                     at: section.requiredIf?.location ?? section.location))
             }
-            if let visibleIf = section.visibleIf, members.isEmpty {
+            if let visibleIf = section.visibleIf, !inside.contains(where: { $0.hidingSections.contains(section.path) }) {
                 findings.append(rule.finding(
                     "section '\(section.path)' has visibleIf \"\(visibleIf.value)\", but its condition reads every "
                     + "field of it, and the fields a section's condition reads stay visible, so it hides nothing; "
@@ -52,5 +54,10 @@ struct IneffectiveSectionCheck: LintCheck {
             }
         }
         return findings
+    }
+
+    /// The value fields inside a section, nested sections' included.
+    static func valueFields(in section: FieldRule) -> [FieldRule] {
+        section.children.flatMap { $0.type == .section ? valueFields(in: $0) : [$0] }
     }
 }

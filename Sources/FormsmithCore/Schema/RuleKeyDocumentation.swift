@@ -84,7 +84,10 @@ struct RuleKeyDocumentation {
                        [("type", "array"), ("items", .object(ref("case")))]),
         "seed": .init("A word list `formsmith generate` draws values from: a path relative to the rule file, "
                       + "one value per line, # comments skipped.", [("type", "string")]),
-        "fields": .init("The fields of each item of a list.", ref("fields")),
+        "fields": .init("The fields of each item of a list, or of a section (type: section: an object inside a "
+                        + "list's items or another section).", ref("fields")),
+        "complete": .init("For type: section: true makes it all or none; once one field of it is filled, every "
+                          + "visible field of it must be (rule incomplete-group).", ref("boolean")),
         "assert": .init("Assertions checked once per item of a list.", ref("assertions")),
     ]
 

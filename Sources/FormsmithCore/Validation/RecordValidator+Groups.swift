@@ -13,20 +13,22 @@ extension RecordValidator {
 
     /// Whether some field of the section is filled.
     func isAnyFilled(_ group: CompiledGroup) -> Bool {
-        group.members.contains { isPresent(rootSlots[plan.fields[$0].slot]) }
+        group.members.contains { isPresent(slot(of: $0).raw) }
     }
 
-    /// Reports each visible, empty field of an "all or none" section some of whose fields are filled.
-    func checkCompleteGroups() {
-        for group in rules.groups where group.isComplete && isAnyFilled(group) {
-            let filled = group.members.filter { isPresent(rootSlots[plan.fields[$0].slot]) }
-            for id in group.members where rootStates[plan.fields[id].slot] == .absent {
+    /// Reports each visible, empty field of an "all or none" section some of whose fields are
+    /// filled, for the sections of the current scope (the questionnaire, or the current item of
+    /// list `listID`).
+    func checkCompleteGroups(listID: Int, item: Int) {
+        for group in rules.groups where group.listID == listID && group.isComplete && isAnyFilled(group) {
+            let filled = group.members.filter { isPresent(slot(of: $0).raw) }
+            for id in group.members where slot(of: id).state == .absent {
                 let visibleIf = plan.fields[id].visibleIf
                 if visibleIf >= 0, condition(visibleIf) != true { continue }
                 let field = rules.fields[id]
                 let names = filled.map { rules.fields[$0].name }.joined(separator: ", ")
-                report(field, path(of: field, item: -1), RuleIdentifier.incompleteGroup,
-                       "must be filled: section '\(group.path)' is all or none (complete: true) and \(names) "
+                report(field, path(of: field, item: item), RuleIdentifier.incompleteGroup,
+                       "must be filled: section '\(ConcretePath(template: group.path, item: item))' is all or none (complete: true) and \(names) "
                        + "\(filled.count == 1 ? "is" : "are") filled; fill it or leave the whole section empty", nil)
             }
         }
