@@ -66,6 +66,10 @@ extension DefectPlanter {
             let text = String(decoding: builder.record.bytes(of: value), as: UTF8.self)
             guard let corrupted = checksum.algorithm.corrupt(text, companion: companion) else { return nil }
             return builder.record.appendText(Array(corrupted.utf8))
+        case .format:
+            guard case .text = value, let format = textSpec(field, address).format,
+                  let broken = format.corrupt(Array(builder.record.bytes(of: value)), random: &random) else { return nil }
+            return builder.record.appendText(broken)
         case .minItems, .maxItems: return itemCount(kind == .maxItems, field, value)
         case .unknownField: return nil
         }

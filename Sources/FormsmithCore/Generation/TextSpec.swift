@@ -9,6 +9,9 @@ final class TextSpec: Sendable {
         case mask([MaskStep])
         /// A walk of the (first) regex.
         case regex(PatternWalker)
+        /// A realistic value of a named format (`format: email`), or every other time a walk
+        /// of the field's regex when it has one as well (the value must pass both).
+        case format(TextFormat, regex: PatternWalker?)
         /// Words of random letters (no format given).
         case plain
     }
@@ -24,6 +27,8 @@ final class TextSpec: Sendable {
     /// (filtered patterns, several formats at once, checksums rewriting characters).
     let needsConfirmation: Bool
     let checksum: (algorithm: ChecksumAlgorithm, companion: Int?)?
+    /// The named format the value must be in.
+    let format: TextFormat?
     /// Seed values that pass every check above (checksums with a companion excepted).
     let seeds: [[UInt8]]
 
@@ -43,6 +48,7 @@ final class TextSpec: Sendable {
         var source = Source.plain
         var needsConfirmation = false
         var checksum: (algorithm: ChecksumAlgorithm, companion: Int?)?
+        var format: TextFormat?
         var constant: [UInt8]?
         var generatorRegex: CompiledRegex?
         var maskSource: String?
@@ -57,6 +63,9 @@ final class TextSpec: Sendable {
             case .mask(let regex, let text):
                 if maskSource == nil { maskSource = text } else { needsConfirmation = true }
                 masks.append(regex)
+            case .format(let named):
+                format = named
+                needsConfirmation = true
             case .checksum(let algorithm, let companion):
                 checksum = (algorithm, companion)
                 needsConfirmation = true
@@ -72,6 +81,10 @@ final class TextSpec: Sendable {
         } else if let maskSource, let mask = try? InputMask(maskSource) {
             source = .mask(try MaskStep.steps(for: mask))
             if generatorRegex != nil { needsConfirmation = true }
+        } else if let format {
+            var walker: PatternWalker?
+            if let generatorRegex { walker = PatternWalker(try TextSpec.generator(for: generatorRegex)) }
+            source = .format(format, regex: walker)
         } else if let generatorRegex {
             let generator = try TextSpec.generator(for: generatorRegex)
             source = .regex(PatternWalker(generator))
@@ -84,10 +97,11 @@ final class TextSpec: Sendable {
         self.source = source
         self.needsConfirmation = needsConfirmation
         self.checksum = checksum
+        self.format = format
         let scratch = RegexScratch()
         seeds = seedList.map { Array($0.utf8) }.filter { seed in
             TextSpec.passes(seed, minLength: minLength, maxLength: maxLength, regexes: regexes, masks: masks,
-                            checksum: checksum, companion: nil, scratch: scratch)
+                            checksum: checksum, format: format, companion: nil, scratch: scratch)
         }
     }
 
@@ -112,18 +126,19 @@ final class TextSpec: Sendable {
     /// value when it has one (nil skips companion checksums).
     func accepts(_ value: [UInt8], companion: [UInt8]?, scratch: RegexScratch) -> Bool {
         TextSpec.passes(value, minLength: minLength, maxLength: maxLength, regexes: regexes, masks: masks,
-                        checksum: checksum, companion: companion, scratch: scratch)
+                        checksum: checksum, format: format, companion: companion, scratch: scratch)
     }
 
     private static func passes(_ value: [UInt8], minLength: Int?, maxLength: Int?, regexes: [CompiledRegex],
                                masks: [CompiledRegex], checksum: (algorithm: ChecksumAlgorithm, companion: Int?)?,
-                               companion: [UInt8]?, scratch: RegexScratch) -> Bool {
+                               format: TextFormat?, companion: [UInt8]?, scratch: RegexScratch) -> Bool {
         value.withUnsafeBufferPointer { bytes in
             let length = RecordValidator.scalarCount(bytes)
             if let minLength, length < minLength { return false }
             if let maxLength, length > maxLength { return false }
             for regex in regexes where !regex.matches(bytes, scratch: scratch).isMatch { return false }
             for mask in masks where !mask.matches(bytes, scratch: scratch).isMatch { return false }
+            if let format, format.problem(in: bytes) != nil { return false }
             guard let checksum else { return true }
             if checksum.companion == nil { return checksum.algorithm.isValid(bytes, companion: nil) }
             guard let companion else { return true }
