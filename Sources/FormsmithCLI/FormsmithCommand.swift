@@ -39,12 +39,6 @@ public struct FormsmithCommand: ParsableCommand {
     }
 }
 
-/// The version `formsmith --version` prints.
-public enum FormsmithVersion {
-    /// The current version.
-    public static let current = "0.1.0"
-}
-
 /// Formsmith's exit codes.
 enum ExitStatus {
     static let success: Int32 = 0

@@ -62,6 +62,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .long, help: "A partial questionnaire (JSON) whose values every questionnaire keeps.")
     var fixture: String?
 
+    @Flag(name: [.short, .long], help: "Write no notes on standard error (the chosen seed, what was written); errors still are.")
+    var quiet = false
+
     func validate() throws {
         if count < 0 { throw ValidationError("--count must be 0 or more") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -78,7 +81,7 @@ struct GenerateCommand: ParsableCommand {
     func run() throws {
         let compiled = try loadRules(rules, today: today, consequence: "nothing generated")
         let chosenSeed = seed ?? UInt64.random(in: 0...UInt64.max)
-        if seed == nil { writeError("formsmith: seed \(chosenSeed) (pass --seed \(chosenSeed) to repeat this output)") }
+        if seed == nil, !quiet { writeError("formsmith: seed \(chosenSeed) (pass --seed \(chosenSeed) to repeat this output)") }
         let generated: GenerationSummary
         let labelsPath = labels ?? output.map { $0 + ".labels.jsonl" }
         do {
@@ -99,7 +102,7 @@ struct GenerateCommand: ParsableCommand {
             writeError("formsmith: \(error.message)")
             throw FormsmithExit(status: ExitStatus.usage)
         }
-        if let output {
+        if let output, !quiet {
             let labelNote = invalidRate > 0 ? ", \(generated.invalid) invalid (labels in \(labelsPath ?? ""))" : ""
             writeError("formsmith: wrote \(generated.count) questionnaires to \(output)\(labelNote)")
         }

@@ -42,6 +42,9 @@ struct LintCommand: ParsableCommand {
     @Option(name: .long, help: "Write the report to this file instead of standard output.")
     var output: String?
 
+    @Flag(name: [.short, .long], help: "Write no report to standard output: the exit status tells the verdict (--output still gets the report).")
+    var quiet = false
+
     func validate() throws {
         if rules.isEmpty { throw ValidationError("give at least one rule file with --rules") }
         if let today, DatePattern.iso.parse(today) == nil {
@@ -63,12 +66,14 @@ struct LintCommand: ParsableCommand {
             writeError("formsmith: \(error.message)")
             throw FormsmithExit(status: ExitStatus.usage)
         }
-        switch report {
-        case .text: destination.write(lint.text())
-        case .json: destination.write(lint.json())
-        case .sarif: destination.write(lint.sarif(toolVersion: FormsmithVersion.current))
+        if !(quiet && output == nil) {
+            switch report {
+            case .text: destination.write(lint.text())
+            case .json: destination.write(lint.json())
+            case .sarif: destination.write(lint.sarif(toolVersion: FormsmithVersion.current))
+            }
+            destination.flush()
         }
-        destination.flush()
         if lint.errorCount > 0 || (strict && lint.warningCount > 0) {
             throw FormsmithExit(status: ExitStatus.invalidData)
         }

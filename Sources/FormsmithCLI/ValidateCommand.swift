@@ -57,6 +57,9 @@ struct ValidateCommand: ParsableCommand {
                                + "(NAME.valid.EXT and NAME.invalid.EXT), in the input's format.", valueName: "dir"))
     var splitOutput: String?
 
+    @OptionGroup(title: "Terminal")
+    var terminal: TerminalOptions
+
     @Argument(help: "Questionnaire files or directories, or - for standard input.")
     var inputs: [String]
 
@@ -87,10 +90,17 @@ struct ValidateCommand: ParsableCommand {
             writeError("formsmith: \(error.message)")
             throw FormsmithExit(status: ExitStatus.usage)
         }
-        var reporter = report.makeReporter(output: destination)
+        var reporter: any ValidationReporter
+        if terminal.quiet && output == nil {
+            reporter = SilentReporter()
+        } else {
+            let style = terminal.color.style(writingTo: output == nil ? 1 : nil,
+                                             environment: ProcessInfo.processInfo.environment)
+            reporter = report.makeReporter(output: destination, style: style)
+        }
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
         let options = ValidationOptions(jobs: jobs, csvDialect: delimiter.dialect, failFast: failFast, redact: redact)
-        let progress = ProgressDisplay(totalBytes: Self.totalSize(of: sources))
+        let progress = ProgressDisplay(totalBytes: Self.totalSize(of: sources), enabled: terminal.showsProgress)
         let summary = BatchValidator(rules: compiled, options: options)
             .run(sources, reporter: reporter, split: split) { progress?.update($0) }
         progress?.finish()
