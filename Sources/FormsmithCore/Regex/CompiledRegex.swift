@@ -13,13 +13,13 @@ internal import CPCRE2
 /// - Speed: JIT-compiled once (`PCRE2_JIT_COMPLETE`); if JIT is unavailable the interpreter is used.
 /// - Safety: values are UTF-8 checked by PCRE2 on every match; work is bounded by the
 ///   `RegexLimits` of the `RegexScratch` passed in.
-public final class CompiledRegex: Sendable {
+package final class CompiledRegex: Sendable {
     /// The pattern as the rule author wrote it.
-    public let pattern: String
+    package let pattern: String
     /// The options it was compiled with.
-    public let options: RegexOptions
+    package let options: RegexOptions
     /// Whether the pattern was JIT-compiled (false when PCRE2 has no JIT on this platform).
-    public let usesJIT: Bool
+    package let usesJIT: Bool
     /// The compiled (and JIT-compiled) code. It is never modified after `init`, and PCRE2
     /// documents a compiled pattern as safe to use from several threads at once, each with its
     /// own match data and JIT stack (which `RegexScratch` supplies); hence `nonisolated(unsafe)`.
@@ -28,7 +28,7 @@ public final class CompiledRegex: Sendable {
     /// Compiles `pattern` with `options`.
     ///
     /// - Throws: `RegexCompileError` with PCRE2's message and the character offset of the problem.
-    public init(pattern: String, options: RegexOptions = []) throws(RegexCompileError) {
+    package init(pattern: String, options: RegexOptions = []) throws(RegexCompileError) {
         let compileOptions = PCRE2_UTF | PCRE2_UCP | PCRE2_NEVER_BACKSLASH_C
             | PCRE2_ANCHORED | PCRE2_ENDANCHORED | options.pcre2CompileOptions
         let patternBytes = Array(pattern.utf8)
@@ -57,7 +57,7 @@ public final class CompiledRegex: Sendable {
 
     /// Matches `value` (UTF-8 bytes) against the whole pattern, using `scratch` for all
     /// mutable state. Allocates nothing. Invalid UTF-8 yields `.invalidUTF8`, never a crash.
-    public func matches(_ value: UnsafeBufferPointer<UInt8>, scratch: RegexScratch) -> RegexMatchResult {
+    package func matches(_ value: UnsafeBufferPointer<UInt8>, scratch: RegexScratch) -> RegexMatchResult {
         guard let matchData = scratch.matchData, let context = scratch.matchContext else {
             return .error(code: PCRE2_ERROR_NOMEMORY)
         }
@@ -84,7 +84,7 @@ public final class CompiledRegex: Sendable {
     }
 
     /// Matches a Swift string (always valid UTF-8) against the whole pattern.
-    public func matches(_ value: String, scratch: RegexScratch) -> RegexMatchResult {
+    package func matches(_ value: String, scratch: RegexScratch) -> RegexMatchResult {
         if let result = value.utf8.withContiguousStorageIfAvailable({ matches($0, scratch: scratch) }) {
             return result
         }

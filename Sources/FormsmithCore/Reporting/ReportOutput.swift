@@ -85,9 +85,9 @@ public final class ReportOutput {
 }
 
 /// JSON text building without Foundation.
-public enum JSONText {
+package enum JSONText {
     /// `text` as a quoted JSON string.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)
         appendQuoted(text, to: &bytes)
@@ -132,12 +132,12 @@ public enum JSONText {
     }
 
     /// A JSON object from ordered key/value pairs whose values are already JSON text.
-    public static func object(_ pairs: [(String, String)]) -> String {
+    package static func object(_ pairs: [(String, String)]) -> String {
         "{" + pairs.map { quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 
     /// A JSON array of values that are already JSON text.
-    public static func array(_ values: [String]) -> String {
+    package static func array(_ values: [String]) -> String {
         "[" + values.joined(separator: ",") + "]"
     }
 }

@@ -9,9 +9,9 @@
 ///   `+9 (999) 999-99-99`, `a.smirnov@mail.ru` → `x.xxxxxxx@xxxx.xx`).
 ///
 /// Record ids are not masked: they are how a report points at a questionnaire.
-public enum ValueMask {
+package enum ValueMask {
     /// The masked form of `value`.
-    public static func mask(_ value: String) -> String {
+    package static func mask(_ value: String) -> String {
         var masked = String.UnicodeScalarView()
         for scalar in value.unicodeScalars {
             masked.append(mask(scalar))
@@ -30,7 +30,8 @@ public enum ValueMask {
 }
 
 extension RecordResult {
-    /// Masks the offending value of every violation with ``ValueMask``.
+    /// Masks the offending value of every violation: a digit becomes `9`, a Cyrillic letter `Х`/`х`,
+    /// another letter `X`/`x`; spaces and punctuation stay.
     public mutating func maskValues() {
         for index in violations.indices {
             violations[index].value = violations[index].value.map(ValueMask.mask)
