@@ -30,6 +30,9 @@ final class TerminalOptionsCommandTests: XCTestCase {
         XCTAssertEqual(withoutEscapes(coloured.stdout), plain.stdout, "colour adds escapes and nothing else")
         let never = try Formsmith.run(invalidSamples + ["--color", "never"], environment: colourTerminal)
         XCTAssertEqual(never.stdout, plain.stdout)
+        let wrong = try Formsmith.run(invalidSamples + ["--color", "sometimes"], environment: [:])
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertTrue(wrong.stderr.contains("auto") && wrong.stderr.contains("never"), wrong.stderr)
     }
 
     func testOnATerminalColourIsOnUnlessNoColorIsSet() throws {
