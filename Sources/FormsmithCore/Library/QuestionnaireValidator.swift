@@ -25,6 +25,8 @@ import Synchronization
 public final class QuestionnaireValidator: Sendable {
     private let ruleSet: RuleSet
     private let fixedDate: CivilDate?
+    /// The current date when it is not fixed (the system clock; tests pass their own).
+    private let clock: @Sendable () -> CivilDate
     private let redactsValues: Bool
     private let state: Mutex<State>
 
@@ -62,15 +64,23 @@ public final class QuestionnaireValidator: Sendable {
         self.init(rules: compiled, followsClock: today == nil, redactsValues: redactsValues)
     }
 
+    /// Rules given as text that follow `clock` instead of the system clock (for tests).
+    convenience init(rulesText text: String, clock: @escaping @Sendable () -> CivilDate) throws(RulesError) {
+        let compiled = try RulesLoader.load(text: text, file: "rules.yaml", today: clock())
+        self.init(rules: compiled, followsClock: true, redactsValues: false, clock: clock)
+    }
+
     /// Validates with rules already compiled (by ``RulesLoader/load(path:today:)``) for
     /// their own reference date, which stays fixed.
     public convenience init(rules: CompiledRuleSet, redactsValues: Bool = false) {
         self.init(rules: rules, followsClock: false, redactsValues: redactsValues)
     }
 
-    private init(rules: CompiledRuleSet, followsClock: Bool, redactsValues: Bool) {
+    private init(rules: CompiledRuleSet, followsClock: Bool, redactsValues: Bool,
+                 clock: @escaping @Sendable () -> CivilDate = { CivilDate.today() }) {
         ruleSet = rules.ruleSet
         fixedDate = followsClock ? nil : rules.today
+        self.clock = clock
         self.redactsValues = redactsValues
         state = Mutex(State(rules: rules, idle: []))
     }
@@ -120,7 +130,7 @@ public final class QuestionnaireValidator: Sendable {
 
     /// Takes an idle validator for today's rules, or makes one.
     private func checkOut() -> IdleValidator {
-        let date = fixedDate ?? CivilDate.today()
+        let date = fixedDate ?? clock()
         let ruleSet = ruleSet
         return state.withLock { state in
             if state.rules.today != date, let recompiled = try? RuleCompiler.compile(ruleSet, today: date) {
