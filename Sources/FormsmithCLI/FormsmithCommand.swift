@@ -12,6 +12,10 @@ public struct FormsmithCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "formsmith",
         abstract: "Validate questionnaires in batch, and generate valid ones, from declarative rules.",
+        discussion: """
+            Run 'formsmith help COMMAND' for a command's options. Shell completions: \
+            formsmith --generate-completion-script bash|zsh|fish (see the README for where to put them).
+            """,
         version: FormsmithVersion.current,
         subcommands: [ValidateCommand.self, GenerateCommand.self, LintCommand.self, ExplainCommand.self]
     )
