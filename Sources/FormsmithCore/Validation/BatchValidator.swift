@@ -14,7 +14,7 @@ public struct ValidationOptions: Sendable {
     public var csvDialect: CSVDialect
     /// Stop at the first invalid or unreadable questionnaire (`--fail-fast`).
     public var failFast: Bool
-    /// Mask offending values in violations and messages (`--redact`) (see ``RecordResult/maskValues()``).
+    /// Mask offending values in violations and messages (`--redact`); see ``ValueMask``.
     public var redact: Bool
 
     /// Creates options; `jobs` defaults to the number of active processors.

@@ -9,9 +9,9 @@
 ///   `+9 (999) 999-99-99`, `a.smirnov@mail.ru` → `x.xxxxxxx@xxxx.xx`).
 ///
 /// Record ids are not masked: they are how a report points at a questionnaire.
-package enum ValueMask {
+public enum ValueMask {
     /// The masked form of `value`.
-    package static func mask(_ value: String) -> String {
+    public static func mask(_ value: String) -> String {
         var masked = String.UnicodeScalarView()
         for scalar in value.unicodeScalars {
             masked.append(mask(scalar))
@@ -30,8 +30,7 @@ package enum ValueMask {
 }
 
 extension RecordResult {
-    /// Masks the offending value of every violation: a digit becomes `9`, a Cyrillic letter `Х`/`х`,
-    /// another letter `X`/`x`; spaces and punctuation stay.
+    /// Masks the offending value of every violation with ``ValueMask``.
     public mutating func maskValues() {
         for index in violations.indices {
             violations[index].value = violations[index].value.map(ValueMask.mask)
