@@ -17,7 +17,7 @@ pages=.build/plugins/Swift-DocC/outputs/FormsmithCore.doccarchive/data/documenta
 for page in questionnairevalidator validatinginprocess recordresult violation rulesloader; do
   [ -e "$pages/$page.json" ] || fail "no page for $page in the reference"
 done
-for hidden in jsontape jsonparser csvboundaryscanner csvreader compiledregex regexscratch seededrandom jsontext; do
+for hidden in jsontape jsonparser csvboundaryscanner csvreader compiledregex regexscratch seededrandom progressline; do
   [ ! -e "$pages/$hidden.json" ] || fail "$hidden is public (it is an implementation type)"
 done
 echo "library-docs: the DocC reference builds cleanly and shows only the public API"

@@ -68,12 +68,12 @@ public final class JUnitReporter: ValidationReporter {
 }
 
 /// Escaping for XML 1.0 text and attribute values.
-package enum XMLText {
+public enum XMLText {
     /// `text` with `&`, `<`, `>` (and in an attribute `"` and `'`) escaped, and the characters XML 1.0 cannot
     /// hold at all (control characters other than tab and line breaks, U+FFFE, U+FFFF)
     /// written as `\u{…}`. In an attribute, tabs and line breaks become character
     /// references, which parsers keep (literal ones are read as spaces).
-    package static func escaped(_ text: String, attribute: Bool = true) -> String {
+    public static func escaped(_ text: String, attribute: Bool = true) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

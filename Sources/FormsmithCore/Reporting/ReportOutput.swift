@@ -85,9 +85,9 @@ public final class ReportOutput {
 }
 
 /// JSON text building without Foundation.
-package enum JSONText {
+public enum JSONText {
     /// `text` as a quoted JSON string.
-    package static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)
         appendQuoted(text, to: &bytes)
@@ -132,12 +132,12 @@ package enum JSONText {
     }
 
     /// A JSON object from ordered key/value pairs whose values are already JSON text.
-    package static func object(_ pairs: [(String, String)]) -> String {
+    public static func object(_ pairs: [(String, String)]) -> String {
         "{" + pairs.map { quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 
     /// A JSON array of values that are already JSON text.
-    package static func array(_ values: [String]) -> String {
+    public static func array(_ values: [String]) -> String {
         "[" + values.joined(separator: ",") + "]"
     }
 }
