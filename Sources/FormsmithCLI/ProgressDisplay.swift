@@ -1,11 +1,5 @@
 import FormsmithCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The progress line of `formsmith validate` on standard error, once the run has taken more
 /// than a second. On a terminal it is redrawn in place at most ten times a second and erased
 /// at the end. Elsewhere (`--progress` into a log file or a pipe) it is written as plain
@@ -21,7 +15,7 @@ final class ProgressDisplay {
     init?(totalBytes: Int?, enabled: Bool) {
         guard enabled else { return nil }
         self.totalBytes = totalBytes
-        inPlace = isatty(2) != 0
+        inPlace = Platform.isTerminal(2)
     }
 
     /// Redraws the line if it is time to.
@@ -37,7 +31,7 @@ final class ProgressDisplay {
     /// Erases the line on a terminal; elsewhere writes the totals.
     func finish() {
         if inPlace {
-            if lastDraw != nil { emit("\r\u{1B}[K") }
+            if lastDraw != nil { writeError("\r\u{1B}[K", newline: false) }
         } else {
             draw(line(at: .now))
         }
@@ -50,10 +44,6 @@ final class ProgressDisplay {
     }
 
     private func draw(_ text: String) {
-        emit(inPlace ? "\r" + text + "\u{1B}[K" : text + "\n")
-    }
-
-    private func emit(_ text: String) {
-        text.withCString { pointer in _ = write(2, pointer, strlen(pointer)) }
+        writeError(inPlace ? "\r" + text + "\u{1B}[K" : text + "\n", newline: false)
     }
 }

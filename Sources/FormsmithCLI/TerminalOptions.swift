@@ -1,12 +1,6 @@
 import ArgumentParser
 import FormsmithCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// When the text report is coloured: `--color auto|always|never`.
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, always, never
@@ -19,7 +13,7 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
         case .always: return .color
         case .never: return .plain
         case .auto:
-            guard let descriptor, isatty(descriptor) != 0 else { return .plain }
+            guard let descriptor, Platform.isTerminal(descriptor) else { return .plain }
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .plain }
             if environment["TERM"] == "dumb" { return .plain }
             return .color
@@ -45,6 +39,6 @@ struct TerminalOptions: ParsableArguments {
 
     /// Whether to show progress: as asked, else on a terminal unless quiet.
     var showsProgress: Bool {
-        progress ?? (!quiet && isatty(2) != 0)
+        progress ?? (!quiet && Platform.isTerminal(2))
     }
 }

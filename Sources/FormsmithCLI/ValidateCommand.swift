@@ -15,15 +15,16 @@ struct ValidateCommand: ParsableCommand {
             list items).
 
             Exit status: 0 all questionnaires valid, 1 some invalid or unreadable (or a CSV header \
-            with problems), 2 a problem with the rules, the command line or the split output.
+            with problems), 2 a problem with the rules, the command line or the split output, or a \
+            report or split file that could not be written (nothing is left under its name), 130 / 143 \
+            interrupted by SIGINT / SIGTERM (likewise).
             """
     )
 
     @Option(name: .long, help: "The rule file (YAML or JSON).")
     var rules: String
 
-    @Option(name: .long, help: "The reference date for 'today' in rules, as yyyy-MM-dd (default: today's date, UTC).")
-    var today: String?
+    @OptionGroup var dates: DateOptions
 
     @Option(name: .long, help: "Report format: text for people, json for machines, jsonl, junit, sarif or github for CI.")
     var report: ReportFormat = .text
@@ -66,30 +67,25 @@ struct ValidateCommand: ParsableCommand {
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let maxErrors, maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
-        if let today, DatePattern.iso.parse(today) == nil {
-            throw ValidationError("--today must be a date written yyyy-MM-dd, such as 2026-11-22")
-        }
         if let inputFormat, InputFormat(rawValue: inputFormat) == nil {
             throw ValidationError("--input-format must be one of json, jsonl, csv")
         }
     }
 
     func run() throws {
-        let compiled = try loadRules(rules, today: today, consequence: "the rules were not used")
+        let compiled = try loadRules(rules, today: dates.referenceDate, consequence: "the rules were not used")
         let sources: [InputSource]
-        let destination: ReportOutput
         let split: SplitOutput?
         do {
             sources = try InputDiscovery.sources(for: inputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)))
             split = try splitOutput.map { directory throws(InputError) in
                 try SplitOutput(directory: directory, sources: sources)
             }
-            destination = try output.map { path throws(InputError) in try ReportOutput(path: path) }
-                ?? .standardOutput()
         } catch {
             writeError("formsmith: \(error.message)")
             throw FormsmithExit(status: ExitStatus.usage)
         }
+        let destination = try openOutput(output)
         var reporter: any ValidationReporter
         if terminal.quiet && output == nil {
             reporter = SilentReporter()
@@ -104,7 +100,7 @@ struct ValidateCommand: ParsableCommand {
         let summary = BatchValidator(rules: compiled, options: options)
             .run(sources, reporter: reporter, split: split) { progress?.update($0) }
         progress?.finish()
-        destination.flush()
+        destination.close()
         if let problems = split?.problems, !problems.isEmpty {
             for problem in problems { writeError("formsmith: --split-output: \(problem)") }
             throw FormsmithExit(status: ExitStatus.usage)

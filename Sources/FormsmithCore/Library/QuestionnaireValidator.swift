@@ -20,8 +20,9 @@ import Synchronization
 /// ```
 ///
 /// Without `today:`, rules relative to today (`max: today-18y`) follow the clock: the
-/// validator recompiles them when the date (UTC) changes, so a long-running service does not
-/// keep yesterday's bounds. Pass a date to pin it, as `formsmith validate --today` does.
+/// validator recompiles them when the date changes in `timeZone` (by default the system's
+/// local zone), so a long-running service does not keep yesterday's bounds. Pass a date to pin
+/// it, as `formsmith validate --today` does.
 public final class QuestionnaireValidator: Sendable {
     private let ruleSet: RuleSet
     private let fixedDate: CivilDate?
@@ -40,13 +41,17 @@ public final class QuestionnaireValidator: Sendable {
     ///
     /// - Parameters:
     ///   - url: A rule file; seed lists and `valuesFrom` files are found relative to it.
-    ///   - today: The date `today` stands for in the rules; nil follows the current date (UTC).
+    ///   - today: The date `today` stands for in the rules; nil follows the current date.
+    ///   - timeZone: The zone whose current date `today` is when it is not given (as
+    ///     `formsmith validate --timezone`).
     ///   - redactsValues: Whether messages and values are masked (`Х999ХХ99`), as with
     ///     `formsmith validate --redact`: for logs that must not hold personal data.
     /// - Throws: ``RulesError`` listing every problem of the file, each with its line and column.
-    public convenience init(rulesAt url: URL, today: CivilDate? = nil, redactsValues: Bool = false) throws(RulesError) {
-        let compiled = try RulesLoader.load(path: url.path, today: today ?? CivilDate.today())
-        self.init(rules: compiled, followsClock: today == nil, redactsValues: redactsValues)
+    public convenience init(rulesAt url: URL, today: CivilDate? = nil, timeZone: TimeZone = .current,
+                            redactsValues: Bool = false) throws(RulesError) {
+        let compiled = try RulesLoader.load(path: url.path, today: today ?? CivilDate.today(in: timeZone))
+        self.init(rules: compiled, followsClock: today == nil, redactsValues: redactsValues,
+                  clock: { CivilDate.today(in: timeZone) })
     }
 
     /// Compiles rules given as YAML or JSON text (rules kept in a database, say).
@@ -55,13 +60,15 @@ public final class QuestionnaireValidator: Sendable {
     ///   - text: The rule file's text.
     ///   - file: The name problems are reported under; relative seed-list paths are resolved
     ///     against its folder.
-    ///   - today: The date `today` stands for in the rules; nil follows the current date (UTC).
+    ///   - today: The date `today` stands for in the rules; nil follows the current date.
+    ///   - timeZone: The zone whose current date `today` is when it is not given.
     ///   - redactsValues: Whether messages and values are masked.
     /// - Throws: ``RulesError`` listing every problem, each with its line and column.
     public convenience init(rulesText text: String, file: String = "rules.yaml", today: CivilDate? = nil,
-                            redactsValues: Bool = false) throws(RulesError) {
-        let compiled = try RulesLoader.load(text: text, file: file, today: today ?? CivilDate.today())
-        self.init(rules: compiled, followsClock: today == nil, redactsValues: redactsValues)
+                            timeZone: TimeZone = .current, redactsValues: Bool = false) throws(RulesError) {
+        let compiled = try RulesLoader.load(text: text, file: file, today: today ?? CivilDate.today(in: timeZone))
+        self.init(rules: compiled, followsClock: today == nil, redactsValues: redactsValues,
+                  clock: { CivilDate.today(in: timeZone) })
     }
 
     /// Rules given as text that follow `clock` instead of the system clock (for tests).

@@ -14,7 +14,7 @@ public struct ValidationOptions: Sendable {
     public var csvDialect: CSVDialect
     /// Stop at the first invalid or unreadable questionnaire (`--fail-fast`).
     public var failFast: Bool
-    /// Mask offending values in violations and messages (`--redact`); see ``ValueMask``.
+    /// Mask offending values in violations and messages (`--redact`); see ``Redaction``.
     public var redact: Bool
 
     /// Creates options; `jobs` defaults to the number of active processors.
@@ -70,9 +70,9 @@ public final class BatchValidator: Sendable {
     @discardableResult
     public func run(_ sources: [InputSource], reporter: some ValidationReporter, split: SplitOutput? = nil,
                     progress: ((ValidationProgress) -> Void)? = nil) -> ValidationSummary {
-        let planner = WorkPlanner(sources: sources, limits: options.inputLimits, rules: rules,
+        let planner = InputChunker(sources: sources, limits: options.inputLimits, rules: rules,
                                   dialect: options.csvDialect)
-        var ledger = RunLedger(sources: sources, reporter: reporter, split: split)
+        var ledger = RunLedger(sources: sources, reporter: reporter, split: split, today: rules.today)
         let splits = split != nil
         let deliver = { (outcome: ChunkOutcome, bytes: Int) in
             guard !ledger.isStopped else { return }

@@ -1,4 +1,3 @@
-internal import CSystemMemory
 import Dispatch
 import Synchronization
 
@@ -37,7 +36,7 @@ final class ParallelValidation: Sendable {
     /// Validates the items of `planner` until it is exhausted or `isStopped` (checked before
     /// each read, for `--fail-fast`); calls `deliver` on the calling thread, in input order,
     /// with each outcome and the size of its input.
-    func run(_ planner: WorkPlanner, isStopped: () -> Bool, deliver: (ChunkOutcome, Int) -> Void) {
+    func run(_ planner: InputChunker, isStopped: () -> Bool, deliver: (ChunkOutcome, Int) -> Void) {
         var dispatched = 0
         var delivered = 0
         var completed = 0
@@ -49,7 +48,7 @@ final class ParallelValidation: Sendable {
                 // keep such memory as free space rather than returning it, and the resident size
                 // would creep up with the input (by about 20 MB over 1,000,000 questionnaires).
                 // A trim takes about half a millisecond: every 64 chunks (32 MiB) is plenty.
-                if delivered % 64 == 0 { formsmith_release_free_memory() }
+                if delivered % 64 == 0 { Platform.releaseFreeMemory() }
             }
         }
         while !isStopped(), let item = planner.next() {

@@ -32,6 +32,9 @@ public struct ValidationSummary: Sendable, Hashable {
     /// Set when `--max-errors N` cut the list of results: N, the number of problems shown
     /// (violations, plus one per unreadable record). The counts still cover every record.
     public var truncatedAt: Int?
+    /// The date `today` meant in the rules (`--today`, else the current date in the time
+    /// zone asked for), set by the batch validator; reports print it.
+    public var today: CivilDate?
 
     private var ruleCounts: [String: (Int, [String])] = [:]
     private var fieldCounts: [String: (Int, [String])] = [:]
