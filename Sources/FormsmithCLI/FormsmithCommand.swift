@@ -12,7 +12,8 @@ public struct FormsmithCommand: ParsableCommand {
             formsmith --generate-completion-script bash|zsh|fish (see the README for where to put them).
             """,
         version: FormsmithVersion.current,
-        subcommands: [ValidateCommand.self, GenerateCommand.self, LintCommand.self, ExplainCommand.self]
+        subcommands: [ValidateCommand.self, GenerateCommand.self, LintCommand.self, ExplainCommand.self,
+                      FormsCommand.self]
     )
 
     public init() {}

@@ -23,7 +23,13 @@ struct GenerateCommand: ParsableCommand {
     )
 
     @Option(name: .long, help: "The rule file (YAML or JSON).")
-    var rules: String
+    var rules: String?
+
+    @Option(name: .long, help: "Without --rules: the project's form to generate (see 'formsmith forms').")
+    var form: String?
+
+    @Option(name: .long, help: "The project file (default: formsmith.yaml or .formsmith.yml here or above).")
+    var project: String?
 
     @Option(name: .long, help: "How many questionnaires to write.")
     var count: Int
@@ -61,6 +67,7 @@ struct GenerateCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
+        if rules != nil, form != nil { throw ValidationError("give --rules or --form, not both") }
         if count < 0 { throw ValidationError("--count must be 0 or more") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if !(0...1).contains(optionalRate) { throw ValidationError("--optional-rate must be between 0 and 1") }
@@ -71,7 +78,8 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let compiled = try loadRules(rules, today: dates.referenceDate, consequence: "nothing generated")
+        let compiled = try loadRules(rules, form: form, project: project, dates: dates, command: "generate",
+                                     consequence: "nothing generated")
         let chosenSeed = seed ?? UInt64.random(in: 0...UInt64.max)
         if seed == nil, !quiet { writeError("formsmith: seed \(chosenSeed) (pass --seed \(chosenSeed) to repeat this output)") }
         let generated: GenerationSummary

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FormsmithCore
+import Foundation
 
 /// When the text report is coloured: `--color auto|always|never`.
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
@@ -40,5 +41,15 @@ struct TerminalOptions: ParsableArguments {
     /// Whether to show progress: as asked, else on a terminal unless quiet.
     var showsProgress: Bool {
         progress ?? (!quiet && Platform.isTerminal(2))
+    }
+}
+
+extension TerminalOptions {
+    /// The reporter of `format` for `destination`: none with `--quiet` unless the report goes
+    /// to a file (`toFile`), the text report coloured as `--color` says.
+    func reporter(_ format: ReportFormat, writingTo destination: ReportOutput, toFile: Bool) -> any ValidationReporter {
+        if quiet && !toFile { return SilentReporter() }
+        let style = color.style(writingTo: toFile ? nil : 1, environment: ProcessInfo.processInfo.environment)
+        return format.makeReporter(output: destination, style: style)
     }
 }

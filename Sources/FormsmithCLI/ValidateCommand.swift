@@ -14,6 +14,9 @@ struct ValidateCommand: ParsableCommand {
             per row, under a header naming each column by its dotted path (drivers.0.lastName for \
             list items).
 
+            Without --rules, the project file (formsmith.yaml, found from this folder upwards, or \
+            --project) routes each input to its form; see the README's 'Projects' section.
+
             Exit status: 0 all questionnaires valid, 1 some invalid or unreadable (or a CSV header \
             with problems), 2 a problem with the rules, the command line or the split output, or a \
             report or split file that could not be written (nothing is left under its name), 130 / 143 \
@@ -21,13 +24,19 @@ struct ValidateCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "The rule file (YAML or JSON).")
-    var rules: String
+    @Option(name: .long, help: "The rule file (YAML or JSON). Without it, the project file routes each input.")
+    var rules: String?
+
+    @Option(name: .long, help: "The project file (default: formsmith.yaml or .formsmith.yml here or above).")
+    var project: String?
+
+    @Flag(name: .customLong("list-forms"), help: "Print the project's forms, their inputs and field counts.")
+    var listForms = false
 
     @OptionGroup var dates: DateOptions
 
     @Option(name: .long, help: "Report format: text for people, json for machines, jsonl, junit, sarif or github for CI.")
-    var report: ReportFormat = .text
+    var report: ReportFormat?
 
     @Option(name: .long, help: "Write the report to this file instead of standard output.")
     var output: String?
@@ -62,17 +71,20 @@ struct ValidateCommand: ParsableCommand {
     var terminal: TerminalOptions
 
     @Argument(help: "Questionnaire files or directories, or - for standard input.")
-    var inputs: [String]
+    var inputs: [String] = []
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let maxErrors, maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
+        if rules != nil, project != nil { throw ValidationError("give --rules or --project, not both") }
+        if inputs.isEmpty, !listForms { throw ValidationError("give at least one input file or directory") }
         if let inputFormat, InputFormat(rawValue: inputFormat) == nil {
             throw ValidationError("--input-format must be one of json, jsonl, csv")
         }
     }
 
     func run() throws {
+        guard let rules else { return try runProject() }
         let compiled = try loadRules(rules, today: dates.referenceDate, consequence: "the rules were not used")
         let sources: [InputSource]
         let split: SplitOutput?
@@ -86,14 +98,7 @@ struct ValidateCommand: ParsableCommand {
             throw FormsmithExit(status: ExitStatus.usage)
         }
         let destination = try openOutput(output)
-        var reporter: any ValidationReporter
-        if terminal.quiet && output == nil {
-            reporter = SilentReporter()
-        } else {
-            let style = terminal.color.style(writingTo: output == nil ? 1 : nil,
-                                             environment: ProcessInfo.processInfo.environment)
-            reporter = report.makeReporter(output: destination, style: style)
-        }
+        var reporter = terminal.reporter(report ?? .text, writingTo: destination, toFile: output != nil)
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
         let options = ValidationOptions(jobs: jobs, csvDialect: delimiter.dialect, failFast: failFast, redact: redact)
         let progress = ProgressDisplay(totalBytes: Self.totalSize(of: sources), enabled: terminal.showsProgress)
@@ -109,7 +114,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     /// The size of the inputs in bytes, or nil when one is standard input.
-    private static func totalSize(of sources: [InputSource]) -> Int? {
+    static func totalSize(of sources: [InputSource]) -> Int? {
         var total = 0
         for source in sources {
             guard !source.isStandardInput,

@@ -32,6 +32,8 @@ public struct ValidationSummary: Sendable, Hashable {
     /// Set when `--max-errors N` cut the list of results: N, the number of problems shown
     /// (violations, plus one per unreadable record). The counts still cover every record.
     public var truncatedAt: Int?
+    /// In a project run, each form's totals (in the project's order); empty with `--rules`.
+    public var byForm: [FormTotals] = []
     /// The date `today` meant in the rules (`--today`, else the current date in the time
     /// zone asked for), set by the batch validator; reports print it.
     public var today: CivilDate?
