@@ -63,6 +63,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .long, help: "A partial questionnaire (JSON) whose values every questionnaire keeps.")
     var fixture: String?
 
+    @Flag(name: [.short, .long], help: "Write no notes on standard error (the chosen seed, what was written); errors still are.")
+    var quiet = false
+
     func validate() throws {
         if rules != nil, form != nil { throw ValidationError("give --rules or --form, not both") }
         if count < 0 { throw ValidationError("--count must be 0 or more") }
@@ -78,7 +81,7 @@ struct GenerateCommand: ParsableCommand {
         let compiled = try loadRules(rules, form: form, project: project, dates: dates, command: "generate",
                                      consequence: "nothing generated")
         let chosenSeed = seed ?? UInt64.random(in: 0...UInt64.max)
-        if seed == nil { writeError("formsmith: seed \(chosenSeed) (pass --seed \(chosenSeed) to repeat this output)") }
+        if seed == nil, !quiet { writeError("formsmith: seed \(chosenSeed) (pass --seed \(chosenSeed) to repeat this output)") }
         let generated: GenerationSummary
         let labelsPath = labels ?? output.map { $0 + ".labels.jsonl" }
         do {
@@ -98,7 +101,7 @@ struct GenerateCommand: ParsableCommand {
             throw FormsmithExit(status: ExitStatus.usage)
         }
         try OutputGuard.commit()
-        if let output {
+        if let output, !quiet {
             let labelNote = invalidRate > 0 ? ", \(generated.invalid) invalid (labels in \(labelsPath ?? ""))" : ""
             writeError("formsmith: wrote \(generated.count) questionnaires to \(output)\(labelNote)")
         }

@@ -5,10 +5,10 @@ import FormsmithCore
 enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, jsonl, junit, sarif, github
 
-    /// A reporter of this format writing to `output`.
-    func makeReporter(output: ReportOutput) -> any ValidationReporter {
+    /// A reporter of this format writing to `output`; `style` colours the text report.
+    func makeReporter(output: ReportOutput, style: TextStyle = .plain) -> any ValidationReporter {
         switch self {
-        case .text: return TextReporter(output: output)
+        case .text: return TextReporter(output: output, style: style)
         case .json: return JSONReporter(output: output)
         case .jsonl: return JSONLinesReporter(output: output)
         case .junit: return JUnitReporter(output: output)
@@ -17,6 +17,12 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
         case .github: return GitHubReporter(output: output)
         }
     }
+}
+
+/// The reporter of `--quiet` without `--output`: no report at all, only the exit status.
+final class SilentReporter: ValidationReporter {
+    func report(_ results: [RecordResult]) {}
+    func finish(_ summary: ValidationSummary) {}
 }
 
 /// CSV delimiters `--delimiter` accepts.

@@ -31,11 +31,11 @@ extension ValidateCommand {
         let forms = try loadForms(of: project, today: today, only: needed, consequence: "nothing was validated")
         let destination = try openOutput(output)
         let format = report ?? project.defaults.report.flatMap(ReportFormat.init(rawValue:)) ?? .text
-        var reporter = format.makeReporter(output: destination)
+        var reporter = terminal.reporter(format, writingTo: destination, toFile: output != nil)
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
         let options = ValidationOptions(jobs: jobs ?? project.defaults.jobs, csvDialect: delimiter.dialect,
                                         failFast: failFast, redact: redact || project.defaults.redact == true)
-        let progress = ProgressDisplay(totalBytes: Self.totalSize(of: sources))
+        let progress = ProgressDisplay(totalBytes: Self.totalSize(of: sources), enabled: terminal.showsProgress)
         let run: (summary: ValidationSummary, splitProblems: [String])
         do {
             run = try ProjectValidator(project: project, forms: forms, options: options)

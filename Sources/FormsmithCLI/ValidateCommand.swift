@@ -67,6 +67,9 @@ struct ValidateCommand: ParsableCommand {
                                + "(NAME.valid.EXT and NAME.invalid.EXT), in the input's format.", valueName: "dir"))
     var splitOutput: String?
 
+    @OptionGroup(title: "Terminal")
+    var terminal: TerminalOptions
+
     @Argument(help: "Questionnaire files or directories, or - for standard input.")
     var inputs: [String] = []
 
@@ -95,10 +98,10 @@ struct ValidateCommand: ParsableCommand {
             throw FormsmithExit(status: ExitStatus.usage)
         }
         let destination = try openOutput(output)
-        var reporter = (report ?? .text).makeReporter(output: destination)
+        var reporter = terminal.reporter(report ?? .text, writingTo: destination, toFile: output != nil)
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
         let options = ValidationOptions(jobs: jobs, csvDialect: delimiter.dialect, failFast: failFast, redact: redact)
-        let progress = ProgressDisplay(totalBytes: Self.totalSize(of: sources))
+        let progress = ProgressDisplay(totalBytes: Self.totalSize(of: sources), enabled: terminal.showsProgress)
         let summary = BatchValidator(rules: compiled, options: options)
             .run(sources, reporter: reporter, split: split) { progress?.update($0) }
         progress?.finish()
