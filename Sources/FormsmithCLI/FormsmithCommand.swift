@@ -13,7 +13,8 @@ public struct FormsmithCommand: ParsableCommand {
         commandName: "formsmith",
         abstract: "Validate questionnaires in batch, and generate valid ones, from declarative rules.",
         version: FormsmithVersion.current,
-        subcommands: [ValidateCommand.self, GenerateCommand.self, LintCommand.self, ExplainCommand.self]
+        subcommands: [ValidateCommand.self, GenerateCommand.self, LintCommand.self, ExplainCommand.self,
+                      MergeCommand.self]
     )
 
     public init() {}

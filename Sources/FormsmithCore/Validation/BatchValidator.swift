@@ -107,12 +107,12 @@ public final class BatchValidator: Sendable {
             JSONLinesReader.forEachRecord(in: item.bytes, firstLine: item.firstLine) { line, lineNumber in
                 guard !outcome.isStopped else { return }
                 outcome.add(validator.validate(
-                    json: line, location: RecordLocation(file: item.source.path, line: lineNumber),
+                    json: line, location: RecordLocation(file: item.source.name, line: lineNumber),
                     limits: options.jsonLimits), raw: line)
             }
         case .document:
             var verdicts: [SplitChunk.Verdict] = []
-            JSONDocumentReader.forEachRecord(in: item.bytes, file: item.source.path, validator: validator,
+            JSONDocumentReader.forEachRecord(in: item.bytes, file: item.source.name, validator: validator,
                                              limits: options.jsonLimits) { result in
                 guard !outcome.isStopped else { return }
                 outcome.add(result)
@@ -120,12 +120,12 @@ public final class BatchValidator: Sendable {
             }
             if splits { outcome.split = SplitChunk(document: item.bytes, verdicts: verdicts) }
         case .csvHeader(let layout):
-            if let result = layout.headerResult(file: item.source.path) { outcome.add(result) }
+            if let result = layout.headerResult(file: item.source.name) { outcome.add(result) }
             outcome.split?.prefix = layout.headerRecord
         case .csvRows(let layout):
             CSVChunkValidation.validate(item, layout: layout, validator: validator, into: &outcome)
         case .failure(let message):
-            outcome.add(RecordResult(location: RecordLocation(file: item.source.path, line: item.firstLine),
+            outcome.add(RecordResult(location: RecordLocation(file: item.source.name, line: item.firstLine),
                                      unreadable: message))
         }
         return outcome

@@ -39,6 +39,19 @@ public struct ValidationSummary: Sendable, Hashable {
     /// An empty summary.
     public init() {}
 
+    /// A summary with these totals and counts, as a report wrote them (``byRule`` and
+    /// ``byField`` entries keep up to three examples each).
+    public init(records: Int, valid: Int, invalid: Int, unreadable: Int, violations: Int,
+                byRule: [ViolationCount], byField: [ViolationCount]) {
+        self.records = records
+        self.valid = valid
+        self.invalid = invalid
+        self.unreadable = unreadable
+        self.violations = violations
+        for entry in byRule { Self.merge(entry.key, (entry.count, Array(entry.examples.prefix(3))), into: &ruleCounts) }
+        for entry in byField { Self.merge(entry.key, (entry.count, Array(entry.examples.prefix(3))), into: &fieldCounts) }
+    }
+
     /// Counts one record's verdict.
     public mutating func add(_ result: RecordResult) {
         records += 1
