@@ -3,11 +3,13 @@ import FormsmithCore
 
 /// Report formats `formsmith validate` can write.
 enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, jsonl, junit, sarif, github
+    case text, json, jsonl, junit, sarif, github, html
 
-    /// A reporter of this format writing to `output`.
-    func makeReporter(output: ReportOutput) -> any ValidationReporter {
+    /// A reporter of this format writing to `output`; `context` describes the run for the
+    /// HTML report.
+    func makeReporter(output: ReportOutput, context: @autoclosure () -> HTMLReportContext) -> any ValidationReporter {
         switch self {
+        case .html: return HTMLReporter(output: output, context: context())
         case .text: return TextReporter(output: output)
         case .json: return JSONReporter(output: output)
         case .jsonl: return JSONLinesReporter(output: output)

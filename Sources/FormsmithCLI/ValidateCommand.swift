@@ -26,7 +26,8 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, help: "The reference date for 'today' in rules, as yyyy-MM-dd (default: today's date, UTC).")
     var today: String?
 
-    @Option(name: .long, help: "Report format: text for people, json for machines, jsonl, junit, sarif or github for CI.")
+    @Option(name: .long, help: ArgumentHelp("Report format: text for people, html for an audit (one self-contained "
+                                            + "page), json for machines, jsonl, junit, sarif or github for CI."))
     var report: ReportFormat = .text
 
     @Option(name: .long, help: "Write the report to this file instead of standard output.")
@@ -120,9 +121,12 @@ struct ValidateCommand: ParsableCommand {
             writeError("formsmith: \(error.message)")
             throw FormsmithExit(status: ExitStatus.usage)
         }
-        var reporter = report.makeReporter(output: destination)
+        var reporter = report.makeReporter(output: destination, context: HTMLReportContext(
+            rules: compiled, rulesFile: rules, inputs: inputs.map { $0 == "-" ? stdinName ?? "-" : $0 },
+            toolVersion: FormsmithVersion.current))
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
-        let options = ValidationOptions(jobs: jobs, csvDialect: delimiter.dialect, failFast: failFast, redact: redact)
+        var options = ValidationOptions(jobs: jobs, csvDialect: delimiter.dialect, failFast: failFast, redact: redact)
+        options.countsFills = report == .html
         let progress = ProgressDisplay(totalBytes: Self.totalSize(of: sources))
         let summary = BatchValidator(rules: compiled, options: options)
             .run(sources, reporter: reporter, split: split) { progress?.update($0) }

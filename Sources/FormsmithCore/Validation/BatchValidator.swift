@@ -16,6 +16,9 @@ public struct ValidationOptions: Sendable {
     public var failFast: Bool
     /// Mask offending values in violations and messages (`--redact`); see ``ValueMask``.
     public var redact: Bool
+    /// Count how often each field is filled (``ValidationSummary/fills``), for reports that
+    /// show it; off, it costs nothing.
+    public var countsFills = false
 
     /// Creates options; `jobs` defaults to the number of active processors.
     public init(jobs: Int? = nil, inputLimits: InputLimits = InputLimits(), jsonLimits: JSONLimits = JSONLimits(),
@@ -102,20 +105,21 @@ public final class BatchValidator: Sendable {
     func validate(_ item: WorkItem, with validator: RecordValidator, splits: Bool) -> ChunkOutcome {
         var outcome = ChunkOutcome(sourceIndex: item.sourceIndex, bytes: item.bytes, failFast: options.failFast,
                                    redact: options.redact, splits: splits)
+        if options.countsFills { outcome.summary.fills = FieldFills(rules: rules) }
         switch item.kind {
         case .lines:
             JSONLinesReader.forEachRecord(in: item.bytes, firstLine: item.firstLine) { line, lineNumber in
                 guard !outcome.isStopped else { return }
                 outcome.add(validator.validate(
                     json: line, location: RecordLocation(file: item.source.name, line: lineNumber),
-                    limits: options.jsonLimits), raw: line)
+                    limits: options.jsonLimits), raw: line, evaluatedBy: validator)
             }
         case .document:
             var verdicts: [SplitChunk.Verdict] = []
             JSONDocumentReader.forEachRecord(in: item.bytes, file: item.source.name, validator: validator,
                                              limits: options.jsonLimits) { result in
                 guard !outcome.isStopped else { return }
-                outcome.add(result)
+                outcome.add(result, evaluatedBy: validator)
                 if splits { verdicts.append(result.unreadable != nil ? .unreadable : result.isValid ? .valid : .invalid) }
             }
             if splits { outcome.split = SplitChunk(document: item.bytes, verdicts: verdicts) }
@@ -156,9 +160,12 @@ struct ChunkOutcome: Sendable {
         self.split = splits ? SplitChunk() : nil
     }
 
-    /// Counts one record; `raw` is its text, for split output.
-    mutating func add(_ result: RecordResult, raw: UnsafeBufferPointer<UInt8>? = nil) {
+    /// Counts one record; `raw` is its text, for split output; `validator` has just evaluated
+    /// it (and still holds its values, for fill counts).
+    mutating func add(_ result: RecordResult, raw: UnsafeBufferPointer<UInt8>? = nil,
+                      evaluatedBy validator: RecordValidator? = nil) {
         guard !isStopped else { return }
+        if summary.fills != nil, let validator, result.unreadable == nil { summary.fills?.count(validator) }
         if result.isValid {
             summary.addValid(1)
         } else {

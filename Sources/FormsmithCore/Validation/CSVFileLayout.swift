@@ -53,7 +53,7 @@ enum CSVChunkValidation {
                 } else {
                     result = validator.validate(csvRow: row, in: buffer, columns: layout.columns, location: location)
                 }
-                outcome.add(result, raw: UnsafeBufferPointer(rebasing: buffer[row.byteRange]))
+                outcome.add(result, raw: UnsafeBufferPointer(rebasing: buffer[row.byteRange]), evaluatedBy: validator)
             }
         }
     }

@@ -32,6 +32,9 @@ public struct ValidationSummary: Sendable, Hashable {
     /// Set when `--max-errors N` cut the list of results: N, the number of problems shown
     /// (violations, plus one per unreadable record). The counts still cover every record.
     public var truncatedAt: Int?
+    /// How often each field was filled, when the run counted it
+    /// (``ValidationOptions/countsFills``); nil otherwise.
+    public var fills: FieldFills?
 
     private var ruleCounts: [String: (Int, [String])] = [:]
     private var fieldCounts: [String: (Int, [String])] = [:]
@@ -85,6 +88,9 @@ public struct ValidationSummary: Sendable, Hashable {
         violations += other.violations
         for (key, value) in other.ruleCounts { Self.merge(key, value, into: &ruleCounts) }
         for (key, value) in other.fieldCounts { Self.merge(key, value, into: &fieldCounts) }
+        if let theirs = other.fills {
+            if fills == nil { fills = theirs } else { fills?.merge(theirs) }
+        }
     }
 
     public static func == (lhs: ValidationSummary, rhs: ValidationSummary) -> Bool {
