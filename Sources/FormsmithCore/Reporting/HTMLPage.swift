@@ -85,16 +85,8 @@ struct HTMLPage {
         return result
     }
 
-    /// `1234567` as `1,234,567`.
-    static func number(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = value < 0 ? "-" : ""
-        for (position, digit) in digits.enumerated() {
-            if position > 0, (digits.count - position) % 3 == 0 { result += "," }
-            result.append(digit)
-        }
-        return result
-    }
+    /// `1234567` as `1,234,567` (counts are never negative).
+    static func number(_ value: Int) -> String { ProgressLine.grouped(value) }
 
     /// `part` of `whole` as a percentage with one decimal (`12.5%`); `–` when `whole` is 0.
     static func percent(_ part: Int, of whole: Int) -> String {

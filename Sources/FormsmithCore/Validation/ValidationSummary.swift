@@ -129,7 +129,9 @@ public struct ValidationSummary: Sendable, Hashable {
     private static func merge(_ key: String, _ value: (Int, [String]), into table: inout [String: (Int, [String])]) {
         var entry = table[key] ?? (0, [])
         entry.0 += value.0
-        for example in value.1 where entry.1.count < 3 && !entry.1.contains(example) { entry.1.append(example) }
+        // The same rule as `add` (skip a repeat of the last example), so that merging the
+        // summaries of consecutive pieces gives exactly the summary of the whole.
+        for example in value.1 { entry.1.appendExample(example) }
         table[key] = entry
     }
 
