@@ -112,7 +112,7 @@ final class ChecksumTests: XCTestCase {
         Case(algorithm: .iban, value: "GB88 WEST 1234 5698 7654 3", valid: false, note: "mod 97 right, 21 chars for GB"),
         Case(algorithm: .iban, value: "DE02370400440000000024", valid: true, note: "check digits 02"),
         Case(algorithm: .iban, value: "DE99370400440000000024", valid: false, note: "99 ≡ 02 mod 97 but out of range"),
-        Case(algorithm: .iban, value: "AA321234567890ABCD", valid: true, note: "unknown country: general length"),
+        Case(algorithm: .iban, value: "AA321234567890ABCD", valid: false, note: "country without IBAN (mod 97 right)"),
         Case(algorithm: .iban, value: "1282WEST12345698765432", valid: false, note: "country not letters"),
         Case(algorithm: .iban, value: "GB82_WEST_1234_5698_7654_32", valid: false, note: "underscores"),
     ]

@@ -84,7 +84,7 @@ final class ExpressionParserTests: XCTestCase {
         let cases: [(String, Int, String)] = [
             ("", 0, "expected a value"),
             ("a ==", 4, "expected a value"),
-            ("a = 1", 2, "expected '=='"),
+            ("a === 1", 4, "expected a value"),
             ("a & b", 2, "expected '&&'"),
             ("a | b", 2, "expected '||'"),
             ("(a || b", 7, "expected ')' to close the '(' at offset 0"),
@@ -132,9 +132,9 @@ final class ExpressionParserTests: XCTestCase {
             vehicle.year >= 1950 &&
                                    ^ expected a value (a number, string, date, duration, field, function call, '(' or '['), found end of expression
             """),
-            ("x == 'Ёлка' = 1", """
-            x == 'Ёлка' = 1
-                        ^ expected '==' to compare (a single '=' is not an operator)
+            ("x == 'Ёлка' # 1", """
+            x == 'Ёлка' # 1
+                        ^ unexpected character '#'; expected a value, a field name or an operator
             """),
             ("a &&\nb c", """
             b c

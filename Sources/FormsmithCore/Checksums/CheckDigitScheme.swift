@@ -15,9 +15,18 @@ protocol CheckDigitScheme {
     /// Changes one check character of a valid value so that `checkPasses` no longer holds,
     /// keeping its character class. Returns false if every value of this shape is valid.
     static func spoilCheckCharacter(_ chars: UnsafeMutableBufferPointer<UInt8>, companion: UnsafeBufferPointer<UInt8>?) -> Bool
+
+    /// For the generator: changes characters other than check characters that the scheme
+    /// fixes (a record-type digit, an IBAN's country structure) so that a candidate of the
+    /// right length gets a valid shape. Returns false if it cannot. Defaults to no change.
+    static func repairStructure(_ chars: UnsafeMutableBufferPointer<UInt8>, companion: UnsafeBufferPointer<UInt8>?) -> Bool
 }
 
 extension CheckDigitScheme {
+    static func repairStructure(_ chars: UnsafeMutableBufferPointer<UInt8>, companion: UnsafeBufferPointer<UInt8>?) -> Bool {
+        true
+    }
+
     /// Shape and check together.
     static func isValid(_ chars: UnsafeBufferPointer<UInt8>, companion: UnsafeBufferPointer<UInt8>?) -> Bool {
         hasValidShape(chars, companion: companion) && checkPasses(chars, companion: companion)

@@ -7,7 +7,7 @@ public enum ChecksumAlgorithm: String, CaseIterable, Sendable {
     case inn
     /// Russian insurance number: 11 digits, 2-digit check number (none below 001-001-999).
     case snils
-    /// ОГРН (13 digits) or ОГРНИП (15 digits), decided by length.
+    /// ОГРН (13 digits, record type 1 or 5) or ОГРНИП (15 digits, record type 3 or 4), decided by length.
     case ogrn
     /// Bank of Russia control key of a 20-digit account; the companion value is the 9-digit BIC.
     case bankAccount = "bank-account"
@@ -15,7 +15,7 @@ public enum ChecksumAlgorithm: String, CaseIterable, Sendable {
     case vin
     /// Luhn mod 10 over all digits (payment cards and similar).
     case luhn
-    /// ISO 13616 IBAN: mod 97 == 1, with the registered length for known countries.
+    /// ISO 13616 IBAN: a registered country with its BBAN structure and national check digits, mod 97 == 1.
     case iban
 }
 
@@ -25,11 +25,11 @@ extension ChecksumAlgorithm {
         switch self {
         case .inn: "Russian taxpayer number (INN): 10 or 12 digits with valid check digits"
         case .snils: "Russian insurance number (SNILS): 11 digits with a valid 2-digit check number"
-        case .ogrn: "Russian registration number: OGRN (13 digits) or OGRNIP (15 digits) with a valid check digit"
+        case .ogrn: "Russian registration number: OGRN (13 digits, starting 1 or 5) or OGRNIP (15 digits, starting 3 or 4) with a valid check digit"
         case .bankAccount: "Russian 20-digit bank account whose control key matches the bank's 9-digit BIC"
         case .vin: "Vehicle identification number: 17 characters without I, O, Q, check digit at position 9"
         case .luhn: "Number passing the Luhn mod 10 check (payment cards and similar)"
-        case .iban: "International bank account number (IBAN) with valid check digits and country length"
+        case .iban: "International bank account number (IBAN): a registered country, its BBAN structure and national check digits, valid mod 97 check digits"
         }
     }
 
@@ -83,8 +83,11 @@ extension ChecksumAlgorithm {
 
     /// For the test-data generator: `value` (a candidate of the right shape, e.g. 12 random
     /// digits for an individual's INN) with its check character(s) replaced so that it is valid.
-    /// Separators and letter case are kept. Nil if the shape is wrong (length, characters) or,
-    /// for bank-account, the companion BIC is missing or malformed.
+    /// Characters the standard fixes are repaired too: an OGRN's record-type digit, an IBAN's
+    /// BBAN character classes and national check digits (and its country, when the candidate's
+    /// country has no IBAN of this length). Separators and letter case are kept. Nil if the
+    /// shape is wrong (length, characters) or, for bank-account, the companion BIC is missing
+    /// or malformed.
     public func makeValid(_ value: String, companion: String? = nil) -> String? {
         edit(value, companion: companion) { scheme, chars, companion in
             scheme.writeCheckCharacters(chars, companion: companion)
@@ -117,7 +120,8 @@ extension ChecksumAlgorithm {
         let scheme = self.scheme
         let changed = editable.compacted.withUnsafeMutableBufferPointer { chars in
             withOptionalBuffer(companionChars) { companion in
-                scheme.hasValidShape(UnsafeBufferPointer(chars), companion: companion)
+                scheme.repairStructure(chars, companion: companion)
+                    && scheme.hasValidShape(UnsafeBufferPointer(chars), companion: companion)
                     && change(scheme, chars, companion)
             }
         }

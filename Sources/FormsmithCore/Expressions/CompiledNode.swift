@@ -15,12 +15,21 @@ indirect enum CompiledNode: Sendable {
     /// An ordering comparison; `accepts` tells which three-way results (-1, 0, 1) make it true.
     case order(CompiledNode, CompiledNode, accepts: OrderMask)
     case membership(element: CompiledNode, list: CompiledNode, negated: Bool)
+    /// A string test of the NSPredicate dialect (`BEGINSWITH`, `ENDSWITH`, `CONTAINS`, `MATCHES`).
+    case text(TextTest, CompiledNode, CompiledNode)
     case add(CompiledNode, CompiledNode)
     case subtract(CompiledNode, CompiledNode)
     case call(BuiltinFunction, CompiledNode)
     /// Something that can never be evaluated (an unknown function or a wrong number of
     /// arguments, which the type checker rejects); always unknown.
     case unevaluable
+
+    /// What a `.text` node tests.
+    enum TextTest: Sendable {
+        case beginsWith, endsWith, contains
+        /// The left side wholly matches the pattern (compiled once, from the literal on the right).
+        case matches(PredicateRegex)
+    }
 
     /// The three-way comparison results accepted by an ordering operator.
     struct OrderMask: OptionSet, Sendable {
@@ -73,6 +82,15 @@ indirect enum CompiledNode: Sendable {
         case .notIn: return .membership(element: left, list: right, negated: true)
         case .add: return .add(left, right)
         case .subtract: return .subtract(left, right)
+        case .beginsWith: return .text(.beginsWith, left, right)
+        case .endsWith: return .text(.endsWith, left, right)
+        case .contains: return .text(.contains, left, right)
+        case .matches:
+            // The type checker has compiled the pattern already; this cannot fail after it.
+            guard case let .constant(.string(pattern)) = right, let regex = try? PredicateRegex(pattern: pattern) else {
+                return .unevaluable
+            }
+            return .text(.matches(regex), left, right)
         }
     }
 
@@ -88,7 +106,7 @@ indirect enum CompiledNode: Sendable {
         case let .not(node), let .negate(node), let .call(_, node):
             node.collectFields(into: &fields)
         case let .and(left, right), let .or(left, right), let .equal(left, right, _), let .order(left, right, _),
-             let .membership(left, right, _), let .add(left, right), let .subtract(left, right):
+             let .membership(left, right, _), let .add(left, right), let .subtract(left, right), let .text(_, left, right):
             left.collectFields(into: &fields)
             right.collectFields(into: &fields)
         }

@@ -59,6 +59,9 @@ extension CompiledNode {
             }
             guard let container = list.evaluate(environment) else { return nil }
             return ExpressionOperations.contains(container, item).map { .boolean($0 != negated) }
+        case let .text(test, left, right):
+            guard let a = left.evaluate(environment), let b = right.evaluate(environment) else { return nil }
+            return ExpressionOperations.textTest(test, a, b).map { .boolean($0) }
         case let .negate(operand):
             return operand.evaluate(environment).flatMap(ExpressionOperations.negate)
         case let .add(left, right):

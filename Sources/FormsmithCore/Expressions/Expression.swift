@@ -54,6 +54,10 @@ public enum BinaryOperator: String, Sendable, Hashable {
     case equal = "==", notEqual = "!="
     case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
     case `in` = "in", notIn = "not in"
+    /// String tests of the NSPredicate dialect: a string starts with, ends with or contains
+    /// another (`CONTAINS` on a list: the list holds the element), or wholly matches a PCRE2
+    /// pattern (the right side of `MATCHES` is always a string literal).
+    case beginsWith = "BEGINSWITH", endsWith = "ENDSWITH", contains = "CONTAINS", matches = "MATCHES"
     case add = "+", subtract = "-"
 }
 

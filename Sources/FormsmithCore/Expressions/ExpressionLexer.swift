@@ -32,7 +32,9 @@ struct ExpressionLexer {
         if Self.isDigit(byte) { return try lexNumber() }
         if Self.isNameStart(byte) { return try lexName() }
         if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") { return try lexString() }
+        if byte == UInt8(ascii: "$") { return try lexDollarName() }
         let kind: ExpressionToken.Kind
+        let length: Int
         switch byte {
         case UInt8(ascii: "("): kind = .leftParenthesis
         case UInt8(ascii: ")"): kind = .rightParenthesis
@@ -47,19 +49,30 @@ struct ExpressionLexer {
         case UInt8(ascii: "&"):
             guard peek(1) == UInt8(ascii: "&") else { throw error("expected '&&' (a single '&' is not an operator)", at: start) }
             kind = .andOperator
+        case UInt8(ascii: "{"): kind = .leftBrace
+        case UInt8(ascii: "}"): kind = .rightBrace
         case UInt8(ascii: "="):
-            guard peek(1) == UInt8(ascii: "=") else { throw error("expected '==' to compare (a single '=' is not an operator)", at: start) }
-            kind = .equal
+            // NSPredicate writes equality '=' as well as '==', and '=<', '=>' for '<=', '>='.
+            switch peek(1) {
+            case UInt8(ascii: "<"): kind = .lessOrEqual
+            case UInt8(ascii: ">"): kind = .greaterOrEqual
+            default: kind = .equal
+            }
         case UInt8(ascii: "!"): kind = peek(1) == UInt8(ascii: "=") ? .notEqual : .bang
-        case UInt8(ascii: "<"): kind = peek(1) == UInt8(ascii: "=") ? .lessOrEqual : .less
+        case UInt8(ascii: "<"):
+            kind = peek(1) == UInt8(ascii: "=") ? .lessOrEqual : peek(1) == UInt8(ascii: ">") ? .notEqual : .less
         case UInt8(ascii: ">"): kind = peek(1) == UInt8(ascii: "=") ? .greaterOrEqual : .greater
+        case UInt8(ascii: "%"):
+            throw error("'%' starts an NSPredicate format argument (%@, %d, %K), which the app fills in at run time; write the value or the field itself", at: start)
+        case UInt8(ascii: "@"):
+            throw error("NSPredicate collection operators (@count, @sum, ...) are not supported; use count(list)", at: start)
         default:
             let character = String(decoding: bytes[index..<min(index + 4, bytes.count)], as: UTF8.self).first.map(String.init) ?? "?"
             throw error("unexpected character '\(character)'; expected a value, a field name or an operator", at: start)
         }
-        let length: Int
         switch kind {
-        case .orOperator, .andOperator, .equal, .notEqual, .lessOrEqual, .greaterOrEqual: length = 2
+        case .orOperator, .andOperator, .notEqual, .lessOrEqual, .greaterOrEqual: length = 2
+        case .equal: length = peek(1) == UInt8(ascii: "=") ? 2 : 1
         default: length = 1
         }
         advance(length)
@@ -156,6 +169,9 @@ struct ExpressionLexer {
         scanSegment()
         while true {
             if byte(at: index) == UInt8(ascii: ".") {
+                if byte(at: index + 1) == UInt8(ascii: "@") {
+                    throw error("NSPredicate collection operators (@count, @sum, ...) are not supported; use count(list)", at: offset + 1)
+                }
                 guard Self.isNameStart(byte(at: index + 1)) else {
                     throw error("expected a field name after '.'", at: offset + 1)
                 }
@@ -175,6 +191,22 @@ struct ExpressionLexer {
         let text = bytes[nameStart..<index]
         let kind = Self.keyword(text) ?? .name(String(decoding: text, as: UTF8.self))
         return ExpressionToken(kind: kind, range: .init(start: start, end: offset))
+    }
+
+    /// `$field.path`: NSPredicate's variable syntax, read as a field reference.
+    private mutating func lexDollarName() throws(ExpressionSyntaxError) -> ExpressionToken {
+        let start = offset
+        guard Self.isNameStart(peek(1)) else {
+            throw error("expected a field name after '$' (e.g. $payment.type)", at: start + 1)
+        }
+        advance(1)
+        let name = try lexName()
+        guard case let .name(path) = name.kind else {
+            // A keyword after '$' is still a field: `$today` is the field named today.
+            let text = String(decoding: bytes[(index - (name.range.end - name.range.start))..<index], as: UTF8.self)
+            return ExpressionToken(kind: .fieldName(text), range: .init(start: start, end: offset))
+        }
+        return ExpressionToken(kind: .fieldName(path), range: .init(start: start, end: offset))
     }
 
     private mutating func scanSegment() {

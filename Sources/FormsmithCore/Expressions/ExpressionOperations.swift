@@ -102,6 +102,31 @@ enum ExpressionOperations {
         }
     }
 
+    /// `BEGINSWITH`, `ENDSWITH`, `CONTAINS`, `MATCHES`: false when either side is null;
+    /// strings compare byte for byte like `==`; `CONTAINS` on a list is membership.
+    static func textTest(_ test: CompiledNode.TextTest, _ left: ExpressionValue, _ right: ExpressionValue) -> Bool? {
+        if case .null = left { return false }
+        if case .null = right { return false }
+        if case .contains = test, case .list = left { return contains(left, right) }
+        guard case let .string(text) = left else { return nil }
+        if case let .matches(regex) = test { return regex.matches(text) }
+        guard case let .string(part) = right else { return nil }
+        switch test {
+        case .beginsWith: return text.utf8.starts(with: part.utf8)
+        case .endsWith: return text.utf8.reversed().starts(with: part.utf8.reversed())
+        case .contains:
+            let haystack = Array(text.utf8), needle = Array(part.utf8)
+            guard needle.count <= haystack.count else { return false }
+            if needle.isEmpty { return true }
+            for start in 0...(haystack.count - needle.count)
+            where haystack[start] == needle[0] && haystack[start..<(start + needle.count)].elementsEqual(needle) {
+                return true
+            }
+            return false
+        case .matches: return nil
+        }
+    }
+
     /// Applies a builtin to its evaluated argument.
     static func call(_ function: BuiltinFunction, _ argument: ExpressionValue) -> ExpressionValue? {
         switch function {

@@ -32,6 +32,12 @@
 /// year(insurant.birthDate) >= 1950 && count(drivers) not in [0]
 /// ```
 ///
+/// **NSPredicate dialect** (for predicates pasted from iOS apps; see `NSPredicateDialect`):
+/// `$field`, `AND` `OR` `NOT` (any case), `=` and `<>`, `IN {1, 2}`, `BEGINSWITH`, `ENDSWITH`,
+/// `CONTAINS`, `MATCHES`, `LIKE`, `BETWEEN {a, b}`, the `[c]` option, `YES` `NO` `TRUE`
+/// `FALSE` `NULL` `NIL`. They are translated into the operators above (and the string tests of
+/// `BinaryOperator`); what cannot be translated is a syntax error that says so.
+///
 /// Nesting (parentheses, lists, calls, unary operators and chained binary operators together)
 /// is limited to `maximumDepth` levels so that hostile input cannot exhaust the stack.
 public enum ExpressionParser {
@@ -71,6 +77,9 @@ private struct ExpressionTokenParser {
     private static let levelCount = 5
 
     private func binaryOperator(atLevel level: Int) -> (BinaryOperator, tokenCount: Int)? {
+        if case let .name(word) = current.kind, let dialect = NSPredicateDialect.binaryOperator(word, level: level) {
+            return dialect
+        }
         switch (level, current.kind) {
         case (0, .orOperator): return (.or, 1)
         case (1, .andOperator): return (.and, 1)
@@ -94,16 +103,73 @@ private struct ExpressionTokenParser {
         var chained = 0
         defer { depth -= chained }
         while let (op, tokenCount) = binaryOperator(atLevel: level) {
-            if op == .notIn, tokens[position + 1].kind != .inKeyword {
+            if op == .notIn, !NSPredicateDialect.isIn(tokens[position + 1].kind) {
                 throw fail("expected 'in' after 'not' (write 'x not in [..]', or '!' to negate)", at: tokens[position + 1])
             }
+            let operatorToken = current
             try enter()
             chained += 1
             position += tokenCount
+            if op == .beginsWith || op == .endsWith || op == .contains || op == .matches,
+               case let .name(word) = operatorToken.kind {
+                left = try parseStringTest(op, word: word, left: left, operatorToken: operatorToken, level: level)
+                continue
+            }
+            if op == .equal || op == .notEqual, current.kind == .leftBracket, current.range.start == operatorToken.range.end,
+               NSPredicateDialect.isOption(tokens[position + 1].kind), tokens[position + 2].kind == .rightBracket {
+                // NSPredicate's '==[c]': equality with options, written without a space before '['.
+                let test = try parseStringTest(.matches, word: "==", left: left, operatorToken: operatorToken, level: level)
+                left = op == .equal ? test : .unary(.not, test, test.range)
+                continue
+            }
             let right = try parseBinary(level: level + 1)
             left = .binary(op, left, right, left.range.union(right.range))
         }
         return left
+    }
+
+    /// The right side of an NSPredicate string operator (`BEGINSWITH`, `ENDSWITH`, `CONTAINS`,
+    /// `MATCHES`, `LIKE`) or of `BETWEEN`, with its `[c]` option; `word` is the operator as written.
+    private mutating func parseStringTest(
+        _ op: BinaryOperator, word: String, left: RuleExpression, operatorToken: ExpressionToken, level: Int
+    ) throws(ExpressionSyntaxError) -> RuleExpression {
+        let upper = word.uppercased()
+        var ignoresCase = false
+        if current.kind == .leftBracket, case let .name(letters) = tokens[position + 1].kind,
+           tokens[position + 2].kind == .rightBracket {
+            let options = letters.lowercased()
+            guard options.allSatisfy({ $0 == "c" || $0 == "d" || $0 == "n" }) else {
+                throw fail("unknown option [\(letters)] after \(upper): expected [c] (ignore case)", at: tokens[position + 1])
+            }
+            if options.contains("d") {
+                throw fail("the [d] option (ignore diacritics) is not supported: compare the exact text, or use MATCHES with a character class such as '[её]'", at: tokens[position + 1])
+            }
+            ignoresCase = options.contains("c")
+            position += 3
+        }
+        let right = try parseBinary(level: level + 1)
+        let range = left.range.union(right.range)
+        if upper == "BETWEEN" {
+            let bounds: [RuleExpression]
+            switch right {
+            case let .list(elements, _) where elements.count == 2: bounds = elements
+            default: throw fail("BETWEEN expects two bounds in braces, such as BETWEEN {1, 10}", at: tokens[position - 1])
+            }
+            return .binary(.and, .binary(.greaterOrEqual, left, bounds[0], range), .binary(.lessOrEqual, left, bounds[1], range), range)
+        }
+        let isLike = upper == "LIKE"
+        guard ignoresCase || isLike || upper == "MATCHES" else {
+            guard upper != "==" else {
+                throw fail("expected [c] after '==' (or a space before a list)", at: operatorToken)
+            }
+            return .binary(op, left, right, range)
+        }
+        guard case let .literal(.string(text), textRange) = right else {
+            let what = ignoresCase ? "\(upper)[c]" : upper
+            throw fail("\(what) needs a string literal on its right (a pattern fixed in the rule), found an expression", at: operatorToken)
+        }
+        let pattern = NSPredicateDialect.pattern(for: upper, text: text, ignoresCase: ignoresCase)
+        return .binary(.matches, left, .literal(.string(pattern), textRange), range)
     }
 
     // MARK: Unary operators and primaries
@@ -113,6 +179,10 @@ private struct ExpressionTokenParser {
         switch current.kind {
         case .bang: op = .not
         case .minus: op = .negate
+        case let .name(word) where word.uppercased() == "NOT":
+            return try parseWordNot()
+        case .notKeyword:
+            return try parseWordNot()
         default: return try parsePrimary()
         }
         let start = current.range
@@ -121,6 +191,17 @@ private struct ExpressionTokenParser {
         position += 1
         let operand = try parseUnary()
         return .unary(op, operand, start.union(operand.range))
+    }
+
+    /// `NOT x == 1` (NSPredicate, or `not`): negates the whole comparison that follows, unlike
+    /// `!`, which binds to the value next to it.
+    private mutating func parseWordNot() throws(ExpressionSyntaxError) -> RuleExpression {
+        let start = current.range
+        try enter()
+        defer { depth -= 1 }
+        position += 1
+        let operand = try parseBinary(level: 2)
+        return .unary(.not, operand, start.union(operand.range))
     }
 
     private mutating func parsePrimary() throws(ExpressionSyntaxError) -> RuleExpression {
@@ -138,10 +219,22 @@ private struct ExpressionTokenParser {
         case .todayKeyword:
             position += 1
             return .today(token.range)
+        case let .fieldName(name):
+            position += 1
+            return .field(FieldReference(path: name), token.range)
         case let .name(name):
+            if let value = NSPredicateDialect.literal(name) {
+                literal = value
+                break
+            }
+            if let problem = NSPredicateDialect.unsupportedWord(name) { throw fail(problem) }
             position += 1
             guard current.kind == .leftParenthesis else { return .field(FieldReference(path: name), token.range) }
             return try parseCall(name: name, nameToken: token)
+        case .leftBrace:
+            let open = current
+            let elements = try parseSequence(closing: .rightBrace, closingText: "'}' to close the list")
+            return .list(elements, open.range.union(tokens[position - 1].range))
         case .leftParenthesis:
             return try parseParenthesized()
         case .leftBracket:

@@ -10,8 +10,11 @@ struct ExpressionToken: Equatable, Sendable {
         /// A field path (`vehicle.hasPlate`, `drivers[].birthDate`) or, when it has a single
         /// segment, possibly a function name.
         case name(String)
+        /// A field path written with the NSPredicate `$` (`$payment.type`): always a field,
+        /// never a keyword or a function.
+        case fieldName(String)
         case trueKeyword, falseKeyword, nullKeyword, todayKeyword, inKeyword, notKeyword
-        case leftParenthesis, rightParenthesis, leftBracket, rightBracket, comma
+        case leftParenthesis, rightParenthesis, leftBracket, rightBracket, leftBrace, rightBrace, comma
         case orOperator, andOperator, equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
         case plus, minus, bang
         case end
@@ -31,6 +34,7 @@ struct ExpressionToken: Equatable, Sendable {
         case let .date(value): return "the date \(value)"
         case let .duration(value): return "the duration \(value)"
         case let .name(path): return "'\(path)'"
+        case let .fieldName(path): return "'$\(path)'"
         case .trueKeyword: return "'true'"
         case .falseKeyword: return "'false'"
         case .nullKeyword: return "'null'"
@@ -41,6 +45,8 @@ struct ExpressionToken: Equatable, Sendable {
         case .rightParenthesis: return "')'"
         case .leftBracket: return "'['"
         case .rightBracket: return "']'"
+        case .leftBrace: return "'{'"
+        case .rightBrace: return "'}'"
         case .comma: return "','"
         case .orOperator: return "'||'"
         case .andOperator: return "'&&'"

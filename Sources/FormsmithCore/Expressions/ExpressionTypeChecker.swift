@@ -35,6 +35,18 @@ extension RuleExpression {
         case let .binary(op, left, right, range):
             let leftType = try left.typeCheck(fieldType)
             let rightType = try right.typeCheck(fieldType)
+            if op == .matches {
+                guard case let .literal(.string(pattern), patternRange) = right else {
+                    throw ExpressionTypeError(message: "MATCHES needs a pattern written as a string literal", range: right.range)
+                }
+                do {
+                    _ = try PredicateRegex(pattern: pattern)
+                } catch {
+                    throw ExpressionTypeError(
+                        message: "the MATCHES pattern does not compile: \(error.message) at offset \(error.offset) of '\(pattern)'",
+                        range: patternRange)
+                }
+            }
             return try ExpressionTypeRules.binary(op, leftType, rightType, range: range)
         case let .call(name, arguments, range):
             guard let function = BuiltinFunction(rawValue: name) else {
@@ -119,6 +131,21 @@ enum ExpressionTypeRules {
             return .boolean
         case .add, .subtract:
             return try arithmetic(op, left, right, range: range)
+        case .contains:
+            if case let .list(element) = left {
+                if let element, ExpressionType.join(element, right) == nil {
+                    throw ExpressionTypeError(message: "cannot look for \(right) in a \(left)", range: range)
+                }
+                return .boolean
+            }
+            fallthrough
+        case .beginsWith, .endsWith, .matches:
+            for side in [left, right] where side != .string && !side.isUnconstrained {
+                throw ExpressionTypeError(
+                    message: "'\(op.rawValue)' expects strings on both sides\(op == .contains ? " (or a list on its left)" : ""), found \(side)",
+                    range: range)
+            }
+            return .boolean
         }
     }
 

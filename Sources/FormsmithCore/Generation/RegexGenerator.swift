@@ -59,6 +59,7 @@ public struct RegexGenerator: Sendable {
         let captures = program.hasBackreferences ? [Int](repeating: -1, count: 2 * (program.captureCount + 1)) : []
         var walk = RegexWalk(output: [], random: random, captures: captures, unboundedCap: unboundedCap)
         swap(&walk.output, &output)
+        walk.valueStart = walk.output.count
         if let lengthWithin {
             // Interval planning cannot see gaps in the achievable lengths (e.g. `(-[а-я]+)?` gives 0 or
             // at least 2), so a miss is retried a few times; the last attempt is kept regardless.
@@ -68,11 +69,14 @@ public struct RegexGenerator: Sendable {
                 if lengthWithin.contains(walk.produced) || attempt == RegexGenerator.lengthAttempts { break }
                 walk.output.removeSubrange(start...)
                 walk.produced = 0
+                walk.boundaryNegated = nil
+                walk.lastSet = nil
                 for index in walk.captures.indices { walk.captures[index] = -1 }
             }
         } else {
             walk.emit(program.root, in: program)
         }
+        walk.finish()
         swap(&walk.output, &output)
         random = walk.random
     }

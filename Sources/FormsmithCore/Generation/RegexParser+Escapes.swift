@@ -44,7 +44,12 @@ extension RegexParser {
         case UInt8(ascii: "z"), UInt8(ascii: "Z"):
             position += 1
             return .node(program.add(.assertion(.end)), repeatable: false)
-        case UInt8(ascii: "b"), UInt8(ascii: "B"), UInt8(ascii: "K"):
+        case UInt8(ascii: "b"), UInt8(ascii: "B"):
+            let negated = bytes[position] == UInt8(ascii: "B")
+            position += 1
+            needsFiltering = true
+            return .node(program.add(.assertion(.wordBoundary(negated: negated))), repeatable: false)
+        case UInt8(ascii: "K"):
             position += 1
             needsFiltering = true
             return .node(program.add(.assertion(.unchecked)), repeatable: false)

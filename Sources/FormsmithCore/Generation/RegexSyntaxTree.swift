@@ -4,7 +4,10 @@ enum RegexAssertion: Sendable, Equatable {
     case start
     /// `$`, `\z`, `\Z`: the end of the value.
     case end
-    /// `\b`, `\B`, `\K`, lookarounds: a condition the walker ignores (the pattern needs filtering).
+    /// `\b` (`negated` false) or `\B` (true): the walker draws the characters on either side
+    /// to satisfy it where their sets allow (the pattern is still filtered).
+    case wordBoundary(negated: Bool)
+    /// `\K`, lookarounds: a condition the walker ignores (the pattern needs filtering).
     case unchecked
 }
 

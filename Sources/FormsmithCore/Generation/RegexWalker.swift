@@ -9,15 +9,41 @@ struct RegexWalk {
     let unboundedCap: Int
     /// How many scalars have been appended so far (lets targeted generation adapt to shortfalls).
     var produced = 0
+    /// A `\b` (false) or `\B` (true) met at output offset `boundaryAt` and not yet settled by
+    /// the character after it.
+    var boundaryNegated: Bool?
+    var boundaryAt = -1
+    /// The set the last character was drawn from and where its bytes start, so that a word
+    /// boundary before a literal can redraw it; nil when the last text was not drawn from a set.
+    var lastSet: RegexCharSet?
+    var lastSetAt = -1
+    /// Where this value's bytes start in `output` (a caller may append to earlier text).
+    var valueStart = 0
 
     /// Appends free-form text for `node`: every choice uniformly random.
     mutating func emit(_ node: Int, in program: RegexProgram) {
         switch program.nodes[node] {
         case .literal(let bytes, _):
+            if let negated = pendingBoundary(), let first = String(decoding: bytes, as: UTF8.self).unicodeScalars.first {
+                settleBoundary(negated: negated, nextIsWord: RegexWordBoundary.isWord(first.value))
+            }
             output.append(contentsOf: bytes)
             produced += program.minLength[node]
+            lastSet = nil
         case .charSet(let set):
-            RegexUTF8.append(set.pick(using: &random), to: &output)
+            var value = set.pick(using: &random)
+            if let negated = pendingBoundary() {
+                // The character after a boundary: of the other kind (\b) or the same kind (\B)
+                // as the one before, when the set has one.
+                let wanted = RegexWordBoundary.isWord(lastScalar()) != !negated
+                if RegexWordBoundary.isWord(value) != wanted {
+                    value = RegexWordBoundary.pick(from: set, word: wanted, using: &random) ?? value
+                }
+                boundaryNegated = nil
+            }
+            lastSet = set
+            lastSetAt = output.count
+            RegexUTF8.append(value, to: &output)
             produced += 1
         case .sequence(let children):
             for child in children { emit(child, in: program) }
@@ -32,9 +58,52 @@ struct RegexWalk {
             record(number, from: start)
         case .backreference(let number):
             copyCapture(number)
-        case .assertion:
-            break
+            lastSet = nil
+        case .assertion(let kind):
+            if case .wordBoundary(let negated) = kind {
+                boundaryNegated = negated
+                boundaryAt = output.count
+            }
         }
+    }
+
+    /// Settles a boundary left pending at the end of the value (the end counts as a non-word
+    /// character) and forgets the per-value state.
+    mutating func finish() {
+        if let negated = pendingBoundary() { settleBoundary(negated: negated, nextIsWord: false) }
+        boundaryNegated = nil
+        lastSet = nil
+    }
+
+    /// The pending boundary if it sits at the current end of the output.
+    private mutating func pendingBoundary() -> Bool? {
+        guard let negated = boundaryNegated else { return nil }
+        guard boundaryAt == output.count else {
+            boundaryNegated = nil
+            return nil
+        }
+        return negated
+    }
+
+    /// Makes the character before a boundary fit the one after it (of the other kind for `\b`,
+    /// the same kind for `\B`) by redrawing it from its set, when it was drawn from one that
+    /// has such a character and no back reference can have copied it.
+    private mutating func settleBoundary(negated: Bool, nextIsWord: Bool) {
+        boundaryNegated = nil
+        let wanted = nextIsWord == negated
+        guard RegexWordBoundary.isWord(lastScalar()) != wanted, let set = lastSet, captures.isEmpty,
+              lastSetAt >= valueStart, lastSetAt < output.count,
+              let value = RegexWordBoundary.pick(from: set, word: wanted, using: &random) else { return }
+        output.removeSubrange(lastSetAt...)
+        RegexUTF8.append(value, to: &output)
+    }
+
+    /// The last scalar of the output, nil at the start.
+    private func lastScalar() -> UInt32? {
+        guard output.count > valueStart else { return nil }
+        var start = output.count - 1
+        while start > valueStart, output[start] & 0xC0 == 0x80 { start -= 1 }
+        return String(decoding: output[start...], as: UTF8.self).unicodeScalars.first?.value
     }
 
     /// Appends text for `node`, aiming at `target` scalars (best effort: the text always
@@ -158,5 +227,28 @@ struct RegexWalk {
             output.append(byte)
             if byte & 0xC0 != 0x80 { produced += 1 }  // a UTF-8 lead byte starts a scalar
         }
+    }
+}
+
+/// Word characters as PCRE2 sees them in UCP mode (`\w`: letters, numbers, underscore), for
+/// drawing the characters around `\b` and `\B`.
+enum RegexWordBoundary {
+    /// Whether `value` is a word character; nil (the start or end of the value) is not.
+    static func isWord(_ value: UInt32?) -> Bool {
+        guard let value, let scalar = Unicode.Scalar(value) else { return false }
+        return scalar == "_" || "LN".contains(RegexAlphabets.categoryCode(of: scalar).first ?? " ")
+    }
+
+    /// A member of `set` that is (or is not) a word character, nil if it has none. Draws a few
+    /// times at random, then takes the first fitting member in order.
+    static func pick(from set: RegexCharSet, word: Bool, using random: inout SeededRandom) -> UInt32? {
+        for _ in 0..<16 {
+            let value = set.pick(using: &random)
+            if isWord(value) == word { return value }
+        }
+        for range in set.ranges {
+            for value in range.prefix(256) where isWord(value) == word { return value }
+        }
+        return nil
     }
 }

@@ -54,6 +54,11 @@ extension RecordValidator {
     }
 
     /// The number a raw value holds: a JSON number node, or a CSV cell read as a number.
+    ///
+    /// A JSON number is a number in any notation JSON allows (`1e3` included). A cell is text,
+    /// read as people type numbers into a form: an optional `-`, digits, and for a decimal a
+    /// point and digits (`1500`, `-3`, `0.25`); a cell with an exponent (`1e3`, `2.5E-1`) is
+    /// not a number, since no form writes one.
     func number(_ raw: RawValue) -> NumberLiteral? {
         switch raw {
         case .json(let index):
@@ -61,10 +66,25 @@ extension RecordValidator {
             guard node.kind == .number else { return nil }
             return NumberLiteral.parse(UnsafeBufferPointer(rebasing: bytes[node.start..<node.end]))
         case .cell(let start, let end, _):
-            return NumberLiteral.parse(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            guard let literal = NumberLiteral.parse(text) else { return nil }
+            if !literal.isIntegerLiteral, Self.hasExponent(text) { return nil }
+            return literal
         case .absent, .broken:
             return nil
         }
+    }
+
+    /// Whether number text has an exponent (`e` or `E`).
+    private static func hasExponent(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.contains { $0 | 0x20 == UInt8(ascii: "e") }
+    }
+
+    /// Whether `raw` is a cell that would be a number if exponents were allowed (for messages).
+    private func isExponentCell(_ raw: RawValue) -> Bool {
+        guard case .cell(let start, let end, _) = raw else { return false }
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        return NumberLiteral.parse(text) != nil && Self.hasExponent(text)
     }
 
     /// The boolean a raw value holds.
@@ -112,6 +132,9 @@ extension RecordValidator {
 
     /// Why a value is not a whole number that fits in 64 bits (the message of a `type` violation).
     func wholeNumberProblem(_ raw: RawValue) -> String {
+        if isExponentCell(raw) {
+            return "must be a whole number written in digits (such as 1500), not with an exponent"
+        }
         guard let number = number(raw) else { return "must be a whole number, not \(typePhrase(raw))" }
         if number.isIntegerLiteral {
             return "is too large: whole numbers must lie between \(Int64.min) and \(Int64.max)"
@@ -121,6 +144,9 @@ extension RecordValidator {
 
     /// Why a value is not a finite number (the message of a `type` violation).
     func numberProblem(_ raw: RawValue) -> String {
+        if isExponentCell(raw) {
+            return "must be a number written in plain decimal notation (such as 1500 or 0.25), not with an exponent"
+        }
         guard number(raw) != nil else { return "must be a number, not \(typePhrase(raw))" }
         return "is too large: numbers must lie between -1.7976931348623157e308 and 1.7976931348623157e308"
     }
