@@ -23,6 +23,7 @@ let package = Package(
         fuzzTarget("FuzzRules"),
         fuzzTarget("FuzzMask"),
         fuzzTarget("FuzzExpression"),
+        fuzzTarget("FuzzAgreement"),
     ],
     swiftLanguageModes: [.v6]
 )

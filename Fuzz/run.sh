@@ -3,7 +3,7 @@
 #
 #   Fuzz/run.sh [SECONDS] [TARGET...]     (default: 60 seconds each, all targets)
 #
-# Targets: FuzzJSON FuzzCSV FuzzRules FuzzMask FuzzExpression. Seed corpora are copied from
+# Targets: FuzzJSON FuzzCSV FuzzRules FuzzMask FuzzExpression FuzzAgreement. Seed corpora are copied from
 # SampleData/, Rules/ and Fuzz/seeds/ into Fuzz/.work/ (git-ignored), where the corpus each run
 # grows is kept for the next run. A crash, hang (an input taking over 10 s) or out-of-memory
 # input is saved under Fuzz/.work/artifacts/TARGET/; reproduce it with
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 seconds=${1:-60}
 shift || true
-all_targets=(FuzzJSON FuzzCSV FuzzRules FuzzMask FuzzExpression)
+all_targets=(FuzzJSON FuzzCSV FuzzRules FuzzMask FuzzExpression FuzzAgreement)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 work=Fuzz/.work
@@ -65,6 +65,19 @@ for file in Fuzz/seeds/csv/* $(find SampleData -name '*.csv' | sort); do
   { printf '\034'; head -c 4096 "$file"; } | seed FuzzCSV "$name-comma-8"
   { printf '\005'; head -c 4096 "$file"; } | seed FuzzCSV "$name-semicolon-2"
 done
+# An agreement seed starts with the control byte: the rule set (mod 3), bit 2 set for CSV rows.
+index=0
+for name in osago-policy payment-order customer-survey; do
+  number=0
+  while IFS= read -r line; do
+    number=$((number + 1)); { printf "\\00$index"; printf '%s\n' "$line"; } | seed FuzzAgreement "$name-json-$number"
+  done < <(head -n 20 "SampleData/$name/invalid.jsonl")
+  number=0
+  while IFS= read -r line; do
+    number=$((number + 1)); { printf "\\00$((index + 4))"; printf '%s\n' "$line"; } | seed FuzzAgreement "$name-csv-$number"
+  done < <(tail -n +2 "SampleData/csv/$name.csv" | head -n 20)
+  index=$((index + 1))
+done
 for file in Rules/*.yaml Fuzz/seeds/rules/*; do seed FuzzRules "$(basename "$file")" <"$file"; done
 count=0
 grep -hoE 'mask: "[^"]*"' Rules/*.yaml | sed -E 's/^mask: "(.*)"$/\1/' | sort -u | while IFS= read -r mask; do
@@ -79,7 +92,7 @@ cp Fuzz/seeds/expression/* "$work/seeds/FuzzExpression/"
 
 dictionary() {
   case $1 in
-    FuzzJSON) echo Fuzz/dictionaries/json.dict ;;
+    FuzzJSON|FuzzAgreement) echo Fuzz/dictionaries/json.dict ;;
     FuzzRules) echo Fuzz/dictionaries/rules.dict ;;
     FuzzMask) echo Fuzz/dictionaries/mask.dict ;;
     FuzzExpression) echo Fuzz/dictionaries/expression.dict ;;

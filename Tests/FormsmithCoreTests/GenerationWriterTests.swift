@@ -59,7 +59,7 @@ final class GenerationWriterTests: XCTestCase {
     func testTheParsedFormBuiltWhileWritingEqualsWhatTheParserReads() throws {
         for name in shippedRuleSets {
             let rules = try shippedRules(name)
-            let plan = try GenerationPlan(rules: rules, options: GenerationOptions(count: 300, seed: 31, invalidRate: 0.5))
+            let plan = try GeneratorTables(rules: rules, options: GenerationOptions(count: 300, seed: 31, invalidRate: 0.5))
             let generator = RecordGenerator(plan: plan, csvWriter: nil)
             var checked = 0
             for index in 0..<300 {

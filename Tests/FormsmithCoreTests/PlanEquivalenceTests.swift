@@ -34,6 +34,47 @@ final class PlanEquivalenceTests: XCTestCase {
         }
     }
 
+    /// The same comparison for CSV input: every row of the CSV sample data, and rows with one
+    /// cell replaced by an edge value, another row's cell, or emptied (an absent value).
+    func testCSVSampleDataAndMutatedCellsGetTheSameResultsWithAndWithoutThePlan() throws {
+        var random = SeededRandom(seed: 20261125)
+        for name in Self.ruleSets {
+            let rules = try RulesLoader.load(path: repositoryRoot.appendingPathComponent("Rules/\(name).yaml").path,
+                                             today: testToday)
+            let text = try String(contentsOf: repositoryRoot.appendingPathComponent("SampleData/csv/\(name).csv"),
+                                  encoding: .utf8)
+            let rows = readExpectedRows(text).map(\.fields)
+            let header = rows[0]
+            let body = Array(rows.dropFirst())
+            let pool = body.flatMap { $0 }.filter { !$0.isEmpty }
+            let edges = Self.edgeValues.compactMap { value -> String? in
+                switch value {
+                case let text as String: return text
+                case let number as NSNumber: return number.stringValue
+                default: return nil
+                }
+            }
+            var compared = 0
+            var invalid = 0
+            for row in body {
+                try assertSameCSVResults(header: header, row: row, rules)
+                for _ in 0..<25 {
+                    var mutated = row
+                    let column = random.int(in: 0...(row.count - 1))
+                    switch random.int(in: 0...9) {
+                    case 0...1: mutated[column] = ""
+                    case 2...4: mutated[column] = pool[random.int(in: 0...(pool.count - 1))]
+                    default: mutated[column] = edges[random.int(in: 0...(edges.count - 1))]
+                    }
+                    if try !assertSameCSVResults(header: header, row: mutated, rules) { invalid += 1 }
+                    compared += 1
+                }
+            }
+            XCTAssertGreaterThan(compared, 900, name)
+            XCTAssertGreaterThan(invalid, compared / 4, "\(name): the mutations should break rules")
+        }
+    }
+
     func testCheckCatalogExamplesGetTheSameResultsWithAndWithoutThePlan() throws {
         for check in CheckCatalog.all {
             let yaml = "id: example\nfields:\n  \(check.companions.isEmpty ? "" : check.companions + "\n  ")value: \(check.field)\n"
@@ -116,8 +157,7 @@ final class PlanEquivalenceTests: XCTestCase {
     @discardableResult
     private func assertSameResults(_ json: String, _ rules: CompiledRuleSet) throws -> Bool {
         let planned = RecordValidator(rules: rules)
-        let declarative = RecordValidator(rules: rules)
-        declarative.decidesWithPlan = false
+        let declarative = RecordValidator(rules: rules, regexLimits: .default, redactsValues: false, decidesWithPlan: false)
         let bytes = Array(json.utf8)
         let location = RecordLocation(file: "mutation.jsonl", line: 1)
         let (fast, reference) = bytes.withUnsafeBufferPointer {
@@ -125,6 +165,35 @@ final class PlanEquivalenceTests: XCTestCase {
         }
         XCTAssertEqual(fast, reference, json)
         return reference.isValid
+    }
+
+    /// Validates one CSV row (with its header) both ways; returns whether it is valid.
+    @discardableResult
+    private func assertSameCSVResults(header: [String], row: [String], _ rules: CompiledRuleSet) throws -> Bool {
+        let text = [header, row].map { $0.map(Self.csvField).joined(separator: ",") }.joined(separator: "\n") + "\n"
+        let bytes = Array(text.utf8)
+        let planned = RecordValidator(rules: rules)
+        let declarative = RecordValidator(rules: rules, regexLimits: .default, redactsValues: false, decidesWithPlan: false)
+        let location = RecordLocation(file: "mutation.csv", line: 2)
+        let (fast, reference) = bytes.withUnsafeBufferPointer { buffer -> (RecordResult?, RecordResult?) in
+            var reader = CSVReader(bytes: buffer, dialect: .comma, firstLine: 1)
+            var headerRow = CSVRow()
+            guard reader.next(into: &headerRow) else { return (nil, nil) }
+            let map = CSVColumnMap(header: CSVHeader(row: headerRow, in: buffer), rules: rules)
+            var record = CSVRow()
+            guard reader.next(into: &record), record.error == nil else { return (nil, nil) }
+            return (planned.validate(csvRow: record, in: buffer, columns: map, location: location),
+                    declarative.validate(csvRow: record, in: buffer, columns: map, location: location))
+        }
+        XCTAssertNotNil(reference, text)
+        XCTAssertEqual(fast, reference, text)
+        return reference?.isValid ?? true
+    }
+
+    /// A CSV field, quoted when it holds a separator, a quote or a line break.
+    private static func csvField(_ value: String) -> String {
+        guard value.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return value }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     // MARK: - Corpus

@@ -72,13 +72,13 @@ final class RunOptionsTests: XCTestCase {
     }
 
     func testValueMaskKeepsTheShapeOnly() {
-        XCTAssertEqual(ValueMask.mask("А123ВС77"), "Х999ХХ99")
-        XCTAssertEqual(ValueMask.mask("A123BC77"), "X999XX99")
-        XCTAssertEqual(ValueMask.mask("+7 (916) 123-45-67"), "+9 (999) 999-99-99")
-        XCTAssertEqual(ValueMask.mask("a.smirnov@mail.ru"), "x.xxxxxxx@xxxx.xx")
-        XCTAssertEqual(ValueMask.mask("Ёлкин Пётр"), "Хxxxx Хxxx".replacingOccurrences(of: "x", with: "х"))
-        XCTAssertEqual(ValueMask.mask("1984-03-15"), "9999-99-99")
-        XCTAssertEqual(ValueMask.mask(""), "")
+        XCTAssertEqual(Redaction.redact("А123ВС77"), "Х999ХХ99")
+        XCTAssertEqual(Redaction.redact("A123BC77"), "X999XX99")
+        XCTAssertEqual(Redaction.redact("+7 (916) 123-45-67"), "+9 (999) 999-99-99")
+        XCTAssertEqual(Redaction.redact("a.smirnov@mail.ru"), "x.xxxxxxx@xxxx.xx")
+        XCTAssertEqual(Redaction.redact("Ёлкин Пётр"), "Хxxxx Хxxx".replacingOccurrences(of: "x", with: "х"))
+        XCTAssertEqual(Redaction.redact("1984-03-15"), "9999-99-99")
+        XCTAssertEqual(Redaction.redact(""), "")
     }
 
     func testRedactMasksValuesAndTheValuesMessagesQuote() throws {
@@ -91,7 +91,7 @@ final class RunOptionsTests: XCTestCase {
             XCTAssertEqual(redacted.summary, plain.summary, ruleSet)
             for (open, masked) in zip(plain.results, redacted.results) {
                 XCTAssertEqual(masked.id, open.id, "ids are not masked")
-                XCTAssertEqual(masked.violations.map(\.value), open.violations.map { $0.value.map(ValueMask.mask) })
+                XCTAssertEqual(masked.violations.map(\.value), open.violations.map { $0.value.map(Redaction.redact) })
                 for (openViolation, maskedViolation) in zip(open.violations, masked.violations) {
                     // Values with a digit or a non-ASCII letter: personal data, never words of a message.
                     guard let value = openViolation.value, value.count >= 3,

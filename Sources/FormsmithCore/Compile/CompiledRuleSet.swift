@@ -17,8 +17,8 @@ public final class CompiledRuleSet: Sendable {
     let rootScope: EvaluationScope
     /// Field ids by path (`drivers[].birthDate`).
     let fieldIDs: [String: Int]
-    /// The validator's plain-value form of the same rules (derived; see ``ValidationPlan``).
-    let plan: ValidationPlan
+    /// The validator's plain-value form of the same rules (derived; see ``FastCheckTables``).
+    let plan: FastCheckTables
 
     init(ruleSet: RuleSet, today: CivilDate, fields: [CompiledField], root: ObjectLayout,
          rootScope: EvaluationScope, fieldIDs: [String: Int]) {
@@ -28,7 +28,7 @@ public final class CompiledRuleSet: Sendable {
         self.root = root
         self.rootScope = rootScope
         self.fieldIDs = fieldIDs
-        plan = ValidationPlan(fields: fields, root: root, rootScope: rootScope)
+        plan = FastCheckTables(fields: fields, root: root, rootScope: rootScope)
     }
 
     /// Where a violation of `path` (`drivers[2].birthDate`, a section, or an unknown field)
@@ -177,17 +177,4 @@ struct RangeBound: Sendable {
     let value: BoundValue
     let exclusive: Bool
     let source: String
-}
-
-/// One value check of a field.
-enum ValueCheck: Sendable {
-    case length(min: Int?, max: Int?)
-    case regex(CompiledRegex)
-    case mask(CompiledRegex, source: String)
-    case range(min: RangeBound?, max: RangeBound?)
-    case fractionDigits(Int)
-    case enumeration(strings: [[UInt8]], integers: [Int64])
-    case itemCount(min: Int?, max: Int?)
-    case checksum(ChecksumAlgorithm, companion: Int?)
-    case constant(EnumValue)
 }

@@ -29,20 +29,14 @@ extension CompilerState {
     private func pickBound(
         inclusive: Located<Bound>?, exclusive: Located<Bound>?, names: (String, String), rule: FieldRule
     ) -> (bound: Located<Bound>, exclusive: Bool)? {
-        let hasInclusive = inclusive.map { applies(names.0, $0.location, rule) } ?? false
-        let hasExclusive = exclusive.map { applies(names.1, $0.location, rule) } ?? false
+        let hasInclusive = applies(names.0, inclusive?.location, to: rule)
+        let hasExclusive = applies(names.1, exclusive?.location, to: rule)
         if hasInclusive, hasExclusive, let exclusive {
             problems.report("give either '\(names.0)' or '\(names.1)', not both", at: exclusive.location)
         }
         if hasInclusive, let inclusive { return (inclusive, false) }
         if hasExclusive, let exclusive { return (exclusive, true) }
         return nil
-    }
-
-    private func applies(_ key: String, _ location: SourceLocation, _ rule: FieldRule) -> Bool {
-        if [.integer, .decimal, .date].contains(rule.type) { return true }
-        problems.report("'\(key)' does not apply to \(rule.type.rawValue) field '\(rule.path)'", at: location)
-        return false
     }
 
     private func compileBound(_ bound: Located<Bound>, of rule: FieldRule, id: Int, scope: Int?) -> BoundValue? {

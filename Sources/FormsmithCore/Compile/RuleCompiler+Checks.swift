@@ -12,7 +12,7 @@ struct FieldParts {
     var hasIntegerValues = false
 }
 
-/// Turning a field's declared constraints into value checks.
+/// Turning a field's declared constraints into value checks (each kind compiles itself: `Checks/`).
 extension CompilerState {
     func compileParts(of declaration: FieldDeclaration, id: Int) -> FieldParts {
         let rule = declaration.rule
@@ -76,70 +76,22 @@ extension CompilerState {
 
     // MARK: - Checks
 
-    /// Which constraint keys make sense for which field types.
-    private static let applicable: [String: Set<FieldType>] = [
-        "minLength": [.string, .text], "maxLength": [.string, .text], "regex": [.string, .text],
-        "mask": [.string, .text], "checksum": [.string, .text],
-        "min": [.integer, .decimal, .date], "max": [.integer, .decimal, .date],
-        "exclusiveMin": [.integer, .decimal, .date], "exclusiveMax": [.integer, .decimal, .date],
-        "fractionDigits": [.decimal], "values": [.enumeration, .multiChoice],
-        "valuesFrom": [.enumeration, .multiChoice], "minItems": [.list, .multiChoice],
-        "maxItems": [.list, .multiChoice], "const": [.boolean, .string, .text, .integer, .enumeration],
-        "format": [.date], "allow": [.string, .text, .integer, .decimal, .date, .enumeration],
-    ]
-
-    private func applies(_ key: String, _ location: SourceLocation?, to rule: FieldRule) -> Bool {
+    /// Whether `key` (given at `location`) applies to the field's type; reports it when not.
+    /// False also when the key is not given (`location` nil).
+    func applies(_ key: String, _ location: SourceLocation?, to rule: FieldRule) -> Bool {
         guard let location else { return false }
-        if Self.applicable[key]?.contains(rule.type) == true { return true }
+        if CheckKind.applicableTypes[key]?.contains(rule.type) == true { return true }
         problems.report("'\(key)' does not apply to \(rule.type.rawValue) field '\(rule.path)'", at: location)
         return false
     }
 
+    /// Compiles every check kind the constraints declare, in ``CheckKind`` order (the order
+    /// the checks run and their violations are listed).
     func compileChecks(_ constraints: Constraints, of rule: FieldRule, id: Int, scope: Int?) -> [ValueCheck] {
+        let site = CheckSite(rule: rule, id: id, scope: scope)
         var checks: [ValueCheck] = []
-        if let (minimum, maximum) = countBounds(constraints.minLength, constraints.maxLength,
-                                                ("minLength", "maxLength"), of: rule) {
-            checks.append(.length(min: minimum, max: maximum))
-        }
-        if let regex = constraints.regex, applies("regex", regex.location, to: rule) {
-            do {
-                let options = try RegexOptions(flags: constraints.regexFlags?.value ?? "")
-                checks.append(.regex(try CompiledRegex(pattern: regex.value, options: options)))
-            } catch {
-                problems.report("invalid regex: \(error.message)\n" + error.rendered(pattern: regex.value),
-                                at: regex.location)
-            }
-        }
-        if let mask = constraints.mask, applies("mask", mask.location, to: rule) {
-            do {
-                let parsed = try InputMask(mask.value)
-                do {
-                    checks.append(.mask(try parsed.compile(), source: mask.value))
-                } catch {
-                    let shown = mask.value.count > 60 ? mask.value.prefix(60) + "…" : mask.value
-                    problems.report("mask '\(shown)' does not compile: \(error.message); "
-                                    + "split a mask this long into shorter fields", at: mask.location)
-                }
-            } catch {
-                problems.report("invalid mask: \(error.message)\n" + error.rendered(mask: mask.value),
-                                at: mask.location)
-            }
-        }
-        if let check = compileRange(constraints, of: rule, id: id, scope: scope) { checks.append(check) }
-        if let digits = constraints.fractionDigits, applies("fractionDigits", digits.location, to: rule) {
-            if digits.value < 0 { problems.report("fractionDigits cannot be negative", at: digits.location) }
-            checks.append(.fractionDigits(digits.value))
-        }
-        if let check = compileValues(constraints, of: rule) { checks.append(check) }
-        if let (minimum, maximum) = countBounds(constraints.minItems, constraints.maxItems,
-                                                ("minItems", "maxItems"), of: rule) {
-            checks.append(.itemCount(min: minimum, max: maximum))
-        }
-        if let spec = constraints.checksum, applies("checksum", spec.location, to: rule) {
-            if let check = compileChecksum(spec, id: id, scope: scope) { checks.append(check) }
-        }
-        if let constant = constraints.constant, applies("const", constant.location, to: rule) {
-            checks.append(.constant(constant.value))
+        for kind in CheckKind.allCases {
+            if let check = kind.definition.compile(constraints, at: site, in: self) { checks.append(check) }
         }
         _ = applies("format", constraints.format?.location, to: rule)
         for allowed in constraints.allow { _ = applies("allow", allowed.location, to: rule) }
@@ -148,8 +100,8 @@ extension CompilerState {
 
     /// A pair of whole-number bounds (lengths, item counts) that apply to the field, checked
     /// for sign and order; nil when neither is given.
-    private func countBounds(_ lower: Located<Int>?, _ upper: Located<Int>?, _ names: (String, String),
-                             of rule: FieldRule) -> (Int?, Int?)? {
+    func countBounds(_ lower: Located<Int>?, _ upper: Located<Int>?, _ names: (String, String),
+                     of rule: FieldRule) -> (Int?, Int?)? {
         let minimum = applies(names.0, lower?.location, to: rule) ? lower : nil
         let maximum = applies(names.1, upper?.location, to: rule) ? upper : nil
         guard minimum != nil || maximum != nil else { return nil }
@@ -161,67 +113,6 @@ extension CompilerState {
                             at: minimum.location)
         }
         return (minimum?.value, maximum?.value)
-    }
-
-    private func compileChecksum(_ spec: Located<ChecksumSpec>, id: Int, scope: Int?) -> ValueCheck? {
-        guard let algorithm = ChecksumAlgorithm(rawValue: spec.value.name) else {
-            problems.report("unknown checksum '\(spec.value.name)'"
-                            + Suggestion.didYouMean(spec.value.name, in: ChecksumAlgorithm.allCases.map(\.rawValue))
-                            + "; known: " + ChecksumAlgorithm.allCases.map(\.rawValue).joined(separator: ", "),
-                            at: spec.location)
-            return nil
-        }
-        var companionID: Int?
-        if algorithm.needsCompanion {
-            guard let companion = spec.value.companion else {
-                problems.report("checksum \(algorithm.rawValue) needs 'with:' naming the BIC field, "
-                                + "for example {name: bank-account, with: payee.bic}", at: spec.location)
-                return nil
-            }
-            var scopeProblems: [String] = []
-            guard let other = resolve(FieldReference(path: companion), listID: scope, problems: &scopeProblems) else {
-                problems.report("invalid checksum companion: \(scopeProblems.first ?? companion)", at: spec.location)
-                return nil
-            }
-            addDependency(of: id, on: other)
-            companionID = other
-        } else if spec.value.companion != nil {
-            problems.report("checksum \(algorithm.rawValue) takes no 'with:' field", at: spec.location)
-        }
-        return .checksum(algorithm, companion: companionID)
-    }
-
-    private func compileValues(_ constraints: Constraints, of rule: FieldRule) -> ValueCheck? {
-        let needsValues = rule.type == .enumeration || rule.type == .multiChoice
-        var values = constraints.values.map { $0.map(\.value) }
-        if let file = constraints.valuesFrom, applies("valuesFrom", file.location, to: rule) {
-            if values != nil {
-                problems.report("give either 'values' or 'valuesFrom', not both", at: file.location)
-            }
-            values = readSeedList(file).map { .string($0) }
-        } else if let first = constraints.values?.first {
-            guard applies("values", first.location, to: rule) else { return nil }
-        }
-        guard let values else {
-            if needsValues {
-                problems.report("\(rule.type.rawValue) field '\(rule.path)' needs 'values' or 'valuesFrom'",
-                                at: rule.location)
-            }
-            return nil
-        }
-        if values.isEmpty {
-            problems.report("'\(rule.path)' lists no values", at: constraints.values?.first?.location ?? rule.location)
-        }
-        var strings: [[UInt8]] = []
-        var integers: [Int64] = []
-        let integerEnum = hasIntegerValues(constraints) && rule.type == .enumeration
-        for value in values {
-            switch value {
-            case .integer(let number) where integerEnum: integers.append(number)
-            default: strings.append(Array(value.description.utf8))
-            }
-        }
-        return .enumeration(strings: strings, integers: integers)
     }
 
     /// Reads a seed list: one value per line; blank lines and lines starting with `#` are skipped.

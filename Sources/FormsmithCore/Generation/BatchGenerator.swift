@@ -21,7 +21,7 @@ public final class BatchGenerator: Sendable {
     public let rules: CompiledRuleSet
     /// The options.
     public let options: GenerationOptions
-    let plan: GenerationPlan
+    let plan: GeneratorTables
 
     /// Prepares generation: reads seed lists and the fixture's pins, and rejects rules no
     /// value can satisfy (the error names the field and rule).
@@ -35,7 +35,7 @@ public final class BatchGenerator: Sendable {
         }
         self.rules = rules
         self.options = options
-        plan = try GenerationPlan(rules: rules, options: options)
+        plan = try GeneratorTables(rules: rules, options: options)
     }
 
     /// Generates every questionnaire, handing output bytes to `write` and labels of invalid

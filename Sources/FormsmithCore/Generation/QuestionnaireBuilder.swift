@@ -4,7 +4,7 @@
 /// its storage from record to record. Its state is never shared between threads, so it opts
 /// out of dynamic exclusivity checks (a quarter of the per-record time otherwise).
 final class QuestionnaireBuilder {
-    let plan: GenerationPlan
+    let plan: GeneratorTables
     let rules: CompiledRuleSet
     @exclusivity(unchecked) var record: GeneratedRecord
     @exclusivity(unchecked) var random = SeededRandom(seed: 0)
@@ -22,7 +22,7 @@ final class QuestionnaireBuilder {
     /// How many times a string value is drawn before the attempt fails.
     static let textAttempts = 48
 
-    init(plan: GenerationPlan) {
+    init(plan: GeneratorTables) {
         self.plan = plan
         self.rules = plan.rules
         record = GeneratedRecord(rules: plan.rules)

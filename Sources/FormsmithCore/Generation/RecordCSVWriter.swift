@@ -8,10 +8,10 @@ struct RecordCSVWriter {
         let address: FieldAddress
     }
 
-    let plan: GenerationPlan
+    let plan: GeneratorTables
     let columns: [Column]
 
-    init(plan: GenerationPlan) {
+    init(plan: GeneratorTables) {
         self.plan = plan
         var columns: [Column] = []
         let rules = plan.rules

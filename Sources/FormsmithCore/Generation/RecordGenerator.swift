@@ -16,7 +16,7 @@ public struct GeneratedLabel: Sendable, Hashable, Codable {
 /// a ``RecordValidator`` (retrying with fresh random streams when it fails), plants the defect
 /// of invalid ones, and writes it in the output format.
 final class RecordGenerator {
-    let plan: GenerationPlan
+    let plan: GeneratorTables
     let builder: QuestionnaireBuilder
     let validator: RecordValidator
     let jsonWriter: RecordJSONWriter
@@ -27,7 +27,7 @@ final class RecordGenerator {
     @exclusivity(unchecked) var json = JSONOutput()
     @exclusivity(unchecked) private var cellBuffer: [UInt8] = []
 
-    init(plan: GenerationPlan, csvWriter: RecordCSVWriter?) {
+    init(plan: GeneratorTables, csvWriter: RecordCSVWriter?) {
         self.plan = plan
         builder = QuestionnaireBuilder(plan: plan)
         validator = RecordValidator(rules: plan.rules)
@@ -45,7 +45,7 @@ final class RecordGenerator {
         if plan.options.invalidRate > 0 {
             var decision = invalidRoot.derived(UInt64(index))
             if decision.chance(plan.options.invalidRate) {
-                label = MutationPlanner(generator: self).plantDefect(index: index, random: decision.derived(1))
+                label = DefectPlanter(generator: self).plantDefect(index: index, random: decision.derived(1))
             }
         }
         switch plan.options.format {

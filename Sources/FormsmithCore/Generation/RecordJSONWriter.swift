@@ -15,14 +15,14 @@ struct RecordJSONWriter {
         let keyEscapes: Bool
     }
 
-    let plan: GenerationPlan
+    let plan: GeneratorTables
     private var steps: [Step] = []
     private var keys: [UInt8] = []
     private var rootSteps = 0..<0
     /// Steps of each list's item object, by list field id.
     private var itemSteps: [Range<Int>]
 
-    init(plan: GenerationPlan) {
+    init(plan: GeneratorTables) {
         self.plan = plan
         itemSteps = Array(repeating: 0..<0, count: plan.rules.fields.count)
         rootSteps = flatten(plan.rules.root)

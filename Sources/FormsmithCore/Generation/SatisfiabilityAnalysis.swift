@@ -8,7 +8,7 @@ enum SatisfiabilityAnalysis {
     static let draws = 200
 
     /// Checks what does not depend on other fields' values.
-    static func check(_ field: CompiledField, plan: FieldPlan, today: CivilDate) throws(GenerationError) {
+    static func check(_ field: CompiledField, plan: GeneratorFieldTables, today: CivilDate) throws(GenerationError) {
         if let visibleIf = field.visibleIf, visibleIf.isConstant,
            visibleIf.folded(today: today).evaluateCondition(ConstantEnvironment(today: today)) == false,
            !field.isOptional, field.requiredIf == nil

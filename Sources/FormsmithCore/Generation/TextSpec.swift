@@ -62,8 +62,8 @@ final class TextSpec: Sendable {
                 needsConfirmation = true
             case .constant(let value):
                 constant = Array(value.description.utf8)
-            default:
-                break
+            case .range, .fractionDigits, .enumeration, .itemCount:
+                break  // not declared on text fields
             }
         }
         if let constant {

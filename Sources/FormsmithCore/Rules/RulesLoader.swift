@@ -13,10 +13,9 @@ public enum RulesLoader {
                                "sections", "assert"]
     /// Keys of a section.
     static let sectionKeys = ["title", "description", "fields"]
-    /// Keys that hold value checks (allowed in fields, definitions and `cases`).
-    static let constraintKeys = ["minLength", "maxLength", "regex", "regexFlags", "mask", "min", "max",
-                                 "exclusiveMin", "exclusiveMax", "fractionDigits", "values", "valuesFrom",
-                                 "minItems", "maxItems", "checksum", "const", "format", "allow", "messages"]
+    /// Keys that hold value checks (allowed in fields, definitions and `cases`): every check
+    /// kind's keys (``CheckKind/allKeys``), then `messages`.
+    static let constraintKeys = CheckKind.allKeys.map(\.name) + ["messages"]
     /// Keys of a field.
     static let fieldKeys = ["type", "use", "title", "description", "optional", "requiredIf", "visibleIf",
                             "parent", "cases", "seed", "fields", "assert"] + constraintKeys

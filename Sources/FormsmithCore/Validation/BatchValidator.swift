@@ -14,7 +14,7 @@ public struct ValidationOptions: Sendable {
     public var csvDialect: CSVDialect
     /// Stop at the first invalid or unreadable questionnaire (`--fail-fast`).
     public var failFast: Bool
-    /// Mask offending values in violations and messages (`--redact`); see ``ValueMask``.
+    /// Mask offending values in violations and messages (`--redact`); see ``Redaction``.
     public var redact: Bool
     /// Count how often each field is filled (``ValidationSummary/fills``), for reports that
     /// show it; off, it costs nothing.
@@ -73,7 +73,7 @@ public final class BatchValidator: Sendable {
     @discardableResult
     public func run(_ sources: [InputSource], reporter: some ValidationReporter, split: SplitOutput? = nil,
                     progress: ((ValidationProgress) -> Void)? = nil) -> ValidationSummary {
-        let planner = WorkPlanner(sources: sources, limits: options.inputLimits, rules: rules,
+        let planner = InputChunker(sources: sources, limits: options.inputLimits, rules: rules,
                                   dialect: options.csvDialect)
         var ledger = RunLedger(sources: sources, reporter: reporter, split: split)
         let splits = split != nil

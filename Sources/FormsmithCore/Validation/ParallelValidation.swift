@@ -37,7 +37,7 @@ final class ParallelValidation: Sendable {
     /// Validates the items of `planner` until it is exhausted or `isStopped` (checked before
     /// each read, for `--fail-fast`); calls `deliver` on the calling thread, in input order,
     /// with each outcome and the size of its input.
-    func run(_ planner: WorkPlanner, isStopped: () -> Bool, deliver: (ChunkOutcome, Int) -> Void) {
+    func run(_ planner: InputChunker, isStopped: () -> Bool, deliver: (ChunkOutcome, Int) -> Void) {
         var dispatched = 0
         var delivered = 0
         var completed = 0

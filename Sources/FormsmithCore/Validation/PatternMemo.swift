@@ -24,7 +24,7 @@ final class PatternMemo {
     private let enabled: UnsafeMutablePointer<Bool>
     private let stepCount: Int
 
-    /// A memo for `stepCount` steps (indices of ``ValidationPlan/steps``).
+    /// A memo for `stepCount` steps (indices of ``FastCheckTables/steps``).
     init(stepCount: Int) {
         self.stepCount = max(stepCount, 1)
         slots = .allocate(capacity: self.stepCount * Self.slotsPerStep)

@@ -47,7 +47,7 @@ extension RecordValidator {
                 break
             }
             for case .constant(let expected) in checks where expected != .boolean(value) {
-                report(field, path, RuleIdentifier.constant, "must be \(expected)", raw)
+                reportConstant(expected, quoted: false, field, path, raw)
             }
         case .date:
             guard let date = date(raw, field, buffer: &valueBuffer) else {
@@ -106,15 +106,7 @@ extension RecordValidator {
             for check in checks {
                 switch check {
                 case .length(let minimum, let maximum):
-                    let length = Self.scalarCount(text)
-                    if let minimum, length < minimum {
-                        report(field, path, RuleIdentifier.minLength,
-                               "must be at least \(minimum) characters long (it has \(length))", raw)
-                    }
-                    if let maximum, length > maximum {
-                        report(field, path, RuleIdentifier.maxLength,
-                               "must be at most \(maximum) characters long (it has \(length))", raw)
-                    }
+                    checkLength(minimum, maximum, text, field, path, raw)
                 case .regex(let regex):
                     checkPattern(regex, text, field, path, raw, rule: RuleIdentifier.regex,
                                  failure: "does not match the pattern \(regex.pattern)")
@@ -125,54 +117,12 @@ extension RecordValidator {
                     checkChecksum(algorithm, companion, text, field, path, raw)
                 case .constant(let expected):
                     if !Array(expected.description.utf8).elementsEqual(text) {
-                        report(field, path, RuleIdentifier.constant, "must be '\(expected)'", raw)
+                        reportConstant(expected, quoted: true, field, path, raw)
                     }
-                default:
-                    break
+                case .range, .fractionDigits, .enumeration, .itemCount:
+                    break  // not declared on text fields (the compiler rejects them)
                 }
             }
-        }
-    }
-
-    private func checkPattern(_ regex: CompiledRegex, _ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField,
-                              _ path: ConcretePath, _ raw: RawValue, rule: String, failure: @autoclosure () -> String) {
-        let result: RegexMatchResult
-        if case .json = raw {
-            result = regex.matches(validUTF8: text, scratch: regexScratch)  // the JSON parser validated it
-        } else {
-            result = regex.matches(text, scratch: regexScratch)
-        }
-        switch result {
-        case .match:
-            break
-        case .noMatch:
-            report(field, path, rule, failure(), raw)
-        case .limitExceeded:
-            report(field, path, RuleIdentifier.regexLimit,
-                   "could not be checked: the pattern \(regex.pattern) hit the match limit on this value "
-                   + "(catastrophic backtracking); simplify the pattern", raw)
-        case .invalidUTF8:
-            report(field, path, RuleIdentifier.type, "is not valid UTF-8 text", nil)
-        case .error(let code):
-            report(field, path, RuleIdentifier.regexLimit, "could not be checked: PCRE2 error \(code)", raw)
-        }
-    }
-
-    private func checkChecksum(_ algorithm: ChecksumAlgorithm, _ companion: Int?, _ text: UnsafeBufferPointer<UInt8>,
-                               _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue) {
-        var valid: Bool
-        if let companion {
-            let (companionRaw, state) = slot(of: companion)
-            guard state == .valid else { return }  // nothing to check against: its own error is reported
-            valid = withText(companionRaw, into: &companionBuffer) { other in
-                algorithm.isValid(text, companion: other)
-            }
-        } else {
-            valid = algorithm.isValid(text, companion: nil)
-        }
-        if !valid {
-            let with = companion.map { " with \(rules.fields[$0].path)" } ?? ""
-            report(field, path, RuleIdentifier.checksum, "has invalid check digits (\(algorithm.rawValue)\(with))", raw)
         }
     }
 
@@ -205,65 +155,20 @@ extension RecordValidator {
                     guard case .number(let limit) = bound else { return nil }
                     return number.double < limit ? -1 : (number.double == limit ? 0 : 1)
                 }
-            case .fractionDigits(let digits) where number.fractionDigits > digits:
-                report(field, path, RuleIdentifier.fractionDigits,
-                       "must have at most \(digits) digits after the decimal point", raw)
-            case .enumeration(_, let integers) where !integers.isEmpty:
-                if number.integer.map({ !integers.contains($0) }) ?? true {
+            case .fractionDigits(let digits):
+                checkFractionDigits(digits, number, field, path, raw)
+            case .enumeration(_, let integers):
+                if !integers.isEmpty, number.integer.map({ !integers.contains($0) }) ?? true {
                     report(field, path, RuleIdentifier.enumeration,
                            "must be one of " + integers.map(String.init).joined(separator: ", "), raw)
                 }
             case .constant(let expected):
                 if case .integer(let value) = expected, number.integer != value {
-                    report(field, path, RuleIdentifier.constant, "must be \(value)", raw)
+                    reportConstant(expected, quoted: false, field, path, raw)
                 }
-            default:
-                break
+            case .length, .regex, .mask, .itemCount, .checksum:
+                break  // not declared on number fields (the compiler rejects them)
             }
         }
-    }
-
-    /// Compares the value with each bound; `compare` returns -1, 0, 1 against a known bound.
-    private func checkRange(_ field: CompiledField, _ path: ConcretePath, _ raw: RawValue, _ minimum: RangeBound?,
-                            _ maximum: RangeBound?, compare: (BoundValue) -> Int?) {
-        if let minimum, let order = compare(resolved(minimum.value)),
-            order < 0 || (order == 0 && minimum.exclusive)
-        {
-            report(field, path, RuleIdentifier.min, boundMessage(minimum, lower: true, field: field), raw)
-        }
-        if let maximum, let order = compare(resolved(maximum.value)),
-            order > 0 || (order == 0 && maximum.exclusive)
-        {
-            report(field, path, RuleIdentifier.max, boundMessage(maximum, lower: false, field: field), raw)
-        }
-    }
-
-    /// A dynamic bound evaluated for this record (unknown when a field it reads is invalid).
-    private func resolved(_ bound: BoundValue) -> BoundValue {
-        guard case .dynamic(let expression, _) = bound else { return bound }
-        switch expression.evaluate(environment) {
-        case .date(let date)?: return .date(date)
-        case .integer(let number)?: return .number(Double(number))
-        case .decimal(let number)?: return .number(number)
-        default: return .dynamic(expression, source: "")
-        }
-    }
-
-    private func boundMessage(_ bound: RangeBound, lower: Bool, field: CompiledField) -> String {
-        let value = redactsValues ? bound.value : resolved(bound.value)  // a computed bound reveals other values
-        let shown: String
-        switch value {
-        case .date(let date): shown = field.datePattern.format(date)
-        case .number(let number): shown = Bound.number(number).text
-        case .dynamic: shown = bound.source
-        }
-        let isLiteral = shown == bound.source
-        let origin = isLiteral ? "" : " (\(bound.source))"
-        if field.type == .date {
-            let relation = lower ? (bound.exclusive ? "after" : "on or after") : (bound.exclusive ? "before" : "on or before")
-            return "must be \(relation) \(shown)\(origin)"
-        }
-        let relation = lower ? (bound.exclusive ? "greater than" : "at least") : (bound.exclusive ? "less than" : "at most")
-        return "must be \(relation) \(shown)\(origin)"
     }
 }

@@ -23,13 +23,8 @@ extension RecordValidator {
             }
         }
         for case .constant(let expected) in checks where displayValue(raw) != expected.description {
-            report(field, path, RuleIdentifier.constant, "must be '\(expected)'", raw)
+            reportConstant(expected, quoted: true, field, path, raw)
         }
-    }
-
-    /// A value quoted in a message: masked under `--redact`.
-    private func quoted(_ value: String) -> String {
-        redactsValues ? ValueMask.mask(value) : value
     }
 
     static func oneOf(_ values: [[UInt8]]) -> String {
@@ -63,8 +58,8 @@ extension RecordValidator {
                 }
             case .itemCount(let minimum, let maximum):
                 checkCount(chosen.count, minimum, maximum, field, path, raw, noun: "choice")
-            default:
-                break
+            case .length, .regex, .mask, .range, .fractionDigits, .checksum, .constant:
+                break  // not declared on multi-choice fields
             }
         }
         for choice in chosen where !seen.insert(choice).inserted {

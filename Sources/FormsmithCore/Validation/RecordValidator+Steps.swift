@@ -6,7 +6,7 @@
 extension RecordValidator {
     /// Whether `raw`, a present value of `field`, passes every step in `steps`.
     @inline(__always)
-    func passes(_ steps: Range<Int>, of field: UnsafeMutablePointer<ValidationFieldPlan>, _ raw: RawValue) -> Bool {
+    func passes(_ steps: Range<Int>, of field: UnsafeMutablePointer<FastCheckField>, _ raw: RawValue) -> Bool {
         switch field.pointee.type {
         case .string, .text:
             return withText(raw, into: &valueBuffer) { text in

@@ -25,7 +25,7 @@ public final class RecordValidator {
     /// The rules.
     public let rules: CompiledRuleSet
     /// The rules' plain-value form, read by the hot path.
-    let plan: ValidationPlan
+    let plan: FastCheckTables
     let regexScratch: RegexScratch
     /// Values that recently matched each pattern step.
     let patternMemo: PatternMemo
@@ -50,16 +50,24 @@ public final class RecordValidator {
     /// The record's bytes while it is validated.
     @exclusivity(unchecked) var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// Whether the plan's plain steps may decide that a value passes and its expression shapes
-    /// may stand in for the compiled expressions (tests turn it off to compare with the
-    /// declarative checks alone).
-    @exclusivity(unchecked) var decidesWithPlan = true
+    /// may stand in for the compiled expressions. Fixed at construction: always true in
+    /// production; agreement tests and the agreement fuzz target build a second validator
+    /// with it false to compare with the declarative checks alone.
+    let decidesWithPlan: Bool
     /// The list and item being evaluated (for `drivers[].x` references), or -1.
     @exclusivity(unchecked) var currentList = -1
     @exclusivity(unchecked) var currentItem = -1
 
     /// Creates a validator for `rules`; with `redactsValues`, messages do not quote values.
-    public init(rules: CompiledRuleSet, regexLimits: RegexLimits = .default, redactsValues: Bool = false) {
+    public convenience init(rules: CompiledRuleSet, regexLimits: RegexLimits = .default, redactsValues: Bool = false) {
+        self.init(rules: rules, regexLimits: regexLimits, redactsValues: redactsValues, decidesWithPlan: true)
+    }
+
+    /// Creates a validator that, when `decidesWithPlan` is false, runs only the declarative
+    /// checks (the reference the plan's fast steps are compared with).
+    init(rules: CompiledRuleSet, regexLimits: RegexLimits, redactsValues: Bool, decidesWithPlan: Bool) {
         self.rules = rules
+        self.decidesWithPlan = decidesWithPlan
         self.redactsValues = redactsValues
         plan = rules.plan
         patternMemo = PatternMemo(stepCount: rules.plan.steps.count)

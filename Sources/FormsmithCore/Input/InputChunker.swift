@@ -52,7 +52,7 @@ public struct InputLimits: Sendable {
 /// boundaries and do not depend on the number of workers, so reports are the same for any
 /// `--jobs`. A CSV file's header is read once and compiled into a column map that all of
 /// its chunks share.
-final class WorkPlanner {
+final class InputChunker {
     private var sources: [(index: Int, source: InputSource)]
     let limits: InputLimits
     /// The rules CSV headers are compiled against.

@@ -1,6 +1,6 @@
 /// Defects of strings: a format miss that keeps every other check (length, the other
 /// formats, check digits), or a length one past a bound.
-extension MutationPlanner {
+extension DefectPlanter {
     /// Characters tried in place of one character of the value.
     private static let replacements: [Unicode.Scalar] = ["#", "Z", "7", "ж", "_", "A", "x", "Ё", " ", "."]
     /// Edits tried before giving up on a value.

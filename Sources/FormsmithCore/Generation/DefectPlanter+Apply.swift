@@ -1,6 +1,6 @@
 /// Applying one defect to the builder's record; each returns the concrete path the validator
 /// should report, or nil when the defect does not apply to this value.
-extension MutationPlanner {
+extension DefectPlanter {
     /// Undeclared top-level key used for `unknown-field` defects.
     static let unknownKey = "unexpectedField"
 

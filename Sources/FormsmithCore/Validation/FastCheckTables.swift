@@ -10,20 +10,20 @@
 /// The plain-value tables live in memory the plan allocates once and frees when it goes: read
 /// through unsafe buffers, an access is a load (no bounds check, no copy of the element). The
 /// plan never changes after `init`, so sharing it between threads is safe.
-final class ValidationPlan: @unchecked Sendable {
+final class FastCheckTables: @unchecked Sendable {
     /// One entry per field, indexed by field id.
-    let fields: UnsafeMutableBufferPointer<ValidationFieldPlan>
+    let fields: UnsafeMutableBufferPointer<FastCheckField>
     /// The plain checks of all fields and cases; a field or case owns a range of them.
     let steps: UnsafeMutableBufferPointer<CheckStep>
     /// The conditional check groups (`cases`) of all fields.
-    let cases: UnsafeMutableBufferPointer<CasePlan>
+    let cases: UnsafeMutableBufferPointer<FastCheckCase>
     /// Predicates, conditions and dynamic bounds, referenced by index.
     let expressions: [CompiledExpression]
     /// The recognised shape of each expression (same indices).
     let shapes: [ExpressionShape]
     /// Allowed values of enumerations, referenced by index.
     let enumerations: [ByteStringSet]
-    /// Date patterns, referenced by index from ``ValidationFieldPlan/datePattern``.
+    /// Date patterns, referenced by index from ``FastCheckField/datePattern``.
     let datePatterns: [DatePattern]
     /// Evaluation order of top-level fields.
     let rootOrder: UnsafeMutableBufferPointer<Int>
@@ -36,7 +36,7 @@ final class ValidationPlan: @unchecked Sendable {
 
     init(fields compiled: [CompiledField], root: ObjectLayout, rootScope: EvaluationScope) {
         var builder = PlanBuilder()
-        var plans: [ValidationFieldPlan] = []
+        var plans: [FastCheckField] = []
         for field in compiled {
             plans.append(builder.plan(field, all: compiled))
         }
@@ -76,7 +76,7 @@ final class ValidationPlan: @unchecked Sendable {
 }
 
 /// A field as the hot path sees it.
-struct ValidationFieldPlan: Sendable {
+struct FastCheckField: Sendable {
     var type: FieldType
     var isOptional: Bool
     var hasParents: Bool
@@ -95,7 +95,7 @@ struct ValidationFieldPlan: Sendable {
     var requiredIf: Int
     var steps: Range<Int>
     var cases: Range<Int>
-    /// Index into ``ValidationPlan/datePatterns``.
+    /// Index into ``FastCheckTables/datePatterns``.
     var datePattern: Int
     /// For list fields: their items' evaluation order, key table, and whether items have assertions.
     var itemOrder: Range<Int>
@@ -104,7 +104,7 @@ struct ValidationFieldPlan: Sendable {
 }
 
 /// One `cases` entry of a field: its condition and its checks.
-struct CasePlan: Sendable {
+struct FastCheckCase: Sendable {
     var condition: Int
     var steps: Range<Int>
     var stepsDecide: Bool
@@ -152,27 +152,28 @@ struct BoundStep: Sendable {
     var expression = -1
 }
 
-/// Accumulates the plan's arrays while fields are translated.
-private struct PlanBuilder {
+/// Accumulates the plan's arrays while fields are translated. Each check kind's file in
+/// `Checks/` translates its checks into steps (`extension PlanBuilder`).
+struct PlanBuilder {
     var steps: [CheckStep] = []
-    var cases: [CasePlan] = []
+    var cases: [FastCheckCase] = []
     var expressions: [CompiledExpression] = []
     var enumerations: [ByteStringSet] = []
     var datePatterns: [DatePattern] = []
     var itemOrders: [Int] = []
 
-    mutating func plan(_ field: CompiledField, all: [CompiledField]) -> ValidationFieldPlan {
+    mutating func plan(_ field: CompiledField, all: [CompiledField]) -> FastCheckField {
         let (steps, decide) = addSteps(field.checks, type: field.type)
         var caseStart = cases.count
         for variant in field.cases {
             let (range, variantDecides) = addSteps(variant.checks, type: field.type)
-            cases.append(CasePlan(condition: add(variant.condition), steps: range, stepsDecide: variantDecides))
+            cases.append(FastCheckCase(condition: add(variant.condition), steps: range, stepsDecide: variantDecides))
         }
         let caseRange = caseStart..<cases.count
         caseStart = itemOrders.count
         itemOrders += field.items?.scope.order ?? []
         datePatterns.append(field.datePattern)
-        return ValidationFieldPlan(
+        return FastCheckField(
             type: field.type, isOptional: field.isOptional, hasParents: !field.parents.isEmpty,
             hasAllowed: !field.allowed.isEmpty, hasIntegerValues: field.hasIntegerValues, stepsDecide: decide,
             slot: field.slot, listID: field.listID ?? -1,
@@ -208,39 +209,19 @@ private struct PlanBuilder {
     private mutating func step(for check: ValueCheck, type: FieldType) -> CheckStep? {
         let text = type == .string || type == .text
         switch check {
-        case .length(let minimum, let maximum) where text:
-            var step = CheckStep(kind: .length)
-            step.minimum = minimum ?? Int.min
-            step.maximum = maximum ?? Int.max
-            return step
-        case .regex(let regex) where text, .mask(let regex, _) where text:
-            var step = CheckStep(kind: .pattern)
-            step.regex = Unmanaged.passUnretained(regex)
-            return step
-        case .checksum(let algorithm, nil) where text:
-            var step = CheckStep(kind: .checksum)
-            step.checksum = algorithm
-            return step
-        case .range(let minimum, let maximum) where type == .integer || type == .decimal || type == .date:
-            var step = CheckStep(kind: .range)
-            step.lower = bound(minimum)
-            step.upper = bound(maximum)
-            return step
-        case .fractionDigits(let digits) where type == .integer || type == .decimal:
-            var step = CheckStep(kind: .fractionDigits)
-            step.maximum = digits
-            return step
-        case .enumeration(let strings, let integers) where type == .enumeration:
-            var step = CheckStep(kind: .enumeration)
-            enumerations.append(ByteStringSet(strings, integers: integers))
-            step.enumeration = enumerations.count - 1
-            return step
-        default:
-            return nil
+        case .length(let minimum, let maximum): return text ? lengthStep(minimum, maximum) : nil
+        case .regex(let regex), .mask(let regex, _): return text ? patternStep(regex) : nil
+        case .checksum(let algorithm, let companion): return text ? checksumStep(algorithm, companion) : nil
+        case .range(let minimum, let maximum):
+            return [.integer, .decimal, .date].contains(type) ? rangeStep(minimum, maximum) : nil
+        case .fractionDigits(let digits): return type == .integer || type == .decimal ? fractionDigitsStep(digits) : nil
+        case .enumeration(let strings, let integers): return type == .enumeration ? valuesStep(strings, integers) : nil
+        case .itemCount, .constant:
+            return nil  // no plain step: the declarative checks decide and word these
         }
     }
 
-    private mutating func bound(_ range: RangeBound?) -> BoundStep {
+    mutating func bound(_ range: RangeBound?) -> BoundStep {
         guard let range else { return BoundStep() }
         var bound = BoundStep()
         bound.exclusive = range.exclusive

@@ -2,7 +2,7 @@ import Foundation
 
 /// What the generator precomputes for one field: text specs per combination of `cases`,
 /// enum values in every form the writers and expressions need.
-struct FieldPlan: Sendable {
+struct GeneratorFieldTables: Sendable {
     /// Text specs of a string or text field, indexed by the bit set of the `cases` that hold
     /// (bit i for case i; cases beyond the sixth are confirmed, not planned).
     var textSpecs: [TextSpec] = []
@@ -25,13 +25,13 @@ struct FieldPlan: Sendable {
 }
 
 /// Everything generation needs that does not change from record to record, shared by workers.
-final class GenerationPlan: Sendable {
+final class GeneratorTables: Sendable {
     /// Cases planned per field (more are confirmed by the validator).
     static let plannedCases = 6
 
     let rules: CompiledRuleSet
     let options: GenerationOptions
-    let fields: [FieldPlan]
+    let fields: [GeneratorFieldTables]
     /// Prefix of generated record ids (`OP` for osago-policy).
     let idPrefix: [UInt8]
     /// The fixture's pinned values by field, when a fixture is given.
@@ -41,9 +41,9 @@ final class GenerationPlan: Sendable {
         self.rules = rules
         self.options = options
         let declared = Dictionary(rules.ruleSet.allFields.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        var plans: [FieldPlan] = []
+        var plans: [GeneratorFieldTables] = []
         for field in rules.fields {
-            plans.append(try GenerationPlan.plan(for: field, rule: declared[field.path], rules: rules))
+            plans.append(try GeneratorTables.plan(for: field, rule: declared[field.path], rules: rules))
         }
         fields = plans
         let initials = rules.id.split(separator: "-").compactMap(\.first).map { String($0).uppercased() }.joined()
@@ -52,9 +52,9 @@ final class GenerationPlan: Sendable {
     }
 
     private static func plan(for field: CompiledField, rule: FieldRule?, rules: CompiledRuleSet)
-        throws(GenerationError) -> FieldPlan
+        throws(GenerationError) -> GeneratorFieldTables
     {
-        var plan = FieldPlan()
+        var plan = GeneratorFieldTables()
         plan.salt = field.id &* 7 &+ 3
         plan.isRecordID = field.path == "id" && (field.type == .string || field.type == .text)
         switch field.type {

@@ -37,7 +37,7 @@ struct MutationCandidate {
 /// Plants exactly one defect in a valid questionnaire: picks a kind at random among those the
 /// questionnaire allows (so many kinds appear), applies it, and keeps it only if the
 /// validator then reports exactly that one field and rule; otherwise it tries another.
-struct MutationPlanner {
+struct DefectPlanter {
     /// Candidates tried before the questionnaire is left valid.
     static let maxTries = 24
 

@@ -2,7 +2,7 @@
 /// chunks at record boundaries (`CSVBoundaryScanner`, which runs the reader's own state
 /// machine, so a quoted field with line breaks is never split), each chunk knowing the
 /// physical line it starts on.
-extension WorkPlanner {
+extension InputChunker {
     /// The next CSV work item from the pending bytes, or nil when more must be read.
     func csvChunk(_ state: inout StreamState) -> WorkItem? {
         if state.csvSkipper != nil, !skipOversizedRecord(&state) { return nil }

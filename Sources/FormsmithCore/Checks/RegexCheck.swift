@@ -1,0 +1,70 @@
+/// `regex` (with `regexFlags`): the whole value matches a PCRE2 pattern.
+enum RegexCheck: ValueCheckKind {
+    static let keys = [CheckKey(name: "regex", types: [.string, .text]),
+                       CheckKey(name: "regexFlags", types: [.string, .text])]
+
+    static let examples = [
+        CheckDescription(
+            rule: RuleIdentifier.regex, summary: "The whole value matches a PCRE2 pattern (anchored at both ends).",
+            field: "{type: string, regex: '\\d{3}'}", passing: ["\"123\""], failing: ["\"1234\"", "\"12a\""]),
+        CheckDescription(
+            rule: RuleIdentifier.regex, summary: "Flags: `regexFlags: i` matches case-insensitively (Unicode-aware).",
+            field: "{type: string, regex: '[а-я]+', regexFlags: i}", passing: ["\"ПрИвЕт\""], failing: ["\"hello\""]),
+    ]
+
+    static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
+        guard let regex = constraints.regex, state.applies("regex", regex.location, to: site.rule) else { return nil }
+        do {
+            let options = try RegexOptions(flags: constraints.regexFlags?.value ?? "")
+            return .regex(try CompiledRegex(pattern: regex.value, options: options))
+        } catch {
+            state.problems.report("invalid regex: \(error.message)\n" + error.rendered(pattern: regex.value),
+                                  at: regex.location)
+            return nil
+        }
+    }
+
+    static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
+        guard let regex = constraints.regex else { return [] }
+        let flags = constraints.regexFlags.map { ", flags \($0.value)" } ?? ""
+        return [ExplainedCheck(label: "regex", body: "the whole value must match the PCRE2 pattern '\(regex.value)'\(flags)",
+                               rules: [RuleIdentifier.regex])]
+    }
+}
+
+extension RecordValidator {
+    /// Matches `text` against a regex or mask pattern, wording a mismatch with `rule` and
+    /// `failure`, and a match that could not finish as a `regex-limit` violation.
+    func checkPattern(_ regex: CompiledRegex, _ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField,
+                      _ path: ConcretePath, _ raw: RawValue, rule: String, failure: @autoclosure () -> String) {
+        let result: RegexMatchResult
+        if case .json = raw {
+            result = regex.matches(validUTF8: text, scratch: regexScratch)  // the JSON parser validated it
+        } else {
+            result = regex.matches(text, scratch: regexScratch)
+        }
+        switch result {
+        case .match:
+            break
+        case .noMatch:
+            report(field, path, rule, failure(), raw)
+        case .limitExceeded:
+            report(field, path, RuleIdentifier.regexLimit,
+                   "could not be checked: the pattern \(regex.pattern) hit the match limit on this value "
+                   + "(catastrophic backtracking); simplify the pattern", raw)
+        case .invalidUTF8:
+            report(field, path, RuleIdentifier.type, "is not valid UTF-8 text", nil)
+        case .error(let code):
+            report(field, path, RuleIdentifier.regexLimit, "could not be checked: PCRE2 error \(code)", raw)
+        }
+    }
+}
+
+extension PlanBuilder {
+    /// The fast step of a regex or a mask: the whole value matches (a remembered match counts).
+    func patternStep(_ regex: CompiledRegex) -> CheckStep {
+        var step = CheckStep(kind: .pattern)
+        step.regex = Unmanaged.passUnretained(regex)
+        return step
+    }
+}

@@ -1,0 +1,139 @@
+/// One kind of value check (a length, a pattern, a range ...), owned by one file in `Checks/`.
+///
+/// The file holds everything about its kind: the rule-file keys it reads and the field types
+/// they apply to, how it compiles into a ``ValueCheck``, how the validator words each
+/// violation, the plain-words lines `formsmith explain` prints, and its catalog entries whose
+/// examples are also its tests. Adding a kind is one new file conforming to this protocol and
+/// one ``CheckKind`` case; see `docs/adding-a-check-kind.md`.
+protocol ValueCheckKind {
+    /// The rule-file keys the kind reads, each with the field types it applies to.
+    static var keys: [CheckKey] { get }
+
+    /// The kind's documentation by example (also its tests: `CheckCatalogTests`).
+    static var examples: [CheckDescription] { get }
+
+    /// Compiles the kind from a field's (or a case's) constraints, reporting problems in the
+    /// rule file to `state`; nil when the field does not declare it or it is invalid.
+    static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck?
+
+    /// The kind's lines in `formsmith explain` for constraints as written; empty when the
+    /// constraints do not declare it.
+    static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck]
+}
+
+/// A rule-file key of a field and the field types it applies to (elsewhere it is an error).
+struct CheckKey: Sendable {
+    /// The key as written in the rule file (`minLength`).
+    let name: String
+    /// The field types that accept it.
+    let types: Set<FieldType>
+}
+
+/// The field a check is compiled for: its rule, its id and the list it is an item field of.
+struct CheckSite {
+    let rule: FieldRule
+    let id: Int
+    /// The list field id for an item field, nil at the top level.
+    let scope: Int?
+}
+
+/// One line of `formsmith explain`: a label, the plain-words body and the rules it reports.
+struct ExplainedCheck {
+    let label: String
+    let body: String
+    let rules: [String]
+}
+
+/// Every kind of value check, in the order a field's checks are compiled, run and explained.
+///
+/// Every `switch` over the kinds (and over ``ValueCheck``) is exhaustive, so adding a case
+/// makes the compiler list each place that must learn about the new kind.
+enum CheckKind: String, CaseIterable, Sendable {
+    case length, regex, mask, range, fractionDigits, values, itemCount, checksum, constant
+
+    /// The type that owns the kind.
+    var definition: any ValueCheckKind.Type {
+        switch self {
+        case .length: LengthCheck.self
+        case .regex: RegexCheck.self
+        case .mask: MaskCheck.self
+        case .range: RangeCheck.self
+        case .fractionDigits: FractionDigitsCheck.self
+        case .values: ValuesCheck.self
+        case .itemCount: ItemCountCheck.self
+        case .checksum: ChecksumCheck.self
+        case .constant: ConstantCheck.self
+        }
+    }
+
+    /// Keys of a field's value constraints that are not checks of their own: the date layout
+    /// (read by the date type and range checks) and the special values accepted as they are.
+    static let fieldValueKeys: [CheckKey] = [
+        CheckKey(name: "format", types: [.date]),
+        CheckKey(name: "allow", types: [.string, .text, .integer, .decimal, .date, .enumeration]),
+    ]
+
+    /// Every value-constraint key the rule language accepts, with the field types it applies
+    /// to: the keys of every kind, then ``fieldValueKeys``.
+    static let allKeys: [CheckKey] = allCases.flatMap { $0.definition.keys } + fieldValueKeys
+
+    /// The field types each key applies to, by key.
+    static let applicableTypes: [String: Set<FieldType>] = Dictionary(
+        allKeys.map { ($0.name, $0.types) }, uniquingKeysWith: { first, _ in first })
+}
+
+/// One compiled value check of a field (see ``CheckKind`` for the file that owns each case).
+enum ValueCheck: Sendable {
+    case length(min: Int?, max: Int?)
+    case regex(CompiledRegex)
+    case mask(CompiledRegex, source: String)
+    case range(min: RangeBound?, max: RangeBound?)
+    case fractionDigits(Int)
+    case enumeration(strings: [[UInt8]], integers: [Int64])
+    case itemCount(min: Int?, max: Int?)
+    case checksum(ChecksumAlgorithm, companion: Int?)
+    case constant(EnumValue)
+
+    /// The kind the check belongs to.
+    var kind: CheckKind {
+        switch self {
+        case .length: .length
+        case .regex: .regex
+        case .mask: .mask
+        case .range: .range
+        case .fractionDigits: .fractionDigits
+        case .enumeration: .values
+        case .itemCount: .itemCount
+        case .checksum: .checksum
+        case .constant: .constant
+        }
+    }
+}
+
+/// Phrases several kinds' explanations share.
+enum CheckPhrases {
+    /// How many values of an enum are listed before "...".
+    static let shownValues = 12
+
+    /// "at least 1 and at most 50", with which ends are given (`min`, `max`).
+    static func count(_ minimum: Int?, _ maximum: Int?) -> (text: String, ends: [String])? {
+        switch (minimum, maximum) {
+        case let (low?, high?) where low == high: return ("exactly \(low)", ["min", "max"])
+        case let (low?, high?): return ("at least \(low) and at most \(high)", ["min", "max"])
+        case let (low?, nil): return ("at least \(low)", ["min"])
+        case let (nil, high?): return ("at most \(high)", ["max"])
+        case (nil, nil): return nil
+        }
+    }
+
+    /// " item" or " items", agreeing with the last number of `phrase`.
+    static func noun(_ singular: String, _ phrase: String) -> String {
+        phrase.hasSuffix(" 1") ? " " + singular : " " + singular + "s"
+    }
+
+    /// The first ``shownValues`` values, then "...".
+    static func shortList(_ values: [String]) -> String {
+        let shown = values.prefix(shownValues).joined(separator: ", ")
+        return values.count > shownValues ? shown + ", ..." : shown
+    }
+}
