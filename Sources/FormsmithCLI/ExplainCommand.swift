@@ -18,22 +18,21 @@ struct ExplainCommand: ParsableCommand {
     @Option(name: .long, help: "The rule file (YAML or JSON).")
     var rules: String
 
-    @Option(name: .long, help: "The reference date for 'today' in rules, as yyyy-MM-dd (default: today's date, UTC).")
-    var today: String?
+    @OptionGroup var dates: DateOptions
 
     @Argument(help: "The field's path, such as insurant.birthDate or drivers[].licenseIssued.")
     var field: String
 
     func validate() throws {
-        if let today, DatePattern.iso.parse(today) == nil {
-            throw ValidationError("--today must be a date written yyyy-MM-dd, such as 2026-11-22")
-        }
     }
 
     func run() throws {
-        let compiled = try loadRules(rules, today: today, consequence: "nothing to explain")
+        let compiled = try loadRules(rules, today: dates.referenceDate, consequence: "nothing to explain")
         do {
-            print(try FieldExplainer.explain(field, in: compiled), terminator: "")
+            let explanation = try FieldExplainer.explain(field, in: compiled)
+            let destination = OutputWriter.standardOutput()
+            destination.write(explanation)
+            destination.close()
         } catch {
             writeError("formsmith: \(error.message)")
             throw FormsmithExit(status: ExitStatus.usage)

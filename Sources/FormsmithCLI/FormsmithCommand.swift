@@ -1,11 +1,6 @@
 import ArgumentParser
+import Foundation
 import FormsmithCore
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The `formsmith` command: validate and generate questionnaires from declarative rules.
 public struct FormsmithCommand: ParsableCommand {
@@ -20,22 +15,31 @@ public struct FormsmithCommand: ParsableCommand {
     public init() {}
 
     /// Runs the command line and exits with Formsmith's exit codes: 0 all valid, 1 some
-    /// questionnaires invalid or unreadable, 2 a rules or usage problem.
+    /// questionnaires invalid or unreadable, 2 a rules or usage problem or output that could
+    /// not be written, 130 / 143 interrupted (SIGINT / SIGTERM), 141 standard output closed.
     public static func runMain(_ arguments: [String]? = nil) -> Never {
+        OutputGuard.install()
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
-            Glibc.exit(ExitStatus.success)
+            try OutputGuard.commit()
+            Platform.exit(ExitStatus.success)
         } catch let failure as FormsmithExit {
-            Glibc.exit(failure.status)
+            // Invalid questionnaires still get their report; a usage problem leaves nothing.
+            if failure.status == ExitStatus.invalidData {
+                do { try OutputGuard.commit() } catch { Platform.exit(ExitStatus.writeFailure) }
+            }
+            OutputGuard.abandon()
+            Platform.exit(failure.status)
         } catch {
+            OutputGuard.abandon()
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))
-                Glibc.exit(ExitStatus.success)
+                Platform.exit(ExitStatus.success)
             }
             writeError(fullMessage(for: error))
-            Glibc.exit(ExitStatus.usage)
+            Platform.exit(ExitStatus.usage)
         }
     }
 }
@@ -51,6 +55,8 @@ enum ExitStatus {
     static let success: Int32 = 0
     static let invalidData: Int32 = 1
     static let usage: Int32 = 2
+    /// A file or standard output could not be written.
+    static let writeFailure: Int32 = 2
 }
 
 /// Thrown by a subcommand to end with a given status after it has written its output.
@@ -58,22 +64,33 @@ struct FormsmithExit: Error {
     let status: Int32
 }
 
-/// Writes a line to standard error.
-func writeError(_ text: String) {
+/// Writes a line (or, without `newline`, just `text`) to standard error.
+func writeError(_ text: String, newline: Bool = true) {
     var line = text
-    if !line.hasSuffix("\n") { line += "\n" }
-    line.withCString { pointer in _ = write(2, pointer, strlen(pointer)) }
+    if newline, !line.hasSuffix("\n") { line += "\n" }
+    _ = line.withUTF8 { Platform.writeAll(2, UnsafeRawBufferPointer($0)) }
 }
 
 /// Loads and compiles the rule file for a command; on problems, lists every one on standard
 /// error (`file:line:column: message`) with what the command did not do, and ends with exit 2.
-func loadRules(_ path: String, today: String?, consequence: String) throws -> CompiledRuleSet {
-    let referenceDate = today.flatMap { DatePattern.iso.parse($0) } ?? CivilDate.today()
+func loadRules(_ path: String, today referenceDate: CivilDate, consequence: String) throws -> CompiledRuleSet {
     do {
         return try RulesLoader.load(path: path, today: referenceDate)
     } catch {
         writeError(error.description)
         writeError("\(path): \(error.problems.count) problem\(error.problems.count == 1 ? "" : "s"); \(consequence)")
         throw FormsmithExit(status: ExitStatus.usage)
+    }
+}
+
+/// The writer for `--output PATH` (a temporary file moved into place when the command
+/// succeeds), or standard output; a file that cannot be started ends the command with exit 2.
+func openOutput(_ path: String?) throws -> OutputWriter {
+    guard let path else { return .standardOutput() }
+    do {
+        return try OutputWriter(path: path)
+    } catch {
+        writeError("formsmith: \(error.description)")
+        throw FormsmithExit(status: ExitStatus.writeFailure)
     }
 }

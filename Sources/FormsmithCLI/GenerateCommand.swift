@@ -1,12 +1,6 @@
 import ArgumentParser
 import FormsmithCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension GenerationFormat: ExpressibleByArgument {}
 
 /// `formsmith generate`: valid filled questionnaires (and labelled invalid ones) from rules.
@@ -22,7 +16,9 @@ struct GenerateCommand: ParsableCommand {
             listed (index, line, id, field, rule) in a JSON Lines sidecar (--labels).
 
             Exit status: 0 written, 2 a problem with the rules, the fixture or the command line \
-            (including rules no value can satisfy; the message names the field and rule).
+            (including rules no value can satisfy; the message names the field and rule) or an output \
+            that could not be written, 130 / 143 interrupted by SIGINT / SIGTERM. Files are written \
+            under a temporary name and appear under their own only when complete.
             """
     )
 
@@ -35,8 +31,7 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .long, help: "The random seed (an unsigned 64-bit number; default: random, printed).")
     var seed: UInt64?
 
-    @Option(name: .long, help: "The reference date for 'today' in rules, as yyyy-MM-dd (default: today's date, UTC).")
-    var today: String?
+    @OptionGroup var dates: DateOptions
 
     @Option(name: .long, help: "Output format (default: from --output's extension, else jsonl).")
     var format: GenerationFormat?
@@ -75,9 +70,6 @@ struct GenerateCommand: ParsableCommand {
                                   + "by another file): use --format jsonl or an output named .jsonl")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        if let today, DatePattern.iso.parse(today) == nil {
-            throw ValidationError("--today must be a date written yyyy-MM-dd, such as 2026-11-22")
-        }
         if !(0...1).contains(optionalRate) { throw ValidationError("--optional-rate must be between 0 and 1") }
         if !(0...1).contains(invalidRate) { throw ValidationError("--invalid-rate must be between 0 and 1") }
         if invalidRate > 0, output == nil, labels == nil {
@@ -86,7 +78,7 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let compiled = try loadRules(rules, today: today, consequence: "nothing generated")
+        let compiled = try loadRules(rules, today: dates.referenceDate, consequence: "nothing generated")
         let chosenSeed = seed ?? UInt64.random(in: 0...UInt64.max)
         if seed == nil { writeError("formsmith: seed \(chosenSeed) (pass --seed \(chosenSeed) to repeat this output)") }
         let generated: GenerationSummary
@@ -98,18 +90,17 @@ struct GenerateCommand: ParsableCommand {
                 fixture: try fixture.map { path throws(GenerationError) in try GenerationFixture(path: path) })
             options.start = start
             let generator = try BatchGenerator(rules: compiled, options: options)
-            let destination = try ByteSink(path: output)
-            let sidecar = try invalidRate > 0 ? ByteSink(path: labelsPath) : nil
-            generated = try generator.run(write: { destination.write($0) }, label: { sidecar?.write(Self.line(for: $0)) })
-            destination.flush()
-            sidecar?.flush()
+            let destination = try openOutput(output)
+            let sidecar = try invalidRate > 0 ? openOutput(labelsPath) : nil
+            generated = try generator.run(write: { destination.write(bytes: $0) },
+                                          label: { sidecar?.write(bytes: Self.line(for: $0)) })
+            destination.close()
+            sidecar?.close()
         } catch let error as GenerationError {
             writeError("formsmith: cannot generate: \(error.description)")
             throw FormsmithExit(status: ExitStatus.usage)
-        } catch let error as SinkError {
-            writeError("formsmith: \(error.message)")
-            throw FormsmithExit(status: ExitStatus.usage)
         }
+        try OutputGuard.commit()
         if let output {
             let labelNote = invalidRate > 0 ? ", \(generated.invalid) invalid (labels in \(labelsPath ?? ""))" : ""
             writeError("formsmith: wrote \(generated.count) questionnaires to \(output)\(labelNote)")
@@ -130,54 +121,5 @@ struct GenerateCommand: ParsableCommand {
         if let id = label.id { pairs.append(("id", JSONText.quoted(id))) }
         pairs += [("field", JSONText.quoted(label.field)), ("rule", JSONText.quoted(label.rule))]
         return Array((JSONText.object(pairs) + "\n").utf8)
-    }
-}
-
-/// Why an output file could not be opened.
-struct SinkError: Error {
-    let message: String
-}
-
-/// Buffered bytes to a file or standard output.
-final class ByteSink {
-    private let descriptor: Int32
-    private var buffer: [UInt8] = []
-
-    /// Opens (creates or truncates) `path`, or standard output when nil.
-    init(path: String?) throws(SinkError) {
-        guard let path else {
-            descriptor = 1
-            return
-        }
-        let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard opened >= 0 else { throw SinkError(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
-        descriptor = opened
-    }
-
-    deinit {
-        flush()
-        if descriptor > 2 { close(descriptor) }
-    }
-
-    /// Appends bytes, writing out every 1 MiB.
-    func write(_ bytes: [UInt8]) {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= 1 << 20 { flush() }
-    }
-
-    /// Writes out everything buffered.
-    func flush() {
-        buffer.withUnsafeBytes { raw in
-            var written = 0
-            while written < raw.count {
-                let result = Glibc.write(descriptor, raw.baseAddress! + written, raw.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                written += result
-            }
-        }
-        buffer.removeAll(keepingCapacity: true)
     }
 }

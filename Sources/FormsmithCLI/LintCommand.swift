@@ -1,12 +1,6 @@
 import ArgumentParser
 import FormsmithCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Report formats `formsmith lint` can write.
 enum LintFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, sarif
@@ -36,39 +30,29 @@ struct LintCommand: ParsableCommand {
     @Flag(name: .long, help: "Exit with 1 on warnings too.")
     var strict = false
 
-    @Option(name: .long, help: "The reference date for 'today' in rules, as yyyy-MM-dd (default: today's date, UTC).")
-    var today: String?
+    @OptionGroup var dates: DateOptions
 
     @Option(name: .long, help: "Write the report to this file instead of standard output.")
     var output: String?
 
     func validate() throws {
         if rules.isEmpty { throw ValidationError("give at least one rule file with --rules") }
-        if let today, DatePattern.iso.parse(today) == nil {
-            throw ValidationError("--today must be a date written yyyy-MM-dd, such as 2026-11-22")
-        }
     }
 
     func run() throws {
-        for file in rules where access(file, R_OK) != 0 {
+        for file in rules where !Platform.isReadable(file) {
             writeError("formsmith: cannot read the rule file '\(file)': check the path")
             throw FormsmithExit(status: ExitStatus.usage)
         }
-        let referenceDate = today.flatMap { DatePattern.iso.parse($0) } ?? CivilDate.today()
+        let referenceDate = dates.referenceDate
         let lint = LintReport(files: rules, today: referenceDate)
-        let destination: ReportOutput
-        do {
-            destination = try output.map { path throws(InputError) in try ReportOutput(path: path) } ?? .standardOutput()
-        } catch {
-            writeError("formsmith: \(error.message)")
-            throw FormsmithExit(status: ExitStatus.usage)
-        }
+        let destination = try openOutput(output)
         switch report {
         case .text: destination.write(lint.text())
         case .json: destination.write(lint.json())
-        case .sarif: destination.write(lint.sarif(toolVersion: FormsmithVersion.current))
+        case .sarif: lint.writeSARIF(to: destination, toolVersion: FormsmithVersion.current)
         }
-        destination.flush()
+        destination.close()
         if lint.errorCount > 0 || (strict && lint.warningCount > 0) {
             throw FormsmithExit(status: ExitStatus.invalidData)
         }

@@ -19,7 +19,8 @@ struct MergeCommand: ParsableCommand {
             writes. The json output is one line, {"summary":{...}}, itself a report merge reads.
 
             Exit status: 0 every questionnaire valid (or --exit-zero), 1 some invalid or unreadable, \
-            2 a report that cannot be read or a problem with the command line.
+            2 a report that cannot be read, an output that could not be written (nothing is left under \
+            its name) or a problem with the command line.
             """
     )
 
@@ -41,32 +42,30 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         var merged = ValidationSummary()
-        do {
-            for path in reports {
-                let summary = try SummaryReader.read(path: path)
-                merged.merge(summary)
-                merged.stoppedEarly = merged.stoppedEarly || summary.stoppedEarly
+        for (position, path) in reports.enumerated() {
+            let summary: ValidationSummary
+            do {
+                summary = try SummaryReader.read(path: path)
+            } catch {
+                writeError("formsmith: \(error.message)")
+                throw FormsmithExit(status: ExitStatus.usage)
             }
-        } catch {
-            writeError("formsmith: \(error.message)")
-            throw FormsmithExit(status: ExitStatus.usage)
+            if position > 0, summary.today != merged.today {
+                let date = { (date: CivilDate?) in date.map { "\($0)" } ?? "no date" }
+                writeError("formsmith: \(path): its run took today as \(date(summary.today)), the reports before it "
+                           + "as \(date(merged.today)); merge only reports of runs with the same --today")
+                throw FormsmithExit(status: ExitStatus.usage)
+            }
+            merged.merge(summary)
+            merged.today = summary.today
+            merged.stoppedEarly = merged.stoppedEarly || summary.stoppedEarly
         }
-        let destination: ReportOutput
-        do {
-            destination = try output.map { path throws(InputError) in try ReportOutput(path: path) } ?? .standardOutput()
-        } catch {
-            writeError("formsmith: \(error.message)")
-            throw FormsmithExit(status: ExitStatus.usage)
-        }
+        let destination = try openOutput(output)
         switch report {
         case .json: JSONLinesReporter(output: destination).finish(merged)
         case .text: TextReporter(output: destination).finish(merged)
         }
-        destination.flush()
-        if destination.hasFailed {
-            writeError("formsmith: cannot write the merged summary\(output.map { " to \($0)" } ?? "")")
-            throw FormsmithExit(status: ExitStatus.usage)
-        }
+        destination.close()
         if merged.valid != merged.records, !exitZero { throw FormsmithExit(status: ExitStatus.invalidData) }
     }
 }

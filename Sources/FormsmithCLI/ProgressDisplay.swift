@@ -1,11 +1,5 @@
 import FormsmithCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The progress line of `formsmith validate` on standard error: only when standard error
 /// is a terminal, only once the run has taken more than a second, redrawn at most ten
 /// times a second, and erased at the end. Nothing is written otherwise.
@@ -17,7 +11,7 @@ final class ProgressDisplay {
     /// A display for inputs of `totalBytes` (nil when unknown), or nil when standard error
     /// is not a terminal.
     init?(totalBytes: Int?) {
-        guard isatty(2) != 0 else { return nil }
+        guard Platform.isTerminal(2) else { return nil }
         self.totalBytes = totalBytes
     }
 
@@ -38,6 +32,6 @@ final class ProgressDisplay {
     }
 
     private func draw(_ text: String) {
-        text.withCString { pointer in _ = write(2, pointer, strlen(pointer)) }
+        writeError(text, newline: false)
     }
 }

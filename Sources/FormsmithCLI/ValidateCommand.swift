@@ -16,15 +16,15 @@ struct ValidateCommand: ParsableCommand {
 
             Exit status: 0 all questionnaires valid, 1 some invalid or unreadable (or a CSV header \
             with problems; 0 with --exit-zero), 2 a problem with the rules, the command line or the \
-            split output.
+            split output, or a report or split file that could not be written (nothing is left under \
+            its name), 130 / 143 interrupted by SIGINT / SIGTERM (likewise).
             """
     )
 
     @Option(name: .long, help: "The rule file (YAML or JSON).")
     var rules: String
 
-    @Option(name: .long, help: "The reference date for 'today' in rules, as yyyy-MM-dd (default: today's date, UTC).")
-    var today: String?
+    @OptionGroup var dates: DateOptions
 
     @Option(name: .long, help: ArgumentHelp("Report format: text for people, html for an audit (one self-contained "
                                             + "page), json for machines, jsonl, junit, sarif or github for CI."))
@@ -79,9 +79,6 @@ struct ValidateCommand: ParsableCommand {
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let maxErrors, maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
-        if let today, DatePattern.iso.parse(today) == nil {
-            throw ValidationError("--today must be a date written yyyy-MM-dd, such as 2026-11-22")
-        }
         if let inputFormat, InputFormat(rawValue: inputFormat) == nil {
             throw ValidationError("--input-format must be one of json, jsonl, csv")
         }
@@ -99,9 +96,8 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let compiled = try loadRules(rules, today: today, consequence: "the rules were not used")
+        let compiled = try loadRules(rules, today: dates.referenceDate, consequence: "the rules were not used")
         let sources: [InputSource]
-        let destination: ReportOutput
         let split: SplitOutput?
         do {
             sources = try InputDiscovery.sources(for: inputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)))
@@ -115,12 +111,11 @@ struct ValidateCommand: ParsableCommand {
             split = try splitOutput.map { directory throws(InputError) in
                 try SplitOutput(directory: directory, sources: sources)
             }
-            destination = try output.map { path throws(InputError) in try ReportOutput(path: path) }
-                ?? .standardOutput()
         } catch {
             writeError("formsmith: \(error.message)")
             throw FormsmithExit(status: ExitStatus.usage)
         }
+        let destination = try openOutput(output)
         var reporter = report.makeReporter(output: destination, context: HTMLReportContext(
             rules: compiled, rulesFile: rules, inputs: inputs.map { $0 == "-" ? stdinName ?? "-" : $0 },
             toolVersion: FormsmithVersion.current))
@@ -131,7 +126,7 @@ struct ValidateCommand: ParsableCommand {
         let summary = BatchValidator(rules: compiled, options: options)
             .run(sources, reporter: reporter, split: split) { progress?.update($0) }
         progress?.finish()
-        destination.flush()
+        destination.close()
         if let problems = split?.problems, !problems.isEmpty {
             for problem in problems { writeError("formsmith: --split-output: \(problem)") }
             throw FormsmithExit(status: ExitStatus.usage)

@@ -115,6 +115,21 @@ final class ShardCommandTests: XCTestCase {
         XCTAssertTrue(text2.stdout.contains("900 questionnaires: "), text2.stdout)
     }
 
+    func testMergeRefusesRunsWithDifferentDates() throws {
+        for today in ["2026-11-22", "2026-11-23"] {
+            let run = try Formsmith.run(["validate", "--rules", "Rules/osago-policy.yaml", "--today", today, "--report",
+                                         "jsonl", "--output", path("\(today).jsonl"), "SampleData/osago-policy/valid.jsonl"])
+            XCTAssertTrue([0, 1].contains(run.status), run.stderr)  // the samples' dates are relative to 2026-11-22
+        }
+        let same = try Formsmith.run(["merge", path("2026-11-22.jsonl"), path("2026-11-22.jsonl")])
+        XCTAssertEqual(same.status, 0, same.stderr)
+        XCTAssertTrue(same.stdout.contains("\"today\":\"2026-11-22\""), same.stdout)
+        let mixed = try Formsmith.run(["merge", path("2026-11-22.jsonl"), path("2026-11-23.jsonl")])
+        XCTAssertEqual(mixed.status, 2)
+        XCTAssertTrue(mixed.stderr.contains("its run took today as 2026-11-23, the reports before it as 2026-11-22"),
+                      mixed.stderr)
+    }
+
     func testMergeRejectsWhatIsNotAReport() throws {
         try "{\"results\":[\n]\n".write(toFile: path("cut.json"), atomically: true, encoding: .utf8)
         try "".write(toFile: path("empty.json"), atomically: true, encoding: .utf8)

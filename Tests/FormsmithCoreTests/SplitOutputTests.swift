@@ -19,6 +19,7 @@ final class SplitOutputTests: XCTestCase {
         BatchValidator(rules: rules, options: ValidationOptions(jobs: jobs, inputLimits: InputLimits(chunkBytes: chunkBytes)))
             .run(sources, reporter: CollectingReporter(), split: output)
         XCTAssertEqual(output.problems, [])
+        try output.commit()
         return (output, directory)
     }
 

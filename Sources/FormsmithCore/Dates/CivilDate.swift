@@ -82,9 +82,14 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Today's date in UTC from the system clock.
-    public static func today() -> CivilDate {
-        let seconds = Date().timeIntervalSince1970
+    /// Today's date in `timeZone` (by default the system's local zone) from the system clock.
+    public static func today(in timeZone: TimeZone = .current) -> CivilDate {
+        date(of: Date(), in: timeZone)
+    }
+
+    /// The calendar date of the instant `moment` in `timeZone`.
+    public static func date(of moment: Date, in timeZone: TimeZone) -> CivilDate {
+        let seconds = moment.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: moment))
         return CivilDate(dayNumber: Int32((seconds / 86_400).rounded(.down)))
     }
 

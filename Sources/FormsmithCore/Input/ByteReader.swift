@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Why an input file could not be read.
 struct ReadError: Error, Sendable, CustomStringConvertible {
     let description: String
@@ -24,11 +18,10 @@ final class ByteReader {
             ownsDescriptor = false
             return
         }
-        let opened = open(path, O_RDONLY)
-        guard opened >= 0 else { throw ReadError(description: "cannot open: \(Self.systemMessage())") }
-        var status = stat()
-        if fstat(opened, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            close(opened)
+        let opened = Platform.openForReading(path)
+        guard opened >= 0 else { throw ReadError(description: "cannot open: \(Platform.message(for: -opened))") }
+        if Platform.isDirectory(opened) {
+            _ = Platform.close(opened)
             throw ReadError(description: "is a directory, not a file")
         }
         descriptor = opened
@@ -36,7 +29,7 @@ final class ByteReader {
     }
 
     deinit {
-        if ownsDescriptor { close(descriptor) }
+        if ownsDescriptor { _ = Platform.close(descriptor) }
     }
 
     /// Appends up to `count` bytes to `buffer`; returns true at end of input.
@@ -49,10 +42,9 @@ final class ByteReader {
         let chunk = [UInt8](unsafeUninitializedCapacity: count) { raw, initialized in
             var filled = 0
             while filled < count {
-                let got = Glibc.read(descriptor, raw.baseAddress! + filled, count - filled)
+                let got = Platform.read(descriptor, into: raw.baseAddress! + filled, count: count - filled)
                 if got < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
+                    failure = Int32(-got)
                     break
                 }
                 if got == 0 { break }
@@ -61,7 +53,7 @@ final class ByteReader {
             initialized = filled
         }
         buffer.append(contentsOf: chunk)
-        if failure != 0 { throw ReadError(description: "read failed: \(String(cString: strerror(failure)))") }
+        if failure != 0 { throw ReadError(description: "read failed: \(Platform.message(for: failure))") }
         return chunk.count < count
     }
 
@@ -77,6 +69,4 @@ final class ByteReader {
             if atEnd { return bytes }
         }
     }
-
-    private static func systemMessage() -> String { String(cString: strerror(errno)) }
 }

@@ -1,59 +1,29 @@
-import Foundation
-
-/// SARIF 2.1.0 (the OASIS Static Analysis Results Interchange Format), for code-scanning
-/// services: one run whose driver lists every lint rule, one result per finding.
+/// SARIF 2.1.0 for code-scanning services, through the writer `validate` uses too
+/// (``SARIFLog``): one run whose driver lists every lint rule with its default level, one
+/// result per finding with its line and column (counted in Unicode code points).
 extension LintReport {
     /// The schema SARIF files name.
-    public static let sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
+    public static let sarifSchema = SARIFLog.schema
+
+    /// Writes the report as a SARIF 2.1.0 log to `output`; `toolVersion` is Formsmith's version.
+    public func writeSARIF(to output: OutputWriter, toolVersion: String) {
+        let rules = LintCatalog.rules.map {
+            SARIFLog.Rule(id: $0.id, summary: $0.summary, defaultLevel: $0.severity.rawValue)
+        }
+        let log = SARIFLog(output: output, rules: rules, columnKind: "unicodeCodePoints")
+        for finding in findings {
+            log.append(rule: finding.rule, summary: finding.rule, level: finding.severity.rawValue,
+                       message: finding.message,
+                       location: .init(file: finding.location.file, line: finding.location.line,
+                                       column: finding.location.column))
+        }
+        log.finish(toolVersion: toolVersion)
+    }
 
     /// The report as a SARIF 2.1.0 log; `toolVersion` is Formsmith's version.
     public func sarif(toolVersion: String) -> String {
-        let rules = LintCatalog.rules
-        let ruleDescriptors = rules.map { rule in
-            "        " + JSONText.object([
-                ("id", JSONText.quoted(rule.id)),
-                ("shortDescription", JSONText.object([("text", JSONText.quoted(rule.summary))])),
-                ("defaultConfiguration", JSONText.object([("level", JSONText.quoted(rule.severity.rawValue))])),
-            ])
-        }
-        let results = findings.map { finding in
-            let region = JSONText.object([("startLine", String(finding.location.line)),
-                                          ("startColumn", String(finding.location.column))])
-            let location = JSONText.object([("physicalLocation", JSONText.object([
-                ("artifactLocation", JSONText.object([("uri", JSONText.quoted(Self.uri(finding.location.file)))])),
-                ("region", region),
-            ]))])
-            var pairs = [("ruleId", JSONText.quoted(finding.rule))]
-            if let index = rules.firstIndex(where: { $0.id == finding.rule }) { pairs.append(("ruleIndex", String(index))) }
-            pairs += [("level", JSONText.quoted(finding.severity.rawValue)),
-                      ("message", JSONText.object([("text", JSONText.quoted(finding.message))])),
-                      ("locations", JSONText.array([location]))]
-            return "      " + JSONText.object(pairs)
-        }
-        let driver = JSONText.object([
-            ("name", JSONText.quoted("formsmith")), ("version", JSONText.quoted(toolVersion)),
-            ("rules", "[\n" + ruleDescriptors.joined(separator: ",\n") + "\n      ]"),
-        ])
-        return """
-            {
-              "$schema": \(JSONText.quoted(Self.sarifSchema)),
-              "version": "2.1.0",
-              "runs": [{
-                "tool": {"driver": \(driver)},
-                "columnKind": "unicodeCodePoints",
-                "results": [\(results.isEmpty ? "" : "\n" + results.joined(separator: ",\n") + "\n    ")]
-              }]
-            }
-
-            """
-    }
-
-    /// A file path as a URI reference: relative paths stay relative (to the repository root
-    /// code scanning resolves them against), absolute ones become `file://` URIs.
-    static func uri(_ path: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: ";")
-        let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
-        return path.hasPrefix("/") ? "file://" + encoded : encoded
+        let output = OutputWriter()
+        writeSARIF(to: output, toolVersion: toolVersion)
+        return output.text
     }
 }

@@ -14,14 +14,26 @@ public final class GitHubReporter: ValidationReporter {
     }
 
     public func report(_ results: [RecordResult]) {
-        for result in results {
-            if let reason = result.unreadable {
-                output.write(Self.annotation(result.location, rule: RuleIdentifier.unreadable, text: reason))
-            }
-            for violation in result.violations {
-                var text = (violation.field.isEmpty ? "(questionnaire)" : violation.field) + ": " + violation.message
-                if let value = violation.value { text += " (value \(JSONText.quoted(value)))" }
-                output.write(Self.annotation(result.location, rule: violation.rule, text: text))
+        output.writeBytes { bytes in
+            for result in results {
+                if let reason = result.unreadable {
+                    Self.appendAnnotation(result.location, rule: RuleIdentifier.unreadable, to: &bytes) { bytes in
+                        Self.appendEscaped(reason, property: false, to: &bytes)
+                    }
+                }
+                for violation in result.violations {
+                    Self.appendAnnotation(result.location, rule: violation.rule, to: &bytes) { bytes in
+                        Self.appendEscaped(violation.field.isEmpty ? "(questionnaire)" : violation.field, property: false,
+                                           to: &bytes)
+                        bytes.append(contentsOf: ": ".utf8)
+                        Self.appendEscaped(violation.message, property: false, to: &bytes)
+                        if let value = violation.value {
+                            bytes.append(contentsOf: " (value ".utf8)
+                            Self.appendEscaped(JSONText.quoted(value), property: false, to: &bytes)
+                            bytes.append(UInt8(ascii: ")"))
+                        }
+                    }
+                }
             }
         }
     }
@@ -33,35 +45,61 @@ public final class GitHubReporter: ValidationReporter {
 
     /// One `::error` command line for a problem at `location` (without a line when it is unknown).
     public static func annotation(_ location: RecordLocation, rule: String, text: String) -> String {
-        var properties = "file=" + escapeProperty(location.file)
-        if location.line > 0 { properties += ",line=\(location.line)" }
-        properties += ",title=" + escapeProperty("formsmith " + rule)
-        return "::error " + properties + "::" + escapeData(text) + "\n"
+        var bytes: [UInt8] = []
+        appendAnnotation(location, rule: rule, to: &bytes) { appendEscaped(text, property: false, to: &$0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends one `::error` command whose message `message` appends (already escaped).
+    static func appendAnnotation(_ location: RecordLocation, rule: String, to bytes: inout [UInt8],
+                                 message: (inout [UInt8]) -> Void) {
+        bytes.append(contentsOf: "::error file=".utf8)
+        appendEscaped(location.file, property: true, to: &bytes)
+        if location.line > 0 {
+            bytes.append(contentsOf: ",line=".utf8)
+            JSONText.appendInteger(location.line, to: &bytes)
+        }
+        bytes.append(contentsOf: ",title=formsmith ".utf8)
+        appendEscaped(rule, property: true, to: &bytes)
+        bytes.append(contentsOf: "::".utf8)
+        message(&bytes)
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     /// Escapes a command's message: `%`, CR and LF.
     public static func escapeData(_ text: String) -> String {
-        escape(text, property: false)
+        var bytes: [UInt8] = []
+        appendEscaped(text, property: false, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Escapes a property value: as a message, plus `:` and `,`, which separate properties.
     public static func escapeProperty(_ text: String) -> String {
-        escape(text, property: true)
+        var bytes: [UInt8] = []
+        appendEscaped(text, property: true, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func escape(_ text: String, property: Bool) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": escaped += "%25"
-            case "\r": escaped += "%0D"
-            case "\n": escaped += "%0A"
-            case ":" where property: escaped += "%3A"
-            case "," where property: escaped += "%2C"
-            default: escaped.unicodeScalars.append(scalar)
+    /// Appends `text` escaped, working on UTF-8 bytes (every escaped character is ASCII).
+    static func appendEscaped(_ text: String, property: Bool, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var copied = 0
+            for index in utf8.indices {
+                let replacement: StaticString
+                switch utf8[index] {
+                case UInt8(ascii: "%"): replacement = "%25"
+                case 0x0D: replacement = "%0D"
+                case 0x0A: replacement = "%0A"
+                case UInt8(ascii: ":") where property: replacement = "%3A"
+                case UInt8(ascii: ",") where property: replacement = "%2C"
+                default: continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<index]))
+                bytes.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                copied = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied...]))
         }
-        return escaped
     }
 }

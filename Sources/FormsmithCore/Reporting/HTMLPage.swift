@@ -23,10 +23,11 @@ struct HTMLPage {
     /// The title line: what was checked against what.
     mutating func header(_ context: HTMLReportContext, _ summary: ValidationSummary) {
         let inputs = context.inputs.map { "<code>\(Self.escape($0))</code>" }.joined(separator: ", ")
+        let today = summary.today.map { " · today <code>\($0)</code> (the date rules compare with)" } ?? ""
         text += """
             <header>
             <h1>Audit of questionnaires against <code>\(Self.escape(context.ruleSetID))</code></h1>
-            <p class="meta">Rules <code>\(Self.escape(context.rulesFile))</code> · inputs \(inputs)</p>
+            <p class="meta">Rules <code>\(Self.escape(context.rulesFile))</code> · inputs \(inputs)\(today)</p>
             </header>
 
             """

@@ -9,7 +9,8 @@
 /// A result has `line` always, `index` for elements of a JSON array file, `id` when the
 /// questionnaire has one, and either `errors` or `unreadable` (the reason it could not be read).
 /// The summary has `truncated` and `maxErrors` when `--max-errors` cut the results, and
-/// `stoppedEarly` when `--fail-fast` stopped the run.
+/// `stoppedEarly` when `--fail-fast` stopped the run, and `today`, the date rules took as
+/// today (`"2026-11-22"`).
 public final class JSONReporter: ValidationReporter {
     private let output: ReportOutput
     private var first = true
@@ -108,6 +109,7 @@ public final class JSONReporter: ValidationReporter {
         ]
         if let limit = summary.truncatedAt { pairs += [("truncated", "true"), ("maxErrors", String(limit))] }
         if summary.stoppedEarly { pairs.append(("stoppedEarly", "true")) }
+        if let today = summary.today { pairs.append(("today", JSONText.quoted(today.description))) }
         return JSONText.object(pairs)
     }
 }

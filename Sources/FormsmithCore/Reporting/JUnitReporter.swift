@@ -18,7 +18,9 @@ public final class JUnitReporter: ValidationReporter {
     }
 
     public func report(_ results: [RecordResult]) {
-        for result in results { cases.append(Self.testCase(result)) }
+        cases.appendBytes { bytes in
+            for result in results { Self.appendTestCase(result, to: &bytes) }
+        }
     }
 
     public func finishFile(_ file: String, summary: ValidationSummary) {
@@ -42,28 +44,77 @@ public final class JUnitReporter: ValidationReporter {
 
     /// One failing test case.
     static func testCase(_ result: RecordResult) -> String {
-        var name = "\(result.location.file):\(result.location.line)"
-        if let index = result.location.index { name += " [\(index)]" }
-        if let id = result.id { name += " \(id)" }
-        var lines: [String] = []
-        if let reason = result.unreadable { lines.append("unreadable: " + reason) }
-        for violation in result.violations {
-            var line = "\(violation.field.isEmpty ? "(questionnaire)" : violation.field): \(violation.message) "
-                + "[\(violation.rule)]"
-            if let value = violation.value { line += " (value \(JSONText.quoted(value)))" }
-            lines.append(line)
+        var bytes: [UInt8] = []
+        appendTestCase(result, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends one failing test case, written straight as bytes (reports of millions of
+    /// records must not build strings per value).
+    static func appendTestCase(_ result: RecordResult, to bytes: inout [UInt8]) {
+        let file = result.location.file
+        bytes.append(contentsOf: #"    <testcase classname=""#.utf8)
+        XMLText.appendEscaped(file, to: &bytes)
+        bytes.append(contentsOf: #"" name=""#.utf8)
+        XMLText.appendEscaped(file, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        JSONText.appendInteger(result.location.line, to: &bytes)
+        if let index = result.location.index {
+            bytes.append(contentsOf: " [".utf8)
+            JSONText.appendInteger(index, to: &bytes)
+            bytes.append(UInt8(ascii: "]"))
+        }
+        if let id = result.id {
+            bytes.append(UInt8(ascii: " "))
+            XMLText.appendEscaped(id, to: &bytes)
         }
         let element = result.unreadable == nil ? "failure" : "error"
+        bytes.append(contentsOf: "\">\n      <".utf8)
+        bytes.append(contentsOf: element.utf8)
+        bytes.append(contentsOf: #" message=""#.utf8)
+        if result.unreadable != nil {
+            bytes.append(contentsOf: "unreadable".utf8)
+        } else {
+            let count = result.violations.count
+            JSONText.appendInteger(count, to: &bytes)
+            bytes.append(contentsOf: (count == 1 ? " violation: " : " violations: ").utf8)
+            for (position, violation) in result.violations.enumerated() {
+                if position > 0 { bytes.append(contentsOf: ", ".utf8) }
+                XMLText.appendEscaped(violation.field.isEmpty ? "(questionnaire)" : violation.field, to: &bytes)
+                bytes.append(contentsOf: " [".utf8)
+                XMLText.appendEscaped(violation.rule, to: &bytes)
+                bytes.append(UInt8(ascii: "]"))
+            }
+        }
+        bytes.append(contentsOf: #"" type=""#.utf8)
         let type = result.unreadable == nil ? result.violations.first?.rule ?? "" : RuleIdentifier.unreadable
-        let count = result.violations.count
-        let message = result.unreadable.map { _ in "unreadable" }
-            ?? "\(count) violation\(count == 1 ? "" : "s"): "
-            + result.violations.map { "\($0.field.isEmpty ? "(questionnaire)" : $0.field) [\($0.rule)]" }
-                .joined(separator: ", ")
-        return "    <testcase classname=\"\(XMLText.escaped(result.location.file))\" name=\"\(XMLText.escaped(name))\">\n"
-            + "      <\(element) message=\"\(XMLText.escaped(message))\" type=\"\(XMLText.escaped(type))\">"
-            + XMLText.escaped(lines.joined(separator: "\n"), attribute: false) + "</\(element)>\n"
-            + "    </testcase>\n"
+        XMLText.appendEscaped(type, to: &bytes)
+        bytes.append(contentsOf: "\">".utf8)
+        var firstLine = true
+        if let reason = result.unreadable {
+            bytes.append(contentsOf: "unreadable: ".utf8)
+            XMLText.appendEscaped(reason, attribute: false, to: &bytes)
+            firstLine = false
+        }
+        for violation in result.violations {
+            if !firstLine { bytes.append(UInt8(ascii: "\n")) }
+            firstLine = false
+            XMLText.appendEscaped(violation.field.isEmpty ? "(questionnaire)" : violation.field, attribute: false,
+                                  to: &bytes)
+            bytes.append(contentsOf: ": ".utf8)
+            XMLText.appendEscaped(violation.message, attribute: false, to: &bytes)
+            bytes.append(contentsOf: " [".utf8)
+            XMLText.appendEscaped(violation.rule, attribute: false, to: &bytes)
+            bytes.append(UInt8(ascii: "]"))
+            if let value = violation.value {
+                bytes.append(contentsOf: " (value ".utf8)
+                XMLText.appendEscaped(JSONText.quoted(value), attribute: false, to: &bytes)
+                bytes.append(UInt8(ascii: ")"))
+            }
+        }
+        bytes.append(contentsOf: "</".utf8)
+        bytes.append(contentsOf: element.utf8)
+        bytes.append(contentsOf: ">\n    </testcase>\n".utf8)
     }
 }
 
@@ -74,22 +125,46 @@ public enum XMLText {
     /// written as `\u{…}`. In an attribute, tabs and line breaks become character
     /// references, which parsers keep (literal ones are read as spaces).
     public static func escaped(_ text: String, attribute: Bool = true) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"" where attribute: result += "&quot;"
-            case "'" where attribute: result += "&apos;"
-            case "\t", "\n", "\r":
-                if attribute { result += "&#\(scalar.value);" } else { result.unicodeScalars.append(scalar) }
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: result.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        appendEscaped(text, attribute: attribute, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` escaped as ``escaped(_:attribute:)`` does, working on UTF-8 bytes: what
+    /// needs escaping is ASCII, or U+FFFE / U+FFFF (EF BF BE / EF BF BF); everything else is
+    /// copied in runs.
+    static func appendEscaped(_ text: String, attribute: Bool = true, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var copied = 0
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                let replacement: String?
+                var width = 1
+                switch byte {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = attribute ? "&quot;" : nil
+                case UInt8(ascii: "'"): replacement = attribute ? "&apos;" : nil
+                case 0x09, 0x0A, 0x0D: replacement = attribute ? "&#\(byte);" : nil
+                case 0..<0x20: replacement = "\\u{" + String(byte, radix: 16, uppercase: true) + "}"
+                case 0xEF where index + 2 < utf8.count && utf8[index + 1] == 0xBF
+                    && (utf8[index + 2] == 0xBE || utf8[index + 2] == 0xBF):
+                    replacement = utf8[index + 2] == 0xBE ? "\\u{FFFE}" : "\\u{FFFF}"
+                    width = 3
+                default: replacement = nil
+                }
+                if let replacement {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<index]))
+                    bytes.append(contentsOf: replacement.utf8)
+                    copied = index + width
+                }
+                index += width
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied...]))
         }
-        return result
     }
 }

@@ -57,6 +57,12 @@ public enum SummaryReader {
             throw failure("the summary's records are not valid + invalid + unreadable")
         }
         result.stoppedEarly = summary["stoppedEarly"] as? Bool ?? false
+        if let today = summary["today"] {
+            guard let text = today as? String, let date = DatePattern.iso.parse(text) else {
+                throw failure("the summary's 'today' is not a date written yyyy-MM-dd")
+            }
+            result.today = date
+        }
         return result
     }
 

@@ -53,6 +53,7 @@ public final class TextReporter: ValidationReporter {
             for entry in summary.byField { text += countLine(entry) }
         }
         for note in notes(summary) { text += note + "\n" }
+        if let today = summary.today { text += "today: \(today) (the date rules compare with)\n" }
         return text
     }
 

@@ -75,7 +75,7 @@ public final class BatchValidator: Sendable {
                     progress: ((ValidationProgress) -> Void)? = nil) -> ValidationSummary {
         let planner = InputChunker(sources: sources, limits: options.inputLimits, rules: rules,
                                   dialect: options.csvDialect)
-        var ledger = RunLedger(sources: sources, reporter: reporter, split: split)
+        var ledger = RunLedger(sources: sources, reporter: reporter, split: split, today: rules.today)
         let splits = split != nil
         let deliver = { (outcome: ChunkOutcome, bytes: Int) in
             guard !ledger.isStopped else { return }

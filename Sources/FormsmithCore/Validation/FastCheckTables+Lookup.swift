@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation  // memchr, memcmp, tmpfile: the same C calls on Linux and macOS
 
 /// The member keys of every ``ObjectLayout`` of a rule set, for binding JSON members to slots
 /// by comparing bytes: no `Member` copies, no strings. Table 0 is the questionnaire itself.

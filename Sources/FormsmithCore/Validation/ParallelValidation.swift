@@ -1,4 +1,3 @@
-internal import CSystemMemory
 import Dispatch
 import Synchronization
 
@@ -49,7 +48,7 @@ final class ParallelValidation: Sendable {
                 // keep such memory as free space rather than returning it, and the resident size
                 // would creep up with the input (by about 20 MB over 1,000,000 questionnaires).
                 // A trim takes about half a millisecond: every 64 chunks (32 MiB) is plenty.
-                if delivered % 64 == 0 { formsmith_release_free_memory() }
+                if delivered % 64 == 0 { Platform.releaseFreeMemory() }
             }
         }
         while !isStopped(), let item = planner.next() {

@@ -20,6 +20,7 @@ struct RunLedger<Reporter: ValidationReporter> {
     private let sources: [InputSource]
     private let reporter: Reporter
     private let split: SplitOutput?
+    private let today: CivilDate?
     private var summary = ValidationSummary()
     private var fileSummary = ValidationSummary()
     /// The input being read (-1 before the first).
@@ -29,8 +30,9 @@ struct RunLedger<Reporter: ValidationReporter> {
     /// Records and bytes validated so far.
     private(set) var progress = ValidationProgress()
 
-    init(sources: [InputSource], reporter: Reporter, split: SplitOutput?) {
+    init(sources: [InputSource], reporter: Reporter, split: SplitOutput?, today: CivilDate? = nil) {
         self.sources = sources
+        self.today = today
         self.reporter = reporter
         self.split = split
     }
@@ -52,6 +54,7 @@ struct RunLedger<Reporter: ValidationReporter> {
         advance(to: isStopped ? current + 1 : sources.count)
         split?.finish()
         summary.stoppedEarly = isStopped
+        summary.today = today
         reporter.finish(summary)
         return summary
     }

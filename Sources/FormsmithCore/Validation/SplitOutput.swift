@@ -13,6 +13,10 @@ import Foundation
 /// goes whole to the invalid side; a record over the size limit is skipped, so it is in
 /// neither file. A file is written only when its side has questionnaires.
 /// Values are never masked here: these files are the data itself.
+///
+/// Each file is written under a temporary name and appears under its final name only when
+/// the run is committed (``commit()``, or ``OutputFiles/commitAll()`` for every output of a
+/// command), so an interrupted run leaves no half-written split files.
 public final class SplitOutput {
     /// The two files of one input.
     public struct Files: Sendable, Equatable {
@@ -28,8 +32,10 @@ public final class SplitOutput {
     public private(set) var problems: [String] = []
     private var current = -1
     private var prefix: [UInt8]?
-    private var validOutput: ReportOutput?
-    private var invalidOutput: ReportOutput?
+    private var validOutput: OutputWriter?
+    private var invalidOutput: OutputWriter?
+    /// Every file started, for ``commit()``.
+    private var started: [OutputWriter] = []
     /// Files that could not be created: not tried again for every chunk.
     private var failedPaths: Set<String> = []
 
@@ -92,7 +98,13 @@ public final class SplitOutput {
         current = -1
     }
 
-    private func side(_ output: inout ReportOutput?, _ path: String) -> ReportOutput? {
+    /// Moves every file written into place under its final name.
+    /// - Throws: the first write error; no file is moved then.
+    public func commit() throws(OutputError) {
+        try OutputFiles.commit(started)
+    }
+
+    private func side(_ output: inout OutputWriter?, _ path: String) -> OutputWriter? {
         if output == nil {
             output = open(path)
             if let prefix { output?.write(bytes: prefix) }
@@ -100,14 +112,16 @@ public final class SplitOutput {
         return output
     }
 
-    private func open(_ path: String) -> ReportOutput? {
+    private func open(_ path: String) -> OutputWriter? {
         guard !failedPaths.contains(path) else { return nil }
         do {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
-            return try ReportOutput(path: path)
-        } catch let error as InputError {
-            fail(path, error.message)
+            let output = try OutputWriter(path: path)
+            started.append(output)
+            return output
+        } catch let error as OutputError {
+            fail(path, error.description)
         } catch {
             fail(path, "cannot create the directory of \(path): \(error.localizedDescription)")
         }
@@ -126,8 +140,7 @@ public final class SplitOutput {
         invalidOutput = nil
     }
 
-    private func close(_ output: ReportOutput) {
-        output.flush()
-        if output.hasFailed { problems.append("writing split output failed (is the disk full?)") }
+    private func close(_ output: OutputWriter) {
+        if let failure = output.close() { problems.append(failure.description) }
     }
 }

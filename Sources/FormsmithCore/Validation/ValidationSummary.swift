@@ -35,6 +35,9 @@ public struct ValidationSummary: Sendable, Hashable {
     /// How often each field was filled, when the run counted it
     /// (``ValidationOptions/countsFills``); nil otherwise.
     public var fills: FieldFills?
+    /// The date `today` meant in the rules (`--today`, else the current date in the time
+    /// zone asked for), set by the batch validator; reports print it.
+    public var today: CivilDate?
 
     private var ruleCounts: [String: (Int, [String])] = [:]
     private var fieldCounts: [String: (Int, [String])] = [:]

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation  // memchr, memcmp, tmpfile: the same C calls on Linux and macOS
 
 /// Splits a chunk of a JSON Lines file into records.
 enum JSONLinesReader {

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import FormsmithCore
+
+/// `--today` and `--timezone`: which date `today` is in rules.
+struct DateOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The reference date for 'today' in rules, as yyyy-MM-dd (default: the current date in --timezone).",
+        valueName: "yyyy-MM-dd"))
+    var today: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The time zone whose current date is 'today', such as Europe/Moscow (default: the system's local zone).",
+        valueName: "Area/City"))
+    var timezone: String?
+
+    func validate() throws {
+        if let today, DatePattern.iso.parse(today) == nil {
+            throw ValidationError("--today must be a date written yyyy-MM-dd, such as 2026-11-22")
+        }
+        if let timezone, TimeZone(identifier: timezone) == nil {
+            throw ValidationError("--timezone '\(timezone)' is not a time zone: give an IANA name such as "
+                                  + "Europe/Moscow, America/New_York or UTC")
+        }
+    }
+
+    /// `--today`, else the current date in `--timezone` (else in the local zone).
+    var referenceDate: CivilDate {
+        if let today, let date = DatePattern.iso.parse(today) { return date }
+        return CivilDate.today(in: timezone.flatMap(TimeZone.init(identifier:)) ?? .current)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import FormsmithCore
+
+/// What the command line does about output that fails or is interrupted (the library only
+/// reports; the command line decides how the process ends):
+///
+/// - A write error anywhere (a full disk, a vanished directory, standard output on
+///   `/dev/full`) ends the run where it happens: every temporary file is removed, standard
+///   error says what failed and what was not written, exit status 2.
+/// - A closed standard output (`formsmith ... | head`) ends the run quietly, status 141.
+/// - SIGINT or SIGTERM removes every temporary file, says what was not written, and ends
+///   with 130 or 143. Final names are never touched in these cases.
+enum OutputGuard {
+    /// Sets up signal handling and the write-failure handler; call it before anything else.
+    static func install() {
+        Platform.prepareForTerminationSignals()
+        OutputFiles.setFailureHandler { error in
+            let notWritten = OutputFiles.discardForExit()
+            if error.isStandardOutput, error.isBrokenPipe { Platform.exitImmediately(Platform.brokenPipeStatus) }
+            writeError("formsmith: \(error.description)")
+            reportNotWritten(notWritten)
+            Platform.exitImmediately(ExitStatus.writeFailure)
+        }
+        Thread.detachNewThread {
+            let signal = Platform.waitForTerminationSignal()
+            let notWritten = OutputFiles.discardForExit()
+            writeError("formsmith: interrupted by \(Platform.name(ofSignal: signal))")
+            reportNotWritten(notWritten)
+            Platform.exitImmediately(Platform.exitStatus(forSignal: signal))
+        }
+    }
+
+    /// Moves every file the command wrote into place (all were complete).
+    static func commit() throws {
+        do {
+            try OutputFiles.commitAll()
+        } catch {
+            abandon()
+            writeError("formsmith: \(error.description)")
+            throw FormsmithExit(status: ExitStatus.writeFailure)
+        }
+    }
+
+    /// Removes the temporary files of a command that failed, saying which files were not written.
+    static func abandon() {
+        reportNotWritten(OutputFiles.discardAll())
+    }
+
+    private static func reportNotWritten(_ names: [String]) {
+        guard !names.isEmpty else { return }
+        writeError("formsmith: not written: \(names.joined(separator: ", ")) (any earlier file under "
+                   + "\(names.count == 1 ? "that name is" : "these names is") unchanged)")
+    }
+}
