@@ -2,7 +2,7 @@
 # Throughput benchmark of `formsmith validate` on JSON Lines, against jsonschema-rs as a peer.
 #
 #   Benchmarks/validate.sh [--records N] [--rss-records M] [--repeat R] [--no-peer]
-#                          [--configuration release|debug]
+#                          [--configuration release|debug] [--project]
 #
 # 1. Generates N osago-policy questionnaires (default 1,000,000, about 0.8 GB; ~10% invalid) and
 #    a small workload of M (default 10,000) into bench-data/ (git-ignored), once per size.
@@ -16,6 +16,10 @@
 #    half of the file's lines; prints its records/s and formsmith's ratio to it (2 jobs vs 2
 #    processes).
 #
+# With --project, also: the same osago-policy file routed to its form by a project file
+# (bench-data/formsmith.yaml, written here), and a mixed file of N questionnaires of the three
+# shipped forms (Benchmarks/generate_mixed.py) routed record by record.
+#
 # The runs go in R rounds (default 3) of every configuration in turn; each figure is the fastest
 # of its R runs (peak RSS the largest), which keeps other load on a shared machine from deciding
 # the result. Needs python3 (3.8+) and GNU time (/usr/bin/time; Debian package `time`).
@@ -27,6 +31,7 @@ rss_records=10000
 repeat=3
 peer=1
 configuration=release
+project=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --records) records="$2"; shift 2 ;;
@@ -34,7 +39,8 @@ while [ $# -gt 0 ]; do
     --repeat) repeat="$2"; shift 2 ;;
     --no-peer) peer=0; shift ;;
     --configuration) configuration="$2"; shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --project) project=1; shift ;;
+    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "validate.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -99,6 +105,28 @@ validate() {  # jobs file
     --output /dev/null --jobs "$1" "$2"
 }
 
+if [ "$project" = 1 ]; then
+  mixed="bench-data/mixed-$records.jsonl"
+  if [ ! -s "$mixed" ]; then
+    echo "generating $records mixed questionnaires into $mixed ..." >&2
+    python3 Benchmarks/generate_mixed.py --records "$records" --formsmith "$binary" --output "$mixed.tmp"
+    mv "$mixed.tmp" "$mixed"
+  fi
+  cat > bench-data/formsmith.yaml <<'YAML'
+forms:
+  osago-policy: ../Rules/osago-policy.yaml
+  payment-order: ../Rules/payment-order.yaml
+  customer-survey: ../Rules/customer-survey.yaml
+inputs:
+  osago-*.jsonl: osago-policy
+  mixed-*.jsonl: by-record
+defaults: {today: 2026-11-22}
+YAML
+  routed() {  # jobs file
+    timed "$binary" validate --project bench-data/formsmith.yaml --report json --output /dev/null --jobs "$1" "$2"
+  }
+fi
+
 if [ "$peer" = 1 ]; then
   python=bench-data/peer-venv/bin/python
   if ! "$python" -c "import jsonschema_rs, orjson" 2>/dev/null; then
@@ -121,6 +149,10 @@ for round in $(seq "$repeat"); do
   validate 1 "$data"; keep ours1
   validate 2 "$data"; keep ours2
   validate 2 "$small"; keep small2
+  if [ "$project" = 1 ]; then
+    routed 2 "$data"; keep project2
+    routed 2 "$mixed"; keep mixed2
+  fi
   if [ "$peer" = 1 ]; then
     timed "${peer_command[@]}" "$data"; keep peer1
     # Both halves in parallel under one `time`: wall until both finish, CPU of both.
@@ -135,6 +167,14 @@ echo "workload: $data ($records questionnaires, $(awk -v b="$bytes" 'BEGIN { pri
   "best of $repeat rounds, $(nproc) cores"
 report "formsmith --jobs 1" ours1
 report "formsmith --jobs 2" ours2
+if [ "$project" = 1 ]; then
+  report "project-routed --jobs 2" project2
+  echo "routing cost (project vs --rules, 2 jobs): $(ratio "${best_wall[project2]}" "${best_wall[ours2]}")x wall"
+  mixed_bytes=$(wc -c < "$mixed")
+  awk -v n="$records" -v s="${best_wall[mixed2]}" -v c="${best_cpu[mixed2]}" -v r="${largest_rss[mixed2]}" \
+    -v b="$mixed_bytes" 'BEGIN { printf "%-27s %8.0f records/s %7.1f MB/s  wall %6.2f s  cpu %6.2f s  peak RSS %6.1f MB\n",
+      "mixed, record by record", (s > 0 ? n / s : 0), (s > 0 ? b / s / 1e6 : 0), s, c, r }'
+fi
 echo "speed-up 1 -> 2 jobs: $(ratio "${best_wall[ours1]}" "${best_wall[ours2]}")x"
 echo "peak RSS with --jobs 2: ${largest_rss[small2]} MB at $rss_records questionnaires," \
   "${largest_rss[ours2]} MB at $records"

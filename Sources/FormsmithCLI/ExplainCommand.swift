@@ -15,21 +15,34 @@ struct ExplainCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "The rule file (YAML or JSON).")
-    var rules: String
+    @Option(name: .long, help: "The rule file (YAML or JSON). Without it, FIELD is FORM.FIELD of the project.")
+    var rules: String?
+
+    @Option(name: .long, help: "The project file (default: formsmith.yaml or .formsmith.yml here or above).")
+    var project: String?
 
     @OptionGroup var dates: DateOptions
 
-    @Argument(help: "The field's path, such as insurant.birthDate or drivers[].licenseIssued.")
+    @Argument(help: ArgumentHelp("The field's path, such as insurant.birthDate or drivers[].licenseIssued (with a "
+                                 + "project and no --rules: osago-policy.insurant.birthDate)."))
     var field: String
 
     func validate() throws {
     }
 
     func run() throws {
-        let compiled = try loadRules(rules, today: dates.referenceDate, consequence: "nothing to explain")
+        var path = field
+        var form: String?
+        if rules == nil {
+            // FORM.FIELD: the form's name has no dot.
+            let parts = field.split(separator: ".", maxSplits: 1)
+            form = parts.first.map(String.init)
+            path = parts.count == 2 ? String(parts[1]) : ""
+        }
+        let compiled = try loadRules(rules, form: form, project: project, dates: dates, command: "explain",
+                                     consequence: "nothing to explain")
         do {
-            let explanation = try FieldExplainer.explain(field, in: compiled)
+            let explanation = try FieldExplainer.explain(path, in: compiled)
             let destination = OutputWriter.standardOutput()
             destination.write(explanation)
             destination.close()

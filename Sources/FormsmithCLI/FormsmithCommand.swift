@@ -9,7 +9,7 @@ public struct FormsmithCommand: ParsableCommand {
         abstract: "Validate questionnaires in batch, and generate valid ones, from declarative rules.",
         version: FormsmithVersion.current,
         subcommands: [ValidateCommand.self, GenerateCommand.self, LintCommand.self, ExplainCommand.self,
-                      MergeCommand.self]
+                      MergeCommand.self, FormsCommand.self]
     )
 
     public init() {}

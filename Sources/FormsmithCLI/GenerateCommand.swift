@@ -23,7 +23,13 @@ struct GenerateCommand: ParsableCommand {
     )
 
     @Option(name: .long, help: "The rule file (YAML or JSON).")
-    var rules: String
+    var rules: String?
+
+    @Option(name: .long, help: "Without --rules: the project's form to generate (see 'formsmith forms').")
+    var form: String?
+
+    @Option(name: .long, help: "The project file (default: formsmith.yaml or .formsmith.yml here or above).")
+    var project: String?
 
     @Option(name: .long, help: "How many questionnaires to write.")
     var count: Int
@@ -63,6 +69,7 @@ struct GenerateCommand: ParsableCommand {
     var start: Int = 0
 
     func validate() throws {
+        if rules != nil, form != nil { throw ValidationError("give --rules or --form, not both") }
         if count < 0 { throw ValidationError("--count must be 0 or more") }
         if start < 0 { throw ValidationError("--start must be 0 or more") }
         if start > 0, (format ?? formatFromExtension) != .jsonl {
@@ -78,7 +85,8 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let compiled = try loadRules(rules, today: dates.referenceDate, consequence: "nothing generated")
+        let compiled = try loadRules(rules, form: form, project: project, dates: dates, command: "generate",
+                                     consequence: "nothing generated")
         let chosenSeed = seed ?? UInt64.random(in: 0...UInt64.max)
         if seed == nil { writeError("formsmith: seed \(chosenSeed) (pass --seed \(chosenSeed) to repeat this output)") }
         let generated: GenerationSummary

@@ -16,13 +16,20 @@ struct LintCommand: ParsableCommand {
             \(LintCatalog.rules.filter { $0.severity == .warning }.map(\.id).joined(separator: ", ")) \
             (see the README).
 
+            Without --rules, lints the project (formsmith.yaml here or above, or --project): the \
+            project file, every form's rules and their libraries, and libraries or library \
+            definitions no form uses.
+
             Exit status: 0 no errors (and, with --strict, no warnings), 1 errors (or warnings with \
             --strict), 2 a problem with the command line or a rule file that cannot be found.
             """
     )
 
-    @Option(name: .long, parsing: .upToNextOption, help: "The rule files (YAML or JSON) to check.")
-    var rules: [String]
+    @Option(name: .long, parsing: .upToNextOption, help: "The rule files (YAML or JSON) to check (default: the project's).")
+    var rules: [String] = []
+
+    @Option(name: .long, help: "The project file (default: formsmith.yaml or .formsmith.yml here or above).")
+    var project: String?
 
     @Option(name: .long, help: "Report format: \(LintFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var report: LintFormat = .text
@@ -36,16 +43,33 @@ struct LintCommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
-        if rules.isEmpty { throw ValidationError("give at least one rule file with --rules") }
+        if !rules.isEmpty, project != nil { throw ValidationError("give --rules or --project, not both") }
     }
 
     func run() throws {
+        if let project, !Platform.isReadable(project) {
+            writeError("formsmith: cannot read the project file '\(project)': check the path")
+            throw FormsmithExit(status: ExitStatus.usage)
+        }
         for file in rules where !Platform.isReadable(file) {
             writeError("formsmith: cannot read the rule file '\(file)': check the path")
             throw FormsmithExit(status: ExitStatus.usage)
         }
-        let referenceDate = dates.referenceDate
-        let lint = LintReport(files: rules, today: referenceDate)
+        let lint: LintReport
+        if rules.isEmpty {
+            guard let path = project ?? ProjectLoader.find() else {
+                writeError("formsmith: lint needs --rules FILE, or a project file (\(ProjectLoader.fileNames[0]) or "
+                           + "\(ProjectLoader.fileNames[1])) in this folder or one above it")
+                throw FormsmithExit(status: ExitStatus.usage)
+            }
+            // --today or --timezone, else the project's default.
+            let date = dates.today != nil || dates.timezone != nil ? dates.referenceDate : nil
+            let result = ProjectLinter.lint(path: path, today: date,
+                                            reportFormats: ReportFormat.allCases.map(\.rawValue))
+            lint = LintReport(files: result.files, findings: result.findings)
+        } else {
+            lint = LintReport(files: rules, today: dates.referenceDate)
+        }
         let destination = try openOutput(output)
         switch report {
         case .text: destination.write(lint.text())

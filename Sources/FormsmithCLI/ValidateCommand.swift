@@ -14,6 +14,9 @@ struct ValidateCommand: ParsableCommand {
             per row, under a header naming each column by its dotted path (drivers.0.lastName for \
             list items).
 
+            Without --rules, the project file (formsmith.yaml, found from this folder upwards, or \
+            --project) routes each input to its form; see the README's 'Projects' section.
+
             Exit status: 0 all questionnaires valid, 1 some invalid or unreadable (or a CSV header \
             with problems; 0 with --exit-zero), 2 a problem with the rules, the command line or the \
             split output, or a report or split file that could not be written (nothing is left under \
@@ -21,14 +24,20 @@ struct ValidateCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "The rule file (YAML or JSON).")
-    var rules: String
+    @Option(name: .long, help: "The rule file (YAML or JSON). Without it, the project file routes each input.")
+    var rules: String?
+
+    @Option(name: .long, help: "The project file (default: formsmith.yaml or .formsmith.yml here or above).")
+    var project: String?
+
+    @Flag(name: .customLong("list-forms"), help: "Print the project's forms, their inputs and field counts.")
+    var listForms = false
 
     @OptionGroup var dates: DateOptions
 
     @Option(name: .long, help: ArgumentHelp("Report format: text for people, html for an audit (one self-contained "
                                             + "page), json for machines, jsonl, junit, sarif or github for CI."))
-    var report: ReportFormat = .text
+    var report: ReportFormat?
 
     @Option(name: .long, help: "Write the report to this file instead of standard output.")
     var output: String?
@@ -74,13 +83,19 @@ struct ValidateCommand: ParsableCommand {
     var lineOffset: Int?
 
     @Argument(help: "Questionnaire files or directories, or - for standard input.")
-    var inputs: [String]
+    var inputs: [String] = []
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let maxErrors, maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
+        if rules != nil, project != nil { throw ValidationError("give --rules or --project, not both") }
+        if inputs.isEmpty, !listForms { throw ValidationError("give at least one input file or directory") }
         if let inputFormat, InputFormat(rawValue: inputFormat) == nil {
             throw ValidationError("--input-format must be one of json, jsonl, csv")
+        }
+        if stdinName != nil || lineOffset != nil, rules == nil {
+            throw ValidationError("--stdin-name and --line-offset work with --rules (a project routes standard input "
+                                  + "by record)")
         }
         if stdinName != nil || lineOffset != nil, !inputs.contains("-") {
             throw ValidationError("--stdin-name and --line-offset describe standard input: add - to the inputs")
@@ -96,6 +111,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
+        guard let rules else { return try runProject() }
         let compiled = try loadRules(rules, today: dates.referenceDate, consequence: "the rules were not used")
         let sources: [InputSource]
         let split: SplitOutput?
@@ -116,7 +132,7 @@ struct ValidateCommand: ParsableCommand {
             throw FormsmithExit(status: ExitStatus.usage)
         }
         let destination = try openOutput(output)
-        var reporter = report.makeReporter(output: destination, context: HTMLReportContext(
+        var reporter = (report ?? .text).makeReporter(output: destination, context: HTMLReportContext(
             rules: compiled, rulesFile: rules, inputs: inputs.map { $0 == "-" ? stdinName ?? "-" : $0 },
             toolVersion: FormsmithVersion.current))
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
@@ -135,7 +151,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     /// The size of the inputs in bytes, or nil when one is standard input.
-    private static func totalSize(of sources: [InputSource]) -> Int? {
+    static func totalSize(of sources: [InputSource]) -> Int? {
         var total = 0
         for source in sources {
             guard !source.isStandardInput,

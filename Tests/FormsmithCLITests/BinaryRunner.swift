@@ -29,12 +29,12 @@ enum Formsmith {
         return Bundle.main.bundleURL
     }()
 
-    /// Runs `formsmith ARGUMENTS` with `input` on standard input.
-    static func run(_ arguments: [String], input: String? = nil) throws -> Output {
+    /// Runs `formsmith ARGUMENTS` with `input` on standard input, in `directory` (default: the root).
+    static func run(_ arguments: [String], input: String? = nil, directory: URL? = nil) throws -> Output {
         let process = Process()
         process.executableURL = products.appendingPathComponent("formsmith")
         process.arguments = arguments
-        process.currentDirectoryURL = root
+        process.currentDirectoryURL = directory ?? root
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr

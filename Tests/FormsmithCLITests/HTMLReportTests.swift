@@ -135,6 +135,16 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertLessThan(abs(sizes[1] - sizes[0]), 4096, "examples are capped: \(sizes)")
     }
 
+    func testAProjectRunShowsEachForm() throws {
+        let run = try Formsmith.run(["validate", "--today", "2026-11-22", "--report", "html", "SampleData"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.contains("<section id=\"forms\">"), run.stdout)
+        for form in ValidateCommandTests.ruleSets {
+            XCTAssertTrue(run.stdout.contains("<tr><td><code>\(form)</code></td><td class=\"n\">"), form)
+        }
+        XCTAssertTrue(run.stdout.hasSuffix("</html>\n"))
+    }
+
     func testNoQuestionnairesStillGiveAPage() throws {
         let run = try validate("osago-policy", ["-"], input: "")
         XCTAssertEqual(run.status, 0, run.stderr)

@@ -115,7 +115,7 @@ final class LintCommandTests: XCTestCase {
 
     func testUsageProblemsExitTwo() throws {
         let cases: [[String]] = [
-            ["lint"],
+            ["lint", "--project", "no/such/formsmith.yaml"],
             ["lint", "--rules"],
             ["lint", "--rules", "Rules/osago-policy.yaml", "--today", "22.11.2026"],
             ["lint", "--rules", "Rules/osago-policy.yaml", "--report", "xml"],

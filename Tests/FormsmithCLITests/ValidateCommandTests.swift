@@ -70,7 +70,7 @@ final class ValidateCommandTests: XCTestCase {
 
     func testUsageProblemsExitTwo() throws {
         let cases: [[String]] = [
-            ["validate", "SampleData"],
+            ["validate"],
             ["validate", "--rules", "Rules/osago-policy.yaml", "--today", "22.11.2026", "SampleData"],
             ["validate", "--rules", "Rules/osago-policy.yaml", "--jobs", "0", "SampleData"],
             ["validate", "--rules", "Rules/osago-policy.yaml", "no/such/file.jsonl"],

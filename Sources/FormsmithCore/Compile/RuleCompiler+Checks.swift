@@ -117,7 +117,7 @@ extension CompilerState {
 
     /// Reads a seed list: one value per line; blank lines and lines starting with `#` are skipped.
     func readSeedList(_ file: Located<String>) -> [String] {
-        let path = resolvePath(file.value)
+        let path = resolvePath(file.value, writtenIn: file.location.file)
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
         else {
             problems.report("cannot read seed list '\(file.value)' (looked at \(path))", at: file.location)
@@ -128,10 +128,10 @@ extension CompilerState {
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 
-    /// A path written in the rule file, relative to the rule file's folder.
-    func resolvePath(_ path: String) -> String {
+    /// A path written in a rule file or library, relative to that file's folder.
+    func resolvePath(_ path: String, writtenIn file: String) -> String {
         if path.hasPrefix("/") { return path }
-        let folder = (ruleSet.file as NSString).deletingLastPathComponent
+        let folder = (file as NSString).deletingLastPathComponent
         return folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
     }
 }

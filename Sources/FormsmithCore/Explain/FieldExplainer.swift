@@ -52,7 +52,12 @@ struct ExplanationWriter {
     mutating func writeAll() {
         text += field.path + (field.title.map { ": " + $0 } ?? "") + "\n"
         var origin = "declared at \(field.location)"
-        if let definition = field.definition { origin += ", built on definition '\(definition)'" }
+        if let definition = field.definition {
+            origin += ", built on definition '\(definition)'"
+            if let place = rules.ruleSet.definitionLocations[definition], place.file != rules.ruleSet.file {
+                origin += " from \(place)"
+            }
+        }
         line("", origin)
         if let description = field.description { line("", description) }
         line("type", typePhrase(), rules: [RuleIdentifier.type])
@@ -71,7 +76,10 @@ struct ExplanationWriter {
         for (rule, message) in field.messages.sorted(by: { $0.key < $1.key }) where !shownMessages.contains(rule) {
             line("message", "\(rule): \"\(message)\"")
         }
-        if let seed = field.seed { line("seed", "generated values are drawn from \(seed.value)") }
+        if let seed = field.seed {
+            let origin = seed.location.file == rules.ruleSet.file ? "" : " (relative to \(seed.location.file))"
+            line("seed", "generated values are drawn from \(seed.value)\(origin)")
+        }
         let reads = dependencies.reads(field.path)
         if !reads.isEmpty { line("reads", reads.joined(separator: "; ")) }
         let readers = dependencies.readers(of: field.path)

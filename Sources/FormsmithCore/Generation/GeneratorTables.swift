@@ -62,7 +62,7 @@ final class GeneratorTables: Sendable {
             plan.dateLayout = DateLayout(field.datePattern.pattern)
         case .string, .text:
             let seeds = try rule?.seed.map { located throws(GenerationError) in
-                try readSeeds(located.value, ruleFile: rules.ruleSet.file, field: field.path)
+                try readSeeds(located.value, ruleFile: located.location.file, field: field.path)
             } ?? []
             let planned = min(field.cases.count, plannedCases)
             for mask in 0..<(1 << planned) {

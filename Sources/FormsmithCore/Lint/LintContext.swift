@@ -38,7 +38,7 @@ final class LintContext {
     /// A word list (`seed:` or `valuesFrom:`): its non-blank, non-comment lines, trimmed,
     /// with their line numbers; or why it cannot be read.
     func readList(_ file: Located<String>) -> Result<[(line: Int, word: String)], WordListError> {
-        let path = resolvePath(file.value)
+        let path = resolvePath(file.value, writtenIn: file.location.file)
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
         else { return .failure(WordListError(path: path)) }
         var words: [(line: Int, word: String)] = []
@@ -53,9 +53,9 @@ final class LintContext {
 
     /// A path written in the rule file, relative to the rule file's folder (as the compiler
     /// resolves `valuesFrom`).
-    func resolvePath(_ path: String) -> String {
+    func resolvePath(_ path: String, writtenIn file: String) -> String {
         if path.hasPrefix("/") { return path }
-        let folder = (ruleSet.file as NSString).deletingLastPathComponent
+        let folder = (file as NSString).deletingLastPathComponent
         return folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
     }
 }

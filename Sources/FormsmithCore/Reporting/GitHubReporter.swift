@@ -17,12 +17,13 @@ public final class GitHubReporter: ValidationReporter {
         output.writeBytes { bytes in
             for result in results {
                 if let reason = result.unreadable {
-                    Self.appendAnnotation(result.location, rule: RuleIdentifier.unreadable, to: &bytes) { bytes in
+                    Self.appendAnnotation(result.location, rule: Self.title(RuleIdentifier.unreadable, result),
+                                          to: &bytes) { bytes in
                         Self.appendEscaped(reason, property: false, to: &bytes)
                     }
                 }
                 for violation in result.violations {
-                    Self.appendAnnotation(result.location, rule: violation.rule, to: &bytes) { bytes in
+                    Self.appendAnnotation(result.location, rule: Self.title(violation.rule, result), to: &bytes) { bytes in
                         Self.appendEscaped(violation.field.isEmpty ? "(questionnaire)" : violation.field, property: false,
                                            to: &bytes)
                         bytes.append(contentsOf: ": ".utf8)
@@ -41,6 +42,13 @@ public final class GitHubReporter: ValidationReporter {
     public func finish(_ summary: ValidationSummary) {
         output.write(TextReporter.summaryText(summary))
         output.flush()
+    }
+
+    /// A rule id, qualified by the result's form in a project run (`osago-policy/mask`); the
+    /// routing rules of records that named no known form stay bare (`form-unknown`).
+    static func title(_ rule: String, _ result: RecordResult) -> String {
+        guard let form = result.form, form != ProjectValidator.unrouted else { return rule }
+        return "\(form)/\(rule)"
     }
 
     /// One `::error` command line for a problem at `location` (without a line when it is unknown).

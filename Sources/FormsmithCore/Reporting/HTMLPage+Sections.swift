@@ -16,6 +16,23 @@ extension HTMLPage {
         append("</section>\n")
     }
 
+    /// A project run's totals per form (nothing for a run of one rule file).
+    mutating func forms(_ forms: [FormTotals]) {
+        guard !forms.isEmpty else { return }
+        append("<section id=\"forms\">\n<h2>Forms</h2>\n<table>\n<thead><tr><th>Form</th><th class=\"n\">Questionnaires</th>"
+               + "<th class=\"n\">Valid</th><th class=\"n\">Invalid</th><th class=\"n\">Unreadable</th>"
+               + "<th class=\"n\">Violations</th><th>Most broken rules</th></tr></thead>\n<tbody>\n")
+        for form in forms {
+            let totals = form.summary
+            let top = totals.byRule.prefix(3).map { "<code>\(Self.escape($0.key))</code> \(Self.number($0.count))" }
+            append("<tr><td><code>\(Self.escape(form.form))</code></td><td class=\"n\">\(Self.number(totals.records))</td>"
+                   + "<td class=\"n\">\(Self.number(totals.valid))</td><td class=\"n\">\(Self.number(totals.invalid))</td>"
+                   + "<td class=\"n\">\(Self.number(totals.unreadable))</td>"
+                   + "<td class=\"n\">\(Self.number(totals.violations))</td><td>\(top.joined(separator: ", "))</td></tr>\n")
+        }
+        append("</tbody>\n</table>\n</section>\n")
+    }
+
     /// Bar charts of violations by rule, by field and by section, most frequent first.
     mutating func charts(_ summary: ValidationSummary) {
         guard summary.violations > 0 else { return }
@@ -45,7 +62,8 @@ extension HTMLPage {
         let known = Set(fields)
         append("<section id=\"fields\">\n<h2>Fields</h2>\n")
         if fills == nil {
-            append("<p class=\"more\">Fill rates were not counted in this run.</p>\n")
+            append("<p class=\"more\">Fill rates were not counted in this run (they are for a run of one rule "
+                   + "file).</p>\n")
         } else {
             append("<p class=\"more\">Filled: questionnaires read (items, for list item fields) where the field "
                    + "has a value. Fails: its violations, against the same base.</p>\n")
@@ -72,7 +90,8 @@ extension HTMLPage {
         }
         for entry in summary.byField where !known.contains(entry.key) {
             let name = entry.key.isEmpty ? "(questionnaire)" : entry.key
-            append("<tr><td><code>\(Self.escape(name))</code> <span class=\"more\">not a field of the rules</span></td>"
+            let note = fields.isEmpty ? "" : " <span class=\"more\">not a field of the rules</span>"
+            append("<tr><td><code>\(Self.escape(name))</code>\(note)</td>"
                    + "<td class=\"n\">–</td><td></td><td class=\"n\">\(Self.number(entry.count))</td><td></td></tr>\n")
         }
         append("</tbody>\n</table>\n</section>\n")

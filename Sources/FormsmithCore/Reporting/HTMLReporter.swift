@@ -86,6 +86,7 @@ public final class HTMLReporter: ValidationReporter {
         page.open(title: "Formsmith audit: \(context.ruleSetID)")
         page.header(context, summary)
         page.totals(summary)
+        page.forms(summary.byForm)
         page.charts(summary)
         page.fieldTable(summary, fields: context.fields)
         page.examples(summary.byRule, examples: examples)

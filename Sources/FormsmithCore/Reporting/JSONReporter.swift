@@ -56,6 +56,10 @@ public final class JSONReporter: ValidationReporter {
     static func append(_ result: RecordResult, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: #"{"file":"#.utf8)
         JSONText.appendQuoted(result.location.file, to: &bytes)
+        if let form = result.form {
+            bytes.append(contentsOf: #","form":"#.utf8)
+            JSONText.appendQuoted(form, to: &bytes)
+        }
         bytes.append(contentsOf: #","line":"#.utf8)
         JSONText.appendInteger(result.location.line, to: &bytes)
         if let index = result.location.index {
@@ -93,6 +97,18 @@ public final class JSONReporter: ValidationReporter {
         bytes.append(UInt8(ascii: "}"))
     }
 
+    /// A project run's totals per form, as a JSON array.
+    public static func encodeForms(_ forms: [FormTotals]) -> String {
+        JSONText.array(forms.map { entry in
+            let totals = entry.summary
+            return JSONText.object([
+                ("form", JSONText.quoted(entry.form)), ("records", String(totals.records)),
+                ("valid", String(totals.valid)), ("invalid", String(totals.invalid)),
+                ("unreadable", String(totals.unreadable)), ("violations", String(totals.violations)),
+            ])
+        })
+    }
+
     /// The summary as a JSON object.
     public static func encode(_ summary: ValidationSummary) -> String {
         func counts(_ entries: [ViolationCount], key: String) -> String {
@@ -107,6 +123,7 @@ public final class JSONReporter: ValidationReporter {
             ("violations", String(summary.violations)),
             ("byRule", counts(summary.byRule, key: "rule")), ("byField", counts(summary.byField, key: "field")),
         ]
+        if !summary.byForm.isEmpty { pairs.append(("byForm", encodeForms(summary.byForm))) }
         if let limit = summary.truncatedAt { pairs += [("truncated", "true"), ("maxErrors", String(limit))] }
         if summary.stoppedEarly { pairs.append(("stoppedEarly", "true")) }
         if let today = summary.today { pairs.append(("today", JSONText.quoted(today.description))) }

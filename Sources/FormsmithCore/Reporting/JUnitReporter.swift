@@ -5,12 +5,17 @@
 /// one). Valid questionnaires are counted but not listed. The root `<testsuites>` carries
 /// the totals.
 ///
+/// In a project run, a suite holds one form's questionnaires of one file and is named
+/// `form: file` (a mixed file has a suite per form).
+///
 /// A suite's attributes need the file's totals, so its test cases wait in a spool buffer
 /// (memory, then a temporary file) until the file is finished.
 public final class JUnitReporter: ValidationReporter {
     private let output: ReportOutput
     private let suites = SpoolBuffer()
     private let cases = SpoolBuffer()
+    /// A project run's test cases, by form, until their file is finished.
+    private var casesByForm: [String: SpoolBuffer] = [:]
 
     /// Creates a reporter writing to `output`.
     public init(output: ReportOutput) {
@@ -18,9 +23,24 @@ public final class JUnitReporter: ValidationReporter {
     }
 
     public func report(_ results: [RecordResult]) {
-        cases.appendBytes { bytes in
-            for result in results { Self.appendTestCase(result, to: &bytes) }
+        guard results.contains(where: { $0.form != nil }) else {
+            cases.appendBytes { bytes in
+                for result in results { Self.appendTestCase(result, to: &bytes) }
+            }
+            return
         }
+        for result in results {
+            let form = result.form ?? ""
+            let buffer = casesByForm[form] ?? SpoolBuffer()
+            casesByForm[form] = buffer
+            buffer.appendBytes { Self.appendTestCase(result, to: &$0) }
+        }
+    }
+
+    public func finishFile(_ file: String, form: String, summary: ValidationSummary) {
+        suites.append("  <testsuite " + Self.counts(name: "\(form): \(file)", summary) + ">\n")
+        if let buffer = casesByForm[form] { buffer.drain(into: suites) }
+        suites.append("  </testsuite>\n")
     }
 
     public func finishFile(_ file: String, summary: ValidationSummary) {

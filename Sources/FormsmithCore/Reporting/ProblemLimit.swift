@@ -38,6 +38,10 @@ public final class ProblemLimit: ValidationReporter {
         wrapped.finishFile(file, summary: summary)
     }
 
+    public func finishFile(_ file: String, form: String, summary: ValidationSummary) {
+        wrapped.finishFile(file, form: form, summary: summary)
+    }
+
     public func finish(_ summary: ValidationSummary) {
         var summary = summary
         if dropped { summary.truncatedAt = limit }

@@ -1,7 +1,9 @@
 /// The SARIF 2.1.0 report of `validate` (see ``SARIFLog``, the writer it shares with
 /// `lint`): one result per violation and per unreadable record, each with its rule id, level
 /// `error`, a message, the physical location (file URI and start line) and the properties
-/// `field`, `recordId` and `arrayIndex`. The driver lists the rules that occurred (id and
+/// `field`, `recordId` and `arrayIndex`. In a project run, rule ids are qualified by the
+/// result's form (`osago-policy/regex`; the routing rules `form-missing` and `form-unknown`
+/// stay bare). The driver lists the rules that occurred (id and
 /// short description, in order of first occurrence); the run's property bag holds `today`
 /// (the date rules compared with) and the summary of the JSON report.
 public final class SARIFReporter: ValidationReporter {
@@ -26,14 +28,16 @@ public final class SARIFReporter: ValidationReporter {
         for result in results {
             let location = SARIFLog.Location(file: result.location.file, line: result.location.line)
             if let reason = result.unreadable {
-                log.append(rule: RuleIdentifier.unreadable, summary: RuleIdentifier.summary(of: RuleIdentifier.unreadable),
+                log.append(rule: GitHubReporter.title(RuleIdentifier.unreadable, result),
+                           summary: RuleIdentifier.summary(of: RuleIdentifier.unreadable),
                            level: "error", message: reason, location: location,
                            properties: .init(recordId: result.id, arrayIndex: result.location.index))
             }
             for violation in result.violations {
                 var text = (violation.field.isEmpty ? "(questionnaire)" : violation.field) + ": " + violation.message
                 if let value = violation.value { text += " (value \(JSONText.quoted(value)))" }
-                log.append(rule: violation.rule, summary: RuleIdentifier.summary(of: violation.rule), level: "error",
+                log.append(rule: GitHubReporter.title(violation.rule, result),
+                           summary: RecordRouter.summary(of: violation.rule), level: "error",
                            message: text, location: location,
                            properties: .init(field: violation.field, recordId: result.id,
                                              arrayIndex: result.location.index))

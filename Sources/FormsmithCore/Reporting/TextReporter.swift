@@ -38,6 +38,7 @@ public final class TextReporter: ValidationReporter {
         var heading = "\(result.location.file):\(result.location.line)"
         if let index = result.location.index { heading += " [\(index)]" }
         if let id = result.id { heading += " (id \(id))" }
+        if let form = result.form { heading += " [\(form)]" }
         return heading
     }
 
@@ -46,6 +47,7 @@ public final class TextReporter: ValidationReporter {
         var text = (summary.records == summary.valid ? "" : "\n")
             + "\(summary.records) questionnaire\(summary.records == 1 ? "" : "s"): \(summary.valid) valid, "
             + "\(summary.invalid) invalid, \(summary.unreadable) unreadable\n"
+        text += formLines(summary.byForm)
         if summary.violations > 0 {
             text += "\(summary.violations) violation\(summary.violations == 1 ? "" : "s") by rule:\n"
             for entry in summary.byRule { text += countLine(entry) }
@@ -54,6 +56,20 @@ public final class TextReporter: ValidationReporter {
         }
         for note in notes(summary) { text += note + "\n" }
         if let today = summary.today { text += "today: \(today) (the date rules compare with)\n" }
+        return text
+    }
+
+    /// A project run's totals per form, one line each.
+    static func formLines(_ forms: [FormTotals]) -> String {
+        guard !forms.isEmpty else { return "" }
+        let width = forms.map(\.form.count).max() ?? 0
+        var text = "by form:\n"
+        for entry in forms {
+            let totals = entry.summary
+            text += "  " + entry.form + String(repeating: " ", count: width - entry.form.count)
+                + "  \(totals.records) questionnaire\(totals.records == 1 ? "" : "s"): \(totals.valid) valid, "
+                + "\(totals.invalid) invalid, \(totals.unreadable) unreadable\n"
+        }
         return text
     }
 

@@ -54,6 +54,14 @@ public struct RuleSet: Sendable {
     public var definitions: [Located<String>]
     /// Names of definitions some field uses.
     public var usedDefinitions: Set<String>
+    /// Where every definition the rule set can use is declared: in the rule file, or in a
+    /// library it includes (for `explain`).
+    public var definitionLocations: [String: SourceLocation] = [:]
+    /// The definition libraries the rule set includes, directly or through another library,
+    /// as paths resolved from the rule file.
+    public var libraries: [String] = []
+    /// The libraries at least one of whose definitions a field uses.
+    public var usedLibraries: Set<String> = []
 
     /// Every field in the tree, depth first (sections, lists and their items included).
     public var allFields: [FieldRule] {

@@ -4,8 +4,10 @@ import Yams
 struct RuleTreeReader {
     let file: String
     let problems: ProblemCollector
-    private var definitions: [String: YAMLMapping] = [:]
+    private var definitions: [String: AvailableDefinition] = [:]
     private var usedDefinitions: Set<String> = []
+    /// Named word lists (`seeds:` of the file and its libraries): name -> (where named, path).
+    private var seedLists: [String: (name: Located<String>, path: Located<String>)] = [:]
 
     init(file: String, problems: ProblemCollector) {
         self.file = file
@@ -23,6 +25,17 @@ struct RuleTreeReader {
         let title = top.string("title")
         let version = top.string("version")
         _ = top.string("description")
+        var libraries = LibraryReader(problems: problems)
+        libraries.include(top.strings("include") + top.strings("import"), from: file)
+        for definition in libraries.definitions { add(definition) }
+        for list in libraries.seedLists + LibraryReader.readSeedLists(&top, file: file, problems: problems) {
+            if let earlier = seedLists[list.name.value], earlier.name.location != list.name.location {
+                problems.report("seed list '\(list.name.value)' is declared twice, here and at "
+                                + "\(earlier.name.location); rename one of them or remove one", at: list.name.location)
+            } else {
+                seedLists[list.name.value] = list
+            }
+        }
         var definitionNames: [Located<String>] = []
         if let node = top.node("definitions"),
             let mapping = YAMLMapping(node, file: file, what: "'definitions'", problems: problems)
@@ -30,23 +43,46 @@ struct RuleTreeReader {
             for pair in mapping.pairs {
                 guard let definition = YAMLMapping(pair.value, file: file, what: "definition '\(pair.key)'",
                                                    problems: problems) else { continue }
-                definitions[pair.key] = definition
-                definitionNames.append(Located(pair.key, at: mapping.location(of: pair.keyNode)))
+                let name = Located(pair.key, at: mapping.location(of: pair.keyNode))
+                add(AvailableDefinition(mapping: definition, name: name, library: nil))
+                definitionNames.append(name)
             }
         }
         // Fields and sections keep the order they are written in.
         var fields: [FieldRule] = []
         for pair in top.pairs {
-            if pair.key == "fields" { fields += readFields(top.node("fields"), prefix: "") }
+            if pair.key == "fields" { fields += readFields(top.node("fields"), prefix: "", file: file) }
             if pair.key == "sections" { fields += readSections(top.node("sections")!) }
         }
-        let assertions = readAssertions(top.node("assert"))
+        let assertions = readAssertions(top.node("assert"), file: file)
         top.reportUnknownKeys(known: RulesLoader.topLevelKeys, context: "the rule set")
         if fields.isEmpty { problems.report("the rule set declares no fields", at: top.location) }
         return RuleSet(
             id: id?.value ?? "", title: title?.value ?? id?.value ?? "", version: version?.value ?? "",
             file: file, fields: fields, assertions: assertions, definitions: definitionNames,
-            usedDefinitions: usedDefinitions)
+            usedDefinitions: usedDefinitions,
+            definitionLocations: definitions.mapValues(\.name.location),
+            libraries: libraries.libraries,
+            usedLibraries: Set(usedDefinitions.compactMap { definitions[$0]?.library }))
+    }
+
+    /// A `seed:` or `valuesFrom:` value: the path of the seed list it names (with where that
+    /// path is written, which it is relative to), or the path as given.
+    private func wordList(_ value: Located<String>?) -> Located<String>? {
+        guard let value, let list = seedLists[value.value] else { return value }
+        return list.path
+    }
+
+    /// Makes a definition available to `use:`; a name defined twice is an error naming both places.
+    private mutating func add(_ definition: AvailableDefinition) {
+        let name = definition.name
+        if let earlier = definitions[name.value] {
+            if earlier.name.location == name.location { return }
+            problems.report("definition '\(name.value)' is defined twice, here and at \(earlier.name.location); "
+                            + "rename one of them or remove one", at: name.location)
+            return
+        }
+        definitions[name.value] = definition
     }
 
     // MARK: - Sections and fields
@@ -59,7 +95,7 @@ struct RuleTreeReader {
             if pair.value.mapping?["type"]?.scalar?.string == FieldType.list.rawValue {
                 // A repeating section (the list of drivers) is a top-level list field.
                 if let list = readField(pair.value, name: pair.key, path: pair.key,
-                                        location: sections.location(of: pair.keyNode)) {
+                                        location: sections.location(of: pair.keyNode), file: file) {
                     result.append(list)
                 }
                 continue
@@ -68,7 +104,7 @@ struct RuleTreeReader {
                                             problems: problems) else { continue }
             let title = section.string("title")?.value
             let description = section.string("description")?.value
-            let children = readFields(section.node("fields"), prefix: pair.key + ".")
+            let children = readFields(section.node("fields"), prefix: pair.key + ".", file: file)
             section.reportUnknownKeys(known: RulesLoader.sectionKeys, context: "section '\(pair.key)'")
             result.append(FieldRule(
                 name: pair.key, path: pair.key, type: .section, title: title, description: description,
@@ -79,19 +115,19 @@ struct RuleTreeReader {
         return result
     }
 
-    private mutating func readFields(_ node: Node?, prefix: String) -> [FieldRule] {
+    /// Reads a `fields` mapping written in `file` (a library's, for a list definition's items).
+    private mutating func readFields(_ node: Node?, prefix: String, file: String) -> [FieldRule] {
         guard let node else { return [] }
         guard let mapping = YAMLMapping(node, file: file, what: "'fields'", problems: problems) else { return [] }
         return mapping.pairs.compactMap { pair in
             checkName(pair.key, at: mapping.location(of: pair.keyNode))
             return readField(pair.value, name: pair.key, path: prefix + pair.key,
-                             location: mapping.location(of: pair.keyNode))
+                             location: mapping.location(of: pair.keyNode), file: file)
         }
     }
 
-    private mutating func readField(_ node: Node, name: String, path: String, location: SourceLocation)
-        -> FieldRule?
-    {
+    private mutating func readField(_ node: Node, name: String, path: String, location: SourceLocation,
+                                    file: String) -> FieldRule? {
         guard var field = YAMLMapping(node, file: file, what: "field '\(path)'", problems: problems) else {
             return nil
         }
@@ -126,17 +162,18 @@ struct RuleTreeReader {
         var children: [FieldRule] = []
         var assertions: [AssertionRule] = []
         if type == .list {
-            children = readFields(field.node("fields"), prefix: path + "[].")
+            children = readFields(field.node("fields"), prefix: path + "[].", file: field.file(ofKey: "fields"))
             if children.isEmpty { problems.report("list '\(path)' needs 'fields' for its items", at: location) }
-            assertions = readAssertions(field.node("assert"))
+            assertions = readAssertions(field.node("assert"), file: field.file(ofKey: "assert"))
         }
         let rule = FieldRule(
             name: name, path: path, type: type, title: field.string("title")?.value,
             description: field.string("description")?.value, location: location, definition: definitionName,
             isOptional: field.boolean("optional") ?? false, requiredIf: field.string("requiredIf"),
             visibleIf: field.string("visibleIf"), parents: field.strings("parent"),
-            constraints: constraints, cases: readCases(field.node("cases")), messages: messages,
-            seed: field.string("seed"), children: children, assertions: assertions)
+            constraints: constraints, cases: readCases(field.node("cases"), file: field.file(ofKey: "cases")),
+            messages: messages,
+            seed: wordList(field.string("seed")), children: children, assertions: assertions)
         field.reportUnknownKeys(known: RulesLoader.fieldKeys, context: "field '\(path)'")
         return rule
     }
@@ -145,7 +182,7 @@ struct RuleTreeReader {
     private mutating func merge(definition use: Located<String>, into field: YAMLMapping, depth: Int)
         -> YAMLMapping
     {
-        guard var definition = definitions[use.value] else {
+        guard var definition = definitions[use.value]?.mapping else {
             problems.report("unknown definition '\(use.value)'"
                             + Suggestion.didYouMean(use.value, in: Array(definitions.keys)), at: use.location)
             return field
@@ -159,9 +196,13 @@ struct RuleTreeReader {
             }
         }
         let own = Set(field.pairs.map(\.key))
-        let inherited = definition.pairs.filter { !own.contains($0.key) && $0.key != "use" }
-        return YAMLMapping(file: file, pairs: inherited + field.pairs.filter { $0.key != "use" },
-                           location: field.location, problems: problems)
+        let inherited = zip(definition.pairs, definition.pairOrigins).filter {
+            !own.contains($0.0.key) && $0.0.key != "use"
+        }
+        let kept = zip(field.pairs, field.pairOrigins).filter { $0.0.key != "use" }
+        return YAMLMapping(file: field.file, pairs: inherited.map(\.0) + kept.map(\.0),
+                           origins: inherited.map(\.1) + kept.map(\.1), location: field.location,
+                           problems: problems)
     }
 
     private func checkName(_ name: String, at location: SourceLocation) {
@@ -187,7 +228,7 @@ struct RuleTreeReader {
         constraints.exclusiveMin = bound(&mapping, "exclusiveMin")
         constraints.exclusiveMax = bound(&mapping, "exclusiveMax")
         constraints.fractionDigits = mapping.integer("fractionDigits")
-        constraints.valuesFrom = mapping.string("valuesFrom")
+        constraints.valuesFrom = wordList(mapping.string("valuesFrom"))
         constraints.minItems = mapping.integer("minItems")
         constraints.maxItems = mapping.integer("maxItems")
         constraints.format = mapping.string("format")
@@ -196,20 +237,21 @@ struct RuleTreeReader {
             if let sequence = node.sequence {
                 constraints.values = sequence.compactMap { element in
                     guard let value = element.enumValue else {
-                        problems.report("each of 'values' must be a single value", at: mapping.location(of: element))
+                        problems.report("each of 'values' must be a single value",
+                                        at: mapping.location(of: element, key: "values"))
                         return nil
                     }
-                    return Located(value, at: mapping.location(of: element))
+                    return Located(value, at: mapping.location(of: element, key: "values"))
                 }
             } else {
-                problems.report("'values' must be a list such as [a, b, c]", at: mapping.location(of: node))
+                problems.report("'values' must be a list such as [a, b, c]", at: mapping.location(of: node, key: "values"))
             }
         }
         if let node = mapping.node("const") {
             if let value = node.enumValue {
-                constraints.constant = Located(value, at: mapping.location(of: node))
+                constraints.constant = Located(value, at: mapping.location(of: node, key: "const"))
             } else {
-                problems.report("'const' must be a single value", at: mapping.location(of: node))
+                problems.report("'const' must be a single value", at: mapping.location(of: node, key: "const"))
             }
         }
         if let node = mapping.node("checksum") {
@@ -227,9 +269,10 @@ struct RuleTreeReader {
     }
 
     private func checksum(_ node: Node, mapping: YAMLMapping) -> Located<ChecksumSpec>? {
-        let location = mapping.location(of: node)
+        let location = mapping.location(of: node, key: "checksum")
         if let scalar = node.scalar { return Located(ChecksumSpec(name: scalar.string, companion: nil), at: location) }
-        guard var spec = YAMLMapping(node, file: file, what: "'checksum'", problems: problems) else { return nil }
+        guard var spec = YAMLMapping(node, file: mapping.file(ofKey: "checksum"), what: "'checksum'",
+                                     problems: problems) else { return nil }
         let name = spec.string("name")
         let companion = spec.string("with")
         spec.reportUnknownKeys(known: ["name", "with"], context: "'checksum'")
@@ -242,7 +285,8 @@ struct RuleTreeReader {
 
     private func readMessages(_ mapping: inout YAMLMapping) -> [String: String] {
         guard let node = mapping.node("messages"),
-            let messages = YAMLMapping(node, file: file, what: "'messages'", problems: problems)
+            let messages = YAMLMapping(node, file: mapping.file(ofKey: "messages"), what: "'messages'",
+                                       problems: problems)
         else { return [:] }
         var result: [String: String] = [:]
         for pair in messages.pairs {
@@ -260,7 +304,7 @@ struct RuleTreeReader {
         return result
     }
 
-    private func readCases(_ node: Node?) -> [ConditionalConstraints] {
+    private func readCases(_ node: Node?, file: String) -> [ConditionalConstraints] {
         guard let node else { return [] }
         guard let sequence = node.sequence else {
             problems.report("'cases' must be a list of {when: ..., checks}", at: YAMLMapping.location(of: node, file: file))
@@ -279,7 +323,7 @@ struct RuleTreeReader {
         }
     }
 
-    private func readAssertions(_ node: Node?) -> [AssertionRule] {
+    private func readAssertions(_ node: Node?, file: String) -> [AssertionRule] {
         guard let node else { return [] }
         guard let sequence = node.sequence else {
             problems.report("'assert' must be a list of {that: ..., message: ...}",

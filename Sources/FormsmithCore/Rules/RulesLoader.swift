@@ -9,8 +9,10 @@ import Yams
 /// at once.
 public enum RulesLoader {
     /// Keys a rule set may have at its top level.
-    static let topLevelKeys = ["formsmith", "id", "title", "version", "description", "definitions", "fields",
-                               "sections", "assert"]
+    static let topLevelKeys = ["formsmith", "id", "title", "version", "description", "include", "import",
+                               "seeds", "definitions", "fields", "sections", "assert"]
+    /// Keys a definition library (a file named by `include:`) may have at its top level.
+    static let libraryKeys = LibraryReader.topLevelKeys
     /// Keys of a section.
     static let sectionKeys = ["title", "description", "fields"]
     /// Keys that hold value checks (allowed in fields, definitions and `cases`): every check
@@ -92,7 +94,7 @@ public enum RulesLoader {
         return try RuleCompiler.compile(ruleSet, today: today)
     }
 
-    private static func yamlProblem(_ error: YamlError, file: String) -> RuleProblem {
+    static func yamlProblem(_ error: YamlError, file: String) -> RuleProblem {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
             .composer(_, let problem, let mark, _):

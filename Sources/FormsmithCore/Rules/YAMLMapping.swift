@@ -7,6 +7,9 @@ struct YAMLMapping {
     let pairs: [(key: String, keyNode: Node, value: Node)]
     let location: SourceLocation
     let problems: ProblemCollector
+    /// The file each pair was written in: a field built on a definition from a library holds
+    /// pairs of two files.
+    private let origins: [String]
     private var consumed: Set<String> = []
 
     /// Wraps `node`, reporting a problem and returning nil when it is not a mapping.
@@ -29,15 +32,31 @@ struct YAMLMapping {
             pairs.append((name, key, value))
         }
         self.pairs = pairs
+        self.origins = Array(repeating: file, count: pairs.count)
     }
 
-    /// Builds a mapping from already-read pairs (used to merge a definition into a field).
-    init(file: String, pairs: [(key: String, keyNode: Node, value: Node)], location: SourceLocation,
-         problems: ProblemCollector) {
+    /// Builds a mapping from already-read pairs (used to merge a definition into a field);
+    /// `origins` names the file of each pair (all `file` when nil).
+    init(file: String, pairs: [(key: String, keyNode: Node, value: Node)], origins: [String]? = nil,
+         location: SourceLocation, problems: ProblemCollector) {
         self.file = file
         self.pairs = pairs
+        self.origins = origins ?? Array(repeating: file, count: pairs.count)
         self.location = location
         self.problems = problems
+    }
+
+    /// The file the pair of `key` was written in (the mapping's own file when absent).
+    func file(ofKey key: String) -> String {
+        pairs.lastIndex { $0.key == key }.map { origins[$0] } ?? file
+    }
+
+    /// The file of every pair, in order.
+    var pairOrigins: [String] { origins }
+
+    /// Where `node`, a part of the value of `key`, stands (in the file that pair came from).
+    func location(of node: Node, key: String) -> SourceLocation {
+        Self.location(of: node, file: file(ofKey: key))
     }
 
     static func location(of node: Node, file: String) -> SourceLocation {
@@ -55,10 +74,10 @@ struct YAMLMapping {
     mutating func string(_ key: String) -> Located<String>? {
         guard let node = node(key) else { return nil }
         guard let scalar = node.scalar else {
-            problems.report("'\(key)' must be a single value, not a list or mapping", at: location(of: node))
+            problems.report("'\(key)' must be a single value, not a list or mapping", at: location(of: node, key: key))
             return nil
         }
-        return Located(scalar.string, at: location(of: node))
+        return Located(scalar.string, at: location(of: node, key: key))
     }
 
     mutating func integer(_ key: String) -> Located<Int>? {
@@ -84,26 +103,26 @@ struct YAMLMapping {
     /// A single string or a list of strings.
     mutating func strings(_ key: String) -> [Located<String>] {
         guard let node = node(key) else { return [] }
-        if let scalar = node.scalar { return [Located(scalar.string, at: location(of: node))] }
+        if let scalar = node.scalar { return [Located(scalar.string, at: location(of: node, key: key))] }
         guard let sequence = node.sequence else {
-            problems.report("'\(key)' must be a value or a list of values", at: location(of: node))
+            problems.report("'\(key)' must be a value or a list of values", at: location(of: node, key: key))
             return []
         }
         return sequence.compactMap { element in
             guard let scalar = element.scalar else {
-                problems.report("each entry of '\(key)' must be a single value", at: location(of: element))
+                problems.report("each entry of '\(key)' must be a single value", at: location(of: element, key: key))
                 return nil
             }
-            return Located(scalar.string, at: location(of: element))
+            return Located(scalar.string, at: location(of: element, key: key))
         }
     }
 
     /// Reports every key that no reader asked for, suggesting the closest known key.
     func reportUnknownKeys(known: [String], context: String) {
-        for pair in pairs where !consumed.contains(pair.key) {
+        for (pair, origin) in zip(pairs, origins) where !consumed.contains(pair.key) {
             problems.report(
                 "unknown key '\(pair.key)' in \(context)\(Suggestion.didYouMean(pair.key, in: known))",
-                at: location(of: pair.keyNode))
+                at: Self.location(of: pair.keyNode, file: origin))
         }
     }
 }

@@ -41,6 +41,9 @@ public protocol ValidationReporter: AnyObject {
     /// Called once an input file has been read to its end (in input order, also for files
     /// without records), with that file's totals.
     func finishFile(_ file: String, summary: ValidationSummary)
+    /// In a project run, called instead of ``finishFile(_:summary:)`` once a file has been
+    /// read, for each form with questionnaires in it (inputs routed to one form: that form).
+    func finishFile(_ file: String, form: String, summary: ValidationSummary)
     /// Called once at the end with the totals.
     func finish(_ summary: ValidationSummary)
 }
@@ -48,6 +51,11 @@ public protocol ValidationReporter: AnyObject {
 extension ValidationReporter {
     /// Most reports do not group by file.
     public func finishFile(_ file: String, summary: ValidationSummary) {}
+
+    /// Reports that do not group by form group by file.
+    public func finishFile(_ file: String, form: String, summary: ValidationSummary) {
+        finishFile(file, summary: summary)
+    }
 }
 
 /// Validates many inputs in parallel: the inputs are cut into chunks at record boundaries,

@@ -61,6 +61,7 @@ extension RecordValidator {
             child = Int(tape.nodes[valueIndex].next)
             let entry = keyEntry(keyIndex, in: table, from: hint)
             guard entry >= 0 else {
+                if table == 0, isRoutingMember(keyIndex) { continue }
                 reportUnknownMember(keyIndex, valueIndex, layout: plan.keys.layouts[plan.keys.tables[table].layout],
                                     item: item)
                 continue

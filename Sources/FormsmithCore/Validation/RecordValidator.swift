@@ -57,6 +57,9 @@ public final class RecordValidator {
     /// The list and item being evaluated (for `drivers[].x` references), or -1.
     @exclusivity(unchecked) var currentList = -1
     @exclusivity(unchecked) var currentItem = -1
+    /// In a project run, the top-level member naming a record's form (`form`): not a field,
+    /// so never reported as unknown. Empty otherwise.
+    var routingMember: [UInt8] = []
 
     /// Creates a validator for `rules`; with `redactsValues`, messages do not quote values.
     public convenience init(rules: CompiledRuleSet, regexLimits: RegexLimits = .default, redactsValues: Bool = false) {

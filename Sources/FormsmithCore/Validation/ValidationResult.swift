@@ -49,6 +49,8 @@ public struct RecordResult: Sendable, Hashable {
     public var violations: [Violation]
     /// Why the record could not be read at all (malformed JSON, broken CSV row); nil when read.
     public var unreadable: String?
+    /// The form (rule set) it was validated against, in a project run; nil with `--rules`.
+    public var form: String?
 
     /// Creates a result.
     public init(location: RecordLocation, id: String? = nil, violations: [Violation] = [], unreadable: String? = nil) {

@@ -35,6 +35,8 @@ public struct ValidationSummary: Sendable, Hashable {
     /// How often each field was filled, when the run counted it
     /// (``ValidationOptions/countsFills``); nil otherwise.
     public var fills: FieldFills?
+    /// In a project run, each form's totals (in the project's order); empty with `--rules`.
+    public var byForm: [FormTotals] = []
     /// The date `today` meant in the rules (`--today`, else the current date in the time
     /// zone asked for), set by the batch validator; reports print it.
     public var today: CivilDate?
@@ -132,8 +134,7 @@ public struct ValidationSummary: Sendable, Hashable {
     private static func merge(_ key: String, _ value: (Int, [String]), into table: inout [String: (Int, [String])]) {
         var entry = table[key] ?? (0, [])
         entry.0 += value.0
-        // The same rule as `add` (skip a repeat of the last example), so that merging the
-        // summaries of consecutive pieces gives exactly the summary of the whole.
+        // The same rule as `add` (the first three distinct examples).
         for example in value.1 { entry.1.appendExample(example) }
         table[key] = entry
     }
@@ -145,8 +146,10 @@ public struct ValidationSummary: Sendable, Hashable {
 }
 
 extension Array where Element == String {
-    /// Keeps up to three examples, skipping a repeat of the last one.
+    /// Keeps the first three distinct examples. Counting and merging both keep them this way,
+    /// so merging the summaries of consecutive pieces gives exactly the summary of the whole
+    /// (a piece that did not fill its three holds all its distinct examples).
     fileprivate mutating func appendExample(_ example: String) {
-        if count < 3, last != example { append(example) }
+        if count < 3, !contains(example) { append(example) }
     }
 }

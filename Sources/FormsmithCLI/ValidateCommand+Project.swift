@@ -1,0 +1,57 @@
+import Foundation
+import FormsmithCore
+
+/// `formsmith validate` without `--rules`: the project routes every input to its form.
+extension ValidateCommand {
+    func runProject() throws {
+        let project = try loadProject(project, command: "validate")
+        let today = referenceDate(dates, project: project)
+        if listForms {
+            let forms = try loadForms(of: project, today: today, consequence: "the forms were not listed")
+            return try FormsCommand.list(project, forms: forms, json: report == .json)
+        }
+        let sources: [InputSource]
+        do {
+            sources = try InputDiscovery.sources(for: inputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)))
+        } catch {
+            writeError("formsmith: \(error.message)")
+            throw FormsmithExit(status: ExitStatus.usage)
+        }
+        // Only the forms some input goes to are compiled; an input read record by record may
+        // name any form.
+        var needed: Set<String>? = []
+        for source in sources {
+            switch source.isStandardInput ? .byRecord : project.target(of: source.path) {
+            case .form(let name)?: needed?.insert(name)
+            case .byRecord?: needed = nil
+            case nil: continue
+            }
+            if needed == nil { break }
+        }
+        let forms = try loadForms(of: project, today: today, only: needed, consequence: "nothing was validated")
+        let destination = try openOutput(output)
+        let format = report ?? project.defaults.report.flatMap(ReportFormat.init(rawValue:)) ?? .text
+        var reporter = format.makeReporter(output: destination, context: HTMLReportContext(
+            rulesFile: project.file, ruleSetID: "project", fields: [], inputs: inputs,
+            toolVersion: FormsmithVersion.current))
+        if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
+        let options = ValidationOptions(jobs: jobs ?? project.defaults.jobs, csvDialect: delimiter.dialect,
+                                        failFast: failFast, redact: redact || project.defaults.redact == true)
+        let progress = ProgressDisplay(totalBytes: Self.totalSize(of: sources))
+        let run: (summary: ValidationSummary, splitProblems: [String])
+        do {
+            run = try ProjectValidator(project: project, forms: forms, options: options)
+                .run(sources, reporter: reporter, splitDirectory: splitOutput) { progress?.update($0) }
+        } catch {
+            writeError("formsmith: \(error.message)")
+            throw FormsmithExit(status: ExitStatus.usage)
+        }
+        progress?.finish()
+        destination.close()
+        if !run.splitProblems.isEmpty {
+            for problem in run.splitProblems { writeError("formsmith: --split-output: \(problem)") }
+            throw FormsmithExit(status: ExitStatus.usage)
+        }
+        if run.summary.valid != run.summary.records, !exitZero { throw FormsmithExit(status: ExitStatus.invalidData) }
+    }
+}
