@@ -26,8 +26,10 @@ def main():
     # addPyFile, the binary and the rules by addFile, used by bare name.
     spark.sparkContext.addPyFile(os.path.join(os.path.dirname(os.path.abspath(__file__)), "formsmith_spark.py"))
     spark.sparkContext.addFile(binary)
-    spark.sparkContext.addFile(rules)
-    results, summary = validate_jsonl(spark, data, os.path.basename(rules), binary=os.path.basename(binary),
+    rules_folder = os.path.dirname(rules)  # shipped whole: rule files include libraries beside them
+    spark.sparkContext.addFile(rules_folder, recursive=True)
+    shipped_rules = os.path.join(os.path.basename(rules_folder), os.path.basename(rules))
+    results, summary = validate_jsonl(spark, data, shipped_rules, binary=os.path.basename(binary),
                                       today=today, partitions=7, driver_binary=binary)
     partitions = results.rdd.getNumPartitions()
     rows = [row.asDict(recursive=True) for row in results.orderBy("line").collect()]

@@ -14,9 +14,11 @@ whole file writes.
     results.groupBy("file").count().show()
     print(summary["invalid"], summary["byRule"][:3])
 
-On a cluster, ship the binary and the rules with ``--files formsmith,osago-policy.yaml`` (or
-``spark.sparkContext.addFile``) and pass their bare names: they are looked up with
-``SparkFiles.get`` on each executor. See the README, "Spark".
+On a cluster, ship the binary with ``--files`` (or ``spark.sparkContext.addFile``) and the rules
+folder (a rule file may ``include:`` libraries beside it) with ``addFile(folder, recursive=True)``
+or ``--archives``, and pass names relative to what was shipped (``formsmith``,
+``Rules/osago-policy.yaml``): they are looked up with ``SparkFiles.get`` on each executor. See
+the README, "Spark".
 """
 
 from __future__ import annotations
@@ -61,12 +63,12 @@ def __getattr__(name):  # RESULT_SCHEMA without importing pyspark at module load
 def _resolve(name: str, executable: bool = False) -> str:
     """A path given as is, a file shipped with --files / addFile, or (for the binary) a
     command on PATH."""
-    if os.path.sep in name or os.path.exists(name):
+    if os.path.isabs(name) or os.path.exists(name):
         path = name
     else:
         from pyspark import SparkFiles
 
-        shipped = SparkFiles.get(name)
+        shipped = SparkFiles.get(name)  # also a path inside a folder shipped with addFile(recursive=True)
         path = shipped if os.path.exists(shipped) else (shutil.which(name) if executable else None) or name
     if executable and os.path.isfile(path) and not os.access(path, os.X_OK):
         os.chmod(path, os.stat(path).st_mode | 0o111)  # --files does not keep the execute bit
