@@ -13,7 +13,7 @@ public struct FormsmithCommand: ParsableCommand {
             """,
         version: FormsmithVersion.current,
         subcommands: [ValidateCommand.self, GenerateCommand.self, LintCommand.self, ExplainCommand.self,
-                      FormsCommand.self, SchemaCommand.self, ExportCommand.self]
+                      MergeCommand.self, FormsCommand.self, SchemaCommand.self, ExportCommand.self]
     )
 
     public init() {}

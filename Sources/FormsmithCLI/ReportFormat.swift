@@ -3,11 +3,14 @@ import FormsmithCore
 
 /// Report formats `formsmith validate` can write.
 enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, jsonl, junit, sarif, github
+    case text, json, jsonl, junit, sarif, github, html
 
-    /// A reporter of this format writing to `output`; `style` colours the text report.
-    func makeReporter(output: ReportOutput, style: TextStyle = .plain) -> any ValidationReporter {
+    /// A reporter of this format writing to `output`; `style` colours the text report, and
+    /// `context` describes the run for the HTML report.
+    func makeReporter(output: ReportOutput, style: TextStyle = .plain,
+                      context: @autoclosure () -> HTMLReportContext) -> any ValidationReporter {
         switch self {
+        case .html: return HTMLReporter(output: output, context: context())
         case .text: return TextReporter(output: output, style: style)
         case .json: return JSONReporter(output: output)
         case .jsonl: return JSONLinesReporter(output: output)

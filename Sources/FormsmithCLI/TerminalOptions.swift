@@ -47,9 +47,10 @@ struct TerminalOptions: ParsableArguments {
 extension TerminalOptions {
     /// The reporter of `format` for `destination`: none with `--quiet` unless the report goes
     /// to a file (`toFile`), the text report coloured as `--color` says.
-    func reporter(_ format: ReportFormat, writingTo destination: ReportOutput, toFile: Bool) -> any ValidationReporter {
+    func reporter(_ format: ReportFormat, writingTo destination: ReportOutput, toFile: Bool,
+                  context: @autoclosure () -> HTMLReportContext) -> any ValidationReporter {
         if quiet && !toFile { return SilentReporter() }
         let style = color.style(writingTo: toFile ? nil : 1, environment: ProcessInfo.processInfo.environment)
-        return format.makeReporter(output: destination, style: style)
+        return format.makeReporter(output: destination, style: style, context: context())
     }
 }
