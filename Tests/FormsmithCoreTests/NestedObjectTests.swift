@@ -113,4 +113,48 @@ final class NestedObjectTests: XCTestCase {
         let run = try runBatch([folder.write("generated.csv", csv.bytes)], rules: rules)
         XCTAssertEqual(outline(run.results).sorted(), csv.labels.map { "\($0.line): \($0.field) \($0.rule)" }.sorted())
     }
+
+    func testAListInsideAListItemIsRejectedWithWhatToDo() {
+        let problems = ruleProblems("""
+            id: deep
+            sections:
+              drivers:
+                type: list
+                fields:
+                  address:
+                    type: section
+                    fields:
+                      documents:
+                        type: list
+                        fields:
+                          number: {type: string}
+            """)
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertTrue(problems.first?.contains("rules.yaml:9:11:") ?? false, "\(problems)")
+        XCTAssertTrue(problems.first?.contains("lists inside list items are not supported (objects are: type: section)")
+                      ?? false, "\(problems)")
+    }
+
+    func testObjectsNestInSectionsWithDottedPathsAndColumns() throws {
+        let rules = try compileRules("""
+            id: deep
+            sections:
+              insurant:
+                fields:
+                  name: {type: string}
+                  address:
+                    type: section
+                    optional: true
+                    fields:
+                      city: {type: string}
+                      flat: {type: integer, optional: true, min: 1}
+            """)
+        XCTAssertEqual(pairs(validate(#"{"insurant": {"name": "A"}}"#, against: rules)), [])
+        XCTAssertEqual(pairs(validate(#"{"insurant": {"name": "A", "address": {"flat": 0}}}"#, against: rules)),
+                       ["insurant.address.city required", "insurant.address.flat min"])
+        let folder = try ScratchFolder()
+        let run = try runBatch([folder.write("deep.csv", "insurant.name,insurant.address.city\nA,\nB,Kazan\n")], rules: rules)
+        XCTAssertEqual(outline(run.results), [])
+        XCTAssertTrue(CSVColumnResolver(rules: rules).resolve("insurant.address.flat") == .field(rules.fieldIDs["insurant.address.flat"]!))
+    }
 }

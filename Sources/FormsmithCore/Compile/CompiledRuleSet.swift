@@ -136,13 +136,18 @@ final class CompiledField: Sendable {
     /// The `requiredIf` of that section (compiled for this field, so it is evaluated after
     /// what it reads); nil when the section is `optional` or has none.
     let groupRequiredIf: CompiledExpression?
+    /// Whether that section is `optional` or has `requiredIf`: the field is then required only
+    /// while the section is (see the validator's group step).
+    let inConditionalGroup: Bool
 
     init(id: Int, path: String, name: String, type: FieldType, listID: Int?, slot: Int, isOptional: Bool,
          requiredIf: CompiledExpression?, visibleIf: CompiledExpression?, visibleIfSource: String, parents: [Int], checks: [ValueCheck],
          cases: [(condition: CompiledExpression, checks: [ValueCheck])], allowed: [[UInt8]],
          datePattern: DatePattern, hasIntegerValues: Bool, items: (layout: ObjectLayout, scope: EvaluationScope)?,
-         messages: [String: String], group: Int = -1, groupRequiredIf: CompiledExpression? = nil) {
+         messages: [String: String], group: Int = -1, groupRequiredIf: CompiledExpression? = nil,
+         inConditionalGroup: Bool = false) {
         self.group = group
+        self.inConditionalGroup = inConditionalGroup
         self.groupRequiredIf = groupRequiredIf
         self.id = id
         self.path = path

@@ -77,7 +77,8 @@ extension CompilerState {
             visibleIf: parts.visibleIf, visibleIfSource: rule.visibleIf?.value ?? "", parents: parts.parents, checks: parts.checks, cases: parts.cases,
             allowed: parts.allowed, datePattern: parts.datePattern, hasIntegerValues: parts.hasIntegerValues,
             items: items, messages: messages, group: groupSection(of: rule)?.index ?? -1,
-            groupRequiredIf: parts.groupRequiredIf)
+            groupRequiredIf: parts.groupRequiredIf,
+            inConditionalGroup: groupSection(of: rule).map { $0.section.isOptional || $0.section.requiredIf != nil } ?? false)
     }
 
     // MARK: - Checks

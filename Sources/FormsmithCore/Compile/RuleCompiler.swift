@@ -117,7 +117,9 @@ final class CompilerState {
                 continue
             }
             if rule.type == .list, listID != nil {
-                problems.report("lists inside list items are not supported; flatten the inner list",
+                problems.report("lists inside list items are not supported (objects are: type: section); make "
+                                + "'\(rule.path)' a top-level list whose items name their driver, or give the item a "
+                                + "fixed number of sections", 
                                 at: rule.location)
                 continue
             }

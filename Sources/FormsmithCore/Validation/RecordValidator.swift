@@ -105,7 +105,7 @@ public final class RecordValidator {
             let slot = plan.fields[id].slot
             rootStates[slot] = evaluate(id, raw: rootSlots[slot], item: -1)
         }
-        if !rules.groups.isEmpty { checkCompleteGroups(listID: -1, item: -1) }
+        if !rules.groups.isEmpty { checkGroups(listID: -1, item: -1) }
         if !rules.rootScope.assertions.isEmpty { checkAssertions(rules.rootScope.assertions, pathPrefix: "") }
         sortViolations()
     }
@@ -137,7 +137,7 @@ public final class RecordValidator {
                 let index = item * list.itemStride + plan.fields[id].slot
                 lists[listID].states[index] = evaluate(id, raw: lists[listID].slots[index], item: item)
             }
-            if !rules.groups.isEmpty { checkCompleteGroups(listID: listID, item: item) }
+            if !rules.groups.isEmpty { checkGroups(listID: listID, item: item) }
             if list.hasItemAssertions, let items = rules.fields[listID].items {
                 checkAssertions(items.scope.assertions, pathPrefix: ConcretePath(template: items.layout.prefix, item: item).description)
             }
@@ -173,7 +173,6 @@ public final class RecordValidator {
             } else {
                 required = !plan.fields[id].isOptional
             }
-            if required == true, plan.fields[id].group >= 0, !isGroupRequired(id) { return .absent }
             if required == true, visibilityKnown {
                 let field = rules.fields[id]
                 report(field, path(of: field, item: item), RuleIdentifier.required, "is required", nil)
