@@ -15,6 +15,8 @@ final class QuestionnaireBuilder {
     /// The list and item being filled (for `drivers[].x` references), or -1.
     @exclusivity(unchecked) var currentList = -1
     @exclusivity(unchecked) var currentItem = -1
+    /// Per section checked as a whole (``CompiledRuleSet/groups``): this questionnaire's choice.
+    @exclusivity(unchecked) var groupChoices: [GroupChoice]
     /// Why the current attempt failed, when a field could not be given a value.
     @exclusivity(unchecked) var failure: GenerationFailure?
     let scratch = RegexScratch()
@@ -26,6 +28,7 @@ final class QuestionnaireBuilder {
         self.plan = plan
         self.rules = plan.rules
         record = GeneratedRecord(rules: plan.rules)
+        groupChoices = Array(repeating: .undecided, count: plan.rules.groups.count)
     }
 
     /// Fills a fresh questionnaire; false (with `failure` set) when some field had no value.
@@ -34,6 +37,7 @@ final class QuestionnaireBuilder {
         self.attempt = attempt
         self.random = random
         record.reset()
+        for index in groupChoices.indices { groupChoices[index] = .undecided }
         failure = nil
         for id in rules.rootScope.order {
             fill(id, item: -1)
@@ -50,9 +54,17 @@ final class QuestionnaireBuilder {
         if let pinned = plan.pins?.value(at: address, rules: rules) {
             value = materialize(pinned, for: field, address: address)
         } else if field.visibleIf?.evaluateCondition(environment) ?? true {
-            let required = field.requiredIf.map { $0.evaluateCondition(environment) ?? true } ?? !field.isOptional
+            var required = field.requiredIf.map { $0.evaluateCondition(environment) ?? true } ?? !field.isOptional
+            var skipped = false
+            if field.group >= 0 {
+                switch groupChoice(for: field) {
+                case .empty: skipped = true
+                case .whole: required = true
+                case .fieldByField, .undecided: break
+                }
+            }
             let parentsFilled = field.parents.allSatisfy { isPresent($0) }
-            if parentsFilled, required || random.chance(plan.options.optionalRate) {
+            if !skipped, parentsFilled, required || random.chance(plan.options.optionalRate) {
                 value = generateValue(field, address: address)
             }
         }
@@ -67,6 +79,9 @@ final class QuestionnaireBuilder {
         currentList = list.id
         for item in 0..<count {
             currentItem = item
+            for (index, group) in rules.groups.enumerated() where group.listID == list.id {
+                groupChoices[index] = .undecided
+            }
             for id in scope.order {
                 fill(id, item: item)
                 if failure != nil { break }

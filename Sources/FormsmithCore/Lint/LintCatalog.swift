@@ -17,6 +17,7 @@ public enum LintCatalog {
     static let checks: [any LintCheck] = [
         UnreachableFieldCheck(),
         HiddenRequiredCheck(),
+        IneffectiveSectionCheck(),
         PatternConflictCheck(),
         PatternLengthCheck(),
         DuplicateValueCheck(),

@@ -23,6 +23,7 @@ extension RuleIdentifier {
         case maxItems: return "A list or multi-choice has more items than maxItems."
         case visibility: return "A field is filled although its visibility condition is false."
         case parent: return "A field is filled although a field it depends on is empty."
+        case incompleteGroup: return "A field of an all-or-none section (complete: true) is empty while others are filled."
         case unknownField: return "A field (or CSV column) that the rules do not declare."
         case duplicateField: return "The same field appears twice in one object (or CSV header)."
         case assertion: return "A cross-field assertion of the rule set does not hold."

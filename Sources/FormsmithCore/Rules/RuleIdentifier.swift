@@ -39,6 +39,8 @@ public enum RuleIdentifier {
     public static let visibility = "visibility"
     /// A field is filled although a parent field is empty.
     public static let parent = "parent"
+    /// A field of an "all or none" section (`complete: true`) is empty while others are filled.
+    public static let incompleteGroup = "incomplete-group"
     /// A field that the rules do not declare.
     public static let unknownField = "unknown-field"
     /// The same field appears twice in one object.
@@ -50,5 +52,6 @@ public enum RuleIdentifier {
 
     /// Rules whose message a rule author may reword with `messages:`.
     public static let messageKeys = [required, type, regex, mask, minLength, maxLength, min, max, fractionDigits,
-                                     enumeration, unique, constant, checksum, format, minItems, maxItems, visibility, parent]
+                                     enumeration, unique, constant, checksum, format, minItems, maxItems, visibility, parent,
+                                     incompleteGroup]
 }

@@ -145,6 +145,15 @@ public struct FieldRule: Sendable {
     public var children: [FieldRule]
     /// Assertions over each item of a list.
     public var assertions: [AssertionRule]
+    /// For a section: whether it is "all or none" (`complete: true`): wholly filled or wholly empty.
+    public var isComplete: Bool = false
+    /// For a field of a section: the section it belongs to (`owner`), if any.
+    public var group: String? = nil
+    /// For a field of sections with `visibleIf`: those sections, innermost first (their
+    /// conditions are folded into ``visibleIf``; a field a condition reads is exempt from it).
+    public var hidingSections: [String] = []
+    /// The field's own `visibleIf` as written, before its sections' conditions were folded in.
+    public var ownVisibleIf: Located<String>? = nil
 }
 
 /// The value checks a field declares. All are optional; which apply depends on the type.

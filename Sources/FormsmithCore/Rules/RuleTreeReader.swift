@@ -104,17 +104,34 @@ struct RuleTreeReader {
             }
             guard var section = YAMLMapping(pair.value, file: file, what: "section '\(pair.key)'",
                                             problems: problems) else { continue }
-            let title = section.string("title")?.value
-            let description = section.string("description")?.value
-            let children = readFields(section.node("fields"), prefix: pair.key + ".", file: file)
+            let rule = readSection(&section, name: pair.key, path: pair.key, location: sections.location(of: pair.keyNode),
+                                   file: file)
             section.reportUnknownKeys(known: RulesLoader.sectionKeys, context: "section '\(pair.key)'")
-            result.append(FieldRule(
-                name: pair.key, path: pair.key, type: .section, title: title, description: description,
-                location: sections.location(of: pair.keyNode), definition: nil, isOptional: false,
-                requiredIf: nil, visibleIf: nil, parents: [], constraints: Constraints(), cases: [],
-                messages: [:], seed: nil, children: children, assertions: []))
+            result.append(rule)
         }
         return result
+    }
+
+    /// A section's keys (`sections:` entries, and `type: section` fields: objects inside list
+    /// items or other sections), its fields with its `visibleIf` folded in (see ``GroupConditions``).
+    private mutating func readSection(_ section: inout YAMLMapping, name: String, path: String,
+                                      location: SourceLocation, file: String) -> FieldRule {
+        let title = section.string("title")?.value
+        let description = section.string("description")?.value
+        let visibleIf = section.string("visibleIf")
+        let requiredIf = section.string("requiredIf")
+        let isOptional = section.boolean("optional") ?? false
+        let isComplete = section.boolean("complete") ?? false
+        let children = readFields(section.node("fields"), prefix: path + ".", file: section.file(ofKey: "fields"))
+        if children.isEmpty { problems.report("section '\(path)' needs 'fields'", at: location) }
+        return FieldRule(
+            name: name, path: path, type: .section, title: title, description: description,
+            location: location, definition: nil, isOptional: isOptional,
+            requiredIf: requiredIf, visibleIf: visibleIf, parents: [], constraints: Constraints(), cases: [],
+            messages: [:], seed: nil,
+            children: GroupConditions.members(children, of: path, visibleIf: visibleIf, requiredIf: requiredIf,
+                                              isGroup: isOptional || requiredIf != nil || isComplete),
+            assertions: [], isComplete: isComplete)
     }
 
     /// Reads a `fields` mapping written in `file` (a library's, for a list definition's items).
@@ -145,19 +162,24 @@ struct RuleTreeReader {
         }
         var type = FieldType.string
         if let typeName = field.string("type") {
-            if let parsed = FieldType(rawValue: typeName.value), parsed != .section {
+            if let parsed = FieldType(rawValue: typeName.value) {
                 type = parsed
             } else {
                 problems.report("unknown type '\(typeName.value)'"
                                 + Suggestion.didYouMean(typeName.value, in: FieldType.allCases.map(\.rawValue))
-                                + "; use one of " + FieldType.allCases.filter { $0 != .section }
-                                    .map(\.rawValue).joined(separator: ", "), at: typeName.location)
+                                + "; use one of " + FieldType.allCases.map(\.rawValue).joined(separator: ", "),
+                                at: typeName.location)
             }
         } else if field.node("fields") == nil {
             problems.report("field '\(path)' needs a 'type' (or 'use' of a definition that has one)",
                             at: location)
         } else {
             type = .list
+        }
+        if type == .section {
+            let section = readSection(&field, name: name, path: path, location: location, file: file)
+            field.reportUnknownKeys(known: RulesLoader.nestedSectionKeys, context: "section '\(path)'")
+            return section
         }
         let constraints = readConstraints(&field)
         let messages = readMessages(&field)

@@ -14,13 +14,15 @@ public enum RulesLoader {
     /// Keys a definition library (a file named by `include:`) may have at its top level.
     static let libraryKeys = LibraryReader.topLevelKeys
     /// Keys of a section.
-    static let sectionKeys = ["title", "description", "fields"]
+    static let sectionKeys = ["title", "description", "fields", "visibleIf", "requiredIf", "optional", "complete"]
+    /// Keys of a section written as a field (`type: section`, inside a list's items or a section).
+    static let nestedSectionKeys = ["type"] + sectionKeys
     /// Keys that hold value checks (allowed in fields, definitions and `cases`): every check
     /// kind's keys (``CheckKind/allKeys``), then `messages`.
     static let constraintKeys = CheckKind.allKeys.map(\.name) + ["messages"]
     /// Keys of a field.
     static let fieldKeys = ["type", "use", "title", "description", "optional", "requiredIf", "visibleIf",
-                            "parent", "cases", "seed", "fields", "assert"] + constraintKeys
+                            "parent", "cases", "seed", "fields", "assert", "complete"] + constraintKeys
     /// Keys of one of a field's `cases`.
     static let caseKeys = ["when"] + constraintKeys
     /// Keys of a `checksum` written as a mapping.

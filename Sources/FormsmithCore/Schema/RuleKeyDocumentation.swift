@@ -54,6 +54,15 @@ struct RuleKeyDocumentation {
         "title": .init("The section's title, for people.", ref("scalar")),
         "description": .init("What the section holds, for people.", ref("scalar")),
         "fields": .init("The section's fields, by name.", ref("fields")),
+        "visibleIf": .init("A predicate; while it is false the whole section is hidden and its fields must be absent "
+                           + "or empty (rule visibility). A field the predicate reads (the switch) stays visible.",
+                           ref("expression")),
+        "requiredIf": .init("A predicate; while it holds the section is required, otherwise it may be left empty "
+                            + "(once one of its fields is filled, its required fields must be).", ref("expression")),
+        "optional": .init("true: the section may be left empty; once one of its fields is filled, its required "
+                          + "fields must be.", ref("boolean")),
+        "complete": .init("true: all or none; once one field of the section is filled, every visible field of it "
+                          + "must be (rule incomplete-group).", ref("boolean")),
     ]
 
     private static let field: [String: RuleKeyDocumentation] = [
@@ -75,7 +84,10 @@ struct RuleKeyDocumentation {
                        [("type", "array"), ("items", .object(ref("case")))]),
         "seed": .init("A word list `formsmith generate` draws values from: a path relative to the rule file, "
                       + "one value per line, # comments skipped.", [("type", "string")]),
-        "fields": .init("The fields of each item of a list.", ref("fields")),
+        "fields": .init("The fields of each item of a list, or of a section (type: section: an object inside a "
+                        + "list's items or another section).", ref("fields")),
+        "complete": .init("For type: section: true makes it all or none; once one field of it is filled, every "
+                          + "visible field of it must be (rule incomplete-group).", ref("boolean")),
         "assert": .init("Assertions checked once per item of a list.", ref("assertions")),
     ]
 

@@ -105,6 +105,7 @@ public final class RecordValidator {
             let slot = plan.fields[id].slot
             rootStates[slot] = evaluate(id, raw: rootSlots[slot], item: -1)
         }
+        if !rules.groups.isEmpty { checkGroups(listID: -1, item: -1) }
         if !rules.rootScope.assertions.isEmpty { checkAssertions(rules.rootScope.assertions, pathPrefix: "") }
         sortViolations()
     }
@@ -136,6 +137,7 @@ public final class RecordValidator {
                 let index = item * list.itemStride + plan.fields[id].slot
                 lists[listID].states[index] = evaluate(id, raw: lists[listID].slots[index], item: item)
             }
+            if !rules.groups.isEmpty { checkGroups(listID: listID, item: item) }
             if list.hasItemAssertions, let items = rules.fields[listID].items {
                 checkAssertions(items.scope.assertions, pathPrefix: ConcretePath(template: items.layout.prefix, item: item).description)
             }
@@ -196,8 +198,8 @@ public final class RecordValidator {
 
     private func checkAssertions(_ assertions: [CompiledAssertion], pathPrefix: String) {
         for assertion in assertions where assertion.predicate.evaluateCondition(environment) == false {
-            let field = assertion.fieldID.map { pathPrefix.isEmpty ? rules.fields[$0].path
-                : pathPrefix + rules.fields[$0].name } ?? String(pathPrefix.dropLast())
+            let field = assertion.fieldID.map { ConcretePath(template: rules.fields[$0].path, item: currentItem).description }
+                ?? String(pathPrefix.dropLast())
             violations.append(Violation(field: field, rule: assertion.rule, message: assertion.message))
         }
     }
