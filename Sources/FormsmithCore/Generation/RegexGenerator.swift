@@ -20,6 +20,9 @@ public struct RegexGenerator: Sendable {
     /// The most iterations an unbounded quantifier (`*`, `+`, `{n,}`) makes beyond its minimum.
     public let unboundedCap: Int
     private let program: RegexProgram
+    /// The program in plain memory, for free-form values (nil: the walker draws every value).
+    private let flat: FlatRegexEmitter?
+    private let flatStorage: FlatRegexStorage
 
     /// Parses `pattern`; `caseInsensitive` is the same as a leading `(?i)`.
     /// `unboundedCap` (negative values count as 0) bounds `*`, `+` and `{n,}` to `min + unboundedCap`.
@@ -31,6 +34,8 @@ public struct RegexGenerator: Sendable {
         needsFiltering = parser.needsFiltering || RegexAnalysis.needsFiltering(program)
         self.pattern = pattern
         self.unboundedCap = max(0, unboundedCap)
+        flatStorage = FlatRegexStorage()
+        flat = FlatRegexEmitter.make(program, unboundedCap: self.unboundedCap, owner: flatStorage)
     }
 
     /// The fewest and most Unicode scalars a value can have (`Int.max`: unbounded).
@@ -56,6 +61,17 @@ public struct RegexGenerator: Sendable {
 
     /// Appends a generated value's UTF-8 bytes to `output` (for callers that reuse a buffer).
     public func append(to output: inout [UInt8], using random: inout SeededRandom, lengthWithin: ClosedRange<Int>? = nil) {
+        if let flat, lengthWithin == nil || program.minLength[program.root] == program.maxLength[program.root] {
+            return appendFlat(flat, to: &output, using: &random, lengthWithin: lengthWithin)
+        }
+        appendByWalk(to: &output, using: &random, lengthWithin: lengthWithin)
+    }
+
+    /// Whether free-form values are drawn by the flat emitter rather than the walk.
+    var drawsFlat: Bool { flat != nil }
+
+    /// `append` by walking the syntax tree (what the flat emitter must agree with, byte for byte).
+    func appendByWalk(to output: inout [UInt8], using random: inout SeededRandom, lengthWithin: ClosedRange<Int>?) {
         let captures = program.hasBackreferences ? [Int](repeating: -1, count: 2 * (program.captureCount + 1)) : []
         var walk = RegexWalk(output: [], random: random, captures: captures, unboundedCap: unboundedCap)
         swap(&walk.output, &output)
@@ -79,6 +95,24 @@ public struct RegexGenerator: Sendable {
         walk.finish()
         swap(&walk.output, &output)
         random = walk.random
+    }
+
+    /// `append` for patterns the flat emitter draws: free-form values, or values of a pattern
+    /// whose length is fixed (aiming at a length then makes no choice but the target's own
+    /// draw), making the same draws as the walk so the bytes are the same.
+    private func appendFlat(_ flat: FlatRegexEmitter, to output: inout [UInt8], using random: inout SeededRandom,
+                            lengthWithin: ClosedRange<Int>?) {
+        guard let lengthWithin else {
+            _ = flat.emit(to: &output, random: &random)
+            return
+        }
+        let start = output.count
+        for attempt in 1...RegexGenerator.lengthAttempts {
+            _ = target(within: lengthWithin, random: &random)
+            let produced = flat.emit(to: &output, random: &random)
+            if lengthWithin.contains(produced) || attempt == RegexGenerator.lengthAttempts { break }
+            output.removeSubrange(start...)
+        }
     }
 
     /// The length to aim at: uniform over the hint intersected with what the pattern allows,
