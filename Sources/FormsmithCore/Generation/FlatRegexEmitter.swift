@@ -15,6 +15,12 @@ struct FlatRegexEmitter: @unchecked Sendable {
     private let sets: UnsafeBufferPointer<FlatCharSet>
     private let members: UnsafeBufferPointer<UInt32>
     private let root: Int
+    /// The fewest and most scalars a value has.
+    let lengthBounds: ClosedRange<Int>
+
+    /// Whether every value has the same length (aiming at a length then makes no choice but
+    /// the target's own draw, so the emitter can serve length hints too).
+    var isFixedLength: Bool { lengthBounds.lowerBound == lengthBounds.upperBound }
 
     /// Sets with at most this many members keep a table of them (one look-up per character).
     static let memberTableLimit = 1024
@@ -26,17 +32,36 @@ struct FlatRegexEmitter: @unchecked Sendable {
         for node in program.nodes {
             guard builder.add(node, unboundedCap: unboundedCap) else { return nil }
         }
-        return owner.keep(builder, root: program.root)
+        return owner.keep(builder, root: program.root,
+                          lengthBounds: program.minLength[program.root]...program.maxLength[program.root])
     }
 
     init(nodes: UnsafeBufferPointer<FlatRegexNode>, children: UnsafeBufferPointer<Int>, bytes: UnsafeBufferPointer<UInt8>,
-         sets: UnsafeBufferPointer<FlatCharSet>, members: UnsafeBufferPointer<UInt32>, root: Int) {
+         sets: UnsafeBufferPointer<FlatCharSet>, members: UnsafeBufferPointer<UInt32>, root: Int,
+         lengthBounds: ClosedRange<Int>) {
+        self.lengthBounds = lengthBounds
         self.nodes = nodes
         self.children = children
         self.bytes = bytes
         self.sets = sets
         self.members = members
         self.root = root
+    }
+
+    /// `RegexGenerator.append` for a free-form value (`lengthWithin` nil) or a pattern of fixed
+    /// length, with the same draws as the walk.
+    func append(to output: inout [UInt8], random: inout SeededRandom, lengthWithin: ClosedRange<Int>?) {
+        guard let lengthWithin else {
+            _ = emit(to: &output, random: &random)
+            return
+        }
+        let start = output.count
+        for attempt in 1...RegexGenerator.lengthAttempts {
+            _ = RegexGenerator.target(within: lengthWithin, bounds: lengthBounds, random: &random)
+            let produced = emit(to: &output, random: &random)
+            if lengthWithin.contains(produced) || attempt == RegexGenerator.lengthAttempts { break }
+            output.removeSubrange(start...)
+        }
     }
 
     /// Appends a value for the whole pattern; returns how many scalars it has.
@@ -189,12 +214,13 @@ final class FlatRegexStorage: @unchecked Sendable {
     private var blocks: [UnsafeMutableRawPointer] = []
 
     /// Copies the builder's arrays into memory owned by this object.
-    func keep(_ builder: FlatRegexBuilder, root: Int) -> FlatRegexEmitter {
+    func keep(_ builder: FlatRegexBuilder, root: Int, lengthBounds: ClosedRange<Int>) -> FlatRegexEmitter {
         FlatRegexEmitter(nodes: copy(builder.nodes), children: copy(builder.children), bytes: copy(builder.bytes),
-                         sets: copy(builder.sets), members: copy(builder.members), root: root)
+                         sets: copy(builder.sets), members: copy(builder.members), root: root,
+                         lengthBounds: lengthBounds)
     }
 
-    private func copy<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+    func copy<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
         let memory = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
         _ = memory.initialize(from: array)
         blocks.append(UnsafeMutableRawPointer(memory.baseAddress!))

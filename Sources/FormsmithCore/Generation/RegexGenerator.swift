@@ -20,8 +20,9 @@ public struct RegexGenerator: Sendable {
     /// The most iterations an unbounded quantifier (`*`, `+`, `{n,}`) makes beyond its minimum.
     public let unboundedCap: Int
     private let program: RegexProgram
-    /// The program in plain memory, for free-form values (nil: the walker draws every value).
-    private let flat: FlatRegexEmitter?
+    /// The program in plain memory, for free-form values and values of a fixed length (nil:
+    /// the walker draws every value).
+    let flat: FlatRegexEmitter?
     private let flatStorage: FlatRegexStorage
 
     /// Parses `pattern`; `caseInsensitive` is the same as a leading `(?i)`.
@@ -61,8 +62,8 @@ public struct RegexGenerator: Sendable {
 
     /// Appends a generated value's UTF-8 bytes to `output` (for callers that reuse a buffer).
     public func append(to output: inout [UInt8], using random: inout SeededRandom, lengthWithin: ClosedRange<Int>? = nil) {
-        if let flat, lengthWithin == nil || program.minLength[program.root] == program.maxLength[program.root] {
-            return appendFlat(flat, to: &output, using: &random, lengthWithin: lengthWithin)
+        if let flat, lengthWithin == nil || flat.isFixedLength {
+            return flat.append(to: &output, random: &random, lengthWithin: lengthWithin)
         }
         appendByWalk(to: &output, using: &random, lengthWithin: lengthWithin)
     }
@@ -81,7 +82,8 @@ public struct RegexGenerator: Sendable {
             // at least 2), so a miss is retried a few times; the last attempt is kept regardless.
             let start = walk.output.count
             for attempt in 1...RegexGenerator.lengthAttempts {
-                walk.emit(program.root, target: target(within: lengthWithin, random: &walk.random), in: program)
+                let target = Self.target(within: lengthWithin, bounds: lengthBounds, random: &walk.random)
+                walk.emit(program.root, target: target, in: program)
                 if lengthWithin.contains(walk.produced) || attempt == RegexGenerator.lengthAttempts { break }
                 walk.output.removeSubrange(start...)
                 walk.produced = 0
@@ -97,29 +99,11 @@ public struct RegexGenerator: Sendable {
         random = walk.random
     }
 
-    /// `append` for patterns the flat emitter draws: free-form values, or values of a pattern
-    /// whose length is fixed (aiming at a length then makes no choice but the target's own
-    /// draw), making the same draws as the walk so the bytes are the same.
-    private func appendFlat(_ flat: FlatRegexEmitter, to output: inout [UInt8], using random: inout SeededRandom,
-                            lengthWithin: ClosedRange<Int>?) {
-        guard let lengthWithin else {
-            _ = flat.emit(to: &output, random: &random)
-            return
-        }
-        let start = output.count
-        for attempt in 1...RegexGenerator.lengthAttempts {
-            _ = target(within: lengthWithin, random: &random)
-            let produced = flat.emit(to: &output, random: &random)
-            if lengthWithin.contains(produced) || attempt == RegexGenerator.lengthAttempts { break }
-            output.removeSubrange(start...)
-        }
-    }
-
     /// The length to aim at: uniform over the hint intersected with what the pattern allows,
     /// or the pattern's nearest bound when they do not overlap.
-    private func target(within hint: ClosedRange<Int>, random: inout SeededRandom) -> Int {
-        let shortest = program.minLength[program.root]
-        let longest = program.maxLength[program.root]
+    static func target(within hint: ClosedRange<Int>, bounds: ClosedRange<Int>, random: inout SeededRandom) -> Int {
+        let shortest = bounds.lowerBound
+        let longest = bounds.upperBound
         let low = max(hint.lowerBound, shortest)
         let high = min(hint.upperBound, longest, saturatingAdd(low, RegexGenerator.maxTargetSpan))
         if low <= high { return random.int(in: low...high) }
