@@ -35,7 +35,7 @@ final class GenerationPropertyTests: XCTestCase {
             rulesSeen.formUnion(batch.labels.map(\.rule))
         }
         let expected: Set<String> = ["required", "visibility", "type", "regex", "mask", "min-length", "max-length",
-                                     "min", "max", "fraction-digits", "enum", "unique", "const", "checksum",
+                                     "min", "max", "fraction-digits", "enum", "unique", "const", "checksum", "format",
                                      "max-items", "unknown-field"]
         XCTAssertEqual(expected.subtracting(rulesSeen), [])
     }
@@ -98,6 +98,16 @@ final class GenerationPropertyTests: XCTestCase {
               iban: {type: string, regex: '^DE\\d{20}$', checksum: iban}
               vin: {type: string, regex: '^[A-HJ-NPR-Z0-9]{17}$', checksum: vin}
               note: {type: text, minLength: 5, maxLength: 12}
+              email: {type: string, format: email}
+              site: {type: string, format: url}
+              link: {type: string, format: uri}
+              token: {type: string, format: uuid}
+              phone: {type: string, format: phone}
+              host: {type: string, format: hostname}
+              ip: {type: string, format: ipv4}
+              ip6: {type: string, format: ipv6}
+              stamp: {type: string, format: date-time}
+              work: {type: string, format: email, regex: '^[a-z].*@.*\\.ru$', maxLength: 40}
               count: {type: integer, exclusiveMin: 0, exclusiveMax: 4}
               ratio: {type: decimal, min: -1.5, max: 1.5, fractionDigits: 3}
               day: {type: date, format: dd.MM.yyyy, min: 2024-02-28, max: 2024-03-01}
@@ -121,6 +131,7 @@ final class GenerationPropertyTests: XCTestCase {
         let batch = try generate(rules, GenerationOptions(count: 300, seed: 4, invalidRate: 0.3))
         assertMatchesLabels(batch, rules, "kinds")
         XCTAssertTrue(batch.labels.contains { $0.rule == "parent" })
+        XCTAssertTrue(batch.labels.contains { $0.rule == "format" })
         let invalid = Set(batch.labels.map(\.index))
         for (index, object) in batch.objects.enumerated() where !invalid.contains(index) {
             XCTAssertEqual(value(object, "contact") == nil, value(object, "contactTime") == nil,

@@ -53,7 +53,7 @@ struct ExplainedCheck {
 /// Every `switch` over the kinds (and over ``ValueCheck``) is exhaustive, so adding a case
 /// makes the compiler list each place that must learn about the new kind.
 enum CheckKind: String, CaseIterable, Sendable {
-    case length, regex, mask, range, fractionDigits, values, itemCount, checksum, constant
+    case length, regex, mask, format, range, fractionDigits, values, itemCount, checksum, constant
 
     /// The type that owns the kind.
     var definition: any ValueCheckKind.Type {
@@ -61,6 +61,7 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .length: LengthCheck.self
         case .regex: RegexCheck.self
         case .mask: MaskCheck.self
+        case .format: FormatCheck.self
         case .range: RangeCheck.self
         case .fractionDigits: FractionDigitsCheck.self
         case .values: ValuesCheck.self
@@ -70,10 +71,10 @@ enum CheckKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// Keys of a field's value constraints that are not checks of their own: the date layout
-    /// (read by the date type and range checks) and the special values accepted as they are.
+    /// Keys of a field's value constraints that are not checks of their own: the special
+    /// values accepted as they are. (`format` is ``FormatCheck``'s: a named text format on
+    /// string fields, the date layout on date fields.)
     static let fieldValueKeys: [CheckKey] = [
-        CheckKey(name: "format", types: [.date]),
         CheckKey(name: "allow", types: [.string, .text, .integer, .decimal, .date, .enumeration]),
     ]
 
@@ -91,6 +92,7 @@ enum ValueCheck: Sendable {
     case length(min: Int?, max: Int?)
     case regex(CompiledRegex)
     case mask(CompiledRegex, source: String)
+    case format(TextFormat)
     case range(min: RangeBound?, max: RangeBound?)
     case fractionDigits(Int)
     case enumeration(strings: [[UInt8]], integers: [Int64])
@@ -104,6 +106,7 @@ enum ValueCheck: Sendable {
         case .length: .length
         case .regex: .regex
         case .mask: .mask
+        case .format: .format
         case .range: .range
         case .fractionDigits: .fractionDigits
         case .enumeration: .values

@@ -40,7 +40,7 @@ extension CompilerState {
                 problems.report("invalid parent: \(scopeProblems.first ?? parent.value)", at: parent.location)
             }
         }
-        if let format = rule.constraints.format {
+        if let format = rule.constraints.format, rule.type == .date {  // a named text format otherwise
             do {
                 parts.datePattern = try DatePattern(format.value)
             } catch {
@@ -93,7 +93,6 @@ extension CompilerState {
         for kind in CheckKind.allCases {
             if let check = kind.definition.compile(constraints, at: site, in: self) { checks.append(check) }
         }
-        _ = applies("format", constraints.format?.location, to: rule)
         for allowed in constraints.allow { _ = applies("allow", allowed.location, to: rule) }
         return checks
     }

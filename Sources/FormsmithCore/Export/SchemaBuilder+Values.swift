@@ -27,6 +27,9 @@ extension SchemaBuilder {
                 case .failure(let failure): gap(path, RuleIdentifier.mask, "the mask '\(mask.value)': \(failure.reason)")
                 }
             }
+            if let format = constraints.format.flatMap({ TextFormat(rawValue: $0.value) }) {
+                members += formatSchema(format, path: path, patterns: &patterns)
+            }
             if let first = patterns.first { members.append(("pattern", .string(first))) }
             if patterns.count > 1 { members.append(("allOf", [.object([("pattern", .string(patterns[1]))])])) }
             if let checksum = constraints.checksum {
@@ -132,8 +135,8 @@ extension SchemaBuilder {
         return words.map { .string($0.word) }
     }
 
-    /// The rule identifiers of the checks in `constraints`.
-    static func rules(of constraints: Constraints) -> [String] {
+    /// The rule identifiers of the checks in `constraints` on a field of `type`.
+    static func rules(of constraints: Constraints, type: FieldType) -> [String] {
         var rules: [String] = []
         if constraints.minLength != nil { rules.append(RuleIdentifier.minLength) }
         if constraints.maxLength != nil { rules.append(RuleIdentifier.maxLength) }
@@ -198,5 +201,24 @@ extension SchemaBuilder {
             }
         }
         return pattern + "$"
+    }
+}
+
+extension SchemaBuilder {
+    /// JSON Schema's own `format` where it has the format (an annotation most validators assert
+    /// only on request, and looser than Formsmith's check, so it is also listed as a gap), or an
+    /// exact pattern where one says it all (E.164 phone numbers).
+    func formatSchema(_ format: TextFormat, path: String, patterns: inout [String]) -> [(String, JSONValue)] {
+        switch format {
+        case .phone:
+            patterns.append("^\\+[1-9][0-9]{6,14}$")
+            return []
+        case .email, .uri, .uuid, .hostname, .ipv4, .ipv6, .dateTime:
+            gap(path, RuleIdentifier.format, "the \(format.rawValue) format as strictly as Formsmith checks it (JSON Schema's format is an annotation)")
+            return [("format", .string(format.rawValue))]
+        case .url:
+            gap(path, RuleIdentifier.format, "an http or https URL with a host (written as JSON Schema's looser uri format)")
+            return [("format", "uri")]
+        }
     }
 }

@@ -79,7 +79,7 @@ final class SchemaBuilder {
             {
                 rules.append(.object([("if", condition), ("then", then)]))
             } else {
-                for rule in Self.rules(of: variant.constraints) {
+                for rule in Self.rules(of: variant.constraints, type: field.type) {
                     gap(field.path, rule, "the check applies when '\(variant.condition.value)'")
                 }
             }

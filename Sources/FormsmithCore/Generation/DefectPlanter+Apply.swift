@@ -46,6 +46,7 @@ extension DefectPlanter {
         case .unique: return repeatedChoice(value)
         case .constant: return otherConstant(field, value)
         case .checksum: return corruptedChecksum(field, value, address)
+        case .format: return brokenFormat(field, value, address, random: &random)
         case .minItems, .maxItems: return itemCountEdit(kind == .maxItems, field, value)
         case .unknownField: return nil
         }

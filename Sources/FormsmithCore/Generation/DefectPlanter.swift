@@ -1,7 +1,7 @@
 /// The kinds of deliberate defect an invalid questionnaire can carry, one rule each.
 enum MutationKind: CaseIterable {
     case required, visibility, type, regex, mask, minLength, maxLength, min, max, fractionDigits
-    case enumeration, unique, constant, checksum, minItems, maxItems, parent, unknownField
+    case enumeration, unique, constant, checksum, format, minItems, maxItems, parent, unknownField
 
     /// The rule identifier the validator reports for it.
     var rule: String {
@@ -20,6 +20,7 @@ enum MutationKind: CaseIterable {
         case .unique: RuleIdentifier.unique
         case .constant: RuleIdentifier.constant
         case .checksum: RuleIdentifier.checksum
+        case .format: RuleIdentifier.format
         case .minItems: RuleIdentifier.minItems
         case .maxItems: RuleIdentifier.maxItems
         case .parent: RuleIdentifier.parent
@@ -115,6 +116,7 @@ struct DefectPlanter {
             if (spec.minLength ?? 0) >= 2 { kinds.append(.minLength) }
             if let maximum = spec.maxLength, maximum < 5000 { kinds.append(.maxLength) }
             if spec.checksum != nil { kinds.append(.checksum) }
+            if spec.format != nil { kinds.append(.format) }
             if case .constant = spec.source { kinds.append(.constant) }
         case .integer, .decimal, .date:
             kinds += [.min, .max]

@@ -44,7 +44,7 @@ extension QuestionnaireBuilder {
         let number = UInt64(recordIndex + 1)
         textBuffer.removeAll(keepingCapacity: true)
         switch spec.source {
-        case .constant:
+        case .constant, .format:
             return nil
         case .plain:
             textBuffer.append(contentsOf: plan.idPrefix)
@@ -83,6 +83,7 @@ extension TextSpec {
         return value.withUnsafeBufferPointer { bytes in
             if regexes.contains(where: { !$0.matches(bytes, scratch: scratch).isMatch }) { return RuleIdentifier.regex }
             if masks.contains(where: { !$0.matches(bytes, scratch: scratch).isMatch }) { return RuleIdentifier.mask }
+            if let format, format.problem(in: bytes) != nil { return RuleIdentifier.format }
             if checksum != nil, !accepts(value, companion: companion, scratch: scratch) {
                 return RuleIdentifier.checksum
             }

@@ -57,7 +57,7 @@ enum SatisfiabilityAnalysis {
                 return (RuleIdentifier.mask, "the mask only fits values of \(describe(bounds)) characters, outside "
                         + "the length bounds " + describe(window))
             }
-        case .constant, .plain:
+        case .constant, .format, .plain:
             break
         }
         guard spec.needsConfirmation || spec.lengthWindow != nil else { return nil }
@@ -76,8 +76,8 @@ enum SatisfiabilityAnalysis {
             if spec.accepts(candidate, companion: nil, scratch: scratch) { return nil }
             if draw == draws - 1 {
                 let rule = spec.firstBrokenRule(candidate, companion: nil, scratch: scratch) ?? RuleIdentifier.regex
-                return (rule, "no value satisfies all of its checks in \(draws) draws: its regex, mask, length and "
-                        + "checksum contradict each other (last candidate \"\(String(decoding: candidate, as: UTF8.self))\")")
+                return (rule, "no value satisfies all of its checks in \(draws) draws: its regex, mask, format, "
+                        + "length and checksum contradict each other (last candidate \"\(String(decoding: candidate, as: UTF8.self))\")")
             }
         }
         return nil

@@ -31,6 +31,12 @@ enum TextCandidates {
         case .regex(let walker):
             let window = regexWindow(spec, bounds: walker.generator.lengthBounds, edge: edge)
             walker.generator.append(to: &output, using: &random, lengthWithin: window)
+        case .format(let format, let walker):
+            if let walker, random.chance(0.5) {
+                walker.generator.append(to: &output, using: &random, lengthWithin: spec.lengthWindow)
+            } else {
+                format.append(to: &output, random: &random)
+            }
         case .plain:
             appendWords(length: plainLength(spec, random: &random, edge: edge), to: &output, random: &random)
         }

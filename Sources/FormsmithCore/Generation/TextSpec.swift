@@ -9,6 +9,9 @@ final class TextSpec: Sendable {
         case mask([MaskStep])
         /// A walk of the (first) regex.
         case regex(PatternWalker)
+        /// A realistic value of a named format (`format: email`), or every other time a walk
+        /// of the field's regex when it has one as well (the value must pass both).
+        case format(TextFormat, regex: PatternWalker?)
         /// Words of random letters (no format given).
         case plain
     }
@@ -24,6 +27,8 @@ final class TextSpec: Sendable {
     /// (filtered patterns, several formats at once, checksums rewriting characters).
     let needsConfirmation: Bool
     let checksum: (algorithm: ChecksumAlgorithm, companion: Int?)?
+    /// The named format the value must be in.
+    let format: TextFormat?
     /// Seed values that pass every check above (checksums with a companion excepted).
     let seeds: [[UInt8]]
     /// `source` in plain memory, when it can be drawn that way.
@@ -47,12 +52,14 @@ final class TextSpec: Sendable {
             case .mask(let regex, let text): parts.addMask(regex, source: text)
             case .checksum(let algorithm, let companion): parts.addChecksum(algorithm, companion: companion)
             case .constant(let value): parts.addConstant(value)
+            case .format(let format): parts.addFormat(format)
             case .range, .fractionDigits, .enumeration, .itemCount:
                 break  // not declared on text fields
             }
         }
         let (minLength, maxLength, regexes, masks) = (parts.minLength, parts.maxLength, parts.regexes, parts.masks)
         let checksum = parts.checksum
+        let format = parts.format
         var source = Source.plain
         var needsConfirmation = parts.needsConfirmation
         if let constant = parts.constant {
@@ -61,6 +68,10 @@ final class TextSpec: Sendable {
         } else if let maskSource = parts.maskSource, let mask = try? InputMask(maskSource) {
             source = .mask(try MaskStep.steps(for: mask))
             if parts.generatorRegex != nil { needsConfirmation = true }
+        } else if let format {
+            var walker: PatternWalker?
+            if let generatorRegex = parts.generatorRegex { walker = PatternWalker(try TextSpec.generator(for: generatorRegex)) }
+            source = .format(format, regex: walker)
         } else if let generatorRegex = parts.generatorRegex {
             let generator = try TextSpec.generator(for: generatorRegex)
             source = .regex(PatternWalker(generator))
@@ -74,10 +85,11 @@ final class TextSpec: Sendable {
         flatSource = FlatTextSource.make(source, owner: flatStorage)
         self.needsConfirmation = needsConfirmation
         self.checksum = checksum
+        self.format = format
         let scratch = RegexScratch()
         seeds = seedList.map { Array($0.utf8) }.filter { seed in
             TextSpec.passes(seed, minLength: minLength, maxLength: maxLength, regexes: regexes, masks: masks,
-                            checksum: checksum, companion: nil, scratch: scratch)
+                            checksum: checksum, format: format, companion: nil, scratch: scratch)
         }
     }
 
@@ -102,18 +114,19 @@ final class TextSpec: Sendable {
     /// value when it has one (nil skips companion checksums).
     func accepts(_ value: [UInt8], companion: [UInt8]?, scratch: RegexScratch) -> Bool {
         TextSpec.passes(value, minLength: minLength, maxLength: maxLength, regexes: regexes, masks: masks,
-                        checksum: checksum, companion: companion, scratch: scratch)
+                        checksum: checksum, format: format, companion: companion, scratch: scratch)
     }
 
     private static func passes(_ value: [UInt8], minLength: Int?, maxLength: Int?, regexes: [CompiledRegex],
                                masks: [CompiledRegex], checksum: (algorithm: ChecksumAlgorithm, companion: Int?)?,
-                               companion: [UInt8]?, scratch: RegexScratch) -> Bool {
+                               format: TextFormat?, companion: [UInt8]?, scratch: RegexScratch) -> Bool {
         value.withUnsafeBufferPointer { bytes in
             let length = RecordValidator.scalarCount(bytes)
             if let minLength, length < minLength { return false }
             if let maxLength, length > maxLength { return false }
             for regex in regexes where !regex.matches(bytes, scratch: scratch).isMatch { return false }
             for mask in masks where !mask.matches(bytes, scratch: scratch).isMatch { return false }
+            if let format, format.problem(in: bytes) != nil { return false }
             guard let checksum else { return true }
             if checksum.companion == nil { return checksum.algorithm.isValid(bytes, companion: nil) }
             guard let companion else { return true }
@@ -135,6 +148,8 @@ struct TextRequirements {
     /// Whether candidates must be confirmed against every check after they are drawn.
     var needsConfirmation = false
     var checksum: (algorithm: ChecksumAlgorithm, companion: Int?)?
+    /// The standard format the value must be in, when there is one.
+    var format: TextFormat?
     /// The `const` value, when there is one: the only candidate.
     var constant: [UInt8]?
     /// The regex candidates are walked from (the first one).

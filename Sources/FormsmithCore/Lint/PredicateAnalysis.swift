@@ -60,7 +60,7 @@ enum PredicateAnalysis {
             case .enumeration(let stringValues, let integerValues):
                 strings = stringValues.map { String(decoding: $0, as: UTF8.self) }
                 integers = integerValues
-            case .length, .regex, .mask, .range, .fractionDigits, .itemCount, .checksum: break
+            case .length, .regex, .mask, .format, .range, .fractionDigits, .itemCount, .checksum: break
             }
         }
         var values: [ExpressionValue]

@@ -18,6 +18,7 @@ extension RuleIdentifier {
         case unique: return "A multi-choice value lists the same choice twice."
         case constant: return "A value is not the field's one required value."
         case checksum: return "A value's check digits are wrong."
+        case format: return "A value is not in the field's format (e-mail address, URL, UUID, phone ...)."
         case minItems: return "A list or multi-choice has fewer items than minItems."
         case maxItems: return "A list or multi-choice has more items than maxItems."
         case visibility: return "A field is filled although its visibility condition is false."

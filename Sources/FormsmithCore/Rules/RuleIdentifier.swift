@@ -29,6 +29,8 @@ public enum RuleIdentifier {
     public static let constant = "const"
     /// Check digits are wrong.
     public static let checksum = "checksum"
+    /// A value is not in the field's named `format` (an e-mail address, a URL, a UUID ...).
+    public static let format = "format"
     /// A list or multi-choice has fewer items than `minItems`.
     public static let minItems = "min-items"
     /// A list or multi-choice has more items than `maxItems`.
@@ -48,5 +50,5 @@ public enum RuleIdentifier {
 
     /// Rules whose message a rule author may reword with `messages:`.
     public static let messageKeys = [required, type, regex, mask, minLength, maxLength, min, max, fractionDigits,
-                                     enumeration, unique, constant, checksum, minItems, maxItems, visibility, parent]
+                                     enumeration, unique, constant, checksum, format, minItems, maxItems, visibility, parent]
 }

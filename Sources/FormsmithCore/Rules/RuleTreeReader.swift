@@ -219,13 +219,13 @@ struct RuleTreeReader {
     // MARK: - Constraints
 
     /// Reads a field's (or a case's) value constraints: each check kind reads its own keys
-    /// (`read(_:into:for:)` in its file in `Checks/`), then the keys that are not checks.
+    /// (`read(_:into:for:)` in its file in `Checks/`), then the keys that are not checks. (`format` is
+    /// ``FormatCheck``'s: also the date layout on date fields.)
     private func readConstraints(_ mapping: inout YAMLMapping) -> Constraints {
         var constraints = Constraints()
         for kind in CheckKind.allCases {
             kind.definition.read(&mapping, into: &constraints, for: self)
         }
-        constraints.format = mapping.string("format")
         constraints.allow = mapping.strings("allow")
         return constraints
     }

@@ -15,7 +15,7 @@ struct RuleKeyDocumentation {
     /// key the loader accepts documented).
     static func of(_ key: String, in context: RuleContext) -> RuleKeyDocumentation? {
         switch context {
-        case .ruleSet: return ruleSet[key]
+        case .ruleSet, .library: return ruleSet[key]  // a library's keys mean what they mean in a rule file
         case .section: return section[key]
         case .field: return field[key] ?? constraint[key]
         case .case: return key == "when" ? when : constraint[key]
@@ -111,8 +111,12 @@ struct RuleKeyDocumentation {
         "checksum": .init("A check-digit algorithm the value must pass (rule checksum): a name, or "
                           + "{name: bank-account, with: BIC-FIELD}.", ref("checksum")),
         "const": .init("The only acceptable value (rule const): const: true for a consent box.", ref("scalar")),
-        "format": .init("The layout of a date field: yyyy, MM and dd once each with separators; yyyy-MM-dd "
-                        + "(ISO) when absent.", ref("dateFormat")),
+        "format": .init("On a string field, a standard text format the value must be in (rule format): "
+                        + TextFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                        + ". On a date field, its layout: yyyy, MM and dd once each with separators; "
+                        + "yyyy-MM-dd (ISO) when absent.",
+                        [("anyOf", [.object([("enum", .array(TextFormat.allCases.map { .string($0.rawValue) }))]),
+                                    .object(ref("dateFormat"))])]),
         "allow": .init("Special values accepted as they are, skipping the other value checks: allow: ['0'].",
                        [("anyOf", [.object(ref("scalar")),
                                    .object([("type", "array"), ("items", .object(ref("scalar")))])])]),

@@ -113,6 +113,8 @@ extension RecordValidator {
                 case .mask(let regex, let mask):
                     checkPattern(regex, text, field, path, raw, rule: RuleIdentifier.mask,
                                  failure: "does not fit the mask '\(mask)'")
+                case .format(let format):
+                    checkFormat(format, text, field, path, raw)
                 case .checksum(let algorithm, let companion):
                     checkChecksum(algorithm, companion, text, field, path, raw)
                 case .constant(let expected):
@@ -166,7 +168,7 @@ extension RecordValidator {
                 if case .integer(let value) = expected, number.integer != value {
                     reportConstant(expected, quoted: false, field, path, raw)
                 }
-            case .length, .regex, .mask, .itemCount, .checksum:
+            case .length, .regex, .mask, .format, .itemCount, .checksum:
                 break  // not declared on number fields (the compiler rejects them)
             }
         }

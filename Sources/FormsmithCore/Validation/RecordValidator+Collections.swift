@@ -29,7 +29,7 @@ extension RecordValidator {
                 checkChoiceValues(strings, chosen, field, path)
             case .itemCount(let minimum, let maximum):
                 checkCount(chosen.count, minimum, maximum, field, path, raw, noun: "choice")
-            case .length, .regex, .mask, .range, .fractionDigits, .checksum, .constant:
+            case .length, .regex, .mask, .format, .range, .fractionDigits, .checksum, .constant:
                 break  // not declared on multi-choice fields
             }
         }

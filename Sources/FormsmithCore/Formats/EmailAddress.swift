@@ -1,0 +1,58 @@
+/// E-mail addresses as mail systems accept them: the practical RFC 5321/5322 subset (a
+/// dot-atom local part, no quoted strings or comments, an ASCII domain of valid labels).
+enum EmailAddress {
+    /// The characters of an atom besides letters and digits (RFC 5322 `atext`).
+    private static let atomSymbols = Set("!#$%&'*+-/=?^_`{|}~".utf8)
+
+    /// Nil for a valid address, otherwise what is wrong with it.
+    static func problem(in bytes: [UInt8]) -> String? {
+        guard let at = bytes.lastIndex(of: UInt8(ascii: "@")) else { return "it has no '@'" }
+        let local = bytes[..<at], domain = bytes[(at + 1)...]
+        if local.isEmpty { return "the part before '@' is empty" }
+        if local.contains(UInt8(ascii: "@")) { return "it has more than one '@'" }
+        if local.count > 64 { return "the part before '@' is longer than 64 characters" }
+        if bytes.count > 254 { return "it is longer than 254 characters" }
+        if local.first == UInt8(ascii: ".") { return "the part before '@' starts with a dot" }
+        if local.last == UInt8(ascii: ".") { return "the part before '@' ends with a dot" }
+        var previous: UInt8 = 0
+        for byte in local {
+            if byte == UInt8(ascii: "."), previous == byte { return "the part before '@' has two dots in a row" }
+            if byte != UInt8(ascii: "."), !FormatBytes.isLetterOrDigit(byte), !atomSymbols.contains(byte) {
+                return byte == UInt8(ascii: " ") ? "it contains a space"
+                    : "the part before '@' contains '\(String(decoding: [byte], as: UTF8.self))'"
+            }
+            previous = byte
+        }
+        if domain.isEmpty { return "the domain after '@' is empty" }
+        if domain.count > 253 { return "the domain is longer than 253 characters" }
+        if let problem = NetworkNames.hostnameProblem(in: domain, needsDot: true, name: "the domain") { return problem }
+        return nil
+    }
+
+    static let givenNames = ["anna", "oleg", "maria", "ivan", "elena", "sergey", "olga", "dmitry", "natalia",
+                             "alexey", "irina", "pavel", "svetlana", "nikolay", "tatiana", "andrey", "julia", "max",
+                             "lukas", "sophie", "jan", "emma", "paul", "lena"]
+    static let familyNames = ["ivanov", "petrova", "smirnov", "kuznetsova", "popov", "sokolova", "lebedev",
+                              "kozlova", "novikov", "morozova", "volkov", "grigoriev", "schmidt", "mueller",
+                              "weber", "fischer", "orlov", "zaitseva", "belov", "pavlova"]
+    static let mailProviders = ["mail.ru", "yandex.ru", "gmail.com", "inbox.ru", "bk.ru", "list.ru", "rambler.ru",
+                                "outlook.com", "gmx.de", "web.de", "proton.me", "icloud.com"]
+    static let roles = ["info", "office", "support", "sales", "hr", "claims", "billing", "contact"]
+
+    /// A real-looking mailbox: `anna.petrova@mail.ru`, `o.grigoriev85@yandex.ru`,
+    /// `claims@volga-insure.ru`.
+    static func make(_ random: inout SeededRandom) -> String {
+        let given = random.pick(givenNames), family = random.pick(familyNames)
+        let local: String
+        switch random.int(in: 0...5) {
+        case 0: local = given + "." + family
+        case 1: local = String(given.prefix(1)) + "." + family
+        case 2: local = given + "_" + family + String(random.int(in: 70...99))
+        case 3: local = family + "." + given + "+" + random.pick(["work", "forms", "osago", "news"])
+        case 4: local = random.pick(roles)
+        default: local = given + String(random.int(in: 1...2005))
+        }
+        let domain = random.chance(0.6) ? random.pick(mailProviders) : NetworkNames.makeDomain(&random)
+        return local + "@" + domain
+    }
+}
