@@ -1,7 +1,7 @@
 @testable import FormsmithCore
 import XCTest
 
-/// The byte-level matcher the validator's plan tries before PCRE2 gives PCRE2's answer whenever
+/// The byte-level matcher CompiledRegex tries before PCRE2 gives PCRE2's answer whenever
 /// it gives one, and gives none outside its subset.
 final class SimplePatternTests: XCTestCase {
     func testShippedFormatsAreSimple() {
@@ -57,7 +57,9 @@ final class SimplePatternTests: XCTestCase {
                 value.withUnsafeBufferPointer { bytes in
                     guard let answer = simple.matches(bytes) else { return }
                     answered += 1
-                    let expected = regex.matches(bytes, scratch: scratch).isMatch
+                    let expected = regex.matchesWithPCRE2(bytes, scratch: scratch).isMatch
+                    XCTAssertEqual(regex.matches(bytes, scratch: scratch).isMatch, expected, pattern)
+                    XCTAssertEqual(regex.matches(validUTF8: bytes, scratch: scratch).isMatch, expected, pattern)
                     XCTAssertEqual(answer, expected, "\(pattern) on \(String(decoding: bytes, as: UTF8.self).debugDescription)")
                 }
             }

@@ -66,15 +66,10 @@ extension RecordValidator {
 }
 
 extension PlanBuilder {
-    /// The fast step of a regex or a mask: the whole value matches (a remembered match counts,
-    /// and so does a match of the byte-level ``SimplePattern`` when the pattern is that simple).
-    mutating func patternStep(_ regex: CompiledRegex) -> CheckStep {
+    /// The fast step of a regex or a mask: the whole value matches (a remembered match counts).
+    func patternStep(_ regex: CompiledRegex) -> CheckStep {
         var step = CheckStep(kind: .pattern)
         step.regex = Unmanaged.passUnretained(regex)
-        if let simple = SimplePattern.parse(regex.pattern, options: regex.options) {
-            step.simpleItems = Int32(simpleItems.count)..<Int32(simpleItems.count + simple.items.count)
-            simpleItems += simple.items
-        }
         return step
     }
 }

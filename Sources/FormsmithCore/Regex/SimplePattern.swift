@@ -1,5 +1,5 @@
-/// A byte-level matcher for the simplest whole-value patterns, tried before PCRE2 on the
-/// validator's plan: a run of ASCII literals, `\d` and ASCII character classes, each a fixed
+/// A byte-level matcher for the simplest whole-value patterns, which ``CompiledRegex`` tries
+/// before PCRE2: a run of ASCII literals, `\d` and ASCII character classes, each a fixed
 /// number of times (`{n}`), the last one possibly a range (`{n,m}`, `?`, `*`, `+`), between an
 /// optional `^` and `$`: `^\d{2} \d{2} \d{6}$`, `^Q-\d{7}$`, `^[A-HJ-NPR-Z0-9]{17}$`, most masks.
 ///

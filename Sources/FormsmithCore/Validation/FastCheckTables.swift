@@ -25,8 +25,6 @@ final class FastCheckTables: @unchecked Sendable {
     let enumerations: [ByteStringSet]
     /// Date patterns, referenced by index from ``FastCheckField/datePattern``.
     let datePatterns: [DatePattern]
-    /// The items of the patterns simple enough to match byte by byte; a step owns a range.
-    let simpleItems: UnsafeMutableBufferPointer<SimplePattern.Item>
     /// Evaluation order of top-level fields.
     let rootOrder: UnsafeMutableBufferPointer<Int>
     /// Evaluation orders of list items; a list field owns a range.
@@ -54,7 +52,6 @@ final class FastCheckTables: @unchecked Sendable {
         shapes = builder.expressions.map { ExpressionShape($0, fields: compiled) }
         enumerations = builder.enumerations
         datePatterns = builder.datePatterns
-        simpleItems = Self.table(builder.simpleItems)
         rootOrder = Self.table(rootScope.order)
         itemOrders = Self.table(builder.itemOrders)
         self.keys = keys
@@ -65,7 +62,6 @@ final class FastCheckTables: @unchecked Sendable {
         fields.deallocate()
         steps.deallocate()
         cases.deallocate()
-        simpleItems.deallocate()
         rootOrder.deallocate()
         itemOrders.deallocate()
         keyIndex.deallocate()
@@ -136,8 +132,6 @@ struct CheckStep: Sendable {
     var maximum = Int.max
     /// Kept alive by the compiled field's checks, which own the same regex.
     var regex: Unmanaged<CompiledRegex>?
-    /// For patterns: the ``SimplePattern`` items in ``FastCheckTables/simpleItems`` (empty: none).
-    var simpleItems: Range<Int32> = 0..<0
     var lower = BoundStep()
     var upper = BoundStep()
     var enumeration = -1
@@ -167,7 +161,6 @@ struct PlanBuilder {
     var enumerations: [ByteStringSet] = []
     var datePatterns: [DatePattern] = []
     var itemOrders: [Int] = []
-    var simpleItems: [SimplePattern.Item] = []
 
     mutating func plan(_ field: CompiledField, all: [CompiledField]) -> FastCheckField {
         let (steps, decide) = addSteps(field.checks, type: field.type)

@@ -51,11 +51,6 @@ extension RecordValidator {
             return length >= plan.steps[index].minimum && length <= plan.steps[index].maximum
         case .pattern:
             guard let regex = plan.steps[index].regex else { return false }
-            let simple = plan.steps[index].simpleItems
-            if !simple.isEmpty, let matched = SimplePattern.matches(
-                text, UnsafeBufferPointer(rebasing: plan.simpleItems[Int(simple.lowerBound)..<Int(simple.upperBound)])) {
-                return matched  // ASCII values: the byte-level answer is PCRE2's
-            }
             if patternMemo.knownMatch(index, text) { return true }
             let result = regex._withUnsafeGuaranteedRef { regex in
                 if case .json = raw { return regex.matches(validUTF8: text, scratch: regexScratch) }
