@@ -163,12 +163,12 @@ struct GenerationEnvironment: ExpressionEnvironment {
     var today: CivilDate { builder.rules.today }
 
     func lookup(_ id: Int) -> FieldLookup {
-        let field = builder.rules.fields[id]
         let value = builder.value(of: id)
         switch value {
         case .absent: return .absent
         case .text(let start, let end):
             guard end > start else { return .absent }
+            let field = builder.rules.fields[id]
             guard field.type == .string || field.type == .text || field.type == .enumeration else { return .invalid }
             return .value(.string(String(decoding: builder.record.arena[Int(start)..<Int(end)], as: UTF8.self)))
         case .date(let date): return .value(.date(date))
