@@ -63,6 +63,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .long, help: "A partial questionnaire (JSON) whose values every questionnaire keeps.")
     var fixture: String?
 
+    @Flag(name: .customLong("use-defaults"), help: "Start fields that have a 'default:' with it (when visible), as a new questionnaire in the app does; --fixture values win.")
+    var useDefaults = false
+
     func validate() throws {
         if rules != nil, form != nil { throw ValidationError("give --rules or --form, not both") }
         if count < 0 { throw ValidationError("--count must be 0 or more") }
@@ -85,7 +88,8 @@ struct GenerateCommand: ParsableCommand {
             let options = GenerationOptions(
                 count: count, seed: chosenSeed, format: format ?? formatFromExtension, optionalRate: optionalRate,
                 boundaries: boundaries, invalidRate: invalidRate, jobs: jobs,
-                fixture: try fixture.map { path throws(GenerationError) in try GenerationFixture(path: path) })
+                fixture: try fixture.map { path throws(GenerationError) in try GenerationFixture(path: path) },
+                useDefaults: useDefaults)
             let generator = try BatchGenerator(rules: compiled, options: options)
             let destination = try openOutput(output)
             let sidecar = try invalidRate > 0 ? openOutput(labelsPath) : nil

@@ -71,6 +71,21 @@ indirect enum FixtureValue: Sendable {
         }
     }
 
+    /// A field's `default:` as a fixture would pin it (a number field's text as a number).
+    init(_ initial: FieldDefault, numeric: Bool) {
+        func scalar(_ value: EnumValue) -> FixtureValue {
+            switch value {
+            case .boolean(let flag): return .boolean(flag)
+            case .integer(let number): return .number(String(number))
+            case .string(let text): return numeric && Double(text) != nil ? .number(text) : .string(text)
+            }
+        }
+        switch initial {
+        case .value(let value): self = scalar(value)
+        case .values(let values): self = .array(values.map(scalar))
+        }
+    }
+
     /// The value as JSON text.
     var json: String {
         switch self {

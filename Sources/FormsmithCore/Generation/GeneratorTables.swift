@@ -22,6 +22,8 @@ struct GeneratorFieldTables: Sendable {
     var isRecordID = false
     /// How a date field's values are written.
     var dateLayout = DateLayout("yyyy-MM-dd")
+    /// The field's `default:` as a fixture value, when `--use-defaults` is on and it has one.
+    var initial: FixtureValue?
 }
 
 /// Everything generation needs that does not change from record to record, shared by workers.
@@ -43,7 +45,8 @@ final class GeneratorTables: Sendable {
         let declared = Dictionary(rules.ruleSet.allFields.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var plans: [GeneratorFieldTables] = []
         for field in rules.fields {
-            plans.append(try GeneratorTables.plan(for: field, rule: declared[field.path], rules: rules))
+            plans.append(try GeneratorTables.plan(for: field, rule: declared[field.path], rules: rules,
+                                                  options: options))
         }
         fields = plans
         let initials = rules.id.split(separator: "-").compactMap(\.first).map { String($0).uppercased() }.joined()
@@ -51,12 +54,15 @@ final class GeneratorTables: Sendable {
         pins = try options.fixture.map { fixture throws(GenerationError) in try FixturePins(fixture, rules: rules) }
     }
 
-    private static func plan(for field: CompiledField, rule: FieldRule?, rules: CompiledRuleSet)
-        throws(GenerationError) -> GeneratorFieldTables
+    private static func plan(for field: CompiledField, rule: FieldRule?, rules: CompiledRuleSet,
+                             options: GenerationOptions) throws(GenerationError) -> GeneratorFieldTables
     {
         var plan = GeneratorFieldTables()
         plan.salt = field.id &* 7 &+ 3
         plan.isRecordID = field.path == "id" && (field.type == .string || field.type == .text)
+        if options.useDefaults, let initial = rule?.defaultValue?.value {
+            plan.initial = FixtureValue(initial, numeric: field.type == .integer || field.type == .decimal)
+        }
         switch field.type {
         case .date:
             plan.dateLayout = DateLayout(field.datePattern.pattern)

@@ -52,7 +52,9 @@ final class QuestionnaireBuilder {
         } else if field.visibleIf?.evaluateCondition(environment) ?? true {
             let required = field.requiredIf.map { $0.evaluateCondition(environment) ?? true } ?? !field.isOptional
             let parentsFilled = field.parents.allSatisfy { isPresent($0) }
-            if parentsFilled, required || random.chance(plan.options.optionalRate) {
+            if parentsFilled, let initial = plan.fields[id].initial {
+                value = materialize(initial, for: field, address: address)
+            } else if parentsFilled, required || random.chance(plan.options.optionalRate) {
                 value = generateValue(field, address: address)
             }
         }

@@ -23,6 +23,7 @@ public enum LintCatalog {
         EmptyWindowCheck(),
         UnusedDefinitionCheck(),
         SeedValueCheck(),
+        DefaultValueCheck(),
         BacktrackingRegexCheck(),
     ]
 

@@ -145,6 +145,26 @@ public struct FieldRule: Sendable {
     public var children: [FieldRule]
     /// Assertions over each item of a list.
     public var assertions: [AssertionRule]
+    /// The field's initial value (`default:`), as the apps showed it in a new questionnaire:
+    /// `formsmith generate --use-defaults` fills it in, `explain` shows it, `lint` checks it.
+    public var defaultValue: Located<FieldDefault>? = nil
+}
+
+/// A field's initial value as written (`default:`): one scalar, or a list of choices for a
+/// multi-choice field.
+public enum FieldDefault: Sendable, Hashable, CustomStringConvertible {
+    /// A single value (text, a number as written, a boolean).
+    case value(EnumValue)
+    /// The chosen values of a multi-choice field.
+    case values([EnumValue])
+
+    /// The value as a CSV cell would hold it (choices joined with `;`).
+    public var description: String {
+        switch self {
+        case .value(let value): return value.description
+        case .values(let values): return values.map(\.description).joined(separator: ";")
+        }
+    }
 }
 
 /// The value checks a field declares. All are optional; which apply depends on the type.

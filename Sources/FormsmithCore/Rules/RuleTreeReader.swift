@@ -175,7 +175,8 @@ struct RuleTreeReader {
             visibleIf: field.string("visibleIf"), parents: field.strings("parent"),
             constraints: constraints, cases: readCases(field.node("cases"), file: field.file(ofKey: "cases")),
             messages: messages,
-            seed: wordList(field.string("seed")), children: children, assertions: assertions)
+            seed: wordList(field.string("seed")), children: children, assertions: assertions,
+            defaultValue: readDefault(&field, type: type))
         field.reportUnknownKeys(known: RulesLoader.fieldKeys, context: "field '\(path)'")
         return rule
     }
@@ -214,6 +215,26 @@ struct RuleTreeReader {
             problems.report("'\(name)' is not a valid field name: use letters, digits, '_' and '-', "
                             + "starting with a letter", at: location)
         }
+    }
+
+    /// A field's `default:`: a scalar, or a list of choices on a multi-choice field. Lists and
+    /// sections have none (their items and fields take their own).
+    private func readDefault(_ field: inout YAMLMapping, type: FieldType) -> Located<FieldDefault>? {
+        guard let node = field.node("default") else { return nil }
+        let location = field.location(of: node, key: "default")
+        if type == .list || type == .section {
+            problems.report("a list has no 'default': give its item fields their own 'default'", at: location)
+            return nil
+        }
+        if let sequence = node.sequence, type == .multiChoice {
+            let values = sequence.compactMap(\.enumValue)
+            if values.count == sequence.count { return Located(.values(values), at: location) }
+        } else if let value = node.enumValue {
+            return Located(.value(value), at: location)
+        }
+        problems.report(type == .multiChoice ? "'default' of a multi-choice field must be a list of its values"
+                            : "'default' must be a single value (text, a number, true or false)", at: location)
+        return nil
     }
 
     // MARK: - Constraints

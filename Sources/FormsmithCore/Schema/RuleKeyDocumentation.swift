@@ -75,6 +75,11 @@ struct RuleKeyDocumentation {
                        [("type", "array"), ("items", .object(ref("case")))]),
         "seed": .init("A word list `formsmith generate` draws values from: a path relative to the rule file, "
                       + "one value per line, # comments skipped.", [("type", "string")]),
+        "default": .init("The field's initial value, as the app shows it in a new questionnaire (a list of "
+                         + "choices for multi-choice); formsmith generate --use-defaults fills it in and lint "
+                         + "checks it against the field's own checks.",
+                         [("anyOf", [.object(ref("scalar")),
+                                     .object([("type", "array"), ("items", .object(ref("scalar")))])])]),
         "fields": .init("The fields of each item of a list.", ref("fields")),
         "assert": .init("Assertions checked once per item of a list.", ref("assertions")),
     ]
