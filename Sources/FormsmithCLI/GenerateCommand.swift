@@ -66,6 +66,9 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: .customLong("use-defaults"), help: "Start fields that have a 'default:' with it (when visible), as a new questionnaire in the app does; --fixture values win.")
     var useDefaults = false
 
+    @Option(name: .customLong("seed-data"), help: "Initial data (YAML): per-field value pools that replace or extend the rules' seed lists, and/or a JSON Lines file of partial questionnaires to cycle through.")
+    var seedData: String?
+
     func validate() throws {
         if rules != nil, form != nil { throw ValidationError("give --rules or --form, not both") }
         if count < 0 { throw ValidationError("--count must be 0 or more") }
@@ -89,8 +92,10 @@ struct GenerateCommand: ParsableCommand {
                 count: count, seed: chosenSeed, format: format ?? formatFromExtension, optionalRate: optionalRate,
                 boundaries: boundaries, invalidRate: invalidRate, jobs: jobs,
                 fixture: try fixture.map { path throws(GenerationError) in try GenerationFixture(path: path) },
-                useDefaults: useDefaults)
+                useDefaults: useDefaults,
+                seedData: try seedData.map { path throws(GenerationError) in try SeedData(path: path) })
             let generator = try BatchGenerator(rules: compiled, options: options)
+            for notice in generator.notices { writeError(notice) }
             let destination = try openOutput(output)
             let sidecar = try invalidRate > 0 ? openOutput(labelsPath) : nil
             generated = try generator.run(write: { destination.write(bytes: $0) },

@@ -34,11 +34,13 @@ public struct GenerationOptions: Sendable {
     /// Whether fields with a `default:` start with it (when visible and their parents are
     /// filled), as a new questionnaire in the app does; a fixture's value wins over a default.
     public var useDefaults: Bool
+    /// Value pools and partial questionnaires to cycle through (`--seed-data`).
+    public var seedData: SeedData?
 
     /// Creates options; `jobs` defaults to the number of active processors.
     public init(count: Int, seed: UInt64, format: GenerationFormat = .jsonl, optionalRate: Double = 0.7,
                 boundaries: Bool = false, invalidRate: Double = 0, jobs: Int? = nil, maxAttempts: Int = 100,
-                fixture: GenerationFixture? = nil, useDefaults: Bool = false) {
+                fixture: GenerationFixture? = nil, useDefaults: Bool = false, seedData: SeedData? = nil) {
         self.count = max(0, count)
         self.seed = seed
         self.format = format
@@ -49,5 +51,6 @@ public struct GenerationOptions: Sendable {
         self.maxAttempts = max(1, maxAttempts)
         self.fixture = fixture
         self.useDefaults = useDefaults
+        self.seedData = seedData
     }
 }
