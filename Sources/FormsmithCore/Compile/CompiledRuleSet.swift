@@ -126,12 +126,14 @@ final class CompiledField: Sendable {
     let items: (layout: ObjectLayout, scope: EvaluationScope)?
     /// Custom messages by rule identifier.
     let messages: [String: String]
+    /// Whether a text whose NFC form passes is accepted (`normalize: nfc`).
+    let acceptsNFC: Bool
 
     init(id: Int, path: String, name: String, type: FieldType, listID: Int?, slot: Int, isOptional: Bool,
          requiredIf: CompiledExpression?, visibleIf: CompiledExpression?, visibleIfSource: String, parents: [Int], checks: [ValueCheck],
          cases: [(condition: CompiledExpression, checks: [ValueCheck])], allowed: [[UInt8]],
          datePattern: DatePattern, hasIntegerValues: Bool, items: (layout: ObjectLayout, scope: EvaluationScope)?,
-         messages: [String: String]) {
+         messages: [String: String], acceptsNFC: Bool = false) {
         self.id = id
         self.path = path
         self.name = name
@@ -150,6 +152,7 @@ final class CompiledField: Sendable {
         self.hasIntegerValues = hasIntegerValues
         self.items = items
         self.messages = messages
+        self.acceptsNFC = acceptsNFC
     }
 }
 

@@ -1,7 +1,7 @@
 /// The kinds of deliberate defect an invalid questionnaire can carry, one rule each.
 enum MutationKind: CaseIterable {
     case required, visibility, type, regex, mask, minLength, maxLength, min, max, fractionDigits
-    case enumeration, unique, constant, checksum, format, minItems, maxItems, parent, unknownField
+    case enumeration, unique, constant, checksum, format, minItems, maxItems, parent, unknownField, textForm
 
     /// The rule identifier the validator reports for it.
     var rule: String {
@@ -25,6 +25,7 @@ enum MutationKind: CaseIterable {
         case .maxItems: RuleIdentifier.maxItems
         case .parent: RuleIdentifier.parent
         case .unknownField: RuleIdentifier.unknownField
+        case .textForm: RuleIdentifier.textForm
         }
     }
 }
@@ -118,6 +119,7 @@ struct DefectPlanter {
             if spec.checksum != nil { kinds.append(.checksum) }
             if spec.format != nil { kinds.append(.format) }
             if case .constant = spec.source { kinds.append(.constant) }
+            if !spec.regexes.isEmpty || !spec.masks.isEmpty || spec.format != nil { kinds.append(.textForm) }
         case .integer, .decimal, .date:
             kinds += [.min, .max]
             if field.type == .decimal, FractionDigitsCheck.limit(in: field.checks) != nil {

@@ -62,6 +62,9 @@ public struct RuleSet: Sendable {
     public var libraries: [String] = []
     /// The libraries at least one of whose definitions a field uses.
     public var usedLibraries: Set<String> = []
+    /// `normalize: nfc` for the whole rule set: text fields accept values whose NFC form passes
+    /// (a field's own `normalize` wins).
+    public var normalize: Located<String>? = nil
 
     /// Every field in the tree, depth first (sections, lists and their items included).
     public var allFields: [FieldRule] {
@@ -205,6 +208,9 @@ public struct Constraints: Sendable {
     public var format: Located<String>?
     /// Special values accepted as they are, skipping the other value checks (`allow: ["0"]`).
     public var allow: [Located<String>]
+    /// `nfc`: a text whose Unicode NFC form passes is accepted as it is; `none`: it gets a
+    /// `text-form` violation (the default).
+    public var normalize: Located<String>?
 
     /// No constraints.
     public init() { allow = [] }

@@ -26,6 +26,8 @@ struct RuleTreeReader {
         let title = top.string("title")
         let version = top.string("version")
         _ = top.string("description")
+        let normalize = top.string("normalize")
+        if let normalize { TextFormCheck.checkSetting(normalize, problems: problems) }
         var libraries = LibraryReader(problems: problems)
         libraries.include(top.strings("include") + top.strings("import"), from: file)
         for definition in libraries.definitions { add(definition) }
@@ -64,7 +66,7 @@ struct RuleTreeReader {
             usedDefinitions: usedDefinitions,
             definitionLocations: definitions.mapValues(\.name.location),
             libraries: libraries.libraries,
-            usedLibraries: Set(usedDefinitions.compactMap { definitions[$0]?.library }))
+            usedLibraries: Set(usedDefinitions.compactMap { definitions[$0]?.library }), normalize: normalize)
     }
 
     /// A `seed:` or `valuesFrom:` value: the path of the seed list it names (with where that
@@ -293,9 +295,14 @@ struct RuleTreeReader {
                 problems.report("a case needs a 'when' condition", at: mapping.location)
                 return nil
             }
-            let constraints = readConstraints(&mapping)
+            var constraints = readConstraints(&mapping)
+            if let normalize = constraints.normalize {
+                problems.report("'normalize' says how a field reads text; give it on the field, not in a case",
+                                at: normalize.location)
+                constraints.normalize = nil
+            }
             let messages = readMessages(&mapping)
-            mapping.reportUnknownKeys(known: ["when"] + RulesLoader.constraintKeys, context: "a case")
+            mapping.reportUnknownKeys(known: RulesLoader.caseKeys, context: "a case")
             return ConditionalConstraints(condition: condition, constraints: constraints, messages: messages)
         }
     }

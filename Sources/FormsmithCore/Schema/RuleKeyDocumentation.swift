@@ -36,6 +36,9 @@ struct RuleKeyDocumentation {
         "include": .init("Definition libraries whose definitions this file may use: a path relative to the rule "
                          + "file, or a list of them.", ref("paths")),
         "import": .init("The same as include.", ref("paths")),
+        "normalize": .init("nfc: every text field accepts a value whose Unicode NFC form passes (decomposed letters "
+                           + "typed on a phone); none (the default): such a value gets a text-form violation. A "
+                           + "field's own normalize wins.", [("enum", ["nfc", "none"])]),
         "seeds": .init("Named word lists for seed: and valuesFrom:, by name: a path relative to the rule file.",
                        [("type", "object"), ("additionalProperties", .object([("type", "string")]))]),
         "definitions": .init(
@@ -125,6 +128,9 @@ struct RuleKeyDocumentation {
         "allow": .init("Special values accepted as they are, skipping the other value checks: allow: ['0'].",
                        [("anyOf", [.object(ref("scalar")),
                                    .object([("type", "array"), ("items", .object(ref("scalar")))])])]),
+        "normalize": .init("nfc: a value whose Unicode NFC form passes is accepted (decomposed letters typed on a "
+                           + "phone); none (the default): it gets a text-form violation that says so.",
+                           [("enum", ["nfc", "none"])]),
         "messages": .init("Custom messages by rule identifier: messages: {regex: must be a Russian plate}.",
                           ref("messages")),
     ]
