@@ -80,12 +80,12 @@ struct TextFormReview {
         "\u{00A0}": "a no-break space (U+00A0)", "\u{202F}": "a narrow no-break space (U+202F)",
     ]
 
-    /// The review of `text`, or nil when how it is written is fine. ASCII without surrounding
-    /// whitespace is fine at once.
+    /// The review of `text`, or nil when how it is written is fine. A byte scan decides first:
+    /// only a value with surrounding whitespace, one of the characters above or a combining
+    /// mark (U+0300-U+036F, U+20D0-U+20FF, Hangul jamo) is decoded and normalized.
     init?(_ text: UnsafeBufferPointer<UInt8>) {
         guard let first = text.first, let last = text.last else { return nil }
-        let edge = Self.isSpace(first) || Self.isSpace(last)
-        guard edge || text.contains(where: { $0 >= 0x80 }) else { return nil }
+        guard Self.isSpace(first) || Self.isSpace(last) || Self.hasSuspectBytes(text) else { return nil }
         var problems: [String] = []
         var kept = String.UnicodeScalarView()
         for (index, scalar) in String(decoding: text, as: UTF8.self).unicodeScalars.enumerated() {
@@ -121,7 +121,33 @@ struct TextFormReview {
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte >= 0x80  // non-ASCII: looked at closely
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// Whether the UTF-8 bytes hold an invisible or space-like character of the tables above, a
+    /// combining mark (U+0300-U+036F as CC/CD, U+20D0-U+20FF) or a Hangul jamo (U+1100-U+11FF).
+    static func hasSuspectBytes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = text.count
+        while index < count {
+            let byte = text[index]
+            index += 1
+            guard byte >= 0xC2 else { continue }
+            let next = index < count ? text[index] : 0
+            let third = index + 1 < count ? text[index + 1] : 0
+            switch byte {
+            case 0xC2: if next == 0xA0 || next == 0xAD { return true }  // U+00A0, U+00AD
+            case 0xCC, 0xCD: return true  // U+0300-U+037F: combining diacritics (and a few Greek letters)
+            case 0xE1: if (0x84...0x87).contains(next) { return true }  // Hangul jamo
+            case 0xE2:
+                if next == 0x80, third == 0x8B || third == 0xAF { return true }  // U+200B, U+202F
+                if next == 0x81, third == 0xA0 { return true }  // U+2060
+                if next == 0x83, third >= 0x90 { return true }  // U+20D0-U+20FF
+            case 0xEF: if next == 0xBB, third == 0xBF { return true }  // U+FEFF
+            default: break
+            }
+        }
+        return false
     }
 }
 
