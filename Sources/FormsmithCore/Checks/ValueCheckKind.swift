@@ -53,7 +53,7 @@ struct ExplainedCheck {
 /// Every `switch` over the kinds (and over ``ValueCheck``) is exhaustive, so adding a case
 /// makes the compiler list each place that must learn about the new kind.
 enum CheckKind: String, CaseIterable, Sendable {
-    case length, regex, mask, format, range, fractionDigits, values, itemCount, checksum, constant
+    case length, regex, mask, format, range, fractionDigits, values, itemCount, checksum, constant, textForm
 
     /// The type that owns the kind.
     var definition: any ValueCheckKind.Type {
@@ -68,6 +68,7 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .itemCount: ItemCountCheck.self
         case .checksum: ChecksumCheck.self
         case .constant: ConstantCheck.self
+        case .textForm: TextFormCheck.self
         }
     }
 

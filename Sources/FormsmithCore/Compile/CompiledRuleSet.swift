@@ -139,13 +139,15 @@ final class CompiledField: Sendable {
     /// Whether that section is `optional` or has `requiredIf`: the field is then required only
     /// while the section is (see the validator's group step).
     let inConditionalGroup: Bool
+    /// Whether a text whose NFC form passes is accepted (`normalize: nfc`).
+    let acceptsNFC: Bool
 
     init(id: Int, path: String, name: String, type: FieldType, listID: Int?, slot: Int, isOptional: Bool,
          requiredIf: CompiledExpression?, visibleIf: CompiledExpression?, visibleIfSource: String, parents: [Int], checks: [ValueCheck],
          cases: [(condition: CompiledExpression, checks: [ValueCheck])], allowed: [[UInt8]],
          datePattern: DatePattern, hasIntegerValues: Bool, items: (layout: ObjectLayout, scope: EvaluationScope)?,
          messages: [String: String], group: Int = -1, groupRequiredIf: CompiledExpression? = nil,
-         inConditionalGroup: Bool = false) {
+         inConditionalGroup: Bool = false, acceptsNFC: Bool = false) {
         self.group = group
         self.inConditionalGroup = inConditionalGroup
         self.groupRequiredIf = groupRequiredIf
@@ -167,6 +169,7 @@ final class CompiledField: Sendable {
         self.hasIntegerValues = hasIntegerValues
         self.items = items
         self.messages = messages
+        self.acceptsNFC = acceptsNFC
     }
 }
 

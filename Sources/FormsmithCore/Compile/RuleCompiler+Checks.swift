@@ -78,7 +78,8 @@ extension CompilerState {
             allowed: parts.allowed, datePattern: parts.datePattern, hasIntegerValues: parts.hasIntegerValues,
             items: items, messages: messages, group: groupSection(of: rule)?.index ?? -1,
             groupRequiredIf: parts.groupRequiredIf,
-            inConditionalGroup: groupSection(of: rule).map { $0.section.isOptional || $0.section.requiredIf != nil } ?? false)
+            inConditionalGroup: groupSection(of: rule).map { $0.section.isOptional || $0.section.requiredIf != nil } ?? false,
+            acceptsNFC: (rule.constraints.normalize ?? ruleSet.normalize)?.value == TextFormCheck.nfc)
     }
 
     // MARK: - Checks

@@ -82,6 +82,15 @@ struct ExplanationWriter {
             let origin = seed.location.file == rules.ruleSet.file ? "" : " (relative to \(seed.location.file))"
             line("seed", "generated values are drawn from \(seed.value)\(origin)")
         }
+        if let initial = field.defaultValue {
+            let shown: String
+            switch initial.value {
+            case .value(.string(let text)): shown = "\"\(text)\""
+            case .value(let value): shown = value.description
+            case .values(let values): shown = "[" + values.map(\.description).joined(separator: ", ") + "]"
+            }
+            line("default", "\(shown): a new questionnaire starts with it (generate --use-defaults fills it in)")
+        }
         let reads = dependencies.reads(field.path)
         if !reads.isEmpty { line("reads", reads.joined(separator: "; ")) }
         let readers = dependencies.readers(of: field.path)

@@ -49,6 +49,7 @@ extension DefectPlanter {
         case .format: return brokenFormat(field, value, address, random: &random)
         case .minItems, .maxItems: return itemCountEdit(kind == .maxItems, field, value)
         case .unknownField: return nil
+        case .textForm: return mistypedText(field, value, random: &random)
         }
     }
 

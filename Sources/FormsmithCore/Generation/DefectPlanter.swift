@@ -1,7 +1,7 @@
 /// The kinds of deliberate defect an invalid questionnaire can carry, one rule each.
 enum MutationKind: CaseIterable {
     case required, visibility, type, regex, mask, minLength, maxLength, min, max, fractionDigits
-    case enumeration, unique, constant, checksum, format, minItems, maxItems, parent, unknownField, incompleteGroup
+    case enumeration, unique, constant, checksum, format, minItems, maxItems, parent, unknownField, incompleteGroup, textForm
 
     /// The rule identifier the validator reports for it.
     var rule: String {
@@ -26,6 +26,7 @@ enum MutationKind: CaseIterable {
         case .parent: RuleIdentifier.parent
         case .unknownField: RuleIdentifier.unknownField
         case .incompleteGroup: RuleIdentifier.incompleteGroup
+        case .textForm: RuleIdentifier.textForm
         }
     }
 }
@@ -120,6 +121,7 @@ struct DefectPlanter {
             if spec.checksum != nil { kinds.append(.checksum) }
             if spec.format != nil { kinds.append(.format) }
             if case .constant = spec.source { kinds.append(.constant) }
+            if !spec.regexes.isEmpty || !spec.masks.isEmpty || spec.format != nil { kinds.append(.textForm) }
         case .integer, .decimal, .date:
             kinds += [.min, .max]
             if field.type == .decimal, FractionDigitsCheck.limit(in: field.checks) != nil {

@@ -10,6 +10,8 @@ final class QuestionnaireBuilder {
     @exclusivity(unchecked) var random = SeededRandom(seed: 0)
     /// The questionnaire's position in the output.
     @exclusivity(unchecked) var recordIndex = 0
+    /// The `--seed-data` record this questionnaire keeps the values of, if any.
+    @exclusivity(unchecked) var recordPins: FixturePins?
     /// The attempt at this questionnaire (0 first; coverage cycling applies only to it).
     @exclusivity(unchecked) var attempt = 0
     /// The list and item being filled (for `drivers[].x` references), or -1.
@@ -39,6 +41,7 @@ final class QuestionnaireBuilder {
         record.reset()
         for index in groupChoices.indices { groupChoices[index] = .undecided }
         failure = nil
+        if let records = plan.seedData?.records, !records.isEmpty { recordPins = records[index % records.count] }
         for id in rules.rootScope.order {
             fill(id, item: -1)
             if failure != nil { return false }
@@ -51,7 +54,7 @@ final class QuestionnaireBuilder {
         let field = rules.fields[id]
         let address = FieldAddress(field: id, item: item)
         var value = GeneratedValue.absent
-        if let pinned = plan.pins?.value(at: address, rules: rules) {
+        if let pinned = plan.pins?.value(at: address, rules: rules) ?? recordPins?.value(at: address, rules: rules) {
             value = materialize(pinned, for: field, address: address)
         } else if field.visibleIf?.evaluateCondition(environment) ?? true {
             var required = field.requiredIf.map { $0.evaluateCondition(environment) ?? true } ?? !field.isOptional
@@ -64,8 +67,10 @@ final class QuestionnaireBuilder {
                 }
             }
             let parentsFilled = field.parents.allSatisfy { isPresent($0) }
-            if !skipped, parentsFilled, required || random.chance(plan.options.optionalRate) {
-                value = generateValue(field, address: address)
+            if !skipped, parentsFilled, let initial = plan.fields[id].initial {
+                value = materialize(initial, for: field, address: address)
+            } else if !skipped, parentsFilled, required || random.chance(plan.options.optionalRate) {
+                value = pooledValue(field, address: address) ?? generateValue(field, address: address)
             }
         }
         record.setValue(value, at: address, in: rules)
@@ -89,6 +94,14 @@ final class QuestionnaireBuilder {
         }
         currentList = -1
         currentItem = -1
+    }
+
+    /// A value from the field's `--seed-data` pool (non-text fields; always when the pool
+    /// replaces the rules' values, half the time when it extends them), or nil.
+    func pooledValue(_ field: CompiledField, address: FieldAddress) -> GeneratedValue? {
+        let tables = plan.fields[field.id]
+        guard !tables.pool.isEmpty, !tables.poolExtends || random.chance(0.5) else { return nil }
+        return materialize(tables.pool[random.int(in: 0...(tables.pool.count - 1))], for: field, address: address)
     }
 
     /// A new value for a visible field, by type.

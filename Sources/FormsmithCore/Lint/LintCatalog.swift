@@ -24,6 +24,7 @@ public enum LintCatalog {
         EmptyWindowCheck(),
         UnusedDefinitionCheck(),
         SeedValueCheck(),
+        DefaultValueCheck(),
         BacktrackingRegexCheck(),
     ]
 

@@ -19,6 +19,7 @@ extension RuleIdentifier {
         case constant: return "A value is not the field's one required value."
         case checksum: return "A value's check digits are wrong."
         case format: return "A value is not in the field's format (e-mail address, URL, UUID, phone ...)."
+        case textForm: return "A text fails only because of how it is written (not NFC, an invisible character, surrounding spaces)."
         case minItems: return "A list or multi-choice has fewer items than minItems."
         case maxItems: return "A list or multi-choice has more items than maxItems."
         case visibility: return "A field is filled although its visibility condition is false."

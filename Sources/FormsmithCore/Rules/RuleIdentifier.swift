@@ -31,6 +31,10 @@ public enum RuleIdentifier {
     public static let checksum = "checksum"
     /// A value is not in the field's named `format` (an e-mail address, a URL, a UUID ...).
     public static let format = "format"
+    /// A text fails its checks only because of how it is written: not in Unicode NFC, with an
+    /// invisible character (zero-width space, soft hyphen, no-break space, BOM) or with spaces
+    /// around it; the same text tidied passes.
+    public static let textForm = "text-form"
     /// A list or multi-choice has fewer items than `minItems`.
     public static let minItems = "min-items"
     /// A list or multi-choice has more items than `maxItems`.
@@ -52,6 +56,6 @@ public enum RuleIdentifier {
 
     /// Rules whose message a rule author may reword with `messages:`.
     public static let messageKeys = [required, type, regex, mask, minLength, maxLength, min, max, fractionDigits,
-                                     enumeration, unique, constant, checksum, format, minItems, maxItems, visibility, parent,
+                                     enumeration, unique, constant, checksum, format, textForm, minItems, maxItems, visibility, parent,
                                      incompleteGroup]
 }

@@ -62,6 +62,9 @@ public struct RuleSet: Sendable {
     public var libraries: [String] = []
     /// The libraries at least one of whose definitions a field uses.
     public var usedLibraries: Set<String> = []
+    /// `normalize: nfc` for the whole rule set: text fields accept values whose NFC form passes
+    /// (a field's own `normalize` wins).
+    public var normalize: Located<String>? = nil
 
     /// Every field in the tree, depth first (sections, lists and their items included).
     public var allFields: [FieldRule] {
@@ -154,6 +157,26 @@ public struct FieldRule: Sendable {
     public var hidingSections: [String] = []
     /// The field's own `visibleIf` as written, before its sections' conditions were folded in.
     public var ownVisibleIf: Located<String>? = nil
+    /// The field's initial value (`default:`), as the apps showed it in a new questionnaire:
+    /// `formsmith generate --use-defaults` fills it in, `explain` shows it, `lint` checks it.
+    public var defaultValue: Located<FieldDefault>? = nil
+}
+
+/// A field's initial value as written (`default:`): one scalar, or a list of choices for a
+/// multi-choice field.
+public enum FieldDefault: Sendable, Hashable, CustomStringConvertible {
+    /// A single value (text, a number as written, a boolean).
+    case value(EnumValue)
+    /// The chosen values of a multi-choice field.
+    case values([EnumValue])
+
+    /// The value as a CSV cell would hold it (choices joined with `;`).
+    public var description: String {
+        switch self {
+        case .value(let value): return value.description
+        case .values(let values): return values.map(\.description).joined(separator: ";")
+        }
+    }
 }
 
 /// The value checks a field declares. All are optional; which apply depends on the type.
@@ -194,6 +217,9 @@ public struct Constraints: Sendable {
     public var format: Located<String>?
     /// Special values accepted as they are, skipping the other value checks (`allow: ["0"]`).
     public var allow: [Located<String>]
+    /// `nfc`: a text whose Unicode NFC form passes is accepted as it is; `none`: it gets a
+    /// `text-form` violation (the default).
+    public var normalize: Located<String>?
 
     /// No constraints.
     public init() { allow = [] }

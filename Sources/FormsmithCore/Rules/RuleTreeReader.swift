@@ -26,6 +26,8 @@ struct RuleTreeReader {
         let title = top.string("title")
         let version = top.string("version")
         _ = top.string("description")
+        let normalize = top.string("normalize")
+        if let normalize { TextFormCheck.checkSetting(normalize, problems: problems) }
         var libraries = LibraryReader(problems: problems)
         libraries.include(top.strings("include") + top.strings("import"), from: file)
         for definition in libraries.definitions { add(definition) }
@@ -64,7 +66,7 @@ struct RuleTreeReader {
             usedDefinitions: usedDefinitions,
             definitionLocations: definitions.mapValues(\.name.location),
             libraries: libraries.libraries,
-            usedLibraries: Set(usedDefinitions.compactMap { definitions[$0]?.library }))
+            usedLibraries: Set(usedDefinitions.compactMap { definitions[$0]?.library }), normalize: normalize)
     }
 
     /// A `seed:` or `valuesFrom:` value: the path of the seed list it names (with where that
@@ -197,7 +199,8 @@ struct RuleTreeReader {
             visibleIf: field.string("visibleIf"), parents: field.strings("parent"),
             constraints: constraints, cases: readCases(field.node("cases"), file: field.file(ofKey: "cases")),
             messages: messages,
-            seed: wordList(field.string("seed")), children: children, assertions: assertions)
+            seed: wordList(field.string("seed")), children: children, assertions: assertions,
+            defaultValue: readDefault(&field, type: type))
         field.reportUnknownKeys(known: RulesLoader.fieldKeys, context: "field '\(path)'")
         return rule
     }
@@ -236,6 +239,26 @@ struct RuleTreeReader {
             problems.report("'\(name)' is not a valid field name: use letters, digits, '_' and '-', "
                             + "starting with a letter", at: location)
         }
+    }
+
+    /// A field's `default:`: a scalar, or a list of choices on a multi-choice field. Lists and
+    /// sections have none (their items and fields take their own).
+    private func readDefault(_ field: inout YAMLMapping, type: FieldType) -> Located<FieldDefault>? {
+        guard let node = field.node("default") else { return nil }
+        let location = field.location(of: node, key: "default")
+        if type == .list || type == .section {
+            problems.report("a list has no 'default': give its item fields their own 'default'", at: location)
+            return nil
+        }
+        if let sequence = node.sequence, type == .multiChoice {
+            let values = sequence.compactMap(\.enumValue)
+            if values.count == sequence.count { return Located(.values(values), at: location) }
+        } else if let value = node.enumValue {
+            return Located(.value(value), at: location)
+        }
+        problems.report(type == .multiChoice ? "'default' of a multi-choice field must be a list of its values"
+                            : "'default' must be a single value (text, a number, true or false)", at: location)
+        return nil
     }
 
     // MARK: - Constraints
@@ -294,9 +317,14 @@ struct RuleTreeReader {
                 problems.report("a case needs a 'when' condition", at: mapping.location)
                 return nil
             }
-            let constraints = readConstraints(&mapping)
+            var constraints = readConstraints(&mapping)
+            if let normalize = constraints.normalize {
+                problems.report("'normalize' says how a field reads text; give it on the field, not in a case",
+                                at: normalize.location)
+                constraints.normalize = nil
+            }
             let messages = readMessages(&mapping)
-            mapping.reportUnknownKeys(known: ["when"] + RulesLoader.constraintKeys, context: "a case")
+            mapping.reportUnknownKeys(known: RulesLoader.caseKeys, context: "a case")
             return ConditionalConstraints(condition: condition, constraints: constraints, messages: messages)
         }
     }

@@ -9,7 +9,7 @@ import Yams
 /// at once.
 public enum RulesLoader {
     /// Keys a rule set may have at its top level.
-    static let topLevelKeys = ["$schema", "formsmith", "id", "title", "version", "description", "include", "import",
+    static let topLevelKeys = ["$schema", "formsmith", "id", "title", "version", "description", "include", "import", "normalize",
                                "seeds", "definitions", "fields", "sections", "assert"]
     /// Keys a definition library (a file named by `include:`) may have at its top level.
     static let libraryKeys = LibraryReader.topLevelKeys
@@ -22,9 +22,9 @@ public enum RulesLoader {
     static let constraintKeys = CheckKind.allKeys.map(\.name) + ["messages"]
     /// Keys of a field.
     static let fieldKeys = ["type", "use", "title", "description", "optional", "requiredIf", "visibleIf",
-                            "parent", "cases", "seed", "fields", "assert", "complete"] + constraintKeys
+                            "parent", "cases", "seed", "default", "fields", "assert", "complete"] + constraintKeys
     /// Keys of one of a field's `cases`.
-    static let caseKeys = ["when"] + constraintKeys
+    static let caseKeys = ["when"] + constraintKeys.filter { $0 != "normalize" }  // how a field reads text, not a check
     /// Keys of a `checksum` written as a mapping.
     static let checksumKeys = ["name", "with"]
     /// Keys of an assertion.

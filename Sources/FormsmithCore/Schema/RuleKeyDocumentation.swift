@@ -36,6 +36,9 @@ struct RuleKeyDocumentation {
         "include": .init("Definition libraries whose definitions this file may use: a path relative to the rule "
                          + "file, or a list of them.", ref("paths")),
         "import": .init("The same as include.", ref("paths")),
+        "normalize": .init("nfc: every text field accepts a value whose Unicode NFC form passes (decomposed letters "
+                           + "typed on a phone); none (the default): such a value gets a text-form violation. A "
+                           + "field's own normalize wins.", [("enum", ["nfc", "none"])]),
         "seeds": .init("Named word lists for seed: and valuesFrom:, by name: a path relative to the rule file.",
                        [("type", "object"), ("additionalProperties", .object([("type", "string")]))]),
         "definitions": .init(
@@ -84,6 +87,11 @@ struct RuleKeyDocumentation {
                        [("type", "array"), ("items", .object(ref("case")))]),
         "seed": .init("A word list `formsmith generate` draws values from: a path relative to the rule file, "
                       + "one value per line, # comments skipped.", [("type", "string")]),
+        "default": .init("The field's initial value, as the app shows it in a new questionnaire (a list of "
+                         + "choices for multi-choice); formsmith generate --use-defaults fills it in and lint "
+                         + "checks it against the field's own checks.",
+                         [("anyOf", [.object(ref("scalar")),
+                                     .object([("type", "array"), ("items", .object(ref("scalar")))])])]),
         "fields": .init("The fields of each item of a list, or of a section (type: section: an object inside a "
                         + "list's items or another section).", ref("fields")),
         "complete": .init("For type: section: true makes it all or none; once one field of it is filled, every "
@@ -132,6 +140,9 @@ struct RuleKeyDocumentation {
         "allow": .init("Special values accepted as they are, skipping the other value checks: allow: ['0'].",
                        [("anyOf", [.object(ref("scalar")),
                                    .object([("type", "array"), ("items", .object(ref("scalar")))])])]),
+        "normalize": .init("nfc: a value whose Unicode NFC form passes is accepted (decomposed letters typed on a "
+                           + "phone); none (the default): it gets a text-form violation that says so.",
+                           [("enum", ["nfc", "none"])]),
         "messages": .init("Custom messages by rule identifier: messages: {regex: must be a Russian plate}.",
                           ref("messages")),
     ]
