@@ -8,7 +8,8 @@ enum RegexCheck: ValueCheckKind {
 
     static let rules = [
         CheckRule(id: RuleIdentifier.regex, summary: "A value does not match the field's PCRE2 pattern."),
-        CheckRule(id: RuleIdentifier.regexLimit, summary: "Matching the field's pattern hit the PCRE2 match or depth limit.", rewordable: false),
+        CheckRule(id: RuleIdentifier.regexLimit,
+                  summary: "Matching the field's pattern hit the PCRE2 match or depth limit.", rewordable: false),
     ]
 
     static let keys = [
