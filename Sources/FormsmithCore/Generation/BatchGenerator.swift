@@ -94,7 +94,10 @@ public final class BatchGenerator: Sendable {
         let workers = min(options.jobs, chunkCount)
         // More permits than workers: the chunk next in line is always claimed by a worker that
         // holds a permit and is generating it, so the writer can always make progress.
-        let permits = DispatchSemaphore(value: Self.chunksAheadPerJob * workers)
+        // (Created empty and filled: libdispatch traps when a semaphore is released holding
+        // fewer than it was created with, which a failed run may leave.)
+        let permits = DispatchSemaphore(value: 0)
+        for _ in 0..<(Self.chunksAheadPerJob * workers) { permits.signal() }
         withoutActuallyEscaping(write) { write in
             withoutActuallyEscaping(label) { label in
                 // Called only by the worker holding the writer's role (see `OrderedCommit`), so
@@ -107,7 +110,7 @@ public final class BatchGenerator: Sendable {
                         permits.wait()
                         let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
                         guard chunk < chunkCount, state.withLock({ $0.error == nil }) else {
-                            permits.signal()
+                            permits.signal()  // passed on: a worker waiting for one wakes and stops too
                             return
                         }
                         let output = generateChunk(chunk, with: generator)
@@ -116,6 +119,11 @@ public final class BatchGenerator: Sendable {
                             OrderedCommit.emit(due, write: write, label: label)
                             for _ in due { permits.signal() }
                             due = state.withLock { $0.takeDue() }
+                        }
+                        // After a failure the chunks held are never written: wake every worker
+                        // waiting for a permit so that it sees the failure and stops.
+                        if state.withLock({ $0.error != nil }) {
+                            for _ in 0..<workers { permits.signal() }
                         }
                     }
                 }
