@@ -17,7 +17,24 @@ enum TextFormCheck: ValueCheckKind {
     /// Every `normalize` setting.
     static let settings = ["nfc", "none"]
 
-    static let keys = [CheckKey(name: "normalize", types: [.string, .text])]
+    /// `normalize` as written.
+    struct Written: WrittenKeys {
+        var normalize: Located<String>?
+    }
+
+    static let rules = [
+        CheckRule(id: RuleIdentifier.textForm,
+                  summary: "A text fails only because of how it is written (not NFC, an invisible character, "
+                    + "surrounding spaces)."),
+    ]
+
+    static let keys = [
+        CheckKey(name: "normalize", types: [.string, .text],
+                 documentation: RuleKeyDocumentation(
+                    "nfc: a value whose Unicode NFC form passes is accepted (decomposed letters typed on a phone); "
+                    + "none (the default): it gets a text-form violation that says so.",
+                    [("enum", ["nfc", "none"])])),
+    ]
 
     static let examples = [
         CheckDescription(
@@ -58,6 +75,22 @@ enum TextFormCheck: ValueCheckKind {
             : "none: decomposed letters are a text-form violation"
         return [ExplainedCheck(label: "normalize", body: body, rules: [RuleIdentifier.textForm])]
     }
+}
+
+extension Constraints {
+    /// `nfc`: a text whose Unicode NFC form passes is accepted as it is; `none`: it gets a
+    /// `text-form` violation (the default).
+    public var normalize: Located<String>? {
+        get { self[TextFormCheck.self].normalize }
+        set { self[TextFormCheck.self].normalize = newValue }
+    }
+}
+
+extension RuleIdentifier {
+    /// A text fails its checks only because of how it is written: not in Unicode NFC, with an
+    /// invisible character (zero-width space, soft hyphen, no-break space, BOM) or with spaces
+    /// around it; the same text tidied passes.
+    public static let textForm = "text-form"
 }
 
 /// How a text is written, apart from what it says: its invisible characters, surrounding

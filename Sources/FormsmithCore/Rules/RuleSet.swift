@@ -180,49 +180,24 @@ public enum FieldDefault: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The value checks a field declares. All are optional; which apply depends on the type.
+///
+/// Each check kind declares its own part (its `Written` keys) and the public properties that
+/// read and write it (`minLength`, `regex`, `checksum` ...) in its file in `Checks/`; this
+/// type only stores them, by kind, and the keys that are not a check of their own (`allow`).
 public struct Constraints: Sendable {
-    /// Minimum length in Unicode scalars.
-    public var minLength: Located<Int>?
-    /// Maximum length in Unicode scalars.
-    public var maxLength: Located<Int>?
-    /// A PCRE2 pattern the whole value must match.
-    public var regex: Located<String>?
-    /// PCRE2 flags for `regex` (`i`, `s`, `x`, `m`).
-    public var regexFlags: Located<String>?
-    /// An input mask the value must fit (see the rules reference).
-    public var mask: Located<String>?
-    /// Lower bound (inclusive): a number, or for dates an expression such as `today-18y`.
-    public var min: Located<Bound>?
-    /// Upper bound (inclusive).
-    public var max: Located<Bound>?
-    /// Lower bound (exclusive).
-    public var exclusiveMin: Located<Bound>?
-    /// Upper bound (exclusive).
-    public var exclusiveMax: Located<Bound>?
-    /// Largest number of digits after the decimal point.
-    public var fractionDigits: Located<Int>?
-    /// Allowed values of an enum or multi-choice field.
-    public var values: [Located<EnumValue>]?
-    /// A seed list file the allowed values are read from (one per line).
-    public var valuesFrom: Located<String>?
-    /// Minimum number of list items or chosen values.
-    public var minItems: Located<Int>?
-    /// Maximum number of list items or chosen values.
-    public var maxItems: Located<Int>?
-    /// A named checksum, with the path of its companion field (the BIC for `bank-account`).
-    public var checksum: Located<ChecksumSpec>?
-    /// The only acceptable value (`const: true` for a consent box).
-    public var constant: Located<EnumValue>?
-    /// Date layout for date fields (`dd.MM.yyyy`); ISO when absent.
-    public var format: Located<String>?
+    /// Each declared kind's keys as written, by kind (a kind that declares none is absent).
+    private var written: [ObjectIdentifier: any Sendable] = [:]
     /// Special values accepted as they are, skipping the other value checks (`allow: ["0"]`).
     public var allow: [Located<String>]
-    /// `nfc`: a text whose Unicode NFC form passes is accepted as it is; `none`: it gets a
-    /// `text-form` violation (the default).
-    public var normalize: Located<String>?
 
     /// No constraints.
     public init() { allow = [] }
+
+    /// The keys of `kind` as written (all absent when the field declares none of them).
+    subscript<Kind: ValueCheckKind>(kind: Kind.Type) -> Kind.Written {
+        get { written[ObjectIdentifier(kind)].map { $0 as! Kind.Written } ?? Kind.Written() }
+        set { written[ObjectIdentifier(kind)] = newValue }
+    }
 }
 
 /// Value checks that apply when a condition holds.
