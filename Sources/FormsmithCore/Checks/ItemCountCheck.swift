@@ -1,7 +1,7 @@
 /// `minItems` / `maxItems`: how many items a list, or choices a multi-choice field, has.
 enum ItemCountCheck: ValueCheckKind {
-    static let keys = [CheckKey(name: "minItems", types: [.list, .multiChoice]),
-                       CheckKey(name: "maxItems", types: [.list, .multiChoice])]
+    static let keys = [CheckKey(name: "minItems", types: [.list, .multiChoice, .attachment]),
+                       CheckKey(name: "maxItems", types: [.list, .multiChoice, .attachment])]
 
     static let examples = [
         CheckDescription(
@@ -12,6 +12,12 @@ enum ItemCountCheck: ValueCheckKind {
             rule: RuleIdentifier.maxItems, summary: "A list or multi-choice has at most `maxItems` entries.",
             field: "{type: list, maxItems: 1, fields: {name: {type: string}}}",
             passing: ["[{\"name\":\"a\"}]"], failing: ["[{\"name\":\"a\"},{\"name\":\"b\"}]"]),
+        CheckDescription(
+            rule: RuleIdentifier.maxItems, summary: "An attachment with `multiple: true` holds at most `maxItems` files.",
+            field: "{type: attachment, multiple: true, maxItems: 1}",
+            passing: ["[{\"name\":\"a.pdf\",\"mediaType\":\"application/pdf\",\"size\":100}]"],
+            failing: ["[{\"name\":\"a.pdf\",\"mediaType\":\"application/pdf\",\"size\":100},"
+                      + "{\"name\":\"b.pdf\",\"mediaType\":\"application/pdf\",\"size\":200}]"]),
     ]
 
     static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
@@ -20,6 +26,12 @@ enum ItemCountCheck: ValueCheckKind {
     }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
+        if site.rule.type == .attachment, !site.rule.isMultiple,
+           let written = constraints.minItems?.location ?? constraints.maxItems?.location {
+            state.problems.report("'minItems' and 'maxItems' count the files of an attachment with 'multiple: true'; "
+                                  + "add 'multiple: true' to '\(site.rule.path)' or remove them", at: written)
+            return nil
+        }
         guard let (minimum, maximum) = state.countBounds(constraints.minItems, constraints.maxItems,
                                                          ("minItems", "maxItems"), of: site.rule)
         else { return nil }
@@ -28,7 +40,8 @@ enum ItemCountCheck: ValueCheckKind {
 
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         guard let items = CheckPhrases.count(constraints.minItems?.value, constraints.maxItems?.value) else { return [] }
-        let noun = CheckPhrases.noun(writer.field.type == .multiChoice ? "choice" : "item", items.text)
+        let noun = CheckPhrases.noun(writer.field.type == .multiChoice ? "choice"
+                                         : writer.field.type == .attachment ? "file" : "item", items.text)
         return [ExplainedCheck(label: "items", body: items.text + noun,
                                rules: items.ends.map { $0 == "min" ? RuleIdentifier.minItems : RuleIdentifier.maxItems })]
     }

@@ -126,12 +126,15 @@ final class CompiledField: Sendable {
     let items: (layout: ObjectLayout, scope: EvaluationScope)?
     /// Custom messages by rule identifier.
     let messages: [String: String]
+    /// For an attachment: whether it holds several files (a JSON array).
+    let isMultiple: Bool
 
     init(id: Int, path: String, name: String, type: FieldType, listID: Int?, slot: Int, isOptional: Bool,
          requiredIf: CompiledExpression?, visibleIf: CompiledExpression?, visibleIfSource: String, parents: [Int], checks: [ValueCheck],
          cases: [(condition: CompiledExpression, checks: [ValueCheck])], allowed: [[UInt8]],
          datePattern: DatePattern, hasIntegerValues: Bool, items: (layout: ObjectLayout, scope: EvaluationScope)?,
-         messages: [String: String]) {
+         messages: [String: String], isMultiple: Bool = false) {
+        self.isMultiple = isMultiple
         self.id = id
         self.path = path
         self.name = name

@@ -71,7 +71,7 @@ extension CompilerState {
             slot: declaration.slot, isOptional: rule.isOptional, requiredIf: parts.requiredIf,
             visibleIf: parts.visibleIf, visibleIfSource: rule.visibleIf?.value ?? "", parents: parts.parents, checks: parts.checks, cases: parts.cases,
             allowed: parts.allowed, datePattern: parts.datePattern, hasIntegerValues: parts.hasIntegerValues,
-            items: items, messages: messages)
+            items: items, messages: messages, isMultiple: rule.isMultiple)
     }
 
     // MARK: - Checks

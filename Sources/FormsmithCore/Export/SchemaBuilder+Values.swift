@@ -82,6 +82,8 @@ extension SchemaBuilder {
                 members.append(("items", scope(field.children, prefix: field.path + "[].", assertions: field.assertions)))
             }
             members += itemCounts(constraints, nonEmpty: nonEmpty)
+        case .attachment:
+            members += attachmentSchema(field, constraints, nonEmpty: nonEmpty)
         case .section:
             break
         }

@@ -19,6 +19,11 @@ extension RuleIdentifier {
         case constant: return "A value is not the field's one required value."
         case checksum: return "A value's check digits are wrong."
         case format: return "A value is not in the field's format (e-mail address, URL, UUID, phone ...)."
+        case mediaType: return "An attached file's media type is not one of the field's mediaTypes."
+        case fileExtension:
+            return "An attached file's name extension is not allowed or does not agree with its media type."
+        case minSize: return "An attached file is smaller than the field's minSize."
+        case maxSize: return "An attached file is larger than the field's maxSize."
         case minItems: return "A list or multi-choice has fewer items than minItems."
         case maxItems: return "A list or multi-choice has more items than maxItems."
         case visibility: return "A field is filled although its visibility condition is false."

@@ -31,6 +31,15 @@ public enum RuleIdentifier {
     public static let checksum = "checksum"
     /// A value is not in the field's named `format` (an e-mail address, a URL, a UUID ...).
     public static let format = "format"
+    /// An attachment's media type is not one of the field's `mediaTypes`.
+    public static let mediaType = "media-type"
+    /// An attachment's file name extension is not one of the field's `extensions`, or does not
+    /// agree with its media type.
+    public static let fileExtension = "extension"
+    /// An attachment is smaller than `minSize`.
+    public static let minSize = "min-size"
+    /// An attachment is larger than `maxSize`.
+    public static let maxSize = "max-size"
     /// A list or multi-choice has fewer items than `minItems`.
     public static let minItems = "min-items"
     /// A list or multi-choice has more items than `maxItems`.
@@ -50,5 +59,6 @@ public enum RuleIdentifier {
 
     /// Rules whose message a rule author may reword with `messages:`.
     public static let messageKeys = [required, type, regex, mask, minLength, maxLength, min, max, fractionDigits,
-                                     enumeration, unique, constant, checksum, format, minItems, maxItems, visibility, parent]
+                                     enumeration, unique, constant, checksum, format, mediaType, fileExtension, minSize, maxSize, minItems, maxItems,
+                                     visibility, parent]
 }

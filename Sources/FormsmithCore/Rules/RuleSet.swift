@@ -104,6 +104,9 @@ public enum FieldType: String, Sendable, CaseIterable, Hashable {
     case list
     /// A group of fields: a JSON object. Written as a `sections:` entry.
     case section
+    /// An attached file, referenced by a JSON object with its `name`, `mediaType` and `size`
+    /// (and optionally `url` and `sha256`); with `multiple: true`, an array of them.
+    case attachment
 
     /// Whether the type holds other fields.
     public var isContainer: Bool { self == .list || self == .section }
@@ -145,6 +148,8 @@ public struct FieldRule: Sendable {
     public var children: [FieldRule]
     /// Assertions over each item of a list.
     public var assertions: [AssertionRule]
+    /// For an attachment field: whether it holds several files (`multiple: true`, a JSON array).
+    public var isMultiple: Bool = false
 }
 
 /// The value checks a field declares. All are optional; which apply depends on the type.
@@ -185,6 +190,14 @@ public struct Constraints: Sendable {
     public var format: Located<String>?
     /// Special values accepted as they are, skipping the other value checks (`allow: ["0"]`).
     public var allow: [Located<String>]
+    /// Media types an attachment may have (`image/*` allows every image type).
+    public var mediaTypes: [Located<String>]?
+    /// File name extensions an attachment may have, without the dot (`pdf`, `jpg`).
+    public var extensions: [Located<String>]?
+    /// Smallest attachment size as written (`1KB`, `100 B`).
+    public var minSize: Located<String>?
+    /// Largest attachment size as written (`10MB`).
+    public var maxSize: Located<String>?
 
     /// No constraints.
     public init() { allow = [] }

@@ -20,7 +20,7 @@ public enum RulesLoader {
     static let constraintKeys = CheckKind.allKeys.map(\.name) + ["messages"]
     /// Keys of a field.
     static let fieldKeys = ["type", "use", "title", "description", "optional", "requiredIf", "visibleIf",
-                            "parent", "cases", "seed", "fields", "assert"] + constraintKeys
+                            "parent", "cases", "seed", "fields", "assert", "multiple"] + constraintKeys
     /// Keys of one of a field's `cases`.
     static let caseKeys = ["when"] + constraintKeys
     /// Keys of a `checksum` written as a mapping.

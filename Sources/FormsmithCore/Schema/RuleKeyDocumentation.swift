@@ -77,6 +77,8 @@ struct RuleKeyDocumentation {
                       + "one value per line, # comments skipped.", [("type", "string")]),
         "fields": .init("The fields of each item of a list.", ref("fields")),
         "assert": .init("Assertions checked once per item of a list.", ref("assertions")),
+        "multiple": .init("On an attachment field, true: it holds several files, a JSON array of references "
+                          + "(minItems and maxItems count them).", ref("boolean")),
     ]
 
     private static let constraint: [String: RuleKeyDocumentation] = [
@@ -108,6 +110,18 @@ struct RuleKeyDocumentation {
                           ref("count")),
         "maxItems": .init("The most items of a list, or choices of a multi-choice field (rule max-items).",
                           ref("count")),
+        "mediaTypes": .init("The media types an attached file may have (rule media-type): application/pdf, or "
+                            + "image/* for every image type.",
+                            [("anyOf", [.object([("type", "string")]),
+                                        .object([("type", "array"), ("items", .object([("type", "string")]))])])]),
+        "extensions": .init("The file name extensions an attached file may have, without the dot, any case "
+                            + "(rule extension): [pdf, jpg, jpeg].",
+                            [("anyOf", [.object([("type", "string")]),
+                                        .object([("type", "array"), ("items", .object([("type", "string")]))])])]),
+        "minSize": .init("The smallest attached file (rule min-size): bytes, or a number with B, KB, MB, GB "
+                         + "(powers of 1000) or KiB, MiB, GiB (powers of 1024), such as 1KB.", ref("byteSize")),
+        "maxSize": .init("The largest attached file (rule max-size), such as 10MB (10,000,000 bytes) or 5MiB.",
+                         ref("byteSize")),
         "checksum": .init("A check-digit algorithm the value must pass (rule checksum): a name, or "
                           + "{name: bank-account, with: BIC-FIELD}.", ref("checksum")),
         "const": .init("The only acceptable value (rule const): const: true for a consent box.", ref("scalar")),
