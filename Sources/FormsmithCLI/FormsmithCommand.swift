@@ -7,9 +7,13 @@ public struct FormsmithCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "formsmith",
         abstract: "Validate questionnaires in batch, and generate valid ones, from declarative rules.",
+        discussion: """
+            Run 'formsmith help COMMAND' for a command's options. Shell completions: \
+            formsmith --generate-completion-script bash|zsh|fish (see the README for where to put them).
+            """,
         version: FormsmithVersion.current,
         subcommands: [ValidateCommand.self, GenerateCommand.self, LintCommand.self, ExplainCommand.self,
-                      FormsCommand.self, SchemaCommand.self, ExportCommand.self]
+                      MergeCommand.self, FormsCommand.self, SchemaCommand.self, ExportCommand.self]
     )
 
     public init() {}
@@ -42,12 +46,6 @@ public struct FormsmithCommand: ParsableCommand {
             Platform.exit(ExitStatus.usage)
         }
     }
-}
-
-/// The version `formsmith --version` prints.
-public enum FormsmithVersion {
-    /// The current version.
-    public static let current = "0.1.0"
 }
 
 /// Formsmith's exit codes.

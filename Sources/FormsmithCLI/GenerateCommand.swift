@@ -63,9 +63,22 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .long, help: "A partial questionnaire (JSON) whose values every questionnaire keeps.")
     var fixture: String?
 
+    @Flag(name: [.short, .long], help: "Write no notes on standard error (the chosen seed, what was written); errors still are.")
+    var quiet = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Start at questionnaire N (0-based): write questionnaires N..<N+count exactly as one run from 0 would "
+        + "(JSON Lines; shards of one run concatenate byte for byte, labels too).", valueName: "n"))
+    var start: Int = 0
+
     func validate() throws {
         if rules != nil, form != nil { throw ValidationError("give --rules or --form, not both") }
         if count < 0 { throw ValidationError("--count must be 0 or more") }
+        if start < 0 { throw ValidationError("--start must be 0 or more") }
+        if start > 0, (format ?? formatFromExtension) != .jsonl {
+            throw ValidationError("--start needs JSON Lines output (a JSON array or a CSV file cannot be continued "
+                                  + "by another file): use --format jsonl or an output named .jsonl")
+        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if !(0...1).contains(optionalRate) { throw ValidationError("--optional-rate must be between 0 and 1") }
         if !(0...1).contains(invalidRate) { throw ValidationError("--invalid-rate must be between 0 and 1") }
@@ -78,14 +91,15 @@ struct GenerateCommand: ParsableCommand {
         let compiled = try loadRules(rules, form: form, project: project, dates: dates, command: "generate",
                                      consequence: "nothing generated")
         let chosenSeed = seed ?? UInt64.random(in: 0...UInt64.max)
-        if seed == nil { writeError("formsmith: seed \(chosenSeed) (pass --seed \(chosenSeed) to repeat this output)") }
+        if seed == nil, !quiet { writeError("formsmith: seed \(chosenSeed) (pass --seed \(chosenSeed) to repeat this output)") }
         let generated: GenerationSummary
         let labelsPath = labels ?? output.map { $0 + ".labels.jsonl" }
         do {
-            let options = GenerationOptions(
+            var options = GenerationOptions(
                 count: count, seed: chosenSeed, format: format ?? formatFromExtension, optionalRate: optionalRate,
                 boundaries: boundaries, invalidRate: invalidRate, jobs: jobs,
                 fixture: try fixture.map { path throws(GenerationError) in try GenerationFixture(path: path) })
+            options.start = start
             let generator = try BatchGenerator(rules: compiled, options: options)
             let destination = try openOutput(output)
             let sidecar = try invalidRate > 0 ? openOutput(labelsPath) : nil
@@ -98,7 +112,7 @@ struct GenerateCommand: ParsableCommand {
             throw FormsmithExit(status: ExitStatus.usage)
         }
         try OutputGuard.commit()
-        if let output {
+        if let output, !quiet {
             let labelNote = invalidRate > 0 ? ", \(generated.invalid) invalid (labels in \(labelsPath ?? ""))" : ""
             writeError("formsmith: wrote \(generated.count) questionnaires to \(output)\(labelNote)")
         }

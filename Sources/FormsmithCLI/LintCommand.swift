@@ -45,6 +45,9 @@ struct LintCommand: ParsableCommand {
     @Option(name: .long, help: "Write the report to this file instead of standard output.")
     var output: String?
 
+    @Flag(name: [.short, .long], help: "Write no report to standard output: the exit status tells the verdict (--output still gets the report).")
+    var quiet = false
+
     func validate() throws {
         if !(rules + files).isEmpty, project != nil { throw ValidationError("give --rules or --project, not both") }
     }
@@ -74,13 +77,15 @@ struct LintCommand: ParsableCommand {
         } else {
             lint = LintReport(files: rules, today: dates.referenceDate)
         }
-        let destination = try openOutput(output)
-        switch report {
-        case .text: destination.write(lint.text())
-        case .json: destination.write(lint.json())
-        case .sarif: lint.writeSARIF(to: destination, toolVersion: FormsmithVersion.current)
+        if !(quiet && output == nil) {
+            let destination = try openOutput(output)
+            switch report {
+            case .text: destination.write(lint.text())
+            case .json: destination.write(lint.json())
+            case .sarif: lint.writeSARIF(to: destination, toolVersion: FormsmithVersion.current)
+            }
+            destination.close()
         }
-        destination.close()
         if lint.errorCount > 0 || (strict && lint.warningCount > 0) {
             throw FormsmithExit(status: ExitStatus.invalidData)
         }

@@ -18,9 +18,9 @@ struct ValidateCommand: ParsableCommand {
             --project) routes each input to its form; see the README's 'Projects' section.
 
             Exit status: 0 all questionnaires valid, 1 some invalid or unreadable (or a CSV header \
-            with problems), 2 a problem with the rules, the command line or the split output, or a \
-            report or split file that could not be written (nothing is left under its name), 130 / 143 \
-            interrupted by SIGINT / SIGTERM (likewise).
+            with problems; 0 with --exit-zero), 2 a problem with the rules, the command line or the \
+            split output, or a report or split file that could not be written (nothing is left under \
+            its name), 130 / 143 interrupted by SIGINT / SIGTERM (likewise).
             """
     )
 
@@ -35,7 +35,8 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var dates: DateOptions
 
-    @Option(name: .long, help: "Report format: text for people, json for machines, jsonl, junit, sarif or github for CI.")
+    @Option(name: .long, help: ArgumentHelp("Report format: text for people, html for an audit (one self-contained "
+                                            + "page), json for machines, jsonl, junit, sarif or github for CI."))
     var report: ReportFormat?
 
     @Option(name: .long, help: "Write the report to this file instead of standard output.")
@@ -67,6 +68,23 @@ struct ValidateCommand: ParsableCommand {
                                + "(NAME.valid.EXT and NAME.invalid.EXT), in the input's format.", valueName: "dir"))
     var splitOutput: String?
 
+    @OptionGroup(title: "Terminal")
+    var terminal: TerminalOptions
+
+    @Flag(name: .customLong("exit-zero"),
+          help: "Exit with 0 whatever the verdict (the report still gives it); for pipelines such as a Spark stage.")
+    var exitZero = false
+
+    @Option(name: .customLong("stdin-name"),
+            help: ArgumentHelp("The file name reports give standard input (-), such as the file it was cut from.",
+                               valueName: "name"))
+    var stdinName: String?
+
+    @Option(name: .customLong("line-offset"),
+            help: ArgumentHelp("Standard input starts after line N of the original file: its first line is "
+                               + "reported as N+1 (JSON Lines and CSV).", valueName: "n"))
+    var lineOffset: Int?
+
     @Argument(help: "Questionnaire files or directories, or - for standard input.")
     var inputs: [String] = []
 
@@ -78,6 +96,21 @@ struct ValidateCommand: ParsableCommand {
         if let inputFormat, InputFormat(rawValue: inputFormat) == nil {
             throw ValidationError("--input-format must be one of json, jsonl, csv")
         }
+        if stdinName != nil || lineOffset != nil, rules == nil {
+            throw ValidationError("--stdin-name and --line-offset work with --rules (a project routes standard input "
+                                  + "by record)")
+        }
+        if stdinName != nil || lineOffset != nil, !inputs.contains("-") {
+            throw ValidationError("--stdin-name and --line-offset describe standard input: add - to the inputs")
+        }
+        if let lineOffset {
+            if lineOffset < 0 { throw ValidationError("--line-offset must be 0 or more") }
+            if inputFormat == InputFormat.json.rawValue {
+                throw ValidationError("--line-offset applies to JSON Lines and CSV input; a JSON document "
+                                      + "numbers its own lines")
+            }
+        }
+        if let stdinName, stdinName.isEmpty { throw ValidationError("--stdin-name must not be empty") }
     }
 
     func run() throws {
@@ -87,6 +120,13 @@ struct ValidateCommand: ParsableCommand {
         let split: SplitOutput?
         do {
             sources = try InputDiscovery.sources(for: inputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)))
+                .map { source in
+                    guard source.isStandardInput else { return source }
+                    var renamed = source
+                    renamed.name = stdinName ?? source.name
+                    renamed.firstLine = 1 + (lineOffset ?? 0)
+                    return renamed
+                }
             split = try splitOutput.map { directory throws(InputError) in
                 try SplitOutput(directory: directory, sources: sources)
             }
@@ -95,10 +135,14 @@ struct ValidateCommand: ParsableCommand {
             throw FormsmithExit(status: ExitStatus.usage)
         }
         let destination = try openOutput(output)
-        var reporter = (report ?? .text).makeReporter(output: destination)
+        var reporter = terminal.reporter(report ?? .text, writingTo: destination, toFile: output != nil,
+                                         context: HTMLReportContext(
+            rules: compiled, rulesFile: rules, inputs: inputs.map { $0 == "-" ? stdinName ?? "-" : $0 },
+            toolVersion: FormsmithVersion.current))
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
-        let options = ValidationOptions(jobs: jobs, csvDialect: delimiter.dialect, failFast: failFast, redact: redact)
-        let progress = ProgressDisplay(totalBytes: Self.totalSize(of: sources))
+        var options = ValidationOptions(jobs: jobs, csvDialect: delimiter.dialect, failFast: failFast, redact: redact)
+        options.countsFills = report == .html
+        let progress = ProgressDisplay(totalBytes: Self.totalSize(of: sources), enabled: terminal.showsProgress)
         let summary = BatchValidator(rules: compiled, options: options)
             .run(sources, reporter: reporter, split: split) { progress?.update($0) }
         progress?.finish()
@@ -107,7 +151,7 @@ struct ValidateCommand: ParsableCommand {
             for problem in problems { writeError("formsmith: --split-output: \(problem)") }
             throw FormsmithExit(status: ExitStatus.usage)
         }
-        if summary.valid != summary.records { throw FormsmithExit(status: ExitStatus.invalidData) }
+        if summary.valid != summary.records, !exitZero { throw FormsmithExit(status: ExitStatus.invalidData) }
     }
 
     /// The size of the inputs in bytes, or nil when one is standard input.

@@ -120,7 +120,7 @@ final class ProjectCommandTests: XCTestCase {
             formsmith.yaml:8:3: input glob 'in/none/*.jsonl' matches no file; correct it or remove it (globs are relative to the project file)
             formsmith.yaml:9:11: no form 'c' (did you mean 'a'?); route to one of a, b or to 'by-record'
             formsmith.yaml:11:3: unknown key 'jbos' in 'defaults' (did you mean 'jobs'?)
-            formsmith.yaml:12:11: unknown report format 'txt' (did you mean 'text'?); use one of text, json, jsonl, junit, sarif, github
+            formsmith.yaml:12:11: unknown report format 'txt' (did you mean 'text'?); use one of text, json, jsonl, junit, sarif, github, html
             formsmith.yaml: 6 problems; the project was not used
 
             """)

@@ -1,4 +1,4 @@
-import FormsmithCore
+@testable import FormsmithCore  // the readers and parsers it drives are package-internal
 import FuzzSupport
 
 /// Fast fuzz target: the CSV reader and the chunk boundary scanner. The first input byte picks the

@@ -1,4 +1,4 @@
-import FormsmithCore
+@testable import FormsmithCore  // the readers and parsers it drives are package-internal
 import FuzzSupport
 
 /// Fuzz target: the expression language. The input is an expression; it is parsed, type-checked

@@ -1,4 +1,4 @@
-import FormsmithCore
+@testable import FormsmithCore  // the readers and parsers it drives are package-internal
 import FuzzSupport
 
 /// Fuzz target: the rules loader and compiler. The input is a rule file (YAML or JSON; invalid

@@ -1,4 +1,4 @@
-import FormsmithCore
+@testable import FormsmithCore  // the readers and parsers it drives are package-internal
 import FuzzSupport
 
 /// Fast fuzz target: the YAML-to-rules reader alone (libyaml through Yams, then the rule tree

@@ -1,4 +1,4 @@
-import FormsmithCore
+@testable import FormsmithCore  // the readers and parsers it drives are package-internal
 import Foundation
 
 /// Shared helpers of the fuzz targets: the shipped rule sets, compiled once per process, and

@@ -40,12 +40,12 @@
 ///
 /// Nesting (parentheses, lists, calls, unary operators and chained binary operators together)
 /// is limited to `maximumDepth` levels so that hostile input cannot exhaust the stack.
-public enum ExpressionParser {
+package enum ExpressionParser {
     /// The deepest nesting accepted.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     /// Parses a whole expression; trailing tokens are an error.
-    public static func parse(_ source: String) throws(ExpressionSyntaxError) -> RuleExpression {
+    package static func parse(_ source: String) throws(ExpressionSyntaxError) -> RuleExpression {
         var parser = ExpressionTokenParser(tokens: try ExpressionLexer.tokenize(source))
         return try parser.parseWhole()
     }

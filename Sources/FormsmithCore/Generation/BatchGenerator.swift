@@ -26,6 +26,13 @@ public final class BatchGenerator: Sendable {
     /// Prepares generation: reads seed lists and the fixture's pins, and rejects rules no
     /// value can satisfy (the error names the field and rule).
     public init(rules: CompiledRuleSet, options: GenerationOptions) throws(GenerationError) {
+        if options.start < 0 {
+            throw GenerationError(field: nil, rule: nil, message: "the start index must be 0 or more")
+        }
+        if options.start > 0, options.format != .jsonl {
+            throw GenerationError(field: nil, rule: nil, message: "a start index needs JSON Lines output (a JSON "
+                                  + "array or a CSV file cannot be continued by another file); use --format jsonl")
+        }
         self.rules = rules
         self.options = options
         plan = try GeneratorTables(rules: rules, options: options)
@@ -46,7 +53,7 @@ public final class BatchGenerator: Sendable {
         case .jsonl: break
         }
         if !header.isEmpty { write(header) }
-        var commit = OrderedCommit(nextLine: options.format == .jsonl ? 1 : 2)
+        var commit = OrderedCommit(nextLine: options.format == .jsonl ? 1 + options.start : 2)
         let chunkCount = (options.count + Self.chunkSize - 1) / Self.chunkSize
         if options.jobs == 1 || chunkCount <= 1 {
             let generator = RecordGenerator(plan: plan, csvWriter: csvWriter)
@@ -99,7 +106,7 @@ public final class BatchGenerator: Sendable {
         let start = chunk * Self.chunkSize
         let end = min(options.count, start + Self.chunkSize)
         output.bytes.reserveCapacity((end - start) * 1024)
-        for index in start..<end {
+        for index in (options.start + start)..<(options.start + end) {
             let recordStart = output.bytes.count
             do {
                 if var label = try generator.generate(index: index, into: &output.bytes) {

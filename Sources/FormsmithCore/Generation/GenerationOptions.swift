@@ -31,6 +31,10 @@ public struct GenerationOptions: Sendable {
     public var maxAttempts: Int
     /// Fields pinned to given values.
     public var fixture: GenerationFixture?
+    /// The index of the first questionnaire: a run with `start: N` writes questionnaires
+    /// `N ..< N + count`, byte for byte as a run from 0 would write them (JSON Lines only), so
+    /// shards generated apart concatenate into one run's output.
+    public var start: Int = 0
 
     /// Creates options; `jobs` defaults to the number of active processors.
     public init(count: Int, seed: UInt64, format: GenerationFormat = .jsonl, optionalRate: Double = 0.7,

@@ -3,29 +3,29 @@
 /// The pattern is parsed once; each value is then built by random choices (branches, repeat
 /// counts, characters from sets) drawn from a `SeededRandom`, so equal seeds give equal values.
 /// Values always match the WHOLE pattern (as with `^(?:…)$`) unless `needsFiltering` is true.
-public struct RegexGenerator: Sendable {
+package struct RegexGenerator: Sendable {
     /// The longest stretch above the lower length bound that `lengthWithin` aims at when the
     /// pattern itself is unbounded (so `0...Int.max` cannot ask for gigantic values).
-    public static let maxTargetSpan = 4096
+    package static let maxTargetSpan = 4096
     /// How many values are tried for a length hint before the last one is kept anyway.
     static let lengthAttempts = 4
 
     /// The pattern the generator was built from.
-    public let pattern: String
+    package let pattern: String
     /// Whether the pattern uses constructs the walker cannot honour by construction
     /// (lookarounds, back references it cannot reproduce, `\b`, conditionals, atomic groups,
     /// possessive quantifiers that could refuse a value, anchors in the middle): callers must
     /// then generate-then-filter with PCRE2.
-    public let needsFiltering: Bool
+    package let needsFiltering: Bool
     /// The most iterations an unbounded quantifier (`*`, `+`, `{n,}`) makes beyond its minimum.
-    public let unboundedCap: Int
+    package let unboundedCap: Int
     private let program: RegexProgram
 
     /// Parses `pattern`; `caseInsensitive` is the same as a leading `(?i)`.
     /// `unboundedCap` (negative values count as 0) bounds `*`, `+` and `{n,}` to `min + unboundedCap`.
     /// Throws when the pattern is malformed or uses a construct with no fallback (recursion,
     /// subroutine calls, callouts, backtracking verbs, unsupported Unicode properties).
-    public init(pattern: String, caseInsensitive: Bool = false, unboundedCap: Int = 8) throws(RegexGeneratorError) {
+    package init(pattern: String, caseInsensitive: Bool = false, unboundedCap: Int = 8) throws(RegexGeneratorError) {
         var parser = RegexParser(pattern: pattern)
         program = try parser.parsePattern(caseInsensitive: caseInsensitive)
         needsFiltering = parser.needsFiltering || RegexAnalysis.needsFiltering(program)
@@ -34,20 +34,20 @@ public struct RegexGenerator: Sendable {
     }
 
     /// The fewest and most Unicode scalars a value can have (`Int.max`: unbounded).
-    public var lengthBounds: ClosedRange<Int> {
+    package var lengthBounds: ClosedRange<Int> {
         program.minLength[program.root]...program.maxLength[program.root]
     }
 
     /// A random string the whole pattern matches (whole-value semantics: `^` and `$` at the
     /// ends are accepted and ignored; the value must match the WHOLE pattern).
-    public func generate(using random: inout SeededRandom) -> String {
+    package func generate(using random: inout SeededRandom) -> String {
         generate(using: &random, lengthWithin: nil)
     }
 
     /// Like `generate(using:)`, trying to produce a length (in Unicode scalars) within
     /// `lengthWithin` when the pattern allows (used for min/max length bounds); best effort:
     /// the value always matches the pattern, its length may fall outside the hint.
-    public func generate(using random: inout SeededRandom, lengthWithin: ClosedRange<Int>?) -> String {
+    package func generate(using random: inout SeededRandom, lengthWithin: ClosedRange<Int>?) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(64)
         append(to: &output, using: &random, lengthWithin: lengthWithin)
@@ -55,7 +55,7 @@ public struct RegexGenerator: Sendable {
     }
 
     /// Appends a generated value's UTF-8 bytes to `output` (for callers that reuse a buffer).
-    public func append(to output: inout [UInt8], using random: inout SeededRandom, lengthWithin: ClosedRange<Int>? = nil) {
+    package func append(to output: inout [UInt8], using random: inout SeededRandom, lengthWithin: ClosedRange<Int>? = nil) {
         let captures = program.hasBackreferences ? [Int](repeating: -1, count: 2 * (program.captureCount + 1)) : []
         var walk = RegexWalk(output: [], random: random, captures: captures, unboundedCap: unboundedCap)
         swap(&walk.output, &output)

@@ -4,16 +4,16 @@
 /// Every helper (`int(in:)`, `chance(_:)`, `pick(_:)`) is implemented here rather than relying
 /// on the standard library's `random(in:)` / `randomElement()`, whose algorithms may change
 /// between Swift versions: the same seed yields the same values on every platform and release.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
+package struct SeededRandom: RandomNumberGenerator, Sendable {
     private var s0: UInt64
     private var s1: UInt64
     private var s2: UInt64
     private var s3: UInt64
     /// The seed this generator was created with; `derived(_:)` depends only on it.
-    public let seed: UInt64
+    package let seed: UInt64
 
     /// Creates a generator whose whole output sequence is determined by `seed`.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         self.seed = seed
         var mixer = seed
         s0 = SeededRandom.splitMix64(&mixer)
@@ -26,13 +26,13 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     ///
     /// The result depends only on this generator's `seed` and `stream`, never on how many
     /// values were already drawn, so record `i` gets the same values whichever thread makes it.
-    public func derived(_ stream: UInt64) -> SeededRandom {
+    package func derived(_ stream: UInt64) -> SeededRandom {
         let streamKey = SeededRandom.mix(stream &+ 0x9E37_79B9_7F4A_7C15)
         return SeededRandom(seed: SeededRandom.mix(seed ^ streamKey) &+ 0xD1B5_4A32_D192_ED03)
     }
 
     /// The next 64 random bits (xoshiro256**).
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         let result = rotateLeft(s1 &* 5, by: 7) &* 9
         let shifted = s1 << 17
         s2 ^= s0
@@ -45,7 +45,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     }
 
     /// A uniformly distributed integer in `range` (Lemire's multiply-and-reject method).
-    public mutating func int(in range: ClosedRange<Int>) -> Int {
+    package mutating func int(in range: ClosedRange<Int>) -> Int {
         let span = UInt64(bitPattern: Int64(range.upperBound) &- Int64(range.lowerBound)) &+ 1
         if span == 0 {  // the whole 64-bit range
             return Int(truncatingIfNeeded: next())
@@ -61,18 +61,18 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     }
 
     /// `true` with probability `p` (clamped to 0…1).
-    public mutating func chance(_ p: Double) -> Bool {
+    package mutating func chance(_ p: Double) -> Bool {
         unitInterval() < p
     }
 
     /// A uniformly chosen element of `elements`, which must not be empty.
-    public mutating func pick<T>(_ elements: [T]) -> T {
+    package mutating func pick<T>(_ elements: [T]) -> T {
         precondition(!elements.isEmpty, "SeededRandom.pick needs a non-empty array")
         return elements[int(in: 0...(elements.count - 1))]
     }
 
     /// A uniformly distributed double in [0, 1) built from the top 53 bits.
-    public mutating func unitInterval() -> Double {
+    package mutating func unitInterval() -> Double {
         Double(next() >> 11) * 0x1.0p-53
     }
 

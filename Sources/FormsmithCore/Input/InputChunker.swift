@@ -106,12 +106,12 @@ final class InputChunker {
                 reader = try ByteReader(path: source.path)
             } catch {
                 return WorkItem(sourceIndex: index, source: source, kind: .failure(error.description), bytes: [],
-                                firstLine: 1)
+                                firstLine: source.firstLine)
             }
             if source.format == .json {
                 return readDocument(index, source, reader)
             }
-            current = StreamState(index: index, source: source, reader: reader)
+            current = StreamState(index: index, source: source, reader: reader, nextLine: source.firstLine)
         }
     }
 

@@ -29,12 +29,21 @@ public struct InputSource: Sendable, Hashable {
     /// Its path relative to the directory it was found in, or its file name when it was
     /// named directly (`stdin` for standard input); split output names files after it.
     public var relativePath: String
+    /// The name reports give it: `path`, unless standard input stands for another file
+    /// (`--stdin-name`, as when a Spark partition is piped through Formsmith).
+    public var name: String
+    /// The line number of its first line (1, unless `--line-offset` says the input starts
+    /// further down an original file).
+    public var firstLine: Int
 
-    /// Creates an input; `relativePath` defaults to the file name.
-    public init(path: String, format: InputFormat, relativePath: String? = nil) {
+    /// Creates an input; `relativePath` defaults to the file name, `name` to `path`.
+    public init(path: String, format: InputFormat, relativePath: String? = nil, name: String? = nil,
+                firstLine: Int = 1) {
         self.path = path
         self.format = format
         self.relativePath = relativePath ?? (path == "-" ? "stdin" : (path as NSString).lastPathComponent)
+        self.name = name ?? path
+        self.firstLine = firstLine
     }
 
     /// Whether this is standard input.

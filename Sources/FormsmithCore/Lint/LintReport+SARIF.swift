@@ -1,5 +1,5 @@
 /// SARIF 2.1.0 for code-scanning services, through the writer `validate` uses too
-/// (``SARIFLog``): one run whose driver lists every lint rule with its default level, one
+/// (`SARIFLog`): one run whose driver lists every lint rule with its default level, one
 /// result per finding with its line and column (counted in Unicode code points).
 extension LintReport {
     /// The schema SARIF files name.

@@ -10,22 +10,22 @@
 ///   items may appear anywhere. After a literal, `?` is itself a literal.
 /// - `\` makes the next character literal: `\0`, `\9`, `\A`, `\S`, `\[`, `\?`, `\\`.
 /// - Every other character is a literal that must appear exactly as written.
-public struct InputMask: Sendable, Hashable {
+package struct InputMask: Sendable, Hashable {
     /// The mask as written.
-    public let source: String
+    package let source: String
     /// The mask's elements in order, for test-data generation.
-    public let elements: [MaskElement]
+    package let elements: [MaskElement]
     /// The equivalent PCRE2 pattern, anchored with `\A...\z` (so it means "the whole value"
     /// in any engine and a trailing newline never fits), using `[0-9]` for ASCII-only digits.
-    public let regexPattern: String
+    package let regexPattern: String
     /// The fewest and most characters (Unicode scalars) a fitting value can have.
-    public let lengthRange: ClosedRange<Int>
+    package let lengthRange: ClosedRange<Int>
 
     /// Parses `mask`.
     ///
     /// - Throws: `MaskSyntaxError` for an empty mask, an unterminated or empty `[...]`, a trailing
     ///   backslash, an escaped letter or digit inside `[...]`, or a reversed range such as `[Z-A]`.
-    public init(_ mask: String) throws(MaskSyntaxError) {
+    package init(_ mask: String) throws(MaskSyntaxError) {
         let elements = try MaskParser.parse(mask)
         self.source = mask
         self.elements = elements
@@ -35,7 +35,7 @@ public struct InputMask: Sendable, Hashable {
     }
 
     /// Compiles `regexPattern` for matching values (the pattern is always valid PCRE2).
-    public func compile() throws(RegexCompileError) -> CompiledRegex {
+    package func compile() throws(RegexCompileError) -> CompiledRegex {
         try CompiledRegex(pattern: regexPattern)
     }
 }

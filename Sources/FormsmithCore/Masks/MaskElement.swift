@@ -1,6 +1,6 @@
 /// One position of an `InputMask`: each non-literal element stands for exactly one character
 /// (Unicode scalar) of the value, or for zero or one when it is optional.
-public enum MaskElement: Sendable, Hashable {
+package enum MaskElement: Sendable, Hashable {
     /// A character that must appear exactly as written (`+`, `(`, a space, an escaped `\0`, ...).
     case literal(Unicode.Scalar)
     /// `0`: an ASCII digit 0-9; `9` (or `0?`): an optional one.
@@ -14,7 +14,7 @@ public enum MaskElement: Sendable, Hashable {
     case set(String, optional: Bool)
 
     /// Whether the value may leave this position out.
-    public var isOptional: Bool {
+    package var isOptional: Bool {
         switch self {
         case .literal: false
         case .digit(let optional), .letter(let optional), .alphanumeric(let optional):

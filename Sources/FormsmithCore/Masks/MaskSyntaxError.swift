@@ -1,23 +1,23 @@
 /// A mask that cannot be parsed, with the position of the problem.
-public struct MaskSyntaxError: Error, CustomStringConvertible, Hashable, Sendable {
+package struct MaskSyntaxError: Error, CustomStringConvertible, Hashable, Sendable {
     /// What is wrong and how to fix it.
-    public let message: String
+    package let message: String
     /// Where the problem is, in characters (grapheme clusters) from the start of the mask.
-    public let offset: Int
+    package let offset: Int
 
     /// Creates an error with a message and a character offset.
-    public init(message: String, offset: Int) {
+    package init(message: String, offset: Int) {
         self.message = message
         self.offset = offset
     }
 
     /// A one-line description: "invalid input mask at character N: message".
-    public var description: String {
+    package var description: String {
         "invalid input mask at character \(offset): \(message)"
     }
 
     /// Two lines: the mask, and a caret under the offending character followed by the message.
-    public func rendered(mask: String) -> String {
+    package func rendered(mask: String) -> String {
         SourceCaret.render(source: mask, offset: offset, message: message)
     }
 }

@@ -14,13 +14,13 @@ internal import CPCRE2
 /// - Safety: values are UTF-8 checked on every match (by ``UTF8Check`` before the JIT fast
 ///   path, else by PCRE2); work is bounded by the
 ///   `RegexLimits` of the `RegexScratch` passed in.
-public final class CompiledRegex: Sendable {
+package final class CompiledRegex: Sendable {
     /// The pattern as the rule author wrote it.
-    public let pattern: String
+    package let pattern: String
     /// The options it was compiled with.
-    public let options: RegexOptions
+    package let options: RegexOptions
     /// Whether the pattern was JIT-compiled (false when PCRE2 has no JIT on this platform).
-    public let usesJIT: Bool
+    package let usesJIT: Bool
     /// The compiled (and JIT-compiled) code. It is never modified after `init`, and PCRE2
     /// documents a compiled pattern as safe to use from several threads at once, each with its
     /// own match data and JIT stack (which `RegexScratch` supplies); hence `nonisolated(unsafe)`.
@@ -29,7 +29,7 @@ public final class CompiledRegex: Sendable {
     /// Compiles `pattern` with `options`.
     ///
     /// - Throws: `RegexCompileError` with PCRE2's message and the character offset of the problem.
-    public init(pattern: String, options: RegexOptions = []) throws(RegexCompileError) {
+    package init(pattern: String, options: RegexOptions = []) throws(RegexCompileError) {
         let compileOptions = PCRE2_UTF | PCRE2_UCP | PCRE2_NEVER_BACKSLASH_C
             | PCRE2_ANCHORED | PCRE2_ENDANCHORED | options.pcre2CompileOptions
         let patternBytes = Array(pattern.utf8)
@@ -61,7 +61,7 @@ public final class CompiledRegex: Sendable {
     ///
     /// Well-formed text (checked by ``UTF8Check``, cheaper than PCRE2's own check) takes the
     /// JIT fast path; anything else goes through `pcre2_match`, which reports the problem.
-    public func matches(_ value: UnsafeBufferPointer<UInt8>, scratch: RegexScratch) -> RegexMatchResult {
+    package func matches(_ value: UnsafeBufferPointer<UInt8>, scratch: RegexScratch) -> RegexMatchResult {
         if usesJIT, UTF8Check.isValid(value) { return matches(validUTF8: value, scratch: scratch) }
         return checkedMatch(value, scratch: scratch)
     }
@@ -94,7 +94,7 @@ public final class CompiledRegex: Sendable {
     }
 
     /// Matches a Swift string (always valid UTF-8) against the whole pattern.
-    public func matches(_ value: String, scratch: RegexScratch) -> RegexMatchResult {
+    package func matches(_ value: String, scratch: RegexScratch) -> RegexMatchResult {
         if let result = value.utf8.withContiguousStorageIfAvailable({ matches($0, scratch: scratch) }) {
             return result
         }

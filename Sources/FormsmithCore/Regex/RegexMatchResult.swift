@@ -1,5 +1,5 @@
 /// The outcome of matching one value against a `CompiledRegex`.
-public enum RegexMatchResult: Sendable, Hashable {
+package enum RegexMatchResult: Sendable, Hashable {
     /// The whole value matches the pattern.
     case match
     /// The value does not match the pattern.

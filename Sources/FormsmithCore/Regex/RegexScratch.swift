@@ -3,9 +3,9 @@ internal import CPCRE2
 /// Per-thread mutable state for matching: PCRE2 match data, a match context carrying the
 /// `RegexLimits`, and a JIT stack. Create one per worker thread and reuse it for every value;
 /// it must not be shared between threads (it is deliberately not `Sendable`).
-public final class RegexScratch {
+package final class RegexScratch {
     /// The limits this scratch enforces.
-    public let limits: RegexLimits
+    package let limits: RegexLimits
     /// Match data sized for the overall match only; nil only if allocation failed.
     let matchData: OpaquePointer?
     /// Match context with the limits and JIT stack; nil only if allocation failed.
@@ -18,7 +18,7 @@ public final class RegexScratch {
     private static let initialJITStackBytes = 32 * 1024
 
     /// Allocates the scratch state once; matching with it afterwards allocates nothing.
-    public init(limits: RegexLimits = .default) {
+    package init(limits: RegexLimits = .default) {
         self.limits = limits
         matchData = pcre2_match_data_create_8(1, nil)
         let context = pcre2_match_context_create_8(nil)

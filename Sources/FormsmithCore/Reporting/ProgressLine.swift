@@ -4,9 +4,9 @@
 /// [########------------]  41%  412,032 questionnaires  205,871/s  98.4 MB/s  ETA 0:07
 /// ```
 /// Without a known input size (standard input), the bar, percentage and ETA are left out.
-public enum ProgressLine {
+package enum ProgressLine {
     /// The line for `progress` after `elapsed` seconds, when the inputs hold `totalBytes`.
-    public static func text(_ progress: ValidationProgress, totalBytes: Int?, elapsed: Double) -> String {
+    package static func text(_ progress: ValidationProgress, totalBytes: Int?, elapsed: Double) -> String {
         let seconds = max(elapsed, 0.001)
         var parts: [String] = []
         if let totalBytes, totalBytes > 0 {

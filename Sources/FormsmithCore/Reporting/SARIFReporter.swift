@@ -1,4 +1,4 @@
-/// The SARIF 2.1.0 report of `validate` (see ``SARIFLog``, the writer it shares with
+/// The SARIF 2.1.0 report of `validate` (see `SARIFLog`, the writer it shares with
 /// `lint`): one result per violation and per unreadable record, each with its rule id, level
 /// `error`, a message, the physical location (file URI and start line) and the properties
 /// `field`, `recordId` and `arrayIndex`. In a project run, rule ids are qualified by the
@@ -53,6 +53,6 @@ public final class SARIFReporter: ValidationReporter {
         output.flush()
     }
 
-    /// A file path as a URI reference (see ``SARIFLog/uri(_:)``).
+    /// A file path as a URI reference (see `SARIFLog.uri(_:)`).
     public static func uri(_ path: String) -> String { SARIFLog.uri(path) }
 }

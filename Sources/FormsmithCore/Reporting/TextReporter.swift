@@ -7,29 +7,31 @@
 /// ```
 public final class TextReporter: ValidationReporter {
     private let output: ReportOutput
+    private let style: TextStyle
 
-    /// Creates a reporter writing to `output`.
-    public init(output: ReportOutput) {
+    /// Creates a reporter writing to `output`, in colour when `style` is ``TextStyle/color``.
+    public init(output: ReportOutput, style: TextStyle = .plain) {
         self.output = output
+        self.style = style
     }
 
     public func report(_ results: [RecordResult]) {
         for result in results {
-            output.write(Self.heading(result) + "\n")
+            output.write(style.location(Self.heading(result)) + "\n")
             if let reason = result.unreadable {
-                output.write("  unreadable: \(reason)\n")
+                output.write("  \(style.failure("unreadable:")) \(reason)\n")
             }
             for violation in result.violations {
-                var line = "  \(violation.field.isEmpty ? "(questionnaire)" : violation.field): \(violation.message) "
-                    + "[\(violation.rule)]"
-                if let value = violation.value { line += " (value \(JSONText.quoted(value)))" }
+                var line = "  \(style.field(violation.field.isEmpty ? "(questionnaire)" : violation.field)): "
+                    + "\(violation.message) " + style.rule("[\(violation.rule)]")
+                if let value = violation.value { line += style.secondary(" (value \(JSONText.quoted(value)))") }
                 output.write(line + "\n")
             }
         }
     }
 
     public func finish(_ summary: ValidationSummary) {
-        output.write(Self.summaryText(summary))
+        output.write(Self.summaryText(summary, style: style))
         output.flush()
     }
 
@@ -43,10 +45,13 @@ public final class TextReporter: ValidationReporter {
     }
 
     /// The summary block.
-    static func summaryText(_ summary: ValidationSummary) -> String {
+    static func summaryText(_ summary: ValidationSummary, style: TextStyle = .plain) -> String {
+        let marked = { (count: Int, text: String) in count > 0 ? style.failure(text) : text }
         var text = (summary.records == summary.valid ? "" : "\n")
-            + "\(summary.records) questionnaire\(summary.records == 1 ? "" : "s"): \(summary.valid) valid, "
-            + "\(summary.invalid) invalid, \(summary.unreadable) unreadable\n"
+            + "\(summary.records) questionnaire\(summary.records == 1 ? "" : "s"): "
+            + style.success("\(summary.valid) valid") + ", "
+            + marked(summary.invalid, "\(summary.invalid) invalid") + ", "
+            + marked(summary.unreadable, "\(summary.unreadable) unreadable") + "\n"
         text += formLines(summary.byForm)
         if summary.violations > 0 {
             text += "\(summary.violations) violation\(summary.violations == 1 ? "" : "s") by rule:\n"

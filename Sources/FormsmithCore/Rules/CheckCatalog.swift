@@ -35,7 +35,7 @@ public struct CheckDescription: Sendable {
 /// (presence, type, visibility, parents) and every value-check kind's own examples (each in
 /// its file in `Checks/`).
 public enum CheckCatalog {
-    /// All check descriptions: presence and type first, then each ``CheckKind`` in order,
+    /// All check descriptions: presence and type first, then each `CheckKind` in order,
     /// then date layouts, visibility, `requiredIf` and parents.
     public static let all: [CheckDescription] = [
         CheckDescription(

@@ -5,7 +5,7 @@ import Yams
 ///
 /// The loader checks the file's shape: known keys, value types, definitions. Checks that
 /// need the whole tree (regexes, masks, expressions, field references, cycles, bounds) are
-/// done by ``RuleCompiler``; ``RulesLoader/load(path:)`` runs both and reports every problem
+/// done by ``RuleCompiler``; ``RulesLoader/load(path:today:)`` runs both and reports every problem
 /// at once.
 public enum RulesLoader {
     /// Keys a rule set may have at its top level.

@@ -16,6 +16,9 @@ public struct ValidationOptions: Sendable {
     public var failFast: Bool
     /// Mask offending values in violations and messages (`--redact`); see ``Redaction``.
     public var redact: Bool
+    /// Count how often each field is filled (``ValidationSummary/fills``), for reports that
+    /// show it; off, it costs nothing.
+    public var countsFills = false
 
     /// Creates options; `jobs` defaults to the number of active processors.
     public init(jobs: Int? = nil, inputLimits: InputLimits = InputLimits(), jsonLimits: JSONLimits = JSONLimits(),
@@ -110,38 +113,43 @@ public final class BatchValidator: Sendable {
     func validate(_ item: WorkItem, with validator: RecordValidator, splits: Bool) -> ChunkOutcome {
         var outcome = ChunkOutcome(sourceIndex: item.sourceIndex, bytes: item.bytes, failFast: options.failFast,
                                    splits: splits)
+        if options.countsFills { outcome.summary.fills = FieldFills(rules: rules) }
         switch item.kind {
         case .lines:
             JSONLinesReader.forEachRecord(in: item.bytes, firstLine: item.firstLine) { line, lineNumber in
                 guard !outcome.isStopped else { return }
                 outcome.add(validator.validate(
-                    json: line, location: RecordLocation(file: item.source.path, line: lineNumber),
-                    limits: options.jsonLimits), raw: line)
+                    json: line, location: RecordLocation(file: item.source.name, line: lineNumber),
+                    limits: options.jsonLimits), raw: line, evaluatedBy: validator)
             }
         case .document:
             var verdicts: [SplitChunk.Verdict] = []
             var tape = JSONTape()
-            JSONDocumentReader.forEachRecord(in: item.bytes, file: item.source.path, limits: options.jsonLimits,
+            JSONDocumentReader.forEachRecord(in: item.bytes, file: item.source.name, limits: options.jsonLimits,
                                              tape: &tape) { record, tape in
                 guard !outcome.isStopped else { return }
                 let result: RecordResult
                 switch record {
                 case .parsed(let bytes, let location):
-                    result = validator.validate(parsed: &tape, bytes: bytes, location: location)
+                    // Counted while the validator holds the tape: fill counts read its values.
+                    result = validator.validate(parsed: &tape, bytes: bytes, location: location) { result in
+                        outcome.add(result, evaluatedBy: validator)
+                        return result
+                    }
                 case .unreadable(let reason, let location):
                     result = RecordResult(location: location, unreadable: reason)
+                    outcome.add(result)
                 }
-                outcome.add(result)
                 if splits { verdicts.append(result.unreadable != nil ? .unreadable : result.isValid ? .valid : .invalid) }
             }
             if splits { outcome.split = SplitChunk(document: item.bytes, verdicts: verdicts) }
         case .csvHeader(let layout):
-            if let result = layout.headerResult(file: item.source.path) { outcome.add(result) }
+            if let result = layout.headerResult(file: item.source.name) { outcome.add(result) }
             outcome.split?.prefix = layout.headerRecord
         case .csvRows(let layout):
             CSVChunkValidation.validate(item, layout: layout, validator: validator, into: &outcome)
         case .failure(let message):
-            outcome.add(RecordResult(location: RecordLocation(file: item.source.path, line: item.firstLine),
+            outcome.add(RecordResult(location: RecordLocation(file: item.source.name, line: item.firstLine),
                                      unreadable: message))
         }
         return outcome
@@ -170,9 +178,12 @@ struct ChunkOutcome: Sendable {
         self.split = splits ? SplitChunk() : nil
     }
 
-    /// Counts one record; `raw` is its text, for split output.
-    mutating func add(_ result: RecordResult, raw: UnsafeBufferPointer<UInt8>? = nil) {
+    /// Counts one record; `raw` is its text, for split output; `validator` has just evaluated
+    /// it (and still holds its values, for fill counts).
+    mutating func add(_ result: RecordResult, raw: UnsafeBufferPointer<UInt8>? = nil,
+                      evaluatedBy validator: RecordValidator? = nil) {
         guard !isStopped else { return }
+        if summary.fills != nil, let validator, result.unreadable == nil { summary.fills?.count(validator) }
         if result.isValid {
             summary.addValid(1)
         } else {

@@ -38,7 +38,7 @@ enum CSVChunkValidation {
     /// column) and the next row is read as usual.
     static func validate(_ item: WorkItem, layout: CSVFileLayout, validator: RecordValidator,
                          into outcome: inout ChunkOutcome) {
-        let file = item.source.path
+        let file = item.source.name
         let names = layout.columns.names
         item.bytes.withUnsafeBufferPointer { buffer in
             var reader = CSVReader(bytes: buffer, dialect: layout.dialect, firstLine: item.firstLine)
@@ -53,7 +53,7 @@ enum CSVChunkValidation {
                 } else {
                     result = validator.validate(csvRow: row, in: buffer, columns: layout.columns, location: location)
                 }
-                outcome.add(result, raw: UnsafeBufferPointer(rebasing: buffer[row.byteRange]))
+                outcome.add(result, raw: UnsafeBufferPointer(rebasing: buffer[row.byteRange]), evaluatedBy: validator)
             }
         }
     }

@@ -22,11 +22,18 @@ extension RecordValidator {
     }
 
     /// Validates a record a reader parsed onto `parsed` (the tape is lent to the validator for
-    /// the duration, not copied).
-    func validate(parsed: inout JSONTape, bytes: UnsafeBufferPointer<UInt8>, location: RecordLocation) -> RecordResult {
+    /// the duration, not copied), and hands the result to `use` while the validator still
+    /// holds the record's values (fill counts read them).
+    func validate<Result>(parsed: inout JSONTape, bytes: UnsafeBufferPointer<UInt8>, location: RecordLocation,
+                          then use: (RecordResult) -> Result) -> Result {
         swap(&tape, &parsed)
         defer { swap(&tape, &parsed) }
-        return validateParsedTape(bytes, location: location)
+        return use(validateParsedTape(bytes, location: location))
+    }
+
+    /// Validates a record a reader parsed onto `parsed` (the tape is lent, not copied).
+    func validate(parsed: inout JSONTape, bytes: UnsafeBufferPointer<UInt8>, location: RecordLocation) -> RecordResult {
+        validate(parsed: &parsed, bytes: bytes, location: location) { $0 }
     }
 
     /// Validates the record already parsed onto the tape (node 0 is its root).

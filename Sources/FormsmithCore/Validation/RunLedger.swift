@@ -62,7 +62,7 @@ struct RunLedger<Reporter: ValidationReporter> {
     /// Finishes every input before `index` (inputs without work items included).
     private mutating func advance(to index: Int) {
         while current < index {
-            if current >= 0 { reporter.finishFile(sources[current].path, summary: fileSummary) }
+            if current >= 0 { reporter.finishFile(sources[current].name, summary: fileSummary) }
             fileSummary = ValidationSummary()
             current += 1
         }

@@ -32,6 +32,9 @@ public struct ValidationSummary: Sendable, Hashable {
     /// Set when `--max-errors N` cut the list of results: N, the number of problems shown
     /// (violations, plus one per unreadable record). The counts still cover every record.
     public var truncatedAt: Int?
+    /// How often each field was filled, when the run counted it
+    /// (``ValidationOptions/countsFills``); nil otherwise.
+    public var fills: FieldFills?
     /// In a project run, each form's totals (in the project's order); empty with `--rules`.
     public var byForm: [FormTotals] = []
     /// The date `today` meant in the rules (`--today`, else the current date in the time
@@ -43,6 +46,19 @@ public struct ValidationSummary: Sendable, Hashable {
 
     /// An empty summary.
     public init() {}
+
+    /// A summary with these totals and counts, as a report wrote them (``byRule`` and
+    /// ``byField`` entries keep up to three examples each).
+    public init(records: Int, valid: Int, invalid: Int, unreadable: Int, violations: Int,
+                byRule: [ViolationCount], byField: [ViolationCount]) {
+        self.records = records
+        self.valid = valid
+        self.invalid = invalid
+        self.unreadable = unreadable
+        self.violations = violations
+        for entry in byRule { Self.merge(entry.key, (entry.count, Array(entry.examples.prefix(3))), into: &ruleCounts) }
+        for entry in byField { Self.merge(entry.key, (entry.count, Array(entry.examples.prefix(3))), into: &fieldCounts) }
+    }
 
     /// Counts one record's verdict.
     public mutating func add(_ result: RecordResult) {
@@ -77,6 +93,9 @@ public struct ValidationSummary: Sendable, Hashable {
         violations += other.violations
         for (key, value) in other.ruleCounts { Self.merge(key, value, into: &ruleCounts) }
         for (key, value) in other.fieldCounts { Self.merge(key, value, into: &fieldCounts) }
+        if let theirs = other.fills {
+            if fills == nil { fills = theirs } else { fills?.merge(theirs) }
+        }
     }
 
     public static func == (lhs: ValidationSummary, rhs: ValidationSummary) -> Bool {
@@ -115,7 +134,8 @@ public struct ValidationSummary: Sendable, Hashable {
     private static func merge(_ key: String, _ value: (Int, [String]), into table: inout [String: (Int, [String])]) {
         var entry = table[key] ?? (0, [])
         entry.0 += value.0
-        for example in value.1 where entry.1.count < 3 && !entry.1.contains(example) { entry.1.append(example) }
+        // The same rule as `add` (the first three distinct examples).
+        for example in value.1 { entry.1.appendExample(example) }
         table[key] = entry
     }
 
@@ -126,8 +146,10 @@ public struct ValidationSummary: Sendable, Hashable {
 }
 
 extension Array where Element == String {
-    /// Keeps up to three examples, skipping a repeat of the last one.
+    /// Keeps the first three distinct examples. Counting and merging both keep them this way,
+    /// so merging the summaries of consecutive pieces gives exactly the summary of the whole
+    /// (a piece that did not fill its three holds all its distinct examples).
     fileprivate mutating func appendExample(_ example: String) {
-        if count < 3, last != example { append(example) }
+        if count < 3, !contains(example) { append(example) }
     }
 }

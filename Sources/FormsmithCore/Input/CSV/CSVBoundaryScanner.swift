@@ -1,14 +1,14 @@
 /// Where a chunk of CSV bytes can be cut so that no record is split.
-public struct CSVChunkBoundary: Sendable, Equatable {
+package struct CSVChunkBoundary: Sendable, Equatable {
     /// Offset just past the line break of the last complete record: bytes `0..<end` form
     /// whole records (and blank lines); bytes from `end` on belong to later records.
-    public var end: Int
+    package var end: Int
     /// The number of physical lines in `0..<end`. The rest of the input starts on
     /// physical line `firstLine + lineCount`.
-    public var lineCount: Int
+    package var lineCount: Int
 
     /// A boundary at `end` after `lineCount` physical lines.
-    public init(end: Int, lineCount: Int) {
+    package init(end: Int, lineCount: Int) {
         self.end = end
         self.lineCount = lineCount
     }
@@ -28,11 +28,11 @@ public struct CSVChunkBoundary: Sendable, Equatable {
 /// A record with a quote goes through the reader's own state machine (including error
 /// recovery); one without ends at its first line break, found eight bytes at a time, as the
 /// reader would end it. So the rows of the chunks are exactly the rows of a single pass.
-public struct CSVBoundaryScanner: Sendable {
+package struct CSVBoundaryScanner: Sendable {
     private let delimiter: UInt8
 
     /// A scanner for files in `dialect`.
-    public init(dialect: CSVDialect = .comma) {
+    package init(dialect: CSVDialect = .comma) {
         self.delimiter = dialect.delimiter
     }
 
@@ -43,7 +43,7 @@ public struct CSVBoundaryScanner: Sendable {
     /// mark is skipped, as `CSVReader` does. A record reaching the end of `bytes` without
     /// a line break is incomplete, and so is one ending in a CR that is the last byte (a
     /// LF may follow in the next block).
-    public func lastRecordEnd(in bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) -> CSVChunkBoundary? {
+    package func lastRecordEnd(in bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) -> CSVChunkBoundary? {
         let count = bytes.count
         var position = CSVRecordParser.startOffset(in: bytes, firstLine: firstLine)
         var line = firstLine

@@ -4,18 +4,18 @@
 /// with `isQuoted == true`, while an unquoted empty field has `isQuoted == false`.
 /// When `hasEscapedQuotes` is true the range still holds the doubled quotes (`""`);
 /// use `unescape(from:into:)` or `withUnescapedBytes(in:scratch:_:)` to collapse them.
-public struct CSVField: Sendable, Equatable {
+package struct CSVField: Sendable, Equatable {
     /// Offset of the first content byte in the buffer.
-    public var start: Int
+    package var start: Int
     /// Offset just past the last content byte in the buffer.
-    public var end: Int
+    package var end: Int
     /// Whether the field was enclosed in quotes.
-    public var isQuoted: Bool
+    package var isQuoted: Bool
     /// Whether the content holds doubled quotes (`""`) that stand for one quote each.
-    public var hasEscapedQuotes: Bool
+    package var hasEscapedQuotes: Bool
 
     /// A field covering `start..<end` of the buffer.
-    public init(start: Int, end: Int, isQuoted: Bool, hasEscapedQuotes: Bool) {
+    package init(start: Int, end: Int, isQuoted: Bool, hasEscapedQuotes: Bool) {
         self.start = start
         self.end = end
         self.isQuoted = isQuoted
@@ -23,18 +23,18 @@ public struct CSVField: Sendable, Equatable {
     }
 
     /// Whether the field has no content (an unquoted empty field or `""`).
-    public var isEmpty: Bool { start == end }
+    package var isEmpty: Bool { start == end }
 
     /// The field's bytes as they stand in `buffer` (doubled quotes not collapsed).
     /// `buffer` must be the buffer the field was read from.
-    public func rawBytes(in buffer: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    package func rawBytes(in buffer: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         precondition(start <= end && end <= buffer.count, "CSVField used with a buffer it was not read from")
         return UnsafeBufferPointer(rebasing: buffer[start..<end])
     }
 
     /// Replaces the contents of `scratch` with the field's unescaped bytes, reusing its capacity.
     /// `buffer` must be the buffer the field was read from.
-    public func unescape(from buffer: UnsafeBufferPointer<UInt8>, into scratch: inout [UInt8]) {
+    package func unescape(from buffer: UnsafeBufferPointer<UInt8>, into scratch: inout [UInt8]) {
         let raw = rawBytes(in: buffer)
         scratch.removeAll(keepingCapacity: true)
         guard hasEscapedQuotes else {
@@ -53,7 +53,7 @@ public struct CSVField: Sendable, Equatable {
     /// Calls `body` with the field's unescaped bytes: straight from `buffer` when there is
     /// nothing to unescape, otherwise from `scratch`, whose capacity is reused.
     /// The bytes are valid only inside `body`.
-    public func withUnescapedBytes<Result>(
+    package func withUnescapedBytes<Result>(
         in buffer: UnsafeBufferPointer<UInt8>,
         scratch: inout [UInt8],
         _ body: (UnsafeBufferPointer<UInt8>) throws -> Result

@@ -3,29 +3,29 @@
 /// Names are kept exactly as written (no trimming, doubled quotes collapsed), except that
 /// a leading UTF-8 byte order mark is removed from the first name. Invalid UTF-8 is
 /// replaced with U+FFFD.
-public struct CSVHeader: Sendable, Equatable {
+package struct CSVHeader: Sendable, Equatable {
     /// A name that occurs in more than one column.
-    public struct DuplicateName: Sendable, Equatable {
+    package struct DuplicateName: Sendable, Equatable {
         /// The repeated name.
-        public var name: String
+        package var name: String
         /// The 1-based columns holding it, in ascending order (at least two).
-        public var columns: [Int]
+        package var columns: [Int]
 
         /// A duplicate `name` found in `columns`.
-        public init(name: String, columns: [Int]) {
+        package init(name: String, columns: [Int]) {
             self.name = name
             self.columns = columns
         }
     }
 
     /// The column names, in column order.
-    public let names: [String]
+    package let names: [String]
     /// The names that occur more than once, ordered by their first column.
-    public let duplicates: [DuplicateName]
+    package let duplicates: [DuplicateName]
 
     /// Decodes the names of `row`, read from `buffer`. Check `row.error` first: a broken
     /// row holds only the fields before the error.
-    public init(row: CSVRow, in buffer: UnsafeBufferPointer<UInt8>) {
+    package init(row: CSVRow, in buffer: UnsafeBufferPointer<UInt8>) {
         var scratch: [UInt8] = []
         var names: [String] = []
         names.reserveCapacity(row.fields.count)
@@ -40,7 +40,7 @@ public struct CSVHeader: Sendable, Equatable {
     }
 
     /// A header with the given names, in column order.
-    public init(names: [String]) {
+    package init(names: [String]) {
         self.names = names
         var columnsByName: [String: [Int]] = [:]
         for (index, name) in names.enumerated() {
@@ -53,12 +53,12 @@ public struct CSVHeader: Sendable, Equatable {
     }
 
     /// The 1-based column of the first occurrence of `name`, or nil when there is none.
-    public func column(named name: String) -> Int? {
+    package func column(named name: String) -> Int? {
         names.firstIndex(of: name).map { $0 + 1 }
     }
 
     /// Throws when a name occurs in more than one column.
-    public func requireUniqueNames() throws(CSVHeaderError) {
+    package func requireUniqueNames() throws(CSVHeaderError) {
         if !duplicates.isEmpty {
             throw .duplicateNames(duplicates)
         }
@@ -66,12 +66,12 @@ public struct CSVHeader: Sendable, Equatable {
 }
 
 /// A header row that cannot be used.
-public enum CSVHeaderError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum CSVHeaderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Some names occur in more than one column.
     case duplicateNames([CSVHeader.DuplicateName])
 
     /// What is wrong and how to fix it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .duplicateNames(let duplicates):
             let list = duplicates.map { duplicate in

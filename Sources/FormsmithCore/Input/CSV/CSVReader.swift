@@ -11,17 +11,17 @@
 ///   the buffer one broken row.
 ///
 /// The buffer must stay valid while the reader and the rows' field ranges are used.
-public struct CSVReader {
+package struct CSVReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let delimiter: UInt8
     private var position: Int
     /// The physical line the reader is at: after the last row, one past the last line read.
-    public private(set) var line: Int
+    package private(set) var line: Int
     /// The offset in the buffer where the next record (or blank line) starts.
-    public var offset: Int { position }
+    package var offset: Int { position }
 
     /// A reader over `bytes`, which start on physical line `firstLine` (1-based).
-    public init(bytes: UnsafeBufferPointer<UInt8>, dialect: CSVDialect = .comma, firstLine: Int = 1) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, dialect: CSVDialect = .comma, firstLine: Int = 1) {
         self.bytes = bytes
         self.delimiter = dialect.delimiter
         self.line = firstLine
@@ -30,7 +30,7 @@ public struct CSVReader {
 
     /// Reads the next record into `row`, reusing its field storage.
     /// Returns false, leaving `row` untouched, when the buffer holds no more records.
-    public mutating func next(into row: inout CSVRow) -> Bool {
+    package mutating func next(into row: inout CSVRow) -> Bool {
         let count = bytes.count
         while position < count && CSVRecordParser.isLineBreak(bytes[position]) {
             position = CSVRecordParser.offsetAfterLineBreak(in: bytes, at: position)

@@ -1,8 +1,8 @@
 /// A malformed CSV record. Only integers are stored, so recording an error does not
 /// allocate; the message text is built when `message` or `description` is read.
-public struct CSVRowError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct CSVRowError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is malformed.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A quote in a field that does not start with a quote (`ab"c`).
         case quoteInUnquotedField
         /// Text between a closing quote and the next delimiter or line end (`"ab"c`).
@@ -14,22 +14,22 @@ public struct CSVRowError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What is malformed.
-    public var kind: Kind
+    package var kind: Kind
     /// The 1-based physical line of the problem; for an unterminated quoted field, the
     /// line where its opening quote is.
-    public var line: Int
+    package var line: Int
     /// The 1-based column (field index) of the malformed field.
-    public var column: Int
+    package var column: Int
 
     /// An error of `kind` at `line` and `column`.
-    public init(kind: Kind, line: Int, column: Int) {
+    package init(kind: Kind, line: Int, column: Int) {
         self.kind = kind
         self.line = line
         self.column = column
     }
 
     /// What is wrong and how to fix it, without the location.
-    public var message: String {
+    package var message: String {
         switch kind {
         case .quoteInUnquotedField:
             return "a quote (\") inside an unquoted field; quote the whole field and double inner quotes, "
@@ -48,7 +48,7 @@ public struct CSVRowError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The location and the message, e.g. `line 3, column 2: a quote (") inside ...`.
-    public var description: String {
+    package var description: String {
         "line \(line), column \(column): \(message)"
     }
 }

@@ -1,11 +1,11 @@
 /// Why a JSON text could not be read.
-public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, in words a user can act on.
-    public let message: String
+    package let message: String
     /// Byte offset of the problem in the parsed buffer.
-    public let offset: Int
+    package let offset: Int
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// Limits that keep hostile input from exhausting the stack or memory.
@@ -27,7 +27,7 @@ public struct JSONLimits: Sendable {
 /// It never builds Foundation objects: strings stay as byte ranges (their escapes are decoded
 /// on demand by ``JSONStrings``), numbers as their literal text. It validates UTF-8 inside
 /// strings, rejects lone surrogate escapes, and stops at ``JSONLimits``.
-public struct JSONParser {
+package struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var position: Int
     private let limits: JSONLimits
@@ -44,7 +44,7 @@ public struct JSONParser {
     }
 
     /// Parses exactly one JSON value filling `bytes` (surrounding whitespace allowed) into `tape`.
-    public static func parse(
+    package static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>, into tape: inout JSONTape, limits: JSONLimits = JSONLimits()
     ) throws(JSONSyntaxError) {
         var parser = JSONParser(bytes: bytes, position: 0, limits: limits, tape: &tape)
@@ -64,7 +64,7 @@ public struct JSONParser {
 
     /// Parses one JSON value starting at `offset` and returns the offset just after it.
     /// Used to walk the elements of a top-level array one at a time.
-    public static func parseValue(
+    package static func parseValue(
         _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, into tape: inout JSONTape,
         limits: JSONLimits = JSONLimits()
     ) throws(JSONSyntaxError) -> Int {

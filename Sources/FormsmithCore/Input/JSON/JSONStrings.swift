@@ -1,8 +1,8 @@
 /// Decoding of JSON string escapes and number literals from raw bytes.
-public enum JSONStrings {
+package enum JSONStrings {
     /// The value of a hexadecimal digit byte, or nil.
     @inline(__always)
-    public static func hexValue(_ byte: UInt8) -> UInt8? {
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
@@ -13,7 +13,7 @@ public enum JSONStrings {
 
     /// Appends the decoded UTF-8 content of an escaped string (already validated by
     /// ``JSONParser``) to `output`.
-    public static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    package static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -53,7 +53,7 @@ public enum JSONStrings {
     }
 
     /// Appends the UTF-8 encoding of a Unicode scalar value.
-    public static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
+    package static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
         switch scalar {
         case 0..<0x80:
             output.append(UInt8(scalar))
@@ -75,20 +75,20 @@ public enum JSONStrings {
 
 /// A number literal read without Foundation: its integer value when it has one, its double
 /// value, and how many digits it has after the decimal point.
-public struct NumberLiteral: Sendable, Equatable {
+package struct NumberLiteral: Sendable, Equatable {
     /// The value as an integer, when the literal is an integer that fits in Int64.
-    public var integer: Int64?
+    package var integer: Int64?
     /// The value as a double.
-    public var double: Double
+    package var double: Double
     /// Significant digits after the decimal point once any exponent is applied: trailing zeros
     /// do not count, as they do not change the value (`1.50` has 1, `1.25e1` has 1, `15e-1` has 1).
-    public var fractionDigits: Int
+    package var fractionDigits: Int
     /// Whether the literal has a fraction part or exponent (so it is not an integer literal).
-    public var isIntegerLiteral: Bool
+    package var isIntegerLiteral: Bool
 
     /// Reads a literal that already matches the JSON number grammar, or any decimal text
     /// such as a CSV cell; nil when the text is not a number.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> NumberLiteral? {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> NumberLiteral? {
         var index = 0
         var negative = false
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }

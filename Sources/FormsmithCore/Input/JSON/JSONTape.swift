@@ -1,9 +1,9 @@
 /// The kind of a node in a ``JSONTape``.
-public enum JSONKind: UInt8, Sendable {
+package enum JSONKind: UInt8, Sendable {
     case null, boolTrue, boolFalse, number, string, array, object
 
     /// The name used in messages ("a string", "an object", ...).
-    public var phrase: String {
+    package var phrase: String {
         switch self {
         case .null: return "null"
         case .boolTrue, .boolFalse: return "a boolean"
@@ -21,20 +21,20 @@ public enum JSONKind: UInt8, Sendable {
 /// is its content between the quotes (still escaped when `hasEscapes` is set); a number's
 /// range is its literal text. Containers know how many children they hold and where their
 /// subtree ends, so siblings can be skipped without walking them.
-public struct JSONNode: Sendable {
+package struct JSONNode: Sendable {
     /// What kind of value this is.
-    public var kind: JSONKind
+    package var kind: JSONKind
     /// For strings: whether the content contains backslash escapes that must be decoded.
-    public var hasEscapes: Bool
+    package var hasEscapes: Bool
     /// First byte of the value (string content for strings).
-    public var start: Int
+    package var start: Int
     /// One past the last byte of the value (string content for strings).
-    public var end: Int
+    package var end: Int
     /// Number of direct children: elements of an array, or key and value nodes of an object
     /// (twice the member count).
-    public var childCount: Int32
+    package var childCount: Int32
     /// Index of the node after this node's whole subtree.
-    public var next: Int32
+    package var next: Int32
 }
 
 /// A parsed JSON value as a flat array of nodes in document order (a "tape").
@@ -42,14 +42,14 @@ public struct JSONNode: Sendable {
 /// The tape is reused between records: ``JSONParser`` clears it keeping its capacity, so
 /// validating millions of records allocates almost nothing per record. The root is node 0.
 /// An object's children alternate key (a string node) and value.
-public struct JSONTape: Sendable {
+package struct JSONTape: Sendable {
     /// The nodes in document order.
-    public internal(set) var nodes: [JSONNode] = []
+    package internal(set) var nodes: [JSONNode] = []
     /// Memory the parser writes nodes into before they become `nodes` (reused between records).
     private var scratch = JSONNodeScratch()
 
     /// Creates an empty tape.
-    public init() {}
+    package init() {}
 
     /// The scratch memory for a parse, this tape's own unless a copy of the tape shares it.
     mutating func scratchForParsing() -> JSONNodeScratch {
@@ -58,23 +58,23 @@ public struct JSONTape: Sendable {
     }
 
     /// Indices of the direct children of the container at `index`.
-    public func children(of index: Int) -> JSONChildren {
+    package func children(of index: Int) -> JSONChildren {
         JSONChildren(tape: self, parent: index)
     }
 }
 
 /// The direct children of a container node, in order, skipping their subtrees.
-public struct JSONChildren: Sequence {
+package struct JSONChildren: Sequence {
     let tape: JSONTape
     let parent: Int
 
     /// Iterates child node indices.
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         let nodes: [JSONNode]
         var current: Int
         var remaining: Int32
 
-        public mutating func next() -> Int? {
+        package mutating func next() -> Int? {
             guard remaining > 0 else { return nil }
             let index = current
             current = Int(nodes[index].next)
@@ -83,7 +83,7 @@ public struct JSONChildren: Sequence {
         }
     }
 
-    public func makeIterator() -> Iterator {
+    package func makeIterator() -> Iterator {
         Iterator(nodes: tape.nodes, current: parent + 1, remaining: tape.nodes[parent].childCount)
     }
 }

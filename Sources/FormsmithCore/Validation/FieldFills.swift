@@ -1,0 +1,65 @@
+/// How often each field of the rules was filled, counted over the questionnaires read (the
+/// first question of an audit). Counted only when a report asks for it
+/// (``ValidationOptions/countsFills``), straight from the validator's slots once a record is
+/// evaluated: one presence test per field, no extra parsing, nothing at all for other reports.
+public struct FieldFills: Sendable {
+    /// One field's count.
+    public struct Entry: Sendable, Hashable {
+        /// The field's path as reports fold it (`drivers[].birthDate`).
+        public var field: String
+        /// Values present (not absent, null, empty text or an empty list).
+        public var filled: Int
+        /// Places it could have been filled: the questionnaires read, or for a list item
+        /// field, the items of its list.
+        public var places: Int
+    }
+
+    private let rules: CompiledRuleSet
+    /// Questionnaires counted (read, whatever their verdict; unreadable ones are not).
+    public private(set) var records = 0
+    /// Filled values by field id.
+    private var filled: [Int]
+    /// Items seen by list field id (0 for other fields).
+    private var items: [Int]
+
+    /// Empty counts for the fields of `rules`.
+    init(rules: CompiledRuleSet) {
+        self.rules = rules
+        filled = Array(repeating: 0, count: rules.fields.count)
+        items = filled
+    }
+
+    /// Every field of the rules, in declaration order.
+    public var entries: [Entry] {
+        rules.fields.map { field in
+            Entry(field: field.path, filled: filled[field.id], places: field.listID.map { items[$0] } ?? records)
+        }
+    }
+
+    /// Adds another count of the same rules (from another chunk).
+    mutating func merge(_ other: FieldFills) {
+        records += other.records
+        for index in filled.indices {
+            filled[index] += other.filled[index]
+            items[index] += other.items[index]
+        }
+    }
+
+    /// Counts the record `validator` has just evaluated.
+    mutating func count(_ validator: RecordValidator) {
+        records += 1
+        let plan = validator.plan
+        for id in 0..<plan.fields.count {
+            let field = plan.fields[id]
+            if field.listID < 0 {
+                if validator.isPresent(validator.rootSlots[field.slot]) { filled[id] += 1 }
+                if field.type == .list { items[id] += validator.lists[id].count }
+            } else {
+                let storage = validator.lists[field.listID]
+                for item in 0..<storage.count where validator.isPresent(storage.slots[item * field.itemStride + field.slot]) {
+                    filled[id] += 1
+                }
+            }
+        }
+    }
+}
