@@ -91,7 +91,7 @@ extension RecordValidator {
         guard let written = MediaType.fileExtension(of: file.name), let types = MediaType.byExtension[written],
               !types.contains(file.mediaType) else { return true }
         reportFile(field, path, RuleIdentifier.fileExtension,
-                   "file name '\(quoted(file.name))' does not agree with its media type \(file.mediaType): .\(written) is "
+                   "file name '\(quoted(file.name))' does not agree with its media type \(quoted(file.mediaType)): .\(written) is "
                        + "the extension of \(types[0]) files", file.name)
         return false
     }

@@ -51,7 +51,7 @@ extension RecordValidator {
                         _ path: String) {
         guard !patterns.contains(where: { $0.matches(file.mediaType) }) else { return }
         reportFile(field, path, RuleIdentifier.mediaType,
-                   "has media type \(file.mediaType); allowed: " + patterns.map(\.description).joined(separator: ", "),
+                   "has media type \(quoted(file.mediaType)); allowed: " + patterns.map(\.description).joined(separator: ", "),
                    file.mediaType)
     }
 }
