@@ -36,6 +36,11 @@ public final class CompiledRuleSet: Sendable {
     func declarationRank(of path: String) -> Int {
         let folded = ValidationSummary.foldIndices(path)
         if let id = fieldIDs[folded] { return id }
+        var base = Substring(folded)  // a file or member of an attachment (`photos[1]`, `scan.size`): its field's place
+        while let cut = base.lastIndex(where: { $0 == "." || $0 == "[" }) {
+            base = base[..<cut]
+            if let id = fieldIDs[String(base)], fields[id].type == .attachment { return id }
+        }
         if let first = fields.firstIndex(where: { $0.path.hasPrefix(folded + ".") || $0.path.hasPrefix(folded + "[]") }) {
             return first
         }
