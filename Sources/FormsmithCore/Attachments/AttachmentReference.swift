@@ -16,6 +16,21 @@ struct AttachmentReference {
 enum AttachmentMember: String, CaseIterable {
     case name, mediaType, size, url, sha256
 
+    /// The member's bit in a set of members.
+    var bit: UInt8 {
+        switch self {
+        case .name: 1
+        case .mediaType: 2
+        case .size: 4
+        case .url: 8
+        case .sha256: 16
+        }
+    }
+
+    /// The member's name as bytes.
+    var key: [UInt8] { Self.keys[bit.trailingZeroBitCount] }
+    private static let keys: [[UInt8]] = allCases.map { Array($0.rawValue.utf8) }
+
     /// Members every attachment must give.
     static let required: [AttachmentMember] = [.name, .mediaType, .size]
 
@@ -61,12 +76,12 @@ struct AttachmentReader {
         var name: String?
         var mediaType: String?
         var size: Int64?
-        var seen: Set<String> = []
-        var given: Set<String> = []
+        var seen: UInt8 = 0  // bit per member (rawValue order)
+        var given: UInt8 = 0
         var children = tape.children(of: index).makeIterator()
         while let key = children.next(), let value = children.next() {
-            let memberName = text(key) ?? ""
-            guard let member = AttachmentMember(rawValue: memberName) else {
+            guard let member = self.member(key) else {
+                let memberName = text(key) ?? ""
                 problems.append(AttachmentProblem(
                     member: memberName, rule: RuleIdentifier.unknownField,
                     message: "is not a member of an attachment (" + AttachmentMember.allCases.map(\.rawValue)
@@ -75,24 +90,26 @@ struct AttachmentReader {
                     value: shown(value)))
                 continue
             }
-            guard seen.insert(memberName).inserted else {
-                problems.append(AttachmentProblem(member: memberName, rule: RuleIdentifier.duplicateField,
+            let bit = member.bit
+            guard seen & bit == 0 else {
+                problems.append(AttachmentProblem(member: member.rawValue, rule: RuleIdentifier.duplicateField,
                                                   message: "appears more than once in the same object", value: shown(value)))
                 continue
             }
+            seen |= bit
             if tape.nodes[value].kind == .null { continue }
-            given.insert(memberName)
+            given |= bit
             switch member {
             case .name:
-                if let text = string(value), !text.isEmpty, !text.contains("/"), !text.contains("\\"),
-                   text != ".", text != ".." {
+                if let text = string(value), !text.isEmpty, text != ".", text != "..",
+                   !text.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }) {
                     name = text
                 } else {
                     problems.append(wrong(member, value))
                 }
             case .mediaType:
                 if let text = string(value), MediaType.syntaxProblem(text) == nil {
-                    mediaType = text.lowercased()
+                    mediaType = MediaType.asciiLowercased(text)
                 } else {
                     problems.append(wrong(member, value))
                 }
@@ -110,13 +127,10 @@ struct AttachmentReader {
                 } ?? false
                 if !valid { problems.append(wrong(member, value)) }
             case .sha256:
-                let valid = string(value).map { text in
-                    text.utf8.count == 64 && text.utf8.allSatisfy { $0 < 0x80 && Character(Unicode.Scalar($0)).isHexDigit }
-                } ?? false
-                if !valid { problems.append(wrong(member, value)) }
+                if !isDigest(value) { problems.append(wrong(member, value)) }
             }
         }
-        for member in AttachmentMember.required where !given.contains(member.rawValue) {
+        for member in AttachmentMember.required where given & member.bit == 0 {
             problems.append(AttachmentProblem(member: member.rawValue, rule: RuleIdentifier.required,
                                               message: "is required: an attachment gives \(member.expectation)",
                                               value: nil))
@@ -124,6 +138,29 @@ struct AttachmentReader {
         // Problems with other members (an unknown one, a malformed url) do not stop the file's checks.
         guard let name, let mediaType, let size else { return nil }
         return AttachmentReference(name: name, mediaType: mediaType, size: size)
+    }
+
+    /// The member a key names (compared byte by byte: this runs for every member of every file).
+    private func member(_ key: Int) -> AttachmentMember? {
+        let node = tape.nodes[key]
+        guard !node.hasEscapes else { return text(key).flatMap(AttachmentMember.init(rawValue:)) }
+        let name = UnsafeBufferPointer(rebasing: bytes[node.start..<node.end])
+        for member in AttachmentMember.allCases where member.key.count == name.count {
+            if member.key.elementsEqual(name) { return member }
+        }
+        return nil
+    }
+
+    /// Whether a node is a string of 64 hexadecimal digits.
+    private func isDigest(_ index: Int) -> Bool {
+        let node = tape.nodes[index]
+        guard node.kind == .string, !node.hasEscapes, node.end - node.start == 64 else { return false }
+        for position in node.start..<node.end {
+            let byte = bytes[position]
+            let lower = byte | 0x20
+            guard (byte >= 0x30 && byte <= 0x39) || (lower >= 0x61 && lower <= 0x66) else { return false }
+        }
+        return true
     }
 
     private func wrong(_ member: AttachmentMember, _ value: Int) -> AttachmentProblem {

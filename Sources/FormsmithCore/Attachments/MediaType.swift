@@ -7,22 +7,48 @@ enum MediaType {
     /// letters, digits and `! # $ & - ^ _ . +`. Parameters (`; charset=...`) are not part of an
     /// attachment's media type.
     static func syntaxProblem(_ text: String) -> String? {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return "a media type is written type/subtype, such as application/pdf" }
-        for part in parts {
-            guard let first = part.unicodeScalars.first, isAlphanumeric(first) else {
-                return "each half of a media type starts with a letter or digit, such as image/png"
+        var text = text
+        return text.withUTF8 { bytes in
+            var slashes = 0
+            var partStart = true
+            var partLength = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "/") {
+                    slashes += 1
+                    if partStart { break }
+                    partStart = true
+                    partLength = 0
+                    continue
+                }
+                if partStart, !isAlphanumeric(byte) {
+                    return "each half of a media type starts with a letter or digit, such as image/png"
+                }
+                partStart = false
+                partLength += 1
+                if partLength > 127 { return "each half of a media type has at most 127 characters" }
+                if !isAlphanumeric(byte), !isNameSymbol(byte) {
+                    let shown = byte < 0x80 ? String(UnicodeScalar(byte)) : "a non-ASCII character"
+                    return "'\(shown)' cannot appear in a media type (letters, digits and ! # $ & - ^ _ . + only)"
+                }
             }
-            guard part.unicodeScalars.count <= 127 else { return "each half of a media type has at most 127 characters" }
-            if let bad = part.unicodeScalars.first(where: { !isAlphanumeric($0) && !"!#$&-^_.+".unicodeScalars.contains($0) }) {
-                return "'\(bad)' cannot appear in a media type (letters, digits and ! # $ & - ^ _ . + only)"
-            }
+            guard slashes == 1 else { return "a media type is written type/subtype, such as application/pdf" }
+            guard !partStart else { return "each half of a media type starts with a letter or digit, such as image/png" }
+            return nil
         }
-        return nil
     }
 
-    private static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar))
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private static func isNameSymbol(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "-"),
+             UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"):
+            return true
+        default:
+            return false
+        }
     }
 
     /// Well-known extensions (lowercase, without the dot) and the media types files with them
@@ -57,9 +83,16 @@ enum MediaType {
 
     /// The lowercased extension of a file name (after its last dot), or nil when it has none.
     static func fileExtension(of name: String) -> String? {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        let text = name[name.index(after: dot)...]
-        return text.isEmpty ? nil : text.lowercased()
+        let utf8 = name.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex,
+              utf8.index(after: dot) != utf8.endIndex else { return nil }
+        return asciiLowercased(String(name[utf8.index(after: dot)...]))
+    }
+
+    /// `text` with ASCII capitals lowercased (media types and extensions are compared so).
+    static func asciiLowercased(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
+        return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }
 
@@ -70,6 +103,14 @@ struct MediaTypePattern: Sendable, Hashable, CustomStringConvertible {
     let type: String
     /// The subtype, lowercased (`*` for any).
     let subtype: String
+    /// `type/subtype`.
+    let description: String
+
+    init(type: String, subtype: String) {
+        self.type = type
+        self.subtype = subtype
+        description = type + "/" + subtype
+    }
 
     /// Parses a pattern; nil with the reason when it is not one.
     static func parse(_ text: String) -> Result<MediaTypePattern, MediaTypeSyntaxError> {
@@ -88,14 +129,15 @@ struct MediaTypePattern: Sendable, Hashable, CustomStringConvertible {
     /// Whether a media type (already lowercased) is allowed by the pattern.
     func matches(_ mediaType: String) -> Bool {
         if type == "*" { return true }
-        guard let slash = mediaType.firstIndex(of: "/"), mediaType[..<slash] == type else { return false }
-        return subtype == "*" || mediaType[mediaType.index(after: slash)...] == subtype
+        if subtype != "*" { return mediaType == description }
+        let utf8 = mediaType.utf8
+        return utf8.count > type.utf8.count && utf8.starts(with: type.utf8)
+            && utf8[utf8.index(utf8.startIndex, offsetBy: type.utf8.count)] == UInt8(ascii: "/")
     }
 
     /// Whether the pattern names one media type (no wildcard).
     var isExact: Bool { type != "*" && subtype != "*" }
 
-    var description: String { "\(type)/\(subtype)" }
 
     /// The well-known media types the pattern allows, exact ones as they are, in a stable order.
     var knownTypes: [String] {

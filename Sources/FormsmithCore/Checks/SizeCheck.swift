@@ -75,16 +75,15 @@ extension RecordValidator {
     func checkSize(_ minimum: Int64?, _ maximum: Int64?, _ file: AttachmentReference, _ field: CompiledField,
                    _ path: String) {
         // Under --redact the file's own size is not quoted (it is masked like any value).
-        let size = "is \(ByteSize.exact(file.size))"
         if let minimum, file.size < minimum {
             reportFile(field, path, RuleIdentifier.minSize,
-                       (redactsValues ? "is smaller than allowed" : size) + "; it must be at least " + ByteSize.exact(minimum),
-                       String(file.size))
+                       (redactsValues ? "is smaller than allowed" : "is " + ByteSize.exact(file.size))
+                           + "; it must be at least " + ByteSize.exact(minimum), String(file.size))
         }
         if let maximum, file.size > maximum {
             reportFile(field, path, RuleIdentifier.maxSize,
-                       (redactsValues ? "is larger than allowed" : size) + "; it must be at most " + ByteSize.exact(maximum),
-                       String(file.size))
+                       (redactsValues ? "is larger than allowed" : "is " + ByteSize.exact(file.size))
+                           + "; it must be at most " + ByteSize.exact(maximum), String(file.size))
         }
     }
 }
