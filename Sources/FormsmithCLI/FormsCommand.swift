@@ -28,7 +28,10 @@ struct FormsCommand: ParsableCommand {
     }
 
     static func list(_ project: Project, forms: [(name: String, rules: CompiledRuleSet)], json: Bool) throws {
-        print(json ? ProjectListing.json(project, forms: forms) : ProjectListing.text(project, forms: forms),
-              terminator: "")
+        // Through the output writer, so a write error (a full disk, a closed pipe) is reported
+        // and exits 2 as in every command.
+        let destination = OutputWriter.standardOutput()
+        destination.write(json ? ProjectListing.json(project, forms: forms) : ProjectListing.text(project, forms: forms))
+        destination.close()
     }
 }

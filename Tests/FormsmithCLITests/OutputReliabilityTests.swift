@@ -32,6 +32,12 @@ final class OutputReliabilityTests: XCTestCase {
             (["validate"] + Self.osago + ["--report", "junit", "SampleData/osago-policy/invalid.jsonl"], "junit"),
             (["generate"] + Self.osago + ["--count", "1000", "--seed", "1"], "generate"),
             (["lint", "--rules", "Rules/osago-policy.yaml", "--today", "2026-11-22", "--report", "sarif"], "lint"),
+            (["validate"] + Self.osago + ["--report", "html", "SampleData/osago-policy/invalid.jsonl"], "html"),
+            (["validate"] + Self.osago + ["--report", "github", "SampleData/osago-policy/invalid.jsonl"], "github"),
+            (["validate", "--today", "2026-11-22", "--report", "junit", "SampleData"], "project"),
+            (["export", "json-schema", "--rules", "Rules/osago-policy.yaml"], "export"),
+            (["schema", "rules"], "schema"),
+            (["merge", "SampleData/expected/osago-policy.json", "SampleData/expected/osago-policy.json"], "merge"),
         ]
         for (arguments, name) in runs {
             let run = try Formsmith.run(arguments + ["--output", "/dev/full"])
@@ -48,6 +54,11 @@ final class OutputReliabilityTests: XCTestCase {
             ["generate"] + Self.osago + ["--count", "1000", "--seed", "1"],
             ["explain"] + Self.osago + ["insurant.birthDate"],
             ["lint", "--rules", "Rules/osago-policy.yaml", "--today", "2026-11-22"],
+            ["forms"],
+            ["validate", "--list-forms"],
+            ["export", "json-schema", "--rules", "Rules/osago-policy.yaml"],
+            ["schema", "rules"],
+            ["merge", "SampleData/expected/osago-policy.json"],
         ]
         for arguments in runs {
             let run = try Self.start(arguments, standardOutput: FileHandle(forWritingAtPath: "/dev/full")!).finish()

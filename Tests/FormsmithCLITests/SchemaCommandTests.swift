@@ -68,8 +68,8 @@ final class SchemaCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("nothing exported"), run.stderr)
     }
 
-    /// Each broken rule file the rules schema must reject is rejected by the loader too, for the
-    /// reason its first line gives; the accepted ones load without problems.
+    /// Each broken rule file (and definition library) the rules schema must reject is rejected by
+    /// the loader too, for the reason its first line gives; the accepted ones load without problems.
     func testRulesSchemaFixturesAgreeWithTheLoader() throws {
         let folder = Formsmith.root.appendingPathComponent(Self.fixtures + "/rules-schema")
         let invalid = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("invalid").path)
@@ -81,6 +81,29 @@ final class SchemaCommandTests: XCTestCase {
             let run = try Formsmith.run(["lint", "--today", "2026-11-22", "--rules", path])
             XCTAssertEqual(run.status, 1, name)
             XCTAssertTrue(run.stdout.contains(expected), "\(name): \(run.stdout)")
+        }
+        // Libraries are read through a rule file that includes them.
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("library-fixtures-\(getpid())")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        for kind in ["invalid-library", "valid-library"] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(kind).path)
+            XCTAssertFalse(names.isEmpty, kind)
+            for name in names.sorted() {
+                let library = folder.appendingPathComponent(kind).appendingPathComponent(name)
+                let ruleFile = work.appendingPathComponent("includes-\(name)")
+                try "id: includer\ninclude: \(library.path)\nfields:\n  a: {type: string}\n"
+                    .write(to: ruleFile, atomically: true, encoding: .utf8)
+                let run = try Formsmith.run(["lint", "--strict", "--today", "2026-11-22", "--rules", ruleFile.path])
+                if kind == "valid-library" {
+                    XCTAssertEqual(run.status, 0, "\(name): \(run.stdout)")
+                } else {
+                    let text = try String(contentsOf: library, encoding: .utf8)
+                    let expected = try XCTUnwrap(text.split(separator: "\n").first?.replacingOccurrences(of: "# expect: ", with: ""))
+                    XCTAssertEqual(run.status, 1, name)
+                    XCTAssertTrue(run.stdout.contains(expected), "\(name): \(run.stdout)")
+                }
+            }
         }
         let valid = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("valid").path)
         let run = try Formsmith.run(["lint", "--strict", "--today", "2026-11-22", "--rules"]

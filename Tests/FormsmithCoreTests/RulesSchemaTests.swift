@@ -16,7 +16,7 @@ final class RulesSchemaTests: XCTestCase {
         let schema = RulesSchema.document()
         let definitions = try XCTUnwrap(schema["$defs"])
         let places: [(RuleContext, JSONValue?)] = [
-            (.ruleSet, schema), (.section, definitions["section"]), (.field, definitions["definition"]),
+            (.ruleSet, schema), (.library, definitions["library"]), (.section, definitions["section"]), (.field, definitions["definition"]),
             (.case, definitions["case"]), (.assertion, definitions["assertion"]),
             (.checksum, definitions["checksum"]?["anyOf"].flatMap { anyOf -> JSONValue? in
                 guard case .array(let options) = anyOf else { return nil }
@@ -83,5 +83,7 @@ final class RulesSchemaTests: XCTestCase {
                                   encoding: .utf8)
             XCTAssertTrue(text.contains("# yaml-language-server: $schema=../" + RulesSchema.shippedPath), name)
         }
+        let library = try String(contentsOf: repositoryRoot.appendingPathComponent("Rules/lib/common.yaml"), encoding: .utf8)
+        XCTAssertTrue(library.contains("# yaml-language-server: $schema=../../" + RulesSchema.shippedPath))
     }
 }

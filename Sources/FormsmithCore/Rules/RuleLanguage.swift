@@ -2,6 +2,8 @@
 public enum RuleContext: String, CaseIterable, Sendable {
     /// The top level of a rule file.
     case ruleSet
+    /// The top level of a definition library (a file named by `include:`).
+    case library
     /// A section (a named group of fields).
     case section
     /// A field, a definition, or a list.
@@ -23,6 +25,7 @@ public enum RuleLanguage {
     public static func keys(for context: RuleContext) -> [String] {
         switch context {
         case .ruleSet: return RulesLoader.topLevelKeys
+        case .library: return RulesLoader.libraryKeys
         case .section: return RulesLoader.sectionKeys
         case .field: return RulesLoader.fieldKeys
         case .case: return RulesLoader.caseKeys

@@ -23,7 +23,7 @@ struct LibraryReader {
     /// The largest library read (a library is a page of definitions, never megabytes).
     static let maxLibraryBytes = 16 << 20
     /// Keys a library may have at its top level.
-    static let topLevelKeys = ["formsmith", "id", "title", "description", "include", "import", "definitions",
+    static let topLevelKeys = ["$schema", "formsmith", "id", "title", "description", "include", "import", "definitions",
                                "seeds"]
 
     let problems: ProblemCollector
@@ -71,6 +71,7 @@ struct LibraryReader {
             local.report("this Formsmith reads rules language version 1, the file says '\(language.value)'",
                          at: language.location)
         }
+        _ = top.string("$schema")  // for editors: the JSON Schema the file follows
         _ = top.string("id")
         _ = top.string("title")
         _ = top.string("description")

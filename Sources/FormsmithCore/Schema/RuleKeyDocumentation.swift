@@ -15,7 +15,7 @@ struct RuleKeyDocumentation {
     /// key the loader accepts documented).
     static func of(_ key: String, in context: RuleContext) -> RuleKeyDocumentation? {
         switch context {
-        case .ruleSet: return ruleSet[key]
+        case .ruleSet, .library: return ruleSet[key]  // a library's keys mean what they mean in a rule file
         case .section: return section[key]
         case .field: return field[key] ?? constraint[key]
         case .case: return key == "when" ? when : constraint[key]

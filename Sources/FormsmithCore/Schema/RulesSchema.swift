@@ -13,12 +13,14 @@ public enum RulesSchema {
             ("$schema", "https://json-schema.org/draft/2020-12/schema"),
             ("title", "Formsmith rule file"),
             ("description", .string("A questionnaire's rules for Formsmith (rules language 1): fields, sections and "
-                + "the checks a filled questionnaire must pass. Reference: docs/rules.md.")),
+                + "the checks a filled questionnaire must pass; or a definition library that rule files include. "
+                + "Reference: docs/rules.md.")),
         ]
         members += object(context: .ruleSet)
         members += [
-            ("required", ["id"]),
-            ("anyOf", [.object([("required", ["fields"])]), .object([("required", ["sections"])])]),
+            // A rule file has an id and fields or sections; anything else must be a library.
+            ("anyOf", [.object([("required", ["id", "fields"])]), .object([("required", ["id", "sections"])]),
+                       .object(RuleKeyDocumentation.ref("library"))]),
             ("$defs", .object(definitions())),
         ]
         return .object(members)
@@ -62,6 +64,9 @@ public enum RulesSchema {
                 ("anyOf", [.object([("required", ["type"])]), .object([("required", ["use"])]),
                            .object([("required", ["fields"])])]),
             ])),
+            ("library", .object([("description", .string("A definition library, named by a rule file's include: "
+                + "definitions and seed lists shared by several forms, no fields of its own."))]
+                + object(context: .library) + [("required", ["definitions"])])),
             ("section", .object([("description", "A named group of fields: a JSON object in the questionnaire.")]
                 + object(context: .section))),
             ("sectionEntry", .object([
