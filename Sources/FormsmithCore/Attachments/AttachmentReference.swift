@@ -101,8 +101,7 @@ struct AttachmentReader {
             given |= bit
             switch member {
             case .name:
-                if let text = string(value), !text.isEmpty, text != ".", text != "..",
-                   !text.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }) {
+                if isFileName(value), let text = string(value) {
                     name = text
                 } else {
                     problems.append(wrong(member, value))
@@ -149,6 +148,24 @@ struct AttachmentReader {
             if member.key.elementsEqual(name) { return member }
         }
         return nil
+    }
+
+    /// Whether a node is a string that can be a file name: not empty, `.` or `..`, and without
+    /// `/` or `\` (checked on the bytes; an escaped name is decoded first).
+    private func isFileName(_ index: Int) -> Bool {
+        let node = tape.nodes[index]
+        guard node.kind == .string else { return false }
+        let raw = UnsafeBufferPointer(rebasing: bytes[node.start..<node.end])
+        guard node.hasEscapes else { return Self.isFileName(raw) }
+        var decoded: [UInt8] = []
+        JSONStrings.unescape(raw, into: &decoded)
+        return decoded.withUnsafeBufferPointer(Self.isFileName)
+    }
+
+    private static func isFileName(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !text.isEmpty, !(text.count <= 2 && text.allSatisfy { $0 == UInt8(ascii: ".") }) else { return false }
+        for byte in text where byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") { return false }
+        return true
     }
 
     /// Whether a node is a string of 64 hexadecimal digits.
