@@ -72,11 +72,11 @@ final class ReportOptionsCommandTests: XCTestCase {
         let problems = results.reduce(0) { $0 + (($1["errors"] as? [Any])?.count ?? 0) + ($1["unreadable"] == nil ? 0 : 1) }
         XCTAssertEqual(problems, 3)
         let summary = try XCTUnwrap(report["summary"] as? [String: Any])
-        XCTAssertEqual(summary["records"] as? Int, 53)
-        XCTAssertEqual(summary["violations"] as? Int, 48)
+        XCTAssertEqual(summary["records"] as? Int, 56)
+        XCTAssertEqual(summary["violations"] as? Int, 51)
         XCTAssertEqual(summary["maxErrors"] as? Int, 3)
         let none = try validate("osago-policy", ["--max-errors", "0", "SampleData/osago-policy/invalid.jsonl"])
-        XCTAssertTrue(none.stdout.hasPrefix("\n40 questionnaires: 0 valid, 40 invalid"), none.stdout)
+        XCTAssertTrue(none.stdout.hasPrefix("\n43 questionnaires: 0 valid, 43 invalid"), none.stdout)
         XCTAssertTrue(none.stdout.contains("output truncated after 0 problems (--max-errors 0)"), none.stdout)
     }
 

@@ -69,7 +69,8 @@ final class CSVParityTests: XCTestCase {
                 let text = try String(contentsOfFile: jsonPath, encoding: .utf8)
                 let records = file.hasSuffix(".json") ? JSONToCSV.records(jsonDocument: text)
                     : JSONToCSV.records(jsonLines: text)
-                let (csv, lines) = JSONToCSV.convert(records)
+                let attachments = Set(rules.ruleSet.allFields.filter { $0.type == .attachment }.map(\.path))
+                let (csv, lines) = JSONToCSV.convert(records, attachments: attachments)
                 let csvPath = directory.appendingPathComponent("\(ruleSet)-\(file).csv").path
                 try csv.write(toFile: csvPath, atomically: true, encoding: .utf8)
 
@@ -116,7 +117,8 @@ final class CSVParityTests: XCTestCase {
 }
 
 /// The CSV samples shipped in SampleData/csv are the JSON Lines samples (valid, then
-/// invalid) converted, so they cannot drift from them. FORMSMITH_UPDATE_GOLDEN=1 rewrites them.
+/// invalid) converted, so they cannot drift from them (an attachment's JSON in one cell).
+/// FORMSMITH_UPDATE_GOLDEN=1 rewrites them.
 final class CSVSampleFileTests: XCTestCase {
     func testTheShippedCSVSamplesAreTheJSONLinesSamplesConverted() throws {
         for ruleSet in SampleDataTests.ruleSets {
@@ -126,7 +128,10 @@ final class CSVSampleFileTests: XCTestCase {
                                       encoding: .utf8)
                 records += JSONToCSV.records(jsonLines: text)
             }
-            let expected = JSONToCSV.convert(records).text
+            let rules = try RulesLoader.load(path: repositoryRoot.appendingPathComponent("Rules/\(ruleSet).yaml").path,
+                                             today: testToday)
+            let attachments = Set(rules.ruleSet.allFields.filter { $0.type == .attachment }.map(\.path))
+            let expected = JSONToCSV.convert(records, attachments: attachments).text
             let url = repositoryRoot.appendingPathComponent("SampleData/csv/\(ruleSet).csv")
             if ProcessInfo.processInfo.environment["FORMSMITH_UPDATE_GOLDEN"] == "1" {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

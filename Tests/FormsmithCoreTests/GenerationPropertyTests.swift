@@ -36,7 +36,7 @@ final class GenerationPropertyTests: XCTestCase {
         }
         let expected: Set<String> = ["required", "visibility", "type", "regex", "mask", "min-length", "max-length",
                                      "min", "max", "fraction-digits", "enum", "unique", "const", "checksum", "format",
-                                     "max-items", "unknown-field"]
+                                     "max-items", "unknown-field", "media-type", "extension", "max-size"]
         XCTAssertEqual(expected.subtracting(rulesSeen), [])
     }
 
@@ -115,6 +115,8 @@ final class GenerationPropertyTests: XCTestCase {
               tags: {type: multi-choice, values: [a, b, c, d], minItems: 2, maxItems: 3}
               agree: {type: boolean, const: true}
               level: {type: enum, values: [1, 2, 3], const: 2}
+              scan: {type: attachment, mediaTypes: [application/pdf, image/*], maxSize: 5MB, minSize: 1KB}
+              papers: {type: attachment, multiple: true, extensions: [pdf, png], minItems: 2, maxItems: 3, optional: true}
               contact: {type: string, optional: true, minLength: 2, maxLength: 20}
               contactTime: {type: string, parent: contact, requiredIf: present(contact), mask: "00:00"}
               rows:

@@ -12,13 +12,15 @@ enum ItemCountCheck: ValueCheckKind {
     ]
 
     static let keys = [
-        CheckKey(name: "minItems", types: [.list, .multiChoice],
+        CheckKey(name: "minItems", types: [.list, .multiChoice, .attachment],
                  documentation: RuleKeyDocumentation(
-                    "The fewest items of a list, or choices of a multi-choice field (rule min-items).",
+                    "The fewest items of a list, choices of a multi-choice field or files of a multiple attachment "
+                    + "(rule min-items).",
                     RuleKeyDocumentation.ref("count"))),
-        CheckKey(name: "maxItems", types: [.list, .multiChoice],
+        CheckKey(name: "maxItems", types: [.list, .multiChoice, .attachment],
                  documentation: RuleKeyDocumentation(
-                    "The most items of a list, or choices of a multi-choice field (rule max-items).",
+                    "The most items of a list, choices of a multi-choice field or files of a multiple attachment "
+                    + "(rule max-items).",
                     RuleKeyDocumentation.ref("count"))),
     ]
 
@@ -31,6 +33,12 @@ enum ItemCountCheck: ValueCheckKind {
             rule: RuleIdentifier.maxItems, summary: "A list or multi-choice has at most `maxItems` entries.",
             field: "{type: list, maxItems: 1, fields: {name: {type: string}}}",
             passing: ["[{\"name\":\"a\"}]"], failing: ["[{\"name\":\"a\"},{\"name\":\"b\"}]"]),
+        CheckDescription(
+            rule: RuleIdentifier.maxItems, summary: "An attachment with `multiple: true` holds at most `maxItems` files.",
+            field: "{type: attachment, multiple: true, maxItems: 1}",
+            passing: ["[{\"name\":\"a.pdf\",\"mediaType\":\"application/pdf\",\"size\":100}]"],
+            failing: ["[{\"name\":\"a.pdf\",\"mediaType\":\"application/pdf\",\"size\":100},"
+                      + "{\"name\":\"b.pdf\",\"mediaType\":\"application/pdf\",\"size\":200}]"]),
     ]
 
     static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
@@ -39,6 +47,12 @@ enum ItemCountCheck: ValueCheckKind {
     }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
+        if site.rule.type == .attachment, !site.rule.isMultiple,
+           let written = constraints.minItems?.location ?? constraints.maxItems?.location {
+            state.problems.report("'minItems' and 'maxItems' count the files of an attachment with 'multiple: true'; "
+                                  + "add 'multiple: true' to '\(site.rule.path)' or remove them", at: written)
+            return nil
+        }
         guard let (minimum, maximum) = state.countBounds(constraints.minItems, constraints.maxItems,
                                                          ("minItems", "maxItems"), of: site.rule)
         else { return nil }
@@ -47,7 +61,8 @@ enum ItemCountCheck: ValueCheckKind {
 
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         guard let items = CheckPhrases.count(constraints.minItems?.value, constraints.maxItems?.value) else { return [] }
-        let noun = CheckPhrases.noun(writer.field.type == .multiChoice ? "choice" : "item", items.text)
+        let noun = CheckPhrases.noun(writer.field.type == .multiChoice ? "choice"
+                                         : writer.field.type == .attachment ? "file" : "item", items.text)
         return [ExplainedCheck(label: "items", body: items.text + noun,
                                rules: items.ends.map { $0 == "min" ? RuleIdentifier.minItems : RuleIdentifier.maxItems })]
     }

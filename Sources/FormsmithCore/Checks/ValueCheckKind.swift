@@ -78,7 +78,8 @@ struct ExplainedCheck {
 /// Every `switch` over the kinds (and over ``ValueCheck``) is exhaustive, so adding a case
 /// makes the compiler list each place that must learn about the new kind.
 enum CheckKind: String, CaseIterable, Sendable {
-    case length, regex, mask, format, range, fractionDigits, values, itemCount, checksum, constant, textForm
+    case length, regex, mask, format, range, fractionDigits, values, mediaType, fileExtension, size, itemCount, checksum
+    case constant, textForm
 
     /// The type that owns the kind.
     var definition: any ValueCheckKind.Type {
@@ -90,6 +91,9 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .range: RangeCheck.self
         case .fractionDigits: FractionDigitsCheck.self
         case .values: ValuesCheck.self
+        case .mediaType: MediaTypeCheck.self
+        case .fileExtension: ExtensionCheck.self
+        case .size: SizeCheck.self
         case .itemCount: ItemCountCheck.self
         case .checksum: ChecksumCheck.self
         case .constant: ConstantCheck.self
@@ -132,6 +136,9 @@ enum ValueCheck: Sendable {
     case range(min: RangeBound?, max: RangeBound?)
     case fractionDigits(Int)
     case enumeration(strings: [[UInt8]], integers: [Int64])
+    case mediaTypes([MediaTypePattern])
+    case extensions([String])
+    case size(min: Int64?, max: Int64?)
     case itemCount(min: Int?, max: Int?)
     case checksum(ChecksumAlgorithm, companion: Int?)
     case constant(EnumValue)
@@ -146,6 +153,9 @@ enum ValueCheck: Sendable {
         case .range: .range
         case .fractionDigits: .fractionDigits
         case .enumeration: .values
+        case .mediaTypes: .mediaType
+        case .extensions: .fileExtension
+        case .size: .size
         case .itemCount: .itemCount
         case .checksum: .checksum
         case .constant: .constant

@@ -40,6 +40,11 @@ public final class CompiledRuleSet: Sendable {
     func declarationRank(of path: String) -> Int {
         let folded = ValidationSummary.foldIndices(path)
         if let id = fieldIDs[folded] { return id }
+        var base = Substring(folded)  // a file or member of an attachment (`photos[1]`, `scan.size`): its field's place
+        while let cut = base.lastIndex(where: { $0 == "." || $0 == "[" }) {
+            base = base[..<cut]
+            if let id = fieldIDs[String(base)], fields[id].type == .attachment { return id }
+        }
         if let first = fields.firstIndex(where: { $0.path.hasPrefix(folded + ".") || $0.path.hasPrefix(folded + "[]") }) {
             return first
         }
@@ -141,13 +146,17 @@ final class CompiledField: Sendable {
     let inConditionalGroup: Bool
     /// Whether a text whose NFC form passes is accepted (`normalize: nfc`).
     let acceptsNFC: Bool
+    /// For an attachment: whether it holds several files (a JSON array).
+    let isMultiple: Bool
 
     init(id: Int, path: String, name: String, type: FieldType, listID: Int?, slot: Int, isOptional: Bool,
          requiredIf: CompiledExpression?, visibleIf: CompiledExpression?, visibleIfSource: String, parents: [Int], checks: [ValueCheck],
          cases: [(condition: CompiledExpression, checks: [ValueCheck])], allowed: [[UInt8]],
          datePattern: DatePattern, hasIntegerValues: Bool, items: (layout: ObjectLayout, scope: EvaluationScope)?,
          messages: [String: String], group: Int = -1, groupRequiredIf: CompiledExpression? = nil,
-         inConditionalGroup: Bool = false, acceptsNFC: Bool = false) {
+         inConditionalGroup: Bool = false, acceptsNFC: Bool = false,
+         isMultiple: Bool = false) {
+        self.isMultiple = isMultiple
         self.group = group
         self.inConditionalGroup = inConditionalGroup
         self.groupRequiredIf = groupRequiredIf

@@ -79,7 +79,8 @@ extension CompilerState {
             items: items, messages: messages, group: groupSection(of: rule)?.index ?? -1,
             groupRequiredIf: parts.groupRequiredIf,
             inConditionalGroup: groupSection(of: rule).map { $0.section.isOptional || $0.section.requiredIf != nil } ?? false,
-            acceptsNFC: (rule.constraints.normalize ?? ruleSet.normalize)?.value == TextFormCheck.nfc)
+            acceptsNFC: (rule.constraints.normalize ?? ruleSet.normalize)?.value == TextFormCheck.nfc,
+            isMultiple: rule.isMultiple)
     }
 
     // MARK: - Checks

@@ -92,6 +92,7 @@ extension CompilerState {
         case .multiChoice: return .list(.string)
         case .list: return .list(nil)
         case .section: return .any
+        case .attachment: return .list(.string)  // the file names
         }
     }
 

@@ -128,6 +128,11 @@ struct ExplanationWriter {
             return "list: a JSON array of objects, each holding " + field.children.map(\.name).joined(separator: ", ")
         case .section:
             return "section: a JSON object holding " + field.children.map(\.name).joined(separator: ", ")
+        case .attachment:
+            let file = "an object {name, mediaType, size in bytes, optional url and sha256} referencing a file, "
+                + "whose well-known extension must agree with its media type (rule extension); in CSV that JSON "
+                + "in the cell"
+            return field.isMultiple ? "attachment, multiple: a JSON array of files, each " + file : "attachment: " + file
         }
     }
 

@@ -82,6 +82,8 @@ extension SchemaBuilder {
                 members.append(("items", scope(field.children, prefix: field.path + "[].", assertions: field.assertions)))
             }
             members += itemCounts(constraints, nonEmpty: nonEmpty)
+        case .attachment:
+            members += attachmentSchema(field, constraints, nonEmpty: nonEmpty)
         case .section:
             break
         }
@@ -215,10 +217,18 @@ extension SchemaBuilder {
             return []
         case .email, .uri, .uuid, .hostname, .ipv4, .ipv6, .dateTime:
             gap(path, RuleIdentifier.format, "the \(format.rawValue) format as strictly as Formsmith checks it (JSON Schema's format is an annotation)")
+            textFormGap(path)
             return [("format", .string(format.rawValue))]
         case .url:
             gap(path, RuleIdentifier.format, "an http or https URL with a host (written as JSON Schema's looser uri format)")
+            textFormGap(path)
             return [("format", "uri")]
         }
+    }
+
+    /// A format left to JSON Schema's annotation cannot catch a value that only how it was
+    /// typed spoils (an invisible character, spaces around it): Formsmith's text-form check.
+    private func textFormGap(_ path: String) {
+        gap(path, RuleIdentifier.textForm, "a value spoilt only by how it was typed (invisible characters, spaces around it)")
     }
 }

@@ -14,6 +14,10 @@ extension DefectPlanter {
         let address = candidate.address
         let field = rules.fields[address.field]
         let value = builder.record.value(at: address, in: rules)
+        if field.type == .attachment, let (replacement, suffix) = attachmentDefect(candidate.kind, field, random: &random) {
+            builder.record.setValue(replacement, at: address, in: rules)
+            return rules.concretePath(address) + suffix
+        }
         guard let replacement = mutated(candidate.kind, field, value, address, random: &random) else { return nil }
         builder.record.setValue(replacement, at: address, in: rules)
         if candidate.kind == .visibility, case .items(let count) = replacement {
@@ -48,6 +52,7 @@ extension DefectPlanter {
         case .checksum: return corruptedChecksum(field, value, address)
         case .format: return brokenFormat(field, value, address, random: &random)
         case .minItems, .maxItems: return itemCountEdit(kind == .maxItems, field, value)
+        case .mediaType, .fileExtension, .minSize, .maxSize: return nil  // attachmentDefect
         case .unknownField: return nil
         case .textForm: return mistypedText(field, value, random: &random)
         }

@@ -1,7 +1,8 @@
 /// The kinds of deliberate defect an invalid questionnaire can carry, one rule each.
 enum MutationKind: CaseIterable {
     case required, visibility, type, regex, mask, minLength, maxLength, min, max, fractionDigits
-    case enumeration, unique, constant, checksum, format, minItems, maxItems, parent, unknownField, incompleteGroup, textForm
+    case enumeration, unique, constant, checksum, format, mediaType, fileExtension, minSize, maxSize, minItems, maxItems
+    case parent, unknownField, incompleteGroup, textForm
 
     /// The rule identifier the validator reports for it.
     var rule: String {
@@ -21,6 +22,10 @@ enum MutationKind: CaseIterable {
         case .constant: RuleIdentifier.constant
         case .checksum: RuleIdentifier.checksum
         case .format: RuleIdentifier.format
+        case .mediaType: RuleIdentifier.mediaType
+        case .fileExtension: RuleIdentifier.fileExtension
+        case .minSize: RuleIdentifier.minSize
+        case .maxSize: RuleIdentifier.maxSize
         case .minItems: RuleIdentifier.minItems
         case .maxItems: RuleIdentifier.maxItems
         case .parent: RuleIdentifier.parent
@@ -137,6 +142,13 @@ struct DefectPlanter {
         case .list:
             kinds.append(.minItems)
             if !isCSV { kinds.append(.maxItems) }
+        case .attachment:
+            kinds.append(.fileExtension)
+            if MediaTypeCheck.patterns(in: field.checks) != nil { kinds.append(.mediaType) }
+            let size = SizeCheck.bounds(in: field.checks)
+            if size.min > 0 { kinds.append(.minSize) }
+            if size.max != nil { kinds.append(.maxSize) }
+            if field.isMultiple { kinds += [.minItems, .maxItems] }
         case .section:
             break
         }

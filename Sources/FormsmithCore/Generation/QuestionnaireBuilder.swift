@@ -115,6 +115,7 @@ final class QuestionnaireBuilder {
         case .enumeration: return generateChoice(field, address: address)
         case .multiChoice: return generateChoices(field, address: address)
         case .list: return generateItemCount(field, address: address)
+        case .attachment: return generateAttachment(field, address: address)
         case .section: return .absent
         }
     }
@@ -198,8 +199,10 @@ struct GenerationEnvironment: ExpressionEnvironment {
             return .value(.list(builder.record.choiceIndexes[Int(start)..<Int(start + count)].map { values[Int($0)] }))
         case .items(let count):
             return count > 0 ? .value(.list(Array(repeating: .null, count: Int(count)))) : .absent
-        case .literal:
-            return .invalid
+        case .literal(let json, _):
+            let field = builder.rules.fields[id]
+            guard field.type == .attachment else { return .invalid }
+            return builder.attachmentNames(json, field).map { .value(.list($0.map { .string($0) })) } ?? .invalid
         }
     }
 }

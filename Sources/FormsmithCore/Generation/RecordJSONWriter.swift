@@ -157,8 +157,9 @@ struct RecordJSONWriter {
             }
             output.close(array, byte: UInt8(ascii: "]"), children: Int(count))
         case .literal(let json, _):
+            let start = output.bytes.count
             output.bytes.append(contentsOf: record.arena[Int(json.lowerBound)..<Int(json.upperBound)])
-            output.isParsed = false
+            output.appendNodes(ofTextFrom: start)  // keeps the parsed form when the literal is one JSON value
         }
     }
 
@@ -235,8 +236,8 @@ struct RecordJSONWriter {
 
 /// JSON text being written, with its parsed form (the validator's tape) built alongside, so
 /// that verifying a generated questionnaire does not parse it again. `isParsed` turns false
-/// when text is copied in verbatim (fixture values, deliberate defects): the bytes must then
-/// be parsed.
+/// when text copied in verbatim (a member the rules do not declare, a literal that is not one
+/// JSON value) leaves the nodes unknown: the bytes must then be parsed.
 struct JSONOutput {
     var bytes: [UInt8] = []
     var nodes: [JSONNode] = []
@@ -246,6 +247,26 @@ struct JSONOutput {
         bytes.removeAll(keepingCapacity: true)
         nodes.removeAll(keepingCapacity: true)
         isParsed = true
+    }
+
+    /// Adds the nodes of the JSON value written from byte `start` on (parsed, then shifted to
+    /// their place); when it does not parse, the whole text must be parsed instead.
+    mutating func appendNodes(ofTextFrom start: Int) {
+        var tape = JSONTape()
+        let parsed: Bool = bytes[start...].withUnsafeBufferPointer { text in
+            (try? JSONParser.parse(text, into: &tape)) != nil
+        }
+        guard parsed else {
+            isParsed = false
+            return
+        }
+        let base = Int32(nodes.count)
+        for var node in tape.nodes {
+            node.start += start
+            node.end += start
+            node.next += base
+            nodes.append(node)
+        }
     }
 
     /// Adds the node of a value without children that spans `start..<end`.

@@ -107,6 +107,9 @@ public enum FieldType: String, Sendable, CaseIterable, Hashable {
     case list
     /// A group of fields: a JSON object. Written as a `sections:` entry.
     case section
+    /// An attached file, referenced by a JSON object with its `name`, `mediaType` and `size`
+    /// (and optionally `url` and `sha256`); with `multiple: true`, an array of them.
+    case attachment
 
     /// Whether the type holds other fields.
     public var isContainer: Bool { self == .list || self == .section }
@@ -160,6 +163,8 @@ public struct FieldRule: Sendable {
     /// The field's initial value (`default:`), as the apps showed it in a new questionnaire:
     /// `formsmith generate --use-defaults` fills it in, `explain` shows it, `lint` checks it.
     public var defaultValue: Located<FieldDefault>? = nil
+    /// For an attachment field: whether it holds several files (`multiple: true`, a JSON array).
+    public var isMultiple: Bool = false
 }
 
 /// A field's initial value as written (`default:`): one scalar, or a list of choices for a

@@ -192,7 +192,7 @@ struct RuleTreeReader {
             if children.isEmpty { problems.report("list '\(path)' needs 'fields' for its items", at: location) }
             assertions = readAssertions(field.node("assert"), file: field.file(ofKey: "assert"))
         }
-        let rule = FieldRule(
+        var rule = FieldRule(
             name: name, path: path, type: type, title: field.string("title")?.value,
             description: field.string("description")?.value, location: location, definition: definitionName,
             isOptional: field.boolean("optional") ?? false, requiredIf: field.string("requiredIf"),
@@ -201,6 +201,17 @@ struct RuleTreeReader {
             messages: messages,
             seed: wordList(field.string("seed")), children: children, assertions: assertions,
             defaultValue: readDefault(&field, type: type))
+        if let multiple = field.string("multiple") {
+            switch multiple.value {
+            case "true", "yes": rule.isMultiple = true
+            case "false", "no": break
+            default: problems.report("'multiple' must be true or false, found '\(multiple.value)'", at: multiple.location)
+            }
+            if type != .attachment {
+                problems.report("'multiple' applies only to attachment fields (several files); field '\(path)' is "
+                                + type.rawValue, at: multiple.location)
+            }
+        }
         field.reportUnknownKeys(known: RulesLoader.fieldKeys, context: "field '\(path)'")
         return rule
     }

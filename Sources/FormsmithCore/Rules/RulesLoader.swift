@@ -22,7 +22,7 @@ public enum RulesLoader {
     static let constraintKeys = CheckKind.allKeys.map(\.name) + ["messages"]
     /// Keys of a field.
     static let fieldKeys = ["type", "use", "title", "description", "optional", "requiredIf", "visibleIf",
-                            "parent", "cases", "seed", "default", "fields", "assert", "complete"] + constraintKeys
+                            "parent", "cases", "seed", "default", "fields", "assert", "complete", "multiple"] + constraintKeys
     /// Keys of one of a field's `cases`.
     static let caseKeys = ["when"] + constraintKeys.filter { $0 != "normalize" }  // how a field reads text, not a check
     /// Keys of a `checksum` written as a mapping.

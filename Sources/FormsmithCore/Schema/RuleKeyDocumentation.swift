@@ -97,6 +97,8 @@ struct RuleKeyDocumentation {
         "complete": .init("For type: section: true makes it all or none; once one field of it is filled, every "
                           + "visible field of it must be (rule incomplete-group).", ref("boolean")),
         "assert": .init("Assertions checked once per item of a list.", ref("assertions")),
+        "multiple": .init("On an attachment field, true: it holds several files, a JSON array of references "
+                          + "(minItems and maxItems count them).", ref("boolean")),
     ]
 
     /// The documentation of the value-constraint keys: each check kind's own, declared with its

@@ -111,6 +111,10 @@ public enum RulesSchema {
                                 ("type", ["string", "number", "boolean"])])),
             ("boolean", .object([("anyOf", [.object([("type", "boolean")]), .object([("enum", ["yes", "no"])])])])),
             ("count", .object([("type", "integer"), ("minimum", 0)])),
+            ("byteSize", .object([("anyOf", [
+                .object([("type", "integer"), ("minimum", 0)]),
+                .object([("type", "string"), ("pattern", "^ *[0-9]+(\\.[0-9]+)? *([KkMmGg][Ii]?)?[Bb]? *$")]),
+            ])])),
             ("expression", .object([
                 ("description", .string("An expression of the rules language: fields by path, today, literals, "
                     + "== != < <= > >= in, && || !, empty() present() count() year() month() day() date().")),
@@ -143,6 +147,9 @@ extension FieldType {
         case .multiChoice: return "Several of the listed values (a JSON array)."
         case .list: return "A repeating group: a JSON array of objects holding the list's fields."
         case .section: return "A group of fields: a JSON object (under sections:, or type: section inside a list's items or a section)."
+        case .attachment:
+            return "An attached file: a JSON object {name, mediaType, size, url?, sha256?}; an array of them "
+                + "with multiple: true."
         }
     }
 }

@@ -216,7 +216,7 @@ struct PlanBuilder {
             steps.append(step)
         }
         if type == .boolean { decide = decide && checks.isEmpty }
-        if [.multiChoice, .list, .section].contains(type) { decide = false }
+        if [.multiChoice, .list, .section, .attachment].contains(type) { decide = false }
         return (start..<steps.count, decide)
     }
 
@@ -230,7 +230,7 @@ struct PlanBuilder {
             return [.integer, .decimal, .date].contains(type) ? rangeStep(minimum, maximum) : nil
         case .fractionDigits(let digits): return type == .integer || type == .decimal ? fractionDigitsStep(digits) : nil
         case .enumeration(let strings, let integers): return type == .enumeration ? valuesStep(strings, integers) : nil
-        case .itemCount, .constant, .format:
+        case .itemCount, .constant, .format, .mediaTypes, .extensions, .size:
             return nil  // no plain step: the declarative checks decide and word these
         }
     }

@@ -21,13 +21,14 @@ extension RecordValidator {
             if decidesWithPlan && variant.stepsDecide && passes(variant.steps, of: field, raw) { continue }
             let compiled = rules.fields[id]
             _ = checkType(compiled, raw: raw, path: path(of: compiled, item: item),
-                          checks: compiled.cases[index - field.pointee.cases.lowerBound].checks)
+                          checks: compiled.cases[index - field.pointee.cases.lowerBound].checks, inCase: true)
         }
         return violations.count == before
     }
 
     /// Checks the value's type and then `checks`; false when the type itself is wrong.
-    private func checkType(_ field: CompiledField, raw: RawValue, path: ConcretePath, checks: [ValueCheck]) -> Bool {
+    private func checkType(_ field: CompiledField, raw: RawValue, path: ConcretePath, checks: [ValueCheck],
+                           inCase: Bool = false) -> Bool {
         let before = violations.count
         switch field.type {
         case .string, .text:
@@ -69,6 +70,8 @@ extension RecordValidator {
             checkChoices(field, raw, path, checks)
         case .list:
             checkList(field, raw, path, checks)
+        case .attachment:
+            checkAttachments(field, raw, path, checks, inCase: inCase)
         case .section:
             break
         }
@@ -131,7 +134,7 @@ extension RecordValidator {
                 if !Array(expected.description.utf8).elementsEqual(text) {
                     reportConstant(expected, quoted: true, field, path, raw)
                 }
-            case .range, .fractionDigits, .enumeration, .itemCount:
+            case .range, .fractionDigits, .enumeration, .itemCount, .mediaTypes, .extensions, .size:
                 break  // not declared on text fields (the compiler rejects them)
             }
         }
@@ -177,7 +180,7 @@ extension RecordValidator {
                 if case .integer(let value) = expected, number.integer != value {
                     reportConstant(expected, quoted: false, field, path, raw)
                 }
-            case .length, .regex, .mask, .format, .itemCount, .checksum:
+            case .length, .regex, .mask, .format, .itemCount, .checksum, .mediaTypes, .extensions, .size:
                 break  // not declared on number fields (the compiler rejects them)
             }
         }

@@ -38,7 +38,7 @@ extension RecordValidator {
                 }
             }
             return true
-        case .multiChoice, .list, .section:
+        case .multiChoice, .list, .section, .attachment:
             return false
         }
     }

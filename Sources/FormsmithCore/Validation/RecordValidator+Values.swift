@@ -222,6 +222,8 @@ extension RecordValidator {
             return .value(.list(Array(repeating: .null, count: lists[id].count)))
         case .section:
             return .invalid
+        case .attachment:
+            return attachmentNames(raw, rules.fields[id]).map { .value(.list($0.map { .string($0) })) } ?? .invalid
         }
     }
 

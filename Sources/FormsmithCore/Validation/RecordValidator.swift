@@ -30,6 +30,8 @@ public final class RecordValidator {
     /// Values that recently matched each pattern step.
     let patternMemo: PatternMemo
     @exclusivity(unchecked) var tape = JSONTape()
+    /// The parsed JSON of a CSV cell holding an attachment.
+    @exclusivity(unchecked) var attachmentTape = JSONTape()
     /// The top-level slots.
     let root: SlotStorage
     private let rootSlotCount: Int

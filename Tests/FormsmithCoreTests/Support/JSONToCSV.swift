@@ -3,7 +3,8 @@ import Foundation
 /// Converts JSON questionnaires to the CSV layout (README, "CSV input"), for the JSON versus
 /// CSV parity tests: objects flatten to dotted paths, arrays of objects to indexed columns
 /// (`drivers.0.lastName`), arrays of strings to `;`-separated cells; `null` and empty arrays
-/// are absent (empty cells).
+/// are absent (empty cells); an attachment (a field in `attachments`, by rule path such as
+/// `vehicle.registrationScan`) keeps its JSON text in one cell.
 /// Number literals are kept exactly as written (`1500.00` stays `1500.00`), which is why
 /// this reads JSON itself instead of using JSONSerialization.
 enum JSONToCSV {
@@ -18,12 +19,14 @@ enum JSONToCSV {
     }
 
     /// The CSV text of `records`, and the physical line each record starts on.
-    static func convert(_ records: [Value], delimiter: Character = ",") -> (text: String, lines: [Int]) {
+    static func convert(_ records: [Value], delimiter: Character = ",", attachments: Set<String> = [])
+        -> (text: String, lines: [Int])
+    {
         var columns: [String] = []
         var known: Set<String> = []
         let rows = records.map { record -> [String: String] in
             var cells: [(String, String)] = []
-            flatten(record, prefix: "", into: &cells)
+            flatten(record, prefix: "", attachments: attachments, into: &cells)
             for (column, _) in cells where known.insert(column).inserted { columns.append(column) }
             return Dictionary(cells, uniquingKeysWith: { first, _ in first })
         }
@@ -40,11 +43,18 @@ enum JSONToCSV {
         return (text, lines)
     }
 
-    private static func flatten(_ value: Value, prefix: String, into cells: inout [(String, String)]) {
+    private static func flatten(_ value: Value, prefix: String, attachments: Set<String>,
+                                into cells: inout [(String, String)]) {
+        let rulePath = prefix.split(separator: ".").map { $0.allSatisfy(\.isNumber) ? "[]" : "." + $0 }.joined()
+        if attachments.contains(String(rulePath.dropFirst())) {
+            if case .null = value { return }
+            cells.append((prefix, json(value)))
+            return
+        }
         switch value {
         case .object(let members):
             for (key, member) in members {
-                flatten(member, prefix: prefix.isEmpty ? key : prefix + "." + key, into: &cells)
+                flatten(member, prefix: prefix.isEmpty ? key : prefix + "." + key, attachments: attachments, into: &cells)
             }
         case .array(let items) where items.isEmpty:
             break  // an empty list or choice is absent: no cell at all
@@ -52,12 +62,31 @@ enum JSONToCSV {
             break  // so is null (a null section or list must not become a column)
         case .array(let items):
             if items.contains(where: { if case .object = $0 { return true } else { return false } }) {
-                for (index, item) in items.enumerated() { flatten(item, prefix: "\(prefix).\(index)", into: &cells) }
+                for (index, item) in items.enumerated() {
+                    flatten(item, prefix: "\(prefix).\(index)", attachments: attachments, into: &cells)
+                }
             } else {
                 cells.append((prefix, items.map { scalarText($0) }.joined(separator: ";")))
             }
         default:
             cells.append((prefix, scalarText(value)))
+        }
+    }
+
+    /// The value as compact JSON text (numbers as written).
+    static func json(_ value: Value) -> String {
+        switch value {
+        case .object(let members):
+            return "{" + members.map { json(.string($0.0)) + ":" + json($0.1) }.joined(separator: ",") + "}"
+        case .array(let items): return "[" + items.map(json).joined(separator: ",") + "]"
+        case .string(let text):
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .withoutEscapingSlashes
+            let data = (try? encoder.encode(text)) ?? Data()
+            return String(decoding: data, as: UTF8.self)
+        case .number(let literal): return literal
+        case .boolean(let flag): return flag ? "true" : "false"
+        case .null: return "null"
         }
     }
 

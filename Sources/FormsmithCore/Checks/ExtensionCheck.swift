@@ -1,0 +1,155 @@
+/// `extensions`: the file name extensions an attached file may have (`pdf`, `jpg`), compared
+/// without regard to case. Every attachment is also checked, with or without `extensions`,
+/// for a name whose well-known extension disagrees with its media type (`scan.jpg` sent as
+/// `application/pdf`); both are reported as `extension`.
+enum ExtensionCheck: ValueCheckKind {
+    /// `extensions` as written.
+    struct Written: WrittenKeys {
+        var extensions: [Located<String>]?
+    }
+
+    static let rules = [
+        CheckRule(id: RuleIdentifier.fileExtension,
+                  summary: "An attached file's name extension is not allowed or does not agree with its media type."),
+    ]
+
+    static let keys = [
+        CheckKey(name: "extensions", types: [.attachment],
+                 documentation: RuleKeyDocumentation(
+                    "The file name extensions an attached file may have, without the dot, any case "
+                    + "(rule extension): [pdf, jpg, jpeg].",
+                    [("anyOf", [.object([("type", "string")]),
+                                .object([("type", "array"), ("items", .object([("type", "string")]))])])])),
+    ]
+
+    static let examples = [
+        CheckDescription(
+            rule: RuleIdentifier.fileExtension,
+            summary: "An attached file's name ends in one of `extensions` (any case).",
+            field: "{type: attachment, extensions: [pdf, jpg, jpeg]}",
+            passing: ["{\"name\":\"scan.PDF\",\"mediaType\":\"application/pdf\",\"size\":482133}"],
+            failing: ["{\"name\":\"scan.png\",\"mediaType\":\"image/png\",\"size\":482133}",
+                      "{\"name\":\"scan\",\"mediaType\":\"application/pdf\",\"size\":482133}"]),
+        CheckDescription(
+            rule: RuleIdentifier.fileExtension,
+            summary: "A well-known extension agrees with the media type (checked on every attachment, with or "
+                + "without `extensions`).",
+            field: "{type: attachment, extensions: [jpg, pdf, raw]}",
+            passing: ["{\"name\":\"scan.jpg\",\"mediaType\":\"image/jpeg\",\"size\":48213}",
+                      "{\"name\":\"scan.raw\",\"mediaType\":\"application/octet-stream\",\"size\":48213}"],
+            failing: ["{\"name\":\"scan.jpg\",\"mediaType\":\"application/pdf\",\"size\":48213}"]),
+    ]
+
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
+        if mapping.node("extensions") != nil { constraints.extensions = mapping.strings("extensions") }
+    }
+
+    static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
+        guard let written = constraints.extensions, let first = written.first,
+              state.applies("extensions", first.location, to: site.rule) else { return nil }
+        let patterns = mediaTypePatterns(of: site.rule, state: state)
+        var extensions: [String] = []
+        for entry in written {
+            let name = entry.value.hasPrefix(".") ? String(entry.value.dropFirst()).lowercased() : entry.value.lowercased()
+            guard !name.isEmpty, !name.contains("."), !name.contains("/"), !name.contains(" ") else {
+                state.problems.report("'\(entry.value)' is not a file name extension: write it without the dot, "
+                                      + "such as pdf or jpg", at: entry.location)
+                continue
+            }
+            if let patterns, let types = MediaType.byExtension[name], !types.contains(where: { type in
+                patterns.contains { $0.matches(type) } }) {
+                state.problems.report("extension '\(name)' is for \(types[0]) files, which mediaTypes does not allow, so "
+                                      + "no file could have it; add \(types[0]) to mediaTypes or remove '\(name)'",
+                                      at: entry.location)
+            }
+            if !extensions.contains(name) { extensions.append(name) }
+        }
+        return extensions.isEmpty ? nil : .extensions(extensions)
+    }
+
+    /// The field's allowed media types as written (nil when it declares none), to check that
+    /// every extension can occur.
+    private static func mediaTypePatterns(of rule: FieldRule, state: CompilerState) -> [MediaTypePattern]? {
+        guard let written = rule.constraints.mediaTypes else { return nil }
+        let patterns = written.compactMap { try? MediaTypePattern.parse($0.value).get() }
+        return patterns.isEmpty ? nil : patterns
+    }
+
+    static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
+        var lines: [ExplainedCheck] = []
+        if let written = constraints.extensions, !written.isEmpty {
+            lines.append(ExplainedCheck(label: "extension", body: "each file's name ends in ."
+                                        + written.map(\.value).joined(separator: ", ."),
+                                        rules: [RuleIdentifier.fileExtension]))
+        }
+        return lines
+    }
+
+    /// The allowed extensions of a field, nil when it does not restrict them.
+    static func allowed(in checks: [ValueCheck]) -> [String]? {
+        for case .extensions(let extensions) in checks { return extensions }
+        return nil
+    }
+}
+
+extension Constraints {
+    /// File name extensions an attachment may have, without the dot (`pdf`, `jpg`).
+    public var extensions: [Located<String>]? {
+        get { self[ExtensionCheck.self].extensions }
+        set { self[ExtensionCheck.self].extensions = newValue }
+    }
+}
+
+extension RuleIdentifier {
+    /// An attachment's file name extension is not one of the field's `extensions`, or does not
+    /// agree with its media type.
+    public static let fileExtension = "extension"
+}
+
+extension RecordValidator {
+    /// Words a file whose name lacks an allowed extension.
+    func checkExtension(_ extensions: [String], _ file: AttachmentReference, _ field: CompiledField, _ path: String) {
+        let written = MediaType.fileExtension(of: file.name)
+        guard written.map({ !extensions.contains($0) }) ?? true else { return }
+        reportFile(field, path, RuleIdentifier.fileExtension,
+                   "file name '\(quoted(file.name))' must end in ." + extensions.joined(separator: ", ."), file.name)
+    }
+
+    /// Words a file whose well-known extension is not one of its media type (checked on every
+    /// attachment); true when they agree or the extension is not a well-known one.
+    @discardableResult
+    func checkExtensionAgreement(_ file: AttachmentReference, _ field: CompiledField, _ path: String) -> Bool {
+        guard let written = MediaType.fileExtension(of: file.name), let types = MediaType.byExtension[written],
+              !types.contains(file.mediaType) else { return true }
+        reportFile(field, path, RuleIdentifier.fileExtension,
+                   "file name '\(quoted(file.name))' does not agree with its media type \(quoted(file.mediaType)): .\(written) is "
+                       + "the extension of \(types[0]) files", file.name)
+        return false
+    }
+}
+
+extension DefectPlanter {
+    /// A name whose well-known extension belongs to another media type than the file's (so
+    /// the agreement check, `extension`, breaks and nothing else).
+    func mismatchedExtension(_ field: CompiledField, random: inout SeededRandom) -> AttachmentDefect? {
+        let allowed = ExtensionCheck.allowed(in: field.checks)
+        let pick = random.int(in: 0...1000)
+        return AttachmentDefect { file in
+            let candidates = MediaType.byExtension.keys.sorted().filter { name in
+                !MediaType.byExtension[name]!.contains(file.mediaType) && (allowed?.contains(name) ?? true)
+            }
+            guard !candidates.isEmpty else { return false }
+            file.fileExtension = candidates[pick % candidates.count]
+            return true
+        }
+    }
+
+    /// A name without any allowed extension, for fields that list them.
+    func disallowedExtension(_ field: CompiledField) -> AttachmentDefect? {
+        guard ExtensionCheck.allowed(in: field.checks) != nil else { return nil }
+        return AttachmentDefect { file in
+            file.fileExtension = nil
+            return true
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+
+/// Generated attachment references: plausible file names from the field's name
+/// (`registration-scan-3.pdf`, `IMG_4821.jpg`), media types from the allowed set with their
+/// usual extension, sizes typical of the type within `minSize...maxSize`, sometimes a `sha256`
+/// digest and a `url`. Written as a literal: the same JSON text in JSON and in a CSV cell.
+struct GeneratedFile {
+    /// The name before the extension.
+    var stem: String
+    /// The extension without the dot, nil for a name without one.
+    var fileExtension: String?
+    var mediaType: String
+    var size: Int64
+    var sha256: String?
+    var url: String?
+
+    var name: String { fileExtension.map { stem + "." + $0 } ?? stem }
+
+    /// The reference as a JSON object.
+    var json: String {
+        var text = "{\"name\":\"\(name)\",\"mediaType\":\"\(mediaType)\",\"size\":\(size)"
+        if let sha256 { text += ",\"sha256\":\"\(sha256)\"" }
+        if let url { text += ",\"url\":\"\(url)\"" }
+        return text + "}"
+    }
+}
+
+/// One way of breaking a generated file; false when it does not apply to that file.
+struct AttachmentDefect {
+    let apply: (inout GeneratedFile) -> Bool
+}
+
+extension QuestionnaireBuilder {
+    /// A valid attachment value (one file, or an array of them with `multiple: true`).
+    func generateAttachment(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
+        var random = self.random
+        defer { self.random = random }
+        guard let files = Self.attachmentFiles(field, count: nil, random: &random, boundaries: plan.options.boundaries)
+        else {
+            return fail(address, RuleIdentifier.mediaType, "no media type satisfies both mediaTypes and extensions")
+        }
+        return attachmentValue(files, field)
+    }
+
+    /// The file names of a generated attachment literal (its JSON text in the arena), for expressions.
+    func attachmentNames(_ json: Range<Int32>, _ field: CompiledField) -> [String]? {
+        let text = Array(record.arena[Int(json.lowerBound)..<Int(json.upperBound)])
+        return text.withUnsafeBufferPointer { bytes -> [String]? in
+            var tape = JSONTape()
+            guard (try? JSONParser.parse(bytes, into: &tape)) != nil else { return nil }
+            let reader = AttachmentReader(tape: tape, bytes: bytes)
+            let files = tape.nodes[0].kind == .array ? Array(tape.children(of: 0)) : [0]
+            var problems: [AttachmentProblem] = []
+            let names = files.compactMap { reader.read($0, problems: &problems)?.name }
+            return problems.isEmpty ? names : nil
+        }
+    }
+
+    /// The literal of `files` for `field`.
+    func attachmentValue(_ files: [GeneratedFile], _ field: CompiledField) -> GeneratedValue {
+        let json = field.isMultiple ? "[" + files.map(\.json).joined(separator: ",") + "]" : files[0].json
+        return record.appendLiteral(json: json, cell: json)
+    }
+
+    /// Valid files for `field` (`count` of them for a multiple attachment, else as many as its
+    /// item count allows); nil when the allowed media types and extensions have nothing in common.
+    static func attachmentFiles(_ field: CompiledField, count: Int?, random: inout SeededRandom,
+                                boundaries: Bool = false) -> [GeneratedFile]? {
+        let choices = fileKinds(field)
+        guard !choices.isEmpty else { return nil }
+        var total = 1
+        if field.isMultiple {
+            var low = 1
+            var high: Int?
+            for case .itemCount(let minimum, let maximum) in field.checks {
+                low = max(minimum ?? 1, 1)
+                high = maximum
+            }
+            let top = high ?? low + 2
+            total = count ?? random.int(in: min(low, top)...max(top, low))
+        }
+        let (minimum, maximum) = SizeCheck.bounds(in: field.checks)
+        let stem = fileStem(field.name)
+        var files: [GeneratedFile] = []
+        for index in 0..<total {
+            let kind = choices[random.int(in: 0...(choices.count - 1))]
+            let size = fileSize(kind.mediaType, minimum, maximum ?? Int64.max, random: &random, boundaries: boundaries)
+            var file = GeneratedFile(stem: "", fileExtension: kind.fileExtension, mediaType: kind.mediaType, size: size)
+            if kind.mediaType.hasPrefix("image/"), random.chance(0.3) {
+                file.stem = "IMG_\(random.int(in: 1000...9999))"
+            } else {
+                let number = field.isMultiple ? "-\(index + 1)" : (random.chance(0.5) ? "-\(random.int(in: 1...9))" : "")
+                file.stem = stem + number
+            }
+            if random.chance(0.5) {
+                file.sha256 = hexDigits(64, random: &random)
+            }
+            if random.chance(0.2) {
+                let folder = hexDigits(12, random: &random)
+                file.url = "https://files.example.org/uploads/\(folder)/\(file.name)"
+            }
+            files.append(file)
+        }
+        return files
+    }
+
+    private static func hexDigits(_ count: Int, random: inout SeededRandom) -> String {
+        let digits = Array("0123456789abcdef")
+        return String((0..<count).map { _ in digits[random.int(in: 0...15)] })
+    }
+
+    /// The media types (with an extension each) the field allows, well-known ones only.
+    static func fileKinds(_ field: CompiledField) -> [(mediaType: String, fileExtension: String)] {
+        let patterns = MediaTypeCheck.patterns(in: field.checks)
+        let extensions = ExtensionCheck.allowed(in: field.checks)
+        var types = patterns.map { $0.flatMap(\.knownTypes) } ?? ["application/pdf", "image/jpeg", "image/png"]
+        if patterns == nil, let extensions {
+            types = extensions.compactMap { MediaType.byExtension[$0]?.first }
+        }
+        var result: [(String, String)] = []
+        for type in types {
+            let candidates = (MediaType.extensionsByType[type] ?? []).filter { extensions?.contains($0) ?? true }
+            if let name = candidates.first {
+                result.append((type, name))
+            } else if MediaType.extensionsByType[type] == nil, let name = extensions?.first(where: {
+                MediaType.byExtension[$0] == nil }) {
+                result.append((type, name))  // an exact type Formsmith does not know, with an unknown extension
+            }
+        }
+        return result
+    }
+
+    /// The stem of generated file names: the field's name in words joined by hyphens
+    /// (`registrationScan` → `registration-scan`).
+    static func fileStem(_ name: String) -> String {
+        var stem = ""
+        for character in name {
+            if character.isUppercase, !stem.isEmpty { stem += "-" }
+            stem += character == "_" ? "-" : character.lowercased()
+        }
+        return stem.isEmpty ? "file" : stem
+    }
+
+    /// A size typical of the media type (log-uniform), inside `minimum...maximum`.
+    static func fileSize(_ mediaType: String, _ minimum: Int64, _ maximum: Int64, random: inout SeededRandom,
+                         boundaries: Bool) -> Int64 {
+        if boundaries, random.chance(0.3) { return random.chance(0.5) || maximum == Int64.max ? minimum : maximum }
+        var (low, high): (Int64, Int64) = switch mediaType {
+        case "application/pdf": (60_000, 4_000_000)
+        case "image/jpeg", "image/heic", "image/webp": (150_000, 6_000_000)
+        case "image/png": (40_000, 3_000_000)
+        default: (10_000, 2_000_000)
+        }
+        low = max(low, minimum)
+        high = min(high, maximum)
+        if low > high { (low, high) = (minimum, min(maximum, max(minimum, 1) * 4)) }
+        guard low < high else { return low }
+        let position = Double(random.int(in: 0...1_000_000)) / 1_000_000
+        let bottom = log(Double(max(low, 1)))
+        let size = Int64(exp(bottom + position * (log(Double(high)) - bottom)).rounded())
+        return min(max(size, low), high)
+    }
+}
+
+extension DefectPlanter {
+    /// An attachment value carrying the defect `kind`, with the path suffix of the file it is
+    /// in (`[1]` in a multiple attachment, empty otherwise); nil when `kind` is not an
+    /// attachment defect or does not apply.
+    func attachmentDefect(_ kind: MutationKind, _ field: CompiledField, random: inout SeededRandom)
+        -> (value: GeneratedValue, suffix: String)?
+    {
+        let defect: AttachmentDefect?
+        switch kind {
+        case .mediaType: defect = disallowedMediaType(field, random: &random)
+        case .fileExtension:
+            defect = random.chance(0.5) ? disallowedExtension(field) ?? mismatchedExtension(field, random: &random)
+                : mismatchedExtension(field, random: &random)
+        case .minSize, .maxSize: defect = sizeOutOfRange(kind == .maxSize, field, random: &random)
+        case .minItems, .maxItems:
+            var minimum: Int?
+            var maximum: Int?
+            for case .itemCount(let low, let high) in field.checks {
+                minimum = low
+                maximum = high
+            }
+            let count: Int
+            if kind == .minItems {
+                guard let minimum, minimum >= 2 else { return nil }
+                count = minimum - 1
+            } else {
+                guard let maximum else { return nil }
+                count = maximum + 1
+            }
+            guard let files = QuestionnaireBuilder.attachmentFiles(field, count: count, random: &random) else { return nil }
+            return (builder.attachmentValue(files, field), "")
+        default: return nil
+        }
+        guard let defect, var files = QuestionnaireBuilder.attachmentFiles(field, count: nil, random: &random) else {
+            return nil
+        }
+        let index = random.int(in: 0...(files.count - 1))
+        guard defect.apply(&files[index]) else { return nil }
+        return (builder.attachmentValue(files, field), field.isMultiple ? "[\(index)]" : "")
+    }
+}
