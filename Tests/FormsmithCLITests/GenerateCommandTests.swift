@@ -3,20 +3,7 @@ import XCTest
 
 /// `formsmith generate` as users run it: golden output, the round trip through `validate`,
 /// labels, usage errors and unsatisfiable rules.
-final class GenerateCommandTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("formsmith-generate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-
+final class GenerateCommandTests: ScratchFolderTestCase {
     func testSmallBatchMatchesTheGoldenFiles() throws {
         for format in ["jsonl", "csv"] {
             let run = try Formsmith.run(["generate", "--rules", "Rules/osago-policy.yaml", "--count", "3", "--seed", "42",

@@ -3,24 +3,7 @@ import XCTest
 
 /// Initial data for generation as users give it: `default:` on fields (`generate
 /// --use-defaults`, `explain`, `lint`) and `generate --seed-data` (value pools, records).
-final class InitialDataCommandTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("formsmith-initial-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func write(_ name: String, _ text: String) throws -> String {
-        let path = folder.appendingPathComponent(name).path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
+final class InitialDataCommandTests: ScratchFolderTestCase {
     private func objects(_ jsonl: String) throws -> [[String: Any]] {
         try jsonl.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
     }

@@ -3,20 +3,8 @@ import XCTest
 
 /// What running Formsmith in shards needs, through the binary: `generate --start`, standard
 /// input named and numbered as the original file, `--exit-zero`, and `formsmith merge`.
-final class ShardCommandTests: XCTestCase {
-    private var folder: URL!
+final class ShardCommandTests: ScratchFolderTestCase {
     private let rules = ["--rules", "Rules/osago-policy.yaml", "--today", "2026-11-22"]
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("formsmith-shards-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
     private func generate(_ name: String, count: Int, start: Int? = nil) throws -> (data: Data, labels: Data) {
         var arguments = ["generate"] + rules + ["--count", String(count), "--seed", "11", "--invalid-rate", "0.3",

@@ -4,24 +4,7 @@ import XCTest
 /// Text as people type it, through the binary: values that fail only because of their Unicode
 /// form, an invisible character or surrounding spaces get one `text-form` violation (JSON and
 /// CSV), `normalize: nfc` accepts decomposed letters, and `generate` labels the defect.
-final class TextFormCommandTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("formsmith-text-form-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func write(_ name: String, _ text: String) throws -> String {
-        let path = folder.appendingPathComponent(name).path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
+final class TextFormCommandTests: ScratchFolderTestCase {
     private let rules = """
         id: names
         fields:
