@@ -9,8 +9,10 @@ enum YAMLDocument {
     /// which matches each scalar against the YAML 1.1 bool, int, float, null and timestamp
     /// regular expressions, would only cost time (most of a small file's reading time). One
     /// visible effect: a key written once plain and once quoted (`true:` and `"true":`) is a
-    /// duplicate, as the readers, which compare keys as text, see it anyway.
+    /// duplicate, as the readers, which compare keys as text, see it anyway. The encoding is
+    /// given (Swift strings are UTF-8) because Yams' default one reads the whole process
+    /// environment on every call, to look for an override.
     static func compose(_ text: String) throws -> Node? {
-        try Yams.compose(yaml: text, .basic)
+        try Yams.compose(yaml: text, .basic, .default, .utf8)
     }
 }
