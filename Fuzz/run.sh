@@ -8,7 +8,8 @@
 #   FUZZ_TIMEOUT=300 ...                                 (seconds one input may take: raise it under nice -n 19
 #                                                         on a busy machine, where a starved process is no hang)
 #
-# Fast targets, one reader each: FuzzJSONParser FuzzCSV FuzzRulesReader FuzzMask FuzzExpression.
+# Fast targets, one reader each: FuzzJSONParser FuzzCSV FuzzRulesReader FuzzMask FuzzExpression,
+# and FuzzRuleTree (the rule tree reader fed node trees built from the input bytes, no YAML text).
 # End-to-end targets: FuzzJSON (reading and validating against the shipped rules), FuzzRules
 # (reading, compiling and validating with a fuzzed rule file) and FuzzAgreement (the validation
 # plan and the declarative checks agree, JSON and CSV). Seed corpora are copied from
@@ -26,7 +27,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 seconds=${1:-60}
 shift || true
-all_targets=(FuzzJSONParser FuzzCSV FuzzRulesReader FuzzMask FuzzExpression FuzzJSON FuzzRules FuzzAgreement)
+all_targets=(FuzzJSONParser FuzzCSV FuzzRulesReader FuzzRuleTree FuzzMask FuzzExpression FuzzJSON FuzzRules FuzzAgreement)
 runs_limit=${FUZZ_RUNS:-}
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
@@ -116,7 +117,7 @@ cp Fuzz/seeds/expression/* "$work/seeds/FuzzExpression/"
 # short texts); the end-to-end targets take libFuzzer's default (the largest seed, at least 4 KB).
 max_length() {
   case $1 in
-    FuzzCSV | FuzzMask | FuzzExpression) echo 1024 ;;
+    FuzzCSV | FuzzMask | FuzzExpression | FuzzRuleTree) echo 1024 ;;
     FuzzJSONParser | FuzzRulesReader) echo 2048 ;;
   esac
 }
