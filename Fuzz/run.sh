@@ -46,8 +46,13 @@ build_log=$(mktemp)
 if ! swift build -c release --package-path Fuzz --sanitize=fuzzer --sanitize=address \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing >"$build_log" 2>&1; then
   grep -v "Cannot export local symbol" "$build_log" | tail -40 >&2
-  echo "fuzz: BUILD FAILED: the fuzz targets need a Swift toolchain with libFuzzer" \
-    "(swiftc -sanitize=fuzzer; on Linux the toolchain from swift.org ships it)" >&2
+  if grep -q "fuzzer" "$build_log" && ! grep -q "error: .*\.swift" "$build_log"; then
+    echo "fuzz: BUILD FAILED: the fuzz targets need a Swift toolchain with libFuzzer" \
+      "(swiftc -sanitize=fuzzer; on Linux the toolchain from swift.org ships it)" >&2
+  else
+    echo "fuzz: BUILD FAILED: the engine or a target does not compile (errors above)." \
+      "After sources were added or moved, a stale plan can hide them: rm Fuzz/.build/release.yaml" >&2
+  fi
   rm -f "$build_log"
   exit 2
 fi

@@ -45,6 +45,14 @@ public final class BatchGenerator: Sendable {
     public func run(write: ([UInt8]) -> Void, label: (GeneratedLabel) -> Void) throws(GenerationError)
         -> GenerationSummary
     {
+        try runCommitting(write: write, label: label).summary
+    }
+
+    /// `run`, returning the whole ordered commit (its summary, and how many chunks ever waited
+    /// to be written at once).
+    func runCommitting(write: ([UInt8]) -> Void, label: (GeneratedLabel) -> Void) throws(GenerationError)
+        -> OrderedCommit
+    {
         let csvWriter = options.format == .csv ? RecordCSVWriter(plan: plan) : nil
         var header: [UInt8] = []
         switch options.format {
@@ -66,32 +74,56 @@ public final class BatchGenerator: Sendable {
             if let error = commit.error { throw error }
         }
         if options.format == .json, options.count > 0 { write(Array("\n]\n".utf8)) }
-        return commit.summary
+        return commit
     }
+
+    /// Chunks that may be generated but not yet written, per worker: with a slow destination
+    /// (a busy disk, a pipe read slowly) workers wait instead of piling chunks up in memory.
+    static let chunksAheadPerJob = 4
 
     /// Generates every chunk with `jobs` workers, each taking the next unclaimed chunk; the
     /// worker that finishes the chunk next in line writes it and any finished ones after it,
     /// outside the lock, so writing overlaps with generating and the output stays in order.
+    /// At most `chunksAheadPerJob × jobs` chunks are held at once (a permit is taken before a
+    /// chunk is claimed and given back once it is written), so memory stays flat whatever the
+    /// count and however slow the writes.
     private func generateConcurrently(_ chunkCount: Int, csvWriter: RecordCSVWriter?, commit: OrderedCommit,
                                       write: ([UInt8]) -> Void, label: (GeneratedLabel) -> Void) -> OrderedCommit {
         let state = Mutex(commit)
         let next = Atomic(0)
+        let workers = min(options.jobs, chunkCount)
+        // More permits than workers: the chunk next in line is always claimed by a worker that
+        // holds a permit and is generating it, so the writer can always make progress.
+        // (Created empty and filled: libdispatch traps when a semaphore is released holding
+        // fewer than it was created with, which a failed run may leave.)
+        let permits = DispatchSemaphore(value: 0)
+        for _ in 0..<(Self.chunksAheadPerJob * workers) { permits.signal() }
         withoutActuallyEscaping(write) { write in
             withoutActuallyEscaping(label) { label in
                 // Called only by the worker holding the writer's role (see `OrderedCommit`), so
                 // never at the same time.
                 nonisolated(unsafe) let write = write
                 nonisolated(unsafe) let label = label
-                DispatchQueue.concurrentPerform(iterations: min(options.jobs, chunkCount)) { _ in
+                DispatchQueue.concurrentPerform(iterations: workers) { _ in
                     let generator = RecordGenerator(plan: plan, csvWriter: csvWriter)
                     while true {
+                        permits.wait()
                         let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                        guard chunk < chunkCount, state.withLock({ $0.error == nil }) else { return }
+                        guard chunk < chunkCount, state.withLock({ $0.error == nil }) else {
+                            permits.signal()  // passed on: a worker waiting for one wakes and stops too
+                            return
+                        }
                         let output = generateChunk(chunk, with: generator)
                         var due = state.withLock { $0.accept(output, number: chunk) }
                         while !due.isEmpty {
                             OrderedCommit.emit(due, write: write, label: label)
+                            for _ in due { permits.signal() }
                             due = state.withLock { $0.takeDue() }
+                        }
+                        // After a failure the chunks held are never written: wake every worker
+                        // waiting for a permit so that it sees the failure and stops.
+                        if state.withLock({ $0.error != nil }) {
+                            for _ in 0..<workers { permits.signal() }
                         }
                     }
                 }
@@ -153,6 +185,8 @@ struct OrderedCommit: Sendable {
     var error: GenerationError?
     /// Whether a worker holds the writer's role (it is writing chunks taken from here).
     private(set) var writing = false
+    /// The most chunks ever waiting here at once (what bounds memory; tests read it).
+    private(set) var mostPending = 0
 
     /// Takes chunk `number` and writes it, and the finished chunks after it, when its turn has come.
     mutating func add(_ output: ChunkOutput, number: Int, write: ([UInt8]) -> Void, label: (GeneratedLabel) -> Void) {
@@ -167,6 +201,7 @@ struct OrderedCommit: Sendable {
     /// them (it then holds the writer's role until `takeDue()` returns none); otherwise none.
     mutating func accept(_ output: ChunkOutput, number: Int) -> [ChunkOutput] {
         pending[number] = output
+        mostPending = max(mostPending, pending.count)
         return writing ? [] : takeDue()
     }
 

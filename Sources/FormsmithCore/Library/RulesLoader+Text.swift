@@ -5,19 +5,6 @@ extension RulesLoader {
     ///
     /// Like ``load(path:today:)``, every problem is reported at once.
     public static func load(text: String, file: String, today: CivilDate) throws(RulesError) -> CompiledRuleSet {
-        let ruleSet: RuleSet
-        do {
-            ruleSet = try read(text: text, file: file)
-        } catch {
-            guard let readable = error.readable else { throw error }
-            var problems = error.problems
-            do {
-                _ = try RuleCompiler.compile(readable, today: today)
-            } catch {
-                problems += error.problems.filter { !problems.contains($0) }
-            }
-            throw RulesError(problems: problems)
-        }
-        return try RuleCompiler.compile(ruleSet, today: today)
+        try compileListingEveryProblem(today: today) { () throws(RulesError) in try read(text: text, file: file) }
     }
 }

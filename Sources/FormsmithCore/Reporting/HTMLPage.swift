@@ -70,21 +70,7 @@ struct HTMLPage {
     }
 
     /// A file path as a relative URL: bytes outside the unreserved set and `/` percent-encoded.
-    static func url(_ path: String) -> String {
-        var result = ""
-        let hex = Array("0123456789ABCDEF".utf8)
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"), UInt8(ascii: "/"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                result += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]], as: UTF8.self)
-            }
-        }
-        return result
-    }
+    static func url(_ path: String) -> String { percentEncodedPath(path) }
 
     /// `1234567` as `1,234,567` (counts are never negative).
     static func number(_ value: Int) -> String { ProgressLine.grouped(value) }

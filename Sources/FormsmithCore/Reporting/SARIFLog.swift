@@ -143,18 +143,24 @@ final class SARIFLog {
     /// A file path as a URI reference: relative paths stay relative, absolute ones become
     /// `file://` URIs; bytes outside the unreserved set and `/` are percent-encoded.
     static func uri(_ path: String) -> String {
-        var encoded = path.hasPrefix("/") ? "file://" : ""
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"), UInt8(ascii: "/"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                encoded += "%" + (hex.count == 1 ? "0" : "") + hex
-            }
-        }
-        return encoded
+        (path.hasPrefix("/") ? "file://" : "") + percentEncodedPath(path)
     }
+}
+
+/// `path` with every byte outside RFC 3986's unreserved set and `/` percent-encoded (`%20`),
+/// as links in reports (SARIF locations, the HTML page's `file#Lline`) need it.
+func percentEncodedPath(_ path: String) -> String {
+    var encoded = ""
+    let hex = Array("0123456789ABCDEF".utf8)
+    for byte in path.utf8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"), UInt8(ascii: "/"):
+            encoded.unicodeScalars.append(Unicode.Scalar(byte))
+        default:
+            encoded += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]], as: UTF8.self)
+        }
+    }
+    return encoded
 }

@@ -84,9 +84,17 @@ public enum RulesLoader {
     /// say) but a rule set could still be read, it is compiled anyway so that its regex,
     /// mask, expression and reference problems are listed too.
     public static func load(path: String, today: CivilDate) throws(RulesError) -> CompiledRuleSet {
+        try compileListingEveryProblem(today: today) { () throws(RulesError) in try read(path: path) }
+    }
+
+    /// Compiles what `read` returns; when reading found problems but still produced a rule set,
+    /// compiles that too and throws the problems of both, so that one run lists them all.
+    static func compileListingEveryProblem(today: CivilDate, _ read: () throws(RulesError) -> RuleSet)
+        throws(RulesError) -> CompiledRuleSet
+    {
         let ruleSet: RuleSet
         do {
-            ruleSet = try read(path: path)
+            ruleSet = try read()
         } catch {
             guard let readable = error.readable else { throw error }
             var problems = error.problems
