@@ -63,6 +63,12 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .long, help: "A partial questionnaire (JSON) whose values every questionnaire keeps.")
     var fixture: String?
 
+    @Flag(name: .customLong("use-defaults"), help: "Start fields that have a 'default:' with it (when visible), as a new questionnaire in the app does; --fixture values win.")
+    var useDefaults = false
+
+    @Option(name: .customLong("seed-data"), help: "Initial data (YAML): per-field value pools that replace or extend the rules' seed lists, and/or a JSON Lines file of partial questionnaires to cycle through.")
+    var seedData: String?
+
     @Flag(name: [.short, .long], help: "Write no notes on standard error (the chosen seed, what was written); errors still are.")
     var quiet = false
 
@@ -98,9 +104,12 @@ struct GenerateCommand: ParsableCommand {
             var options = GenerationOptions(
                 count: count, seed: chosenSeed, format: format ?? formatFromExtension, optionalRate: optionalRate,
                 boundaries: boundaries, invalidRate: invalidRate, jobs: jobs,
-                fixture: try fixture.map { path throws(GenerationError) in try GenerationFixture(path: path) })
+                fixture: try fixture.map { path throws(GenerationError) in try GenerationFixture(path: path) },
+                useDefaults: useDefaults,
+                seedData: try seedData.map { path throws(GenerationError) in try SeedData(path: path) })
             options.start = start
             let generator = try BatchGenerator(rules: compiled, options: options)
+            for notice in generator.notices { writeError(notice) }
             let destination = try openOutput(output)
             let sidecar = try invalidRate > 0 ? openOutput(labelsPath) : nil
             generated = try generator.run(write: { destination.write(bytes: $0) },

@@ -7,11 +7,7 @@ final class CheckCatalogTests: XCTestCase {
     func testEveryCheckExample() throws {
         XCTAssertGreaterThan(CheckCatalog.all.count, 20)
         for check in CheckCatalog.all {
-            let yaml = """
-                id: example
-                fields:
-                  \(check.companions.isEmpty ? "" : check.companions + "\n  ")value: \(check.field)
-                """
+            let yaml = check.exampleRules
             let rules: CompiledRuleSet
             do {
                 rules = try compileRules(yaml)
@@ -20,12 +16,12 @@ final class CheckCatalogTests: XCTestCase {
                 continue
             }
             for value in check.passing {
-                let result = validate(document(value, check), against: rules)
+                let result = validate(check.exampleQuestionnaire(value), against: rules)
                 XCTAssertEqual(pairs(result), [], "\(check.field) should accept \(value ?? "absent")")
             }
             for value in check.failing {
-                let result = validate(document(value, check), against: rules)
-                XCTAssertEqual(pairs(result), ["value \(check.rule)"], "\(check.field) should reject \(value ?? "absent")")
+                let result = validate(check.exampleQuestionnaire(value), against: rules)
+                XCTAssertEqual(pairs(result), ["\(check.examplePath) \(check.rule)"], "\(check.field) should reject \(value ?? "absent")")
             }
         }
     }
@@ -35,12 +31,5 @@ final class CheckCatalogTests: XCTestCase {
         for rule in RuleIdentifier.messageKeys {
             XCTAssertTrue(documented.contains(rule), "no catalog example for rule '\(rule)'")
         }
-    }
-
-    private func document(_ value: String?, _ check: CheckDescription) -> String {
-        var members: [String] = []
-        if !check.companionValues.isEmpty { members.append(check.companionValues) }
-        if let value { members.append("\"value\": \(value)") }
-        return "{" + members.joined(separator: ", ") + "}"
     }
 }

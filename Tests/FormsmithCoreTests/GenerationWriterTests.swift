@@ -9,6 +9,24 @@ final class GenerationWriterTests: XCTestCase {
         XCTAssertEqual(String(decoding: output, as: UTF8.self), #""a\"b\\c\nd\te\u0001f Жё""#)
     }
 
+    /// The word-at-a-time look for bytes to escape agrees with a byte-by-byte one, wherever the
+    /// byte sits (both halves of a word, the tail) and whatever the other bytes are.
+    func testEscapeScanAgreesWithByteByByteScan() {
+        var random = SeededRandom(seed: 21)
+        let alphabet: [UInt8] = [0x00, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xA2, 0xDC, 0xD0, 0xFF]
+        for _ in 0..<5000 {
+            let length = random.int(in: 0...40)
+            var bytes = (0..<length).map { _ in UInt8(ascii: "a") + UInt8(random.int(in: 0...25)) }
+            for _ in 0..<random.int(in: 0...2) where length > 0 {
+                bytes[random.int(in: 0...(length - 1))] = alphabet[random.int(in: 0...(alphabet.count - 1))]
+            }
+            let expected = bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+            let offset = random.int(in: 0...3)
+            let padded = Array(repeating: UInt8(0x22), count: offset) + bytes
+            XCTAssertEqual(RecordJSONWriter.needsEscapes(padded[offset...]), expected, "\(bytes)")
+        }
+    }
+
     func testNumbersAndDatesAreWrittenWithoutFoundation() {
         var output: [UInt8] = []
         TextCandidates.appendDecimal(mantissa: -1205, scale: 2, to: &output)

@@ -77,13 +77,9 @@ final class PlanEquivalenceTests: XCTestCase {
 
     func testCheckCatalogExamplesGetTheSameResultsWithAndWithoutThePlan() throws {
         for check in CheckCatalog.all {
-            let yaml = "id: example\nfields:\n  \(check.companions.isEmpty ? "" : check.companions + "\n  ")value: \(check.field)\n"
-            let rules = try compileRules(yaml)
+            let rules = try compileRules(check.exampleRules)
             for value in check.passing + check.failing {
-                var members: [String] = []
-                if !check.companionValues.isEmpty { members.append(check.companionValues) }
-                if let value { members.append("\"value\": \(value)") }
-                try assertSameResults("{" + members.joined(separator: ", ") + "}", rules)
+                try assertSameResults(check.exampleQuestionnaire(value), rules)
             }
         }
     }

@@ -45,7 +45,7 @@ final class RulesSchemaTests: XCTestCase {
     func testEnumsListTypesChecksumsAndRuleIdentifiers() throws {
         let definitions = try XCTUnwrap(RulesSchema.document()["$defs"])
         XCTAssertEqual(definitions["fieldType"]?["enum"],
-                       .array(FieldType.allCases.filter { $0 != .section }.map { .string($0.rawValue) }))
+                       .array(FieldType.allCases.map { .string($0.rawValue) }))
         XCTAssertEqual(definitions["checksumName"]?["enum"],
                        .array(ChecksumAlgorithm.allCases.map { .string($0.rawValue) }))
         guard case .object(let messages)? = definitions["messages"]?["properties"] else {

@@ -3,7 +3,21 @@ import Yams
 /// `checksum`: the value's check digits are valid for a named algorithm (`inn`, `snils`,
 /// `bank-account` with its BIC field, ...). The algorithms are in `Checksums/`.
 enum ChecksumCheck: ValueCheckKind {
-    static let keys = [CheckKey(name: "checksum", types: [.string, .text])]
+    /// `checksum` as written.
+    struct Written: WrittenKeys {
+        var checksum: Located<ChecksumSpec>?
+    }
+
+    static let rules = [
+        CheckRule(id: RuleIdentifier.checksum, summary: "A value's check digits are wrong."),
+    ]
+
+    static let keys = [
+        CheckKey(name: "checksum", types: [.string, .text],
+                 documentation: RuleKeyDocumentation(
+                    "A check-digit algorithm the value must pass (rule checksum): a name, or "
+                    + "{name: bank-account, with: BIC-FIELD}.", RuleKeyDocumentation.ref("checksum"))),
+    ]
 
     static let examples = [
         CheckDescription(
@@ -93,6 +107,19 @@ enum ChecksumCheck: ValueCheckKind {
         if let companion = spec.value.companion { body += ", checked with the value of \(companion)" }
         return [ExplainedCheck(label: "checksum", body: body + " (spaces and hyphens are ignored)",
                                rules: [RuleIdentifier.checksum])]
+    }
+}
+
+extension RuleIdentifier {
+    /// Check digits are wrong.
+    public static let checksum = "checksum"
+}
+
+extension Constraints {
+    /// A named checksum, with the path of its companion field (the BIC for `bank-account`).
+    public var checksum: Located<ChecksumSpec>? {
+        get { self[ChecksumCheck.self].checksum }
+        set { self[ChecksumCheck.self].checksum = newValue }
     }
 }
 

@@ -3,7 +3,20 @@ import Yams
 /// `const`: the only acceptable value (a consent box must be `true`). The validator compares
 /// by type (booleans, text, integers, enums) and words the violation here.
 enum ConstantCheck: ValueCheckKind {
-    static let keys = [CheckKey(name: "const", types: [.boolean, .string, .text, .integer, .enumeration])]
+    /// `constant` as written.
+    struct Written: WrittenKeys {
+        var constant: Located<EnumValue>?
+    }
+
+    static let rules = [
+        CheckRule(id: RuleIdentifier.constant, summary: "A value is not the field's one required value."),
+    ]
+
+    static let keys = [
+        CheckKey(name: "const", types: [.boolean, .string, .text, .integer, .enumeration],
+                 documentation: RuleKeyDocumentation(
+                    "The only acceptable value (rule const): const: true for a consent box.", RuleKeyDocumentation.ref("scalar"))),
+    ]
 
     static let examples = [
         CheckDescription(
@@ -29,6 +42,19 @@ enum ConstantCheck: ValueCheckKind {
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         guard let constant = constraints.constant else { return [] }
         return [ExplainedCheck(label: "const", body: "must be exactly \(constant.value)", rules: [RuleIdentifier.constant])]
+    }
+}
+
+extension RuleIdentifier {
+    /// A value is not the one required value (`const`).
+    public static let constant = "const"
+}
+
+extension Constraints {
+    /// The only acceptable value (`const: true` for a consent box).
+    public var constant: Located<EnumValue>? {
+        get { self[ConstantCheck.self].constant }
+        set { self[ConstantCheck.self].constant = newValue }
     }
 }
 

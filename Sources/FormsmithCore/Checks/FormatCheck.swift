@@ -2,7 +2,26 @@
 /// `phone`, ...; see ``TextFormat`` and `Formats/`). On a date field the same key is the
 /// date's layout (`dd.MM.yyyy`), read by the date type, so it compiles to no check there.
 enum FormatCheck: ValueCheckKind {
-    static let keys = [CheckKey(name: "format", types: [.string, .text, .date])]
+    /// `format` as written.
+    struct Written: WrittenKeys {
+        var format: Located<String>?
+    }
+
+    static let rules = [
+        CheckRule(id: RuleIdentifier.format,
+                  summary: "A value is not in the field's format (e-mail address, URL, UUID, phone ...)."),
+    ]
+
+    static let keys = [
+        CheckKey(name: "format", types: [.string, .text, .date],
+                 documentation: RuleKeyDocumentation(
+                    "On a string field, a standard text format the value must be in (rule format): "
+                    + TextFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                    + ". On a date field, its layout: yyyy, MM and dd once each with separators; "
+                    + "yyyy-MM-dd (ISO) when absent.",
+                    [("anyOf", [.object([("enum", .array(TextFormat.allCases.map { .string($0.rawValue) }))]),
+                                .object(RuleKeyDocumentation.ref("dateFormat"))])])),
+    ]
 
     static let examples = [
         CheckDescription(
@@ -68,6 +87,20 @@ enum FormatCheck: ValueCheckKind {
         guard let written = constraints.format, let format = TextFormat(rawValue: written.value) else { return [] }
         return [ExplainedCheck(label: "format", body: "must be \(format.expectation) (\(format.standard))",
                                rules: [RuleIdentifier.format])]
+    }
+}
+
+extension RuleIdentifier {
+    /// A value is not in the field's named `format` (an e-mail address, a URL, a UUID ...).
+    public static let format = "format"
+}
+
+extension Constraints {
+    /// A named text format (`email`, `url` ...) for text fields; the date layout for date fields
+    /// (`dd.MM.yyyy`), ISO when absent.
+    public var format: Located<String>? {
+        get { self[FormatCheck.self].format }
+        set { self[FormatCheck.self].format = newValue }
     }
 }
 

@@ -1,6 +1,20 @@
 /// `fractionDigits`: a decimal has at most so many digits after the point.
 enum FractionDigitsCheck: ValueCheckKind {
-    static let keys = [CheckKey(name: "fractionDigits", types: [.decimal])]
+    /// `fractionDigits` as written.
+    struct Written: WrittenKeys {
+        var fractionDigits: Located<Int>?
+    }
+
+    static let rules = [
+        CheckRule(id: RuleIdentifier.fractionDigits, summary: "A decimal has more digits after the point than the field allows."),
+    ]
+
+    static let keys = [
+        CheckKey(name: "fractionDigits", types: [.decimal],
+                 documentation: RuleKeyDocumentation(
+                    "The most significant digits after the decimal point of a decimal "
+                    + "(rule fraction-digits).", RuleKeyDocumentation.ref("count"))),
+    ]
 
     static let examples = [
         CheckDescription(
@@ -32,6 +46,19 @@ enum FractionDigitsCheck: ValueCheckKind {
         return [ExplainedCheck(label: "digits",
                                body: "at most \(digits.value) digit\(digits.value == 1 ? "" : "s") after the decimal point",
                                rules: [RuleIdentifier.fractionDigits])]
+    }
+}
+
+extension RuleIdentifier {
+    /// A decimal has more digits after the point than allowed.
+    public static let fractionDigits = "fraction-digits"
+}
+
+extension Constraints {
+    /// Largest number of digits after the decimal point.
+    public var fractionDigits: Located<Int>? {
+        get { self[FractionDigitsCheck.self].fractionDigits }
+        set { self[FractionDigitsCheck.self].fractionDigits = newValue }
     }
 }
 

@@ -1,7 +1,26 @@
 /// `minItems` / `maxItems`: how many items a list, or choices a multi-choice field, has.
 enum ItemCountCheck: ValueCheckKind {
-    static let keys = [CheckKey(name: "minItems", types: [.list, .multiChoice]),
-                       CheckKey(name: "maxItems", types: [.list, .multiChoice])]
+    /// `minItems`, `maxItems` as written.
+    struct Written: WrittenKeys {
+        var minItems: Located<Int>?
+        var maxItems: Located<Int>?
+    }
+
+    static let rules = [
+        CheckRule(id: RuleIdentifier.minItems, summary: "A list or multi-choice has fewer items than minItems."),
+        CheckRule(id: RuleIdentifier.maxItems, summary: "A list or multi-choice has more items than maxItems."),
+    ]
+
+    static let keys = [
+        CheckKey(name: "minItems", types: [.list, .multiChoice],
+                 documentation: RuleKeyDocumentation(
+                    "The fewest items of a list, or choices of a multi-choice field (rule min-items).",
+                    RuleKeyDocumentation.ref("count"))),
+        CheckKey(name: "maxItems", types: [.list, .multiChoice],
+                 documentation: RuleKeyDocumentation(
+                    "The most items of a list, or choices of a multi-choice field (rule max-items).",
+                    RuleKeyDocumentation.ref("count"))),
+    ]
 
     static let examples = [
         CheckDescription(
@@ -31,6 +50,27 @@ enum ItemCountCheck: ValueCheckKind {
         let noun = CheckPhrases.noun(writer.field.type == .multiChoice ? "choice" : "item", items.text)
         return [ExplainedCheck(label: "items", body: items.text + noun,
                                rules: items.ends.map { $0 == "min" ? RuleIdentifier.minItems : RuleIdentifier.maxItems })]
+    }
+}
+
+extension RuleIdentifier {
+    /// A list or multi-choice has fewer items than `minItems`.
+    public static let minItems = "min-items"
+    /// A list or multi-choice has more items than `maxItems`.
+    public static let maxItems = "max-items"
+}
+
+extension Constraints {
+    /// Minimum number of list items or chosen values.
+    public var minItems: Located<Int>? {
+        get { self[ItemCountCheck.self].minItems }
+        set { self[ItemCountCheck.self].minItems = newValue }
+    }
+
+    /// Maximum number of list items or chosen values.
+    public var maxItems: Located<Int>? {
+        get { self[ItemCountCheck.self].maxItems }
+        set { self[ItemCountCheck.self].maxItems = newValue }
     }
 }
 

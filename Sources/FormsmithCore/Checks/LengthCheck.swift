@@ -1,7 +1,26 @@
 /// `minLength` / `maxLength`: a string's length in Unicode scalars.
 enum LengthCheck: ValueCheckKind {
-    static let keys = [CheckKey(name: "minLength", types: [.string, .text]),
-                       CheckKey(name: "maxLength", types: [.string, .text])]
+    /// `minLength`, `maxLength` as written.
+    struct Written: WrittenKeys {
+        var minLength: Located<Int>?
+        var maxLength: Located<Int>?
+    }
+
+    static let rules = [
+        CheckRule(id: RuleIdentifier.minLength, summary: "A text is shorter than the field's minLength."),
+        CheckRule(id: RuleIdentifier.maxLength, summary: "A text is longer than the field's maxLength."),
+    ]
+
+    static let keys = [
+        CheckKey(name: "minLength", types: [.string, .text],
+                 documentation: RuleKeyDocumentation(
+                    "The fewest characters (Unicode scalars) of a string or text (rule min-length).",
+                    RuleKeyDocumentation.ref("count"))),
+        CheckKey(name: "maxLength", types: [.string, .text],
+                 documentation: RuleKeyDocumentation(
+                    "The most characters (Unicode scalars) of a string or text (rule max-length).",
+                    RuleKeyDocumentation.ref("count"))),
+    ]
 
     static let examples = [
         CheckDescription(
@@ -30,6 +49,27 @@ enum LengthCheck: ValueCheckKind {
         return [ExplainedCheck(label: "length",
                                body: counted.text + CheckPhrases.noun("character", counted.text) + " (Unicode scalars)",
                                rules: rules)]
+    }
+}
+
+extension RuleIdentifier {
+    /// A string is shorter than `minLength`.
+    public static let minLength = "min-length"
+    /// A string is longer than `maxLength`.
+    public static let maxLength = "max-length"
+}
+
+extension Constraints {
+    /// Minimum length in Unicode scalars.
+    public var minLength: Located<Int>? {
+        get { self[LengthCheck.self].minLength }
+        set { self[LengthCheck.self].minLength = newValue }
+    }
+
+    /// Maximum length in Unicode scalars.
+    public var maxLength: Located<Int>? {
+        get { self[LengthCheck.self].maxLength }
+        set { self[LengthCheck.self].maxLength = newValue }
     }
 }
 

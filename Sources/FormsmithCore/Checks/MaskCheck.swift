@@ -1,6 +1,21 @@
 /// `mask`: the whole value fits an input mask (compiled to a PCRE2 pattern).
 enum MaskCheck: ValueCheckKind {
-    static let keys = [CheckKey(name: "mask", types: [.string, .text])]
+    /// `mask` as written.
+    struct Written: WrittenKeys {
+        var mask: Located<String>?
+    }
+
+    static let rules = [
+        CheckRule(id: RuleIdentifier.mask, summary: "A value does not fit the field's input mask."),
+    ]
+
+    static let keys = [
+        CheckKey(name: "mask", types: [.string, .text],
+                 documentation: RuleKeyDocumentation(
+                    "An input mask the whole value must fit (rule mask): 0 digit, 9 optional digit, S letter, "
+                    + "A letter or digit, [...] a set, ? after one makes it optional, \\x a literal x.",
+                    [("type", "string")])),
+    ]
 
     static let examples = [
         CheckDescription(
@@ -72,6 +87,19 @@ enum MaskCheck: ValueCheckKind {
         let text = count == 1 ? one : "\(count) \(many)"
         guard element.isOptional else { return text }
         return count == 1 ? text + " (optional)" : "up to \(count) " + many
+    }
+}
+
+extension RuleIdentifier {
+    /// A value does not fit the field's input mask.
+    public static let mask = "mask"
+}
+
+extension Constraints {
+    /// An input mask the value must fit (see the rules reference).
+    public var mask: Located<String>? {
+        get { self[MaskCheck.self].mask }
+        set { self[MaskCheck.self].mask = newValue }
     }
 }
 

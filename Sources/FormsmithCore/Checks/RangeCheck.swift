@@ -1,9 +1,36 @@
 /// `min` / `max` / `exclusiveMin` / `exclusiveMax`: a number or date range whose bounds are
 /// literals, expressions of `today` (computed once per run) or of other fields (per record).
 enum RangeCheck: ValueCheckKind {
-    static let keys = ["min", "max", "exclusiveMin", "exclusiveMax"].map {
-        CheckKey(name: $0, types: [.integer, .decimal, .date])
+    /// `min`, `max`, `exclusiveMin`, `exclusiveMax` as written.
+    struct Written: WrittenKeys {
+        var min: Located<Bound>?
+        var max: Located<Bound>?
+        var exclusiveMin: Located<Bound>?
+        var exclusiveMax: Located<Bound>?
     }
+
+    static let rules = [
+        CheckRule(id: RuleIdentifier.min, summary: "A number or date is below the field's lower bound."),
+        CheckRule(id: RuleIdentifier.max, summary: "A number or date is above the field's upper bound."),
+    ]
+
+    static let keys = [
+        CheckKey(name: "min", types: [.integer, .decimal, .date],
+                 documentation: RuleKeyDocumentation(
+                    "The inclusive lower bound of a number or date (rule min): a number, a date, or an expression "
+                    + "such as today-18y, year(today) or drivers[].birthDate + 18y.", RuleKeyDocumentation.ref("bound"))),
+        CheckKey(name: "max", types: [.integer, .decimal, .date],
+                 documentation: RuleKeyDocumentation(
+                    "The inclusive upper bound of a number or date (rule max): a number, a date, or an expression "
+                    + "such as today or today+60d.", RuleKeyDocumentation.ref("bound"))),
+        CheckKey(name: "exclusiveMin", types: [.integer, .decimal, .date],
+                 documentation: RuleKeyDocumentation(
+                    "The exclusive lower bound (rule min): exclusiveMin: 0 means greater than 0.",
+                    RuleKeyDocumentation.ref("bound"))),
+        CheckKey(name: "exclusiveMax", types: [.integer, .decimal, .date],
+                 documentation: RuleKeyDocumentation(
+                    "The exclusive upper bound (rule max).", RuleKeyDocumentation.ref("bound"))),
+    ]
 
     static let examples = [
         CheckDescription(
@@ -80,6 +107,39 @@ enum RangeCheck: ValueCheckKind {
             let pattern = try? DatePattern(format.value)
         else { return value.description }
         return pattern.format(date)
+    }
+}
+
+extension RuleIdentifier {
+    /// A number or date is below its lower bound.
+    public static let min = "min"
+    /// A number or date is above its upper bound.
+    public static let max = "max"
+}
+
+extension Constraints {
+    /// Lower bound (inclusive): a number, or for dates an expression such as `today-18y`.
+    public var min: Located<Bound>? {
+        get { self[RangeCheck.self].min }
+        set { self[RangeCheck.self].min = newValue }
+    }
+
+    /// Upper bound (inclusive).
+    public var max: Located<Bound>? {
+        get { self[RangeCheck.self].max }
+        set { self[RangeCheck.self].max = newValue }
+    }
+
+    /// Lower bound (exclusive).
+    public var exclusiveMin: Located<Bound>? {
+        get { self[RangeCheck.self].exclusiveMin }
+        set { self[RangeCheck.self].exclusiveMin = newValue }
+    }
+
+    /// Upper bound (exclusive).
+    public var exclusiveMax: Located<Bound>? {
+        get { self[RangeCheck.self].exclusiveMax }
+        set { self[RangeCheck.self].exclusiveMax = newValue }
     }
 }
 

@@ -1,7 +1,27 @@
 /// `regex` (with `regexFlags`): the whole value matches a PCRE2 pattern.
 enum RegexCheck: ValueCheckKind {
-    static let keys = [CheckKey(name: "regex", types: [.string, .text]),
-                       CheckKey(name: "regexFlags", types: [.string, .text])]
+    /// `regex`, `regexFlags` as written.
+    struct Written: WrittenKeys {
+        var regex: Located<String>?
+        var regexFlags: Located<String>?
+    }
+
+    static let rules = [
+        CheckRule(id: RuleIdentifier.regex, summary: "A value does not match the field's PCRE2 pattern."),
+        CheckRule(id: RuleIdentifier.regexLimit,
+                  summary: "Matching the field's pattern hit the PCRE2 match or depth limit.", rewordable: false),
+    ]
+
+    static let keys = [
+        CheckKey(name: "regex", types: [.string, .text],
+                 documentation: RuleKeyDocumentation(
+                    "A PCRE2 pattern the whole value must match (rule regex); write it in single quotes.",
+                    [("type", "string")])),
+        CheckKey(name: "regexFlags", types: [.string, .text],
+                 documentation: RuleKeyDocumentation(
+                    "Flags for regex: i case-insensitive, m multiline, s dot matches newlines, "
+                    + "x extended, n no auto-capture.", [("type", "string"), ("pattern", "^[imsxnu]*$")])),
+    ]
 
     static let examples = [
         CheckDescription(
@@ -34,6 +54,27 @@ enum RegexCheck: ValueCheckKind {
         let flags = constraints.regexFlags.map { ", flags \($0.value)" } ?? ""
         return [ExplainedCheck(label: "regex", body: "the whole value must match the PCRE2 pattern '\(regex.value)'\(flags)",
                                rules: [RuleIdentifier.regex])]
+    }
+}
+
+extension RuleIdentifier {
+    /// A value does not match the field's PCRE2 pattern.
+    public static let regex = "regex"
+    /// Matching the pattern hit the match or depth limit (a pathological pattern).
+    public static let regexLimit = "regex-limit"
+}
+
+extension Constraints {
+    /// A PCRE2 pattern the whole value must match.
+    public var regex: Located<String>? {
+        get { self[RegexCheck.self].regex }
+        set { self[RegexCheck.self].regex = newValue }
+    }
+
+    /// PCRE2 flags for `regex` (`i`, `s`, `x`, `m`).
+    public var regexFlags: Located<String>? {
+        get { self[RegexCheck.self].regexFlags }
+        set { self[RegexCheck.self].regexFlags = newValue }
     }
 }
 

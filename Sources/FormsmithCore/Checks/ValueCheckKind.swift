@@ -6,8 +6,15 @@
 /// examples are also its tests. Adding a kind is one new file conforming to this protocol and
 /// one ``CheckKind`` case; see `docs/adding-a-check-kind.md`.
 protocol ValueCheckKind {
+    /// The kind's keys as written in a rule file: its part of a field's ``Constraints``, which
+    /// the kind's file also exposes as public properties of `Constraints` (`minLength`).
+    associatedtype Written: WrittenKeys
+
     /// The rule-file keys the kind reads, each with the field types it applies to.
     static var keys: [CheckKey] { get }
+
+    /// The rules the kind reports, declared in its file (`extension RuleIdentifier`).
+    static var rules: [CheckRule] { get }
 
     /// The kind's documentation by example (also its tests: `CheckCatalogTests`).
     static var examples: [CheckDescription] { get }
@@ -25,12 +32,30 @@ protocol ValueCheckKind {
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck]
 }
 
+/// A kind's keys as written; `init()` is "none of them declared".
+protocol WrittenKeys: Sendable {
+    init()
+}
+
+/// A rule a check kind reports: its stable identifier and what breaking it means (the
+/// `rules` of a SARIF report, the `messages:` keys of the rules schema).
+struct CheckRule: Sendable {
+    /// The identifier reports use (`min-length`).
+    let id: String
+    /// One sentence: what breaking it means.
+    let summary: String
+    /// Whether a rule author may reword its message with `messages:`.
+    var rewordable = true
+}
+
 /// A rule-file key of a field and the field types it applies to (elsewhere it is an error).
 struct CheckKey: Sendable {
     /// The key as written in the rule file (`minLength`).
     let name: String
     /// The field types that accept it.
     let types: Set<FieldType>
+    /// What it means and the JSON Schema of its value (the rules schema, editors' hover text).
+    let documentation: RuleKeyDocumentation
 }
 
 /// The field a check is compiled for: its rule, its id and the list it is an item field of.
@@ -53,7 +78,7 @@ struct ExplainedCheck {
 /// Every `switch` over the kinds (and over ``ValueCheck``) is exhaustive, so adding a case
 /// makes the compiler list each place that must learn about the new kind.
 enum CheckKind: String, CaseIterable, Sendable {
-    case length, regex, mask, format, range, fractionDigits, values, itemCount, checksum, constant
+    case length, regex, mask, format, range, fractionDigits, values, itemCount, checksum, constant, textForm
 
     /// The type that owns the kind.
     var definition: any ValueCheckKind.Type {
@@ -68,6 +93,7 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .itemCount: ItemCountCheck.self
         case .checksum: ChecksumCheck.self
         case .constant: ConstantCheck.self
+        case .textForm: TextFormCheck.self
         }
     }
 
@@ -75,12 +101,22 @@ enum CheckKind: String, CaseIterable, Sendable {
     /// values accepted as they are. (`format` is ``FormatCheck``'s: a named text format on
     /// string fields, the date layout on date fields.)
     static let fieldValueKeys: [CheckKey] = [
-        CheckKey(name: "allow", types: [.string, .text, .integer, .decimal, .date, .enumeration]),
+        CheckKey(name: "allow", types: [.string, .text, .integer, .decimal, .date, .enumeration],
+                 documentation: RuleKeyDocumentation(
+                    "Special values accepted as they are, skipping the other value checks: allow: ['0'].",
+                    [("anyOf", [.object(RuleKeyDocumentation.ref("scalar")),
+                                .object([("type", "array"), ("items", .object(RuleKeyDocumentation.ref("scalar")))])])])),
     ]
 
     /// Every value-constraint key the rule language accepts, with the field types it applies
     /// to: the keys of every kind, then ``fieldValueKeys``.
     static let allKeys: [CheckKey] = allCases.flatMap { $0.definition.keys } + fieldValueKeys
+
+    /// The rule `id` if a kind reports it.
+    static func rule(_ id: String) -> CheckRule? { rulesByID[id] }
+
+    private static let rulesByID: [String: CheckRule] = Dictionary(
+        allCases.flatMap { $0.definition.rules }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// The field types each key applies to, by key.
     static let applicableTypes: [String: Set<FieldType>] = Dictionary(

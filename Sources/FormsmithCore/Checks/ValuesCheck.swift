@@ -4,8 +4,27 @@ import Yams
 /// the listed values (strings, or integers for an integer enum).
 /// Multi-choice values also list each choice at most once (`unique`).
 enum ValuesCheck: ValueCheckKind {
-    static let keys = [CheckKey(name: "values", types: [.enumeration, .multiChoice]),
-                       CheckKey(name: "valuesFrom", types: [.enumeration, .multiChoice])]
+    /// `values`, `valuesFrom` as written.
+    struct Written: WrittenKeys {
+        var values: [Located<EnumValue>]?
+        var valuesFrom: Located<String>?
+    }
+
+    static let rules = [
+        CheckRule(id: RuleIdentifier.enumeration, summary: "A value is not one of the field's allowed values."),
+        CheckRule(id: RuleIdentifier.unique, summary: "A multi-choice value lists the same choice twice."),
+    ]
+
+    static let keys = [
+        CheckKey(name: "values", types: [.enumeration, .multiChoice],
+                 documentation: RuleKeyDocumentation(
+                    "The allowed values of an enum or multi-choice field (rule enum): [a, b] or [3, 6, 12].",
+                    [("type", "array"), ("items", .object(RuleKeyDocumentation.ref("scalar")))])),
+        CheckKey(name: "valuesFrom", types: [.enumeration, .multiChoice],
+                 documentation: RuleKeyDocumentation(
+                    "A word list file of allowed values, one per line, relative to the rule file "
+                    + "(rule enum).", [("type", "string")])),
+    ]
 
     static let examples = [
         CheckDescription(
@@ -101,6 +120,27 @@ enum ValuesCheck: ValueCheckKind {
             if case .integer = $0.value { return true } else { return false }
         } == true
         return "one of " + CheckPhrases.shortList(values) + (numbers && field.type == .enumeration ? " (JSON numbers)" : "")
+    }
+}
+
+extension RuleIdentifier {
+    /// A value is not one of the allowed values.
+    public static let enumeration = "enum"
+    /// A multi-choice value lists the same choice twice.
+    public static let unique = "unique"
+}
+
+extension Constraints {
+    /// Allowed values of an enum or multi-choice field.
+    public var values: [Located<EnumValue>]? {
+        get { self[ValuesCheck.self].values }
+        set { self[ValuesCheck.self].values = newValue }
+    }
+
+    /// A seed list file the allowed values are read from (one per line).
+    public var valuesFrom: Located<String>? {
+        get { self[ValuesCheck.self].valuesFrom }
+        set { self[ValuesCheck.self].valuesFrom = newValue }
     }
 }
 

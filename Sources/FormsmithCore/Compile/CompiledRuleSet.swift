@@ -19,9 +19,13 @@ public final class CompiledRuleSet: Sendable {
     let fieldIDs: [String: Int]
     /// The validator's plain-value form of the same rules (derived; see ``FastCheckTables``).
     let plan: FastCheckTables
+    /// Sections checked as a whole (`optional`, `requiredIf`, `complete`), indexed by
+    /// ``CompiledField/group``.
+    let groups: [CompiledGroup]
 
     init(ruleSet: RuleSet, today: CivilDate, fields: [CompiledField], root: ObjectLayout,
-         rootScope: EvaluationScope, fieldIDs: [String: Int]) {
+         rootScope: EvaluationScope, fieldIDs: [String: Int], groups: [CompiledGroup] = []) {
+        self.groups = groups
         self.ruleSet = ruleSet
         self.today = today
         self.fields = fields
@@ -126,12 +130,27 @@ final class CompiledField: Sendable {
     let items: (layout: ObjectLayout, scope: EvaluationScope)?
     /// Custom messages by rule identifier.
     let messages: [String: String]
+    /// Index into ``CompiledRuleSet/groups`` of the section checked as a whole that this
+    /// field belongs to, or -1.
+    let group: Int
+    /// The `requiredIf` of that section (compiled for this field, so it is evaluated after
+    /// what it reads); nil when the section is `optional` or has none.
+    let groupRequiredIf: CompiledExpression?
+    /// Whether that section is `optional` or has `requiredIf`: the field is then required only
+    /// while the section is (see the validator's group step).
+    let inConditionalGroup: Bool
+    /// Whether a text whose NFC form passes is accepted (`normalize: nfc`).
+    let acceptsNFC: Bool
 
     init(id: Int, path: String, name: String, type: FieldType, listID: Int?, slot: Int, isOptional: Bool,
          requiredIf: CompiledExpression?, visibleIf: CompiledExpression?, visibleIfSource: String, parents: [Int], checks: [ValueCheck],
          cases: [(condition: CompiledExpression, checks: [ValueCheck])], allowed: [[UInt8]],
          datePattern: DatePattern, hasIntegerValues: Bool, items: (layout: ObjectLayout, scope: EvaluationScope)?,
-         messages: [String: String]) {
+         messages: [String: String], group: Int = -1, groupRequiredIf: CompiledExpression? = nil,
+         inConditionalGroup: Bool = false, acceptsNFC: Bool = false) {
+        self.group = group
+        self.inConditionalGroup = inConditionalGroup
+        self.groupRequiredIf = groupRequiredIf
         self.id = id
         self.path = path
         self.name = name
@@ -150,6 +169,16 @@ final class CompiledField: Sendable {
         self.hasIntegerValues = hasIntegerValues
         self.items = items
         self.messages = messages
+        self.acceptsNFC = acceptsNFC
+    }
+}
+
+extension CompiledField {
+    /// For an item field, its path inside the item (`address.city` for `drivers[].address.city`);
+    /// the whole path otherwise.
+    var pathInItem: String {
+        guard listID != nil, let marker = path.range(of: "[].") else { return path }
+        return String(path[marker.upperBound...])
     }
 }
 
@@ -177,4 +206,22 @@ struct RangeBound: Sendable {
     let value: BoundValue
     let exclusive: Bool
     let source: String
+}
+
+/// A section checked as a whole: `optional` or `requiredIf` (its fields are required only while
+/// it is required or some of them is filled) and `complete` (all or none).
+struct CompiledGroup: Sendable {
+    /// The section's path (`owner`, `drivers[].address`).
+    let path: String
+    /// The list whose items hold the section, or -1 for a section of the questionnaire.
+    let listID: Int
+    /// Its fields, by id, except the switches its conditions read.
+    let members: [Int]
+    /// Whether the section may be left empty at times (`optional` or `requiredIf`).
+    let isConditional: Bool
+    /// Whether it is all or none (`complete: true`).
+    let isComplete: Bool
+    /// Whether a questionnaire may leave all its fields empty: it is conditional, or every
+    /// field of it is optional without `requiredIf`.
+    let canBeEmpty: Bool
 }

@@ -4,6 +4,7 @@ import Foundation
 struct FieldParts {
     var requiredIf: CompiledExpression?
     var visibleIf: CompiledExpression?
+    var groupRequiredIf: CompiledExpression?
     var parents: [Int] = []
     var checks: [ValueCheck] = []
     var cases: [(condition: CompiledExpression, checks: [ValueCheck])] = []
@@ -25,6 +26,10 @@ extension CompilerState {
         if let source = rule.visibleIf {
             parts.visibleIf = compileExpression(source, listID: scope, fieldID: id, expected: [.boolean],
                                                 what: "'visibleIf' of '\(rule.path)'")
+        }
+        if let source = groupSection(of: rule)?.section.requiredIf {
+            parts.groupRequiredIf = compileExpression(source, listID: scope, fieldID: id, expected: [.boolean],
+                                                      what: "'requiredIf' of section '\(rule.group ?? "")'")
         }
         for parent in rule.parents {
             var scopeProblems: [String] = []
@@ -71,7 +76,10 @@ extension CompilerState {
             slot: declaration.slot, isOptional: rule.isOptional, requiredIf: parts.requiredIf,
             visibleIf: parts.visibleIf, visibleIfSource: rule.visibleIf?.value ?? "", parents: parts.parents, checks: parts.checks, cases: parts.cases,
             allowed: parts.allowed, datePattern: parts.datePattern, hasIntegerValues: parts.hasIntegerValues,
-            items: items, messages: messages)
+            items: items, messages: messages, group: groupSection(of: rule)?.index ?? -1,
+            groupRequiredIf: parts.groupRequiredIf,
+            inConditionalGroup: groupSection(of: rule).map { $0.section.isOptional || $0.section.requiredIf != nil } ?? false,
+            acceptsNFC: (rule.constraints.normalize ?? ruleSet.normalize)?.value == TextFormCheck.nfc)
     }
 
     // MARK: - Checks

@@ -29,6 +29,10 @@ final class CompilerState {
     private(set) var declarations: [FieldDeclaration] = []
     private(set) var idsByPath: [String: Int] = [:]
     private var sectionPaths: Set<String> = []
+    /// Sections checked as a whole, and the index of each by path.
+    private(set) var groups: [CompiledGroup] = []
+    private(set) var groupIndex: [String: Int] = [:]
+    private var sectionsByPath: [String: FieldRule] = [:]
     /// Field ids each field depends on (predicates, bounds, parents, companions).
     var dependencies: [[Int]] = []
     /// Field ids a list's item fields read outside the list (the list must come after them).
@@ -44,6 +48,7 @@ final class CompilerState {
         var itemSlots: [Int: Int] = [:]
         declare(ruleSet.fields, listID: nil, rootSlots: &rootSlots, itemSlots: &itemSlots)
         dependencies = Array(repeating: [], count: declarations.count)
+        declareGroups()
         // Compile field by field; a field's items need their own scope, so lists go last.
         var compiledChecks: [Int: FieldParts] = [:]
         for (id, declaration) in declarations.enumerated() {
@@ -76,7 +81,30 @@ final class CompilerState {
             ruleSet: ruleSet, today: today, fields: fields.map { $0! },
             root: layout(of: ruleSet.fields, prefix: "", list: nil),
             rootScope: EvaluationScope(slotCount: rootSlots, order: rootOrder, assertions: rootAssertions),
-            fieldIDs: idsByPath)
+            fieldIDs: idsByPath, groups: groups)
+    }
+
+    /// Collects the sections with `optional`, `requiredIf` or `complete`.
+    private func declareGroups() {
+        for section in ruleSet.allFields where section.type == .section
+            && (section.isOptional || section.requiredIf != nil || section.isComplete)
+        {
+            let memberRules = IneffectiveSectionCheck.valueFields(in: section).filter { $0.group == section.path }
+            let members = memberRules.compactMap { idsByPath[$0.path] }
+            let isConditional = section.isOptional || section.requiredIf != nil
+            groupIndex[section.path] = groups.count
+            sectionsByPath[section.path] = section
+            groups.append(CompiledGroup(
+                path: section.path, listID: members.first.flatMap { declarations[$0].listID } ?? -1,
+                members: members, isConditional: isConditional, isComplete: section.isComplete,
+                canBeEmpty: isConditional || memberRules.allSatisfy { $0.isOptional && $0.requiredIf == nil }))
+        }
+    }
+
+    /// The section (checked as a whole) a field belongs to.
+    func groupSection(of rule: FieldRule) -> (index: Int, section: FieldRule)? {
+        guard let path = rule.group, let index = groupIndex[path], let section = sectionsByPath[path] else { return nil }
+        return (index, section)
     }
 
     // MARK: - Declarations and layouts
@@ -84,17 +112,14 @@ final class CompilerState {
     private func declare(_ rules: [FieldRule], listID: Int?, rootSlots: inout Int, itemSlots: inout [Int: Int]) {
         for rule in rules {
             if rule.type == .section {
-                if listID != nil {
-                    problems.report("sections cannot be nested inside list items; declare the item's fields "
-                                    + "directly", at: rule.location)
-                    continue
-                }
                 sectionPaths.insert(rule.path)
-                declare(rule.children, listID: nil, rootSlots: &rootSlots, itemSlots: &itemSlots)
+                declare(rule.children, listID: listID, rootSlots: &rootSlots, itemSlots: &itemSlots)
                 continue
             }
             if rule.type == .list, listID != nil {
-                problems.report("lists inside list items are not supported; flatten the inner list",
+                problems.report("lists inside list items are not supported (objects are: type: section); make "
+                                + "'\(rule.path)' a top-level list whose items name their driver, or give the item a "
+                                + "fixed number of sections", 
                                 at: rule.location)
                 continue
             }

@@ -61,7 +61,9 @@ struct ExplanationWriter {
         line("", origin)
         if let description = field.description { line("", description) }
         line("type", typePhrase(), rules: [RuleIdentifier.type])
-        if field.type != .section {
+        if field.type == .section {
+            writeSectionConditions()
+        } else {
             writeRequiredAndVisible()
             writeChecks(field.constraints, messages: field.messages, indent: "")
             for variant in field.cases {
@@ -79,6 +81,15 @@ struct ExplanationWriter {
         if let seed = field.seed {
             let origin = seed.location.file == rules.ruleSet.file ? "" : " (relative to \(seed.location.file))"
             line("seed", "generated values are drawn from \(seed.value)\(origin)")
+        }
+        if let initial = field.defaultValue {
+            let shown: String
+            switch initial.value {
+            case .value(.string(let text)): shown = "\"\(text)\""
+            case .value(let value): shown = value.description
+            case .values(let values): shown = "[" + values.map(\.description).joined(separator: ", ") + "]"
+            }
+            line("default", "\(shown): a new questionnaire starts with it (generate --use-defaults fills it in)")
         }
         let reads = dependencies.reads(field.path)
         if !reads.isEmpty { line("reads", reads.joined(separator: "; ")) }
@@ -132,9 +143,18 @@ struct ExplanationWriter {
             required = "yes: it must be filled (absent, null, \"\" and [] count as empty)"
         }
         line("required", required, rules: [RuleIdentifier.required])
+        if let section = groupSection {
+            writeMembership(of: section)
+        }
         if let visibleIf = field.visibleIf {
             line("visible", "only when \"\(visibleIf.value)\" holds; otherwise it must be absent or empty",
                  rules: [RuleIdentifier.visibility])
+            if !field.hidingSections.isEmpty {
+                let sections = field.hidingSections.map { "'\($0)'" }.joined(separator: " and ")
+                let noun = field.hidingSections.count == 1 ? "section" : "sections"
+                line("", "(the condition of \(noun) \(sections)" + (field.ownVisibleIf == nil ? ")"
+                    : ", with the field's own \"\(field.ownVisibleIf!.value)\")"))
+            }
         } else {
             line("visible", "always")
         }
@@ -144,6 +164,53 @@ struct ExplanationWriter {
         if !field.parents.isEmpty {
             let parents = field.parents.map(\.value).joined(separator: " or ")
             line("parent", "cannot be filled while \(parents) is empty", rules: [RuleIdentifier.parent])
+        }
+    }
+
+    /// The section checked as a whole that this field belongs to.
+    private var groupSection: FieldRule? {
+        guard let path = field.group else { return nil }
+        return rules.ruleSet.field(at: path)
+    }
+
+    /// How the section's `optional`, `requiredIf` and `complete` bear on one of its fields.
+    private mutating func writeMembership(of section: FieldRule) {
+        if let requiredIf = section.requiredIf {
+            line("section", "'\(section.path)' is required only when \"\(requiredIf.value)\" holds; otherwise this "
+                 + "field is required only once another field of the section is filled", rules: [RuleIdentifier.required])
+        } else if section.isOptional {
+            line("section", "'\(section.path)' is optional: it may be left empty, but once one of its fields is "
+                 + "filled this field's own requiredness applies", rules: [RuleIdentifier.required])
+        }
+        if section.isComplete {
+            line("section", "'\(section.path)' is all or none (complete: true): once another field of it is filled, "
+                 + "this one must be too, while visible", rules: [RuleIdentifier.incompleteGroup])
+        }
+    }
+
+    /// A section's own conditions (`visibleIf`, `requiredIf`, `optional`, `complete`).
+    private mutating func writeSectionConditions() {
+        if let requiredIf = field.requiredIf {
+            line("required", "only when \"\(requiredIf.value)\" holds; otherwise it may be left empty, and once one "
+                 + "of its fields is filled its required fields must be", rules: [RuleIdentifier.required])
+        } else if field.isOptional {
+            line("required", "no (optional: true): it may be left empty, but once one of its fields is filled its "
+                 + "required fields must be", rules: [RuleIdentifier.required])
+        } else {
+            line("required", "as each of its fields is")
+        }
+        if let visibleIf = field.visibleIf {
+            let switches = field.children.filter { $0.type != .section && !$0.hidingSections.contains(field.path) }
+                .map(\.name)
+            line("visible", "only when \"\(visibleIf.value)\" holds; otherwise each of its fields must be absent or "
+                 + "empty" + (switches.isEmpty ? "" : " (except " + switches.joined(separator: ", ")
+                              + ", which the condition reads)"), rules: [RuleIdentifier.visibility])
+        } else {
+            line("visible", "always")
+        }
+        if field.isComplete {
+            line("complete", "all or none: once one of its fields is filled, every visible one must be",
+                 rules: [RuleIdentifier.incompleteGroup])
         }
     }
 

@@ -63,7 +63,16 @@ final class SchemaBuilder {
     private func property(_ field: FieldRule, predicates: PredicateSchema, rules: inout [JSONValue])
         -> (JSONValue, Bool)
     {
-        let alwaysRequired = !field.isOptional && field.requiredIf == nil && field.visibleIf == nil
+        let section = field.group.flatMap { ruleSet.field(at: $0) }
+        let conditionalSection = section.map { $0.isOptional || $0.requiredIf != nil } ?? false
+        let alwaysRequired = !field.isOptional && field.requiredIf == nil && field.visibleIf == nil && !conditionalSection
+        if let section, conditionalSection, !field.isOptional {
+            gap(field.path, RuleIdentifier.required, "required only while section '\(section.path)' is required "
+                + "or started")
+        }
+        if let section, section.isComplete {
+            gap(field.path, RuleIdentifier.incompleteGroup, "section '\(section.path)' is all or none")
+        }
         var annotations: [(String, JSONValue)] = []
         if let title = field.title { annotations.append(("title", .string(title))) }
         if let description = field.description { annotations.append(("description", .string(description))) }
@@ -98,7 +107,7 @@ final class SchemaBuilder {
             } else {
                 gap(field.path, RuleIdentifier.required, "required when '\(requiredIf.value)'")
             }
-        } else if !field.isOptional, field.visibleIf != nil {
+        } else if !field.isOptional, field.visibleIf != nil, !isInConditionalSection(field) {
             whenVisible = filled
         }
         if let visibleIf = field.visibleIf {
@@ -123,6 +132,13 @@ final class SchemaBuilder {
                 gap(field.path, RuleIdentifier.parent, "empty while '\(parent.value)' is empty")
             }
         }
+    }
+
+    /// Whether the field belongs to a section with `optional` or `requiredIf` (its requiredness
+    /// then depends on the section's other fields, which the export does not express).
+    private func isInConditionalSection(_ field: FieldRule) -> Bool {
+        guard let path = field.group, let section = ruleSet.field(at: path) else { return false }
+        return section.isOptional || section.requiredIf != nil
     }
 
     /// `schema` or an empty value.

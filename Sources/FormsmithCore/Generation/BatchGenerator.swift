@@ -38,6 +38,10 @@ public final class BatchGenerator: Sendable {
         plan = try GeneratorTables(rules: rules, options: options)
     }
 
+    /// Seed-data values left out because they break a rule of their field, one line each
+    /// (`file:line:column: ...; not used`), for the user to correct.
+    public var notices: [String] { plan.seedData?.notices ?? [] }
+
     /// Generates every questionnaire, handing output bytes to `write` and labels of invalid
     /// questionnaires to `label`, in order. Throws when some questionnaire cannot be made
     /// valid (what was written before it stays written).

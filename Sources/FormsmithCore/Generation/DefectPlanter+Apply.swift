@@ -31,7 +31,7 @@ extension DefectPlanter {
     private func mutated(_ kind: MutationKind, _ field: CompiledField, _ value: GeneratedValue, _ address: FieldAddress,
                          random: inout SeededRandom) -> GeneratedValue? {
         switch kind {
-        case .required: return .absent
+        case .required, .incompleteGroup: return .absent
         case .parent: return value
         case .visibility:
             guard inScope(address, { field.visibleIf?.evaluateCondition(builder.environment) == false }) else { return nil }
@@ -49,6 +49,7 @@ extension DefectPlanter {
         case .format: return brokenFormat(field, value, address, random: &random)
         case .minItems, .maxItems: return itemCountEdit(kind == .maxItems, field, value)
         case .unknownField: return nil
+        case .textForm: return mistypedText(field, value, random: &random)
         }
     }
 

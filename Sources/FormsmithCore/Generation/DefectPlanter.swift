@@ -1,7 +1,7 @@
 /// The kinds of deliberate defect an invalid questionnaire can carry, one rule each.
 enum MutationKind: CaseIterable {
     case required, visibility, type, regex, mask, minLength, maxLength, min, max, fractionDigits
-    case enumeration, unique, constant, checksum, format, minItems, maxItems, parent, unknownField
+    case enumeration, unique, constant, checksum, format, minItems, maxItems, parent, unknownField, incompleteGroup, textForm
 
     /// The rule identifier the validator reports for it.
     var rule: String {
@@ -25,6 +25,8 @@ enum MutationKind: CaseIterable {
         case .maxItems: RuleIdentifier.maxItems
         case .parent: RuleIdentifier.parent
         case .unknownField: RuleIdentifier.unknownField
+        case .incompleteGroup: RuleIdentifier.incompleteGroup
+        case .textForm: RuleIdentifier.textForm
         }
     }
 }
@@ -104,6 +106,7 @@ struct DefectPlanter {
     private func kinds(forPresent field: CompiledField, value: GeneratedValue, address: FieldAddress) -> [MutationKind] {
         var kinds: [MutationKind] = [.required]
         if !field.parents.isEmpty { kinds.append(.parent) }
+        if field.group >= 0, rules.groups[field.group].isComplete { kinds.append(.incompleteGroup) }
         let textual = field.type == .string || field.type == .text || field.type == .multiChoice || field.type == .list
             || (field.type == .enumeration && !field.hasIntegerValues)
         if !isCSV || !textual { kinds.append(.type) }
@@ -118,6 +121,7 @@ struct DefectPlanter {
             if spec.checksum != nil { kinds.append(.checksum) }
             if spec.format != nil { kinds.append(.format) }
             if case .constant = spec.source { kinds.append(.constant) }
+            if !spec.regexes.isEmpty || !spec.masks.isEmpty || spec.format != nil { kinds.append(.textForm) }
         case .integer, .decimal, .date:
             kinds += [.min, .max]
             if field.type == .decimal, FractionDigitsCheck.limit(in: field.checks) != nil {

@@ -113,7 +113,7 @@ extension CompiledRuleSet {
     func concretePath(_ address: FieldAddress) -> String {
         let field = fields[address.field]
         guard let listID = field.listID else { return field.path }
-        return "\(fields[listID].path)[\(address.item)].\(field.name)"
+        return "\(fields[listID].path)[\(address.item)].\(field.pathInItem)"
     }
 }
 

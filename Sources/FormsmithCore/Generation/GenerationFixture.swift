@@ -71,6 +71,21 @@ indirect enum FixtureValue: Sendable {
         }
     }
 
+    /// A field's `default:` as a fixture would pin it (a number field's text as a number).
+    init(_ initial: FieldDefault, numeric: Bool) {
+        func scalar(_ value: EnumValue) -> FixtureValue {
+            switch value {
+            case .boolean(let flag): return .boolean(flag)
+            case .integer(let number): return .number(String(number))
+            case .string(let text): return numeric && Double(text) != nil ? .number(text) : .string(text)
+            }
+        }
+        switch initial {
+        case .value(let value): self = scalar(value)
+        case .values(let values): self = .array(values.map(scalar))
+        }
+    }
+
     /// The value as JSON text.
     var json: String {
         switch self {
@@ -100,8 +115,11 @@ struct FixturePins: Sendable {
     /// Per list: the pinned fields of each item (the list's item count is the array's length).
     private(set) var items: [Int: [[Int: FixtureValue]]] = [:]
 
-    init(_ fixture: GenerationFixture, rules: CompiledRuleSet) throws(GenerationError) {
-        try pin(fixture.root, layout: rules.root, prefix: "", rules: rules, item: nil)
+    /// Pins the fixture's values; values `accept` refuses (given the value, the field id and
+    /// its concrete path) are left out.
+    init(_ fixture: GenerationFixture, rules: CompiledRuleSet,
+         accept: ((FixtureValue, Int, String) -> Bool)? = nil) throws(GenerationError) {
+        try pin(fixture.root, layout: rules.root, prefix: "", rules: rules, item: nil, accept: accept)
     }
 
     /// The pinned value at `address`, if any.
@@ -112,7 +130,8 @@ struct FixturePins: Sendable {
     }
 
     private mutating func pin(_ value: FixtureValue, layout: ObjectLayout, prefix: String, rules: CompiledRuleSet,
-                              item: (list: Int, index: Int)?) throws(GenerationError) {
+                              item: (list: Int, index: Int)?,
+                              accept: ((FixtureValue, Int, String) -> Bool)?) throws(GenerationError) {
         guard case .object(let members) = value else { return }
         for (key, member) in members {
             guard let target = layout.members.first(where: { $0.name == key })?.target else {
@@ -128,9 +147,10 @@ struct FixturePins: Sendable {
                     throw GenerationError(field: path, rule: RuleIdentifier.type,
                                           message: "the fixture gives a section a value that is not an object")
                 }
-                try pin(member, layout: inner, prefix: path + ".", rules: rules, item: item)
+                try pin(member, layout: inner, prefix: path + ".", rules: rules, item: item, accept: accept)
             case .field(let id, _):
                 let field = rules.fields[id]
+                if let accept, field.type != .list, !accept(member, id, prefix + key) { continue }
                 if let item {
                     items[item.list]?[item.index][id] = member
                 } else {
@@ -141,7 +161,7 @@ struct FixturePins: Sendable {
                 items[id] = Array(repeating: [:], count: elements.count)
                 for (index, element) in elements.enumerated() {
                     try pin(element, layout: layout, prefix: "\(field.path)[\(index)].", rules: rules,
-                            item: (id, index))
+                            item: (id, index), accept: accept)
                 }
             }
         }

@@ -31,6 +31,11 @@ public struct GenerationOptions: Sendable {
     public var maxAttempts: Int
     /// Fields pinned to given values.
     public var fixture: GenerationFixture?
+    /// Whether fields with a `default:` start with it (when visible and their parents are
+    /// filled), as a new questionnaire in the app does; a fixture's value wins over a default.
+    public var useDefaults: Bool
+    /// Value pools and partial questionnaires to cycle through (`--seed-data`).
+    public var seedData: SeedData?
     /// The index of the first questionnaire: a run with `start: N` writes questionnaires
     /// `N ..< N + count`, byte for byte as a run from 0 would write them (JSON Lines only), so
     /// shards generated apart concatenate into one run's output.
@@ -39,7 +44,7 @@ public struct GenerationOptions: Sendable {
     /// Creates options; `jobs` defaults to the number of active processors.
     public init(count: Int, seed: UInt64, format: GenerationFormat = .jsonl, optionalRate: Double = 0.7,
                 boundaries: Bool = false, invalidRate: Double = 0, jobs: Int? = nil, maxAttempts: Int = 100,
-                fixture: GenerationFixture? = nil) {
+                fixture: GenerationFixture? = nil, useDefaults: Bool = false, seedData: SeedData? = nil) {
         self.count = max(0, count)
         self.seed = seed
         self.format = format
@@ -49,5 +54,7 @@ public struct GenerationOptions: Sendable {
         self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         self.maxAttempts = max(1, maxAttempts)
         self.fixture = fixture
+        self.useDefaults = useDefaults
+        self.seedData = seedData
     }
 }

@@ -22,6 +22,12 @@ struct GeneratorFieldTables: Sendable {
     var isRecordID = false
     /// How a date field's values are written.
     var dateLayout = DateLayout("yyyy-MM-dd")
+    /// The field's `default:` as a fixture value, when `--use-defaults` is on and it has one.
+    var initial: FixtureValue?
+    /// A non-text field's `--seed-data` pool (text fields take theirs as seeds).
+    var pool: [FixtureValue] = []
+    /// Whether the pool adds to generated values (half the values) rather than replacing them.
+    var poolExtends = false
 }
 
 /// Everything generation needs that does not change from record to record, shared by workers.
@@ -36,14 +42,19 @@ final class GeneratorTables: Sendable {
     let idPrefix: [UInt8]
     /// The fixture's pinned values by field, when a fixture is given.
     let pins: FixturePins?
+    /// The `--seed-data` pools and records, checked against the rules.
+    let seedData: SeedDataTables?
 
     init(rules: CompiledRuleSet, options: GenerationOptions) throws(GenerationError) {
         self.rules = rules
         self.options = options
         let declared = Dictionary(rules.ruleSet.allFields.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let seedData = try options.seedData.map { data throws(GenerationError) in try SeedDataTables(data, rules: rules) }
+        self.seedData = seedData
         var plans: [GeneratorFieldTables] = []
         for field in rules.fields {
-            plans.append(try GeneratorTables.plan(for: field, rule: declared[field.path], rules: rules))
+            plans.append(try GeneratorTables.plan(for: field, rule: declared[field.path], rules: rules,
+                                                  options: options, pool: seedData?.pools[field.id]))
         }
         fields = plans
         let initials = rules.id.split(separator: "-").compactMap(\.first).map { String($0).uppercased() }.joined()
@@ -51,19 +62,23 @@ final class GeneratorTables: Sendable {
         pins = try options.fixture.map { fixture throws(GenerationError) in try FixturePins(fixture, rules: rules) }
     }
 
-    private static func plan(for field: CompiledField, rule: FieldRule?, rules: CompiledRuleSet)
-        throws(GenerationError) -> GeneratorFieldTables
+    private static func plan(for field: CompiledField, rule: FieldRule?, rules: CompiledRuleSet,
+                             options: GenerationOptions, pool: SeedDataTables.Pool?) throws(GenerationError) -> GeneratorFieldTables
     {
         var plan = GeneratorFieldTables()
         plan.salt = field.id &* 7 &+ 3
         plan.isRecordID = field.path == "id" && (field.type == .string || field.type == .text)
+        if options.useDefaults, let initial = rule?.defaultValue?.value {
+            plan.initial = FixtureValue(initial, numeric: field.type == .integer || field.type == .decimal)
+        }
         switch field.type {
         case .date:
             plan.dateLayout = DateLayout(field.datePattern.pattern)
         case .string, .text:
-            let seeds = try rule?.seed.map { located throws(GenerationError) in
+            var seeds = try rule?.seed.map { located throws(GenerationError) in
                 try readSeeds(located.value, ruleFile: located.location.file, field: field.path)
             } ?? []
+            if let pool { seeds = pool.extends ? seeds + pool.values : pool.values }
             let planned = min(field.cases.count, plannedCases)
             for mask in 0..<(1 << planned) {
                 var checks = field.checks
@@ -80,6 +95,14 @@ final class GeneratorTables: Sendable {
                     try SatisfiabilityAnalysis.analyse(spec, field: field.path, strict: mask.nonzeroBitCount <= 1))
                 plan.textSpecs.append(spec)
             }
+        default:
+            break
+        }
+        if let pool, field.type != .string, field.type != .text {
+            plan.pool = pool.values.map { SeedDataTables.value($0, for: field) }
+            plan.poolExtends = pool.extends
+        }
+        switch field.type {
         case .enumeration, .multiChoice:
             for case .enumeration(let strings, let integers) in field.checks {
                 plan.addValues(strings, integers, integerEnum: field.hasIntegerValues)

@@ -10,11 +10,15 @@ final class QuestionnaireBuilder {
     @exclusivity(unchecked) var random = SeededRandom(seed: 0)
     /// The questionnaire's position in the output.
     @exclusivity(unchecked) var recordIndex = 0
+    /// The `--seed-data` record this questionnaire keeps the values of, if any.
+    @exclusivity(unchecked) var recordPins: FixturePins?
     /// The attempt at this questionnaire (0 first; coverage cycling applies only to it).
     @exclusivity(unchecked) var attempt = 0
     /// The list and item being filled (for `drivers[].x` references), or -1.
     @exclusivity(unchecked) var currentList = -1
     @exclusivity(unchecked) var currentItem = -1
+    /// Per section checked as a whole (``CompiledRuleSet/groups``): this questionnaire's choice.
+    @exclusivity(unchecked) var groupChoices: [GroupChoice]
     /// Why the current attempt failed, when a field could not be given a value.
     @exclusivity(unchecked) var failure: GenerationFailure?
     let scratch = RegexScratch()
@@ -26,6 +30,7 @@ final class QuestionnaireBuilder {
         self.plan = plan
         self.rules = plan.rules
         record = GeneratedRecord(rules: plan.rules)
+        groupChoices = Array(repeating: .undecided, count: plan.rules.groups.count)
     }
 
     /// Fills a fresh questionnaire; false (with `failure` set) when some field had no value.
@@ -34,7 +39,9 @@ final class QuestionnaireBuilder {
         self.attempt = attempt
         self.random = random
         record.reset()
+        for index in groupChoices.indices { groupChoices[index] = .undecided }
         failure = nil
+        if let records = plan.seedData?.records, !records.isEmpty { recordPins = records[index % records.count] }
         for id in rules.rootScope.order {
             fill(id, item: -1)
             if failure != nil { return false }
@@ -47,13 +54,23 @@ final class QuestionnaireBuilder {
         let field = rules.fields[id]
         let address = FieldAddress(field: id, item: item)
         var value = GeneratedValue.absent
-        if let pinned = plan.pins?.value(at: address, rules: rules) {
+        if let pinned = plan.pins?.value(at: address, rules: rules) ?? recordPins?.value(at: address, rules: rules) {
             value = materialize(pinned, for: field, address: address)
         } else if field.visibleIf?.evaluateCondition(environment) ?? true {
-            let required = field.requiredIf.map { $0.evaluateCondition(environment) ?? true } ?? !field.isOptional
+            var required = field.requiredIf.map { $0.evaluateCondition(environment) ?? true } ?? !field.isOptional
+            var skipped = false
+            if field.group >= 0 {
+                switch groupChoice(for: field) {
+                case .empty: skipped = true
+                case .whole: required = true
+                case .fieldByField, .undecided: break
+                }
+            }
             let parentsFilled = field.parents.allSatisfy { isPresent($0) }
-            if parentsFilled, required || random.chance(plan.options.optionalRate) {
-                value = generateValue(field, address: address)
+            if !skipped, parentsFilled, let initial = plan.fields[id].initial {
+                value = materialize(initial, for: field, address: address)
+            } else if !skipped, parentsFilled, required || random.chance(plan.options.optionalRate) {
+                value = pooledValue(field, address: address) ?? generateValue(field, address: address)
             }
         }
         record.setValue(value, at: address, in: rules)
@@ -67,6 +84,9 @@ final class QuestionnaireBuilder {
         currentList = list.id
         for item in 0..<count {
             currentItem = item
+            for (index, group) in rules.groups.enumerated() where group.listID == list.id {
+                groupChoices[index] = .undecided
+            }
             for id in scope.order {
                 fill(id, item: item)
                 if failure != nil { break }
@@ -74,6 +94,14 @@ final class QuestionnaireBuilder {
         }
         currentList = -1
         currentItem = -1
+    }
+
+    /// A value from the field's `--seed-data` pool (non-text fields; always when the pool
+    /// replaces the rules' values, half the time when it extends them), or nil.
+    func pooledValue(_ field: CompiledField, address: FieldAddress) -> GeneratedValue? {
+        let tables = plan.fields[field.id]
+        guard !tables.pool.isEmpty, !tables.poolExtends || random.chance(0.5) else { return nil }
+        return materialize(tables.pool[random.int(in: 0...(tables.pool.count - 1))], for: field, address: address)
     }
 
     /// A new value for a visible field, by type.
@@ -148,12 +176,12 @@ struct GenerationEnvironment: ExpressionEnvironment {
     var today: CivilDate { builder.rules.today }
 
     func lookup(_ id: Int) -> FieldLookup {
-        let field = builder.rules.fields[id]
         let value = builder.value(of: id)
         switch value {
         case .absent: return .absent
         case .text(let start, let end):
             guard end > start else { return .absent }
+            let field = builder.rules.fields[id]
             guard field.type == .string || field.type == .text || field.type == .enumeration else { return .invalid }
             return .value(.string(String(decoding: builder.record.arena[Int(start)..<Int(end)], as: UTF8.self)))
         case .date(let date): return .value(.date(date))

@@ -24,7 +24,7 @@ struct RecordCSVWriter {
             let itemFields = rules.fields.filter { $0.listID == id }.sorted { $0.slot < $1.slot }
             for item in 0..<RecordCSVWriter.maxItems(of: field) {
                 for itemField in itemFields {
-                    columns.append(Column(header: "\(field.path).\(item).\(itemField.name)",
+                    columns.append(Column(header: "\(field.path).\(item).\(itemField.pathInItem)",
                                           address: FieldAddress(field: itemField.id, item: item)))
                 }
             }

@@ -104,8 +104,12 @@ final class RecordGenerator {
     /// The error after the last attempt: the field and rule that could not be satisfied.
     private func unsatisfiable(index: Int, failure: GenerationFailure?, violations: [Violation]) -> GenerationError {
         let attempts = plan.options.maxAttempts
-        let fixtureNote = plan.pins == nil ? ""
+        var fixtureNote = plan.pins == nil ? ""
             : "; the fixture pins some fields: check that its values pass the rules and fit together"
+        if let records = plan.seedData?.recordLocations, !records.isEmpty {
+            fixtureNote += "; it keeps the seed-data record at \(records[index % records.count]): check that its "
+                + "values fit together"
+        }
         if let failure {
             return GenerationError(
                 field: plan.rules.concretePath(failure.address), rule: failure.rule,

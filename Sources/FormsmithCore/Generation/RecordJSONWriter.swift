@@ -174,12 +174,41 @@ struct RecordJSONWriter {
         }
     }
 
+    /// Whether `bytes` hold a quote, a backslash or a control character, looking at 8 bytes at
+    /// a time.
+    static func needsEscapes(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            func zeroBytes(_ value: UInt64) -> UInt64 { ~(((value & lows) &+ lows) | value | lows) }
+            var index = 0
+            while index + 8 <= buffer.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let found = zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C)) | zeroBytes(word & (ones &* 0xE0))
+                if found != 0 { return true }
+                index += 8
+            }
+            while index < buffer.count {
+                let byte = base[index]
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+                index += 1
+            }
+            return false
+        }
+    }
+
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Appends `bytes` (UTF-8) as a quoted JSON string; returns whether it needed escapes.
     @discardableResult
     static func appendString(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) -> Bool {
         output.append(UInt8(ascii: "\""))
+        if !needsEscapes(bytes) {  // most values: one copy
+            output.append(contentsOf: bytes)
+            output.append(UInt8(ascii: "\""))
+            return false
+        }
         var plainStart = bytes.startIndex
         for index in bytes.indices {
             let byte = bytes[index]

@@ -20,6 +20,10 @@ package struct RegexGenerator: Sendable {
     /// The most iterations an unbounded quantifier (`*`, `+`, `{n,}`) makes beyond its minimum.
     package let unboundedCap: Int
     private let program: RegexProgram
+    /// The program in plain memory, for free-form values and values of a fixed length (nil:
+    /// the walker draws every value).
+    let flat: FlatRegexEmitter?
+    private let flatStorage: FlatRegexStorage
 
     /// Parses `pattern`; `caseInsensitive` is the same as a leading `(?i)`.
     /// `unboundedCap` (negative values count as 0) bounds `*`, `+` and `{n,}` to `min + unboundedCap`.
@@ -31,6 +35,8 @@ package struct RegexGenerator: Sendable {
         needsFiltering = parser.needsFiltering || RegexAnalysis.needsFiltering(program)
         self.pattern = pattern
         self.unboundedCap = max(0, unboundedCap)
+        flatStorage = FlatRegexStorage()
+        flat = FlatRegexEmitter.make(program, unboundedCap: self.unboundedCap, owner: flatStorage)
     }
 
     /// The fewest and most Unicode scalars a value can have (`Int.max`: unbounded).
@@ -56,6 +62,17 @@ package struct RegexGenerator: Sendable {
 
     /// Appends a generated value's UTF-8 bytes to `output` (for callers that reuse a buffer).
     package func append(to output: inout [UInt8], using random: inout SeededRandom, lengthWithin: ClosedRange<Int>? = nil) {
+        if let flat, lengthWithin == nil || flat.isFixedLength {
+            return flat.append(to: &output, random: &random, lengthWithin: lengthWithin)
+        }
+        appendByWalk(to: &output, using: &random, lengthWithin: lengthWithin)
+    }
+
+    /// Whether free-form values are drawn by the flat emitter rather than the walk.
+    var drawsFlat: Bool { flat != nil }
+
+    /// `append` by walking the syntax tree (what the flat emitter must agree with, byte for byte).
+    func appendByWalk(to output: inout [UInt8], using random: inout SeededRandom, lengthWithin: ClosedRange<Int>?) {
         let captures = program.hasBackreferences ? [Int](repeating: -1, count: 2 * (program.captureCount + 1)) : []
         var walk = RegexWalk(output: [], random: random, captures: captures, unboundedCap: unboundedCap)
         swap(&walk.output, &output)
@@ -65,7 +82,8 @@ package struct RegexGenerator: Sendable {
             // at least 2), so a miss is retried a few times; the last attempt is kept regardless.
             let start = walk.output.count
             for attempt in 1...RegexGenerator.lengthAttempts {
-                walk.emit(program.root, target: target(within: lengthWithin, random: &walk.random), in: program)
+                let target = Self.target(within: lengthWithin, bounds: lengthBounds, random: &walk.random)
+                walk.emit(program.root, target: target, in: program)
                 if lengthWithin.contains(walk.produced) || attempt == RegexGenerator.lengthAttempts { break }
                 walk.output.removeSubrange(start...)
                 walk.produced = 0
@@ -83,9 +101,9 @@ package struct RegexGenerator: Sendable {
 
     /// The length to aim at: uniform over the hint intersected with what the pattern allows,
     /// or the pattern's nearest bound when they do not overlap.
-    private func target(within hint: ClosedRange<Int>, random: inout SeededRandom) -> Int {
-        let shortest = program.minLength[program.root]
-        let longest = program.maxLength[program.root]
+    static func target(within hint: ClosedRange<Int>, bounds: ClosedRange<Int>, random: inout SeededRandom) -> Int {
+        let shortest = bounds.lowerBound
+        let longest = bounds.upperBound
         let low = max(hint.lowerBound, shortest)
         let high = min(hint.upperBound, longest, saturatingAdd(low, RegexGenerator.maxTargetSpan))
         if low <= high { return random.int(in: low...high) }

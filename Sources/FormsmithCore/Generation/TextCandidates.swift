@@ -12,18 +12,24 @@ enum TextCandidates {
 
     /// Appends one candidate to `output` (not yet confirmed against the spec's other checks).
     static func append(_ spec: TextSpec, to output: inout [UInt8], random: inout SeededRandom, edge: BoundaryEdge?) {
+        switch spec.flatSource {
+        case .mask(let mask)?:
+            return mask.append(to: &output, random: &random, edge: edge)
+        case .regex(let emitter)?:
+            let window = regexWindow(spec, bounds: emitter.lengthBounds, edge: edge)
+            if window == nil || emitter.isFixedLength {
+                return emitter.append(to: &output, random: &random, lengthWithin: window)
+            }
+        case nil:
+            break
+        }
         switch spec.source {
         case .constant(let bytes):
             output.append(contentsOf: bytes)
         case .mask(let steps):
             appendMask(steps, to: &output, random: &random, edge: edge)
         case .regex(let walker):
-            var window = spec.lengthWindow
-            if let edge, let current = window ?? boundsWindow(walker.generator) {
-                let end = edge == .lowest ? current.lowerBound
-                    : (current.upperBound == Int.max ? current.lowerBound + plainSpan : current.upperBound)
-                window = end...end
-            }
+            let window = regexWindow(spec, bounds: walker.generator.lengthBounds, edge: edge)
             walker.generator.append(to: &output, using: &random, lengthWithin: window)
         case .format(let format, let walker):
             if let walker, random.chance(0.5) {
@@ -36,9 +42,16 @@ enum TextCandidates {
         }
     }
 
-    private static func boundsWindow(_ generator: RegexGenerator) -> ClosedRange<Int>? {
-        let bounds = generator.lengthBounds
-        return bounds.lowerBound == bounds.upperBound ? nil : bounds
+    /// The length hint for a regex value: the length checks' window, or one end of it (or of
+    /// the pattern's lengths) for `--boundaries`.
+    private static func regexWindow(_ spec: TextSpec, bounds: ClosedRange<Int>, edge: BoundaryEdge?) -> ClosedRange<Int>? {
+        var window = spec.lengthWindow
+        if let edge, let current = window ?? (bounds.lowerBound == bounds.upperBound ? nil : bounds) {
+            let end = edge == .lowest ? current.lowerBound
+                : (current.upperBound == Int.max ? current.lowerBound + plainSpan : current.upperBound)
+            window = end...end
+        }
+        return window
     }
 
     private static func appendMask(_ steps: [MaskStep], to output: inout [UInt8], random: inout SeededRandom,

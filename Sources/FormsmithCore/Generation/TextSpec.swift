@@ -31,6 +31,9 @@ final class TextSpec: Sendable {
     let format: TextFormat?
     /// Seed values that pass every check above (checksums with a companion excepted).
     let seeds: [[UInt8]]
+    /// `source` in plain memory, when it can be drawn that way.
+    let flatSource: FlatTextSource?
+    private let flatStorage = FlatRegexStorage()
 
     /// The length window to aim at, from the length checks.
     var lengthWindow: ClosedRange<Int>? {
@@ -79,6 +82,7 @@ final class TextSpec: Sendable {
         self.regexes = regexes
         self.masks = masks
         self.source = source
+        flatSource = FlatTextSource.make(source, owner: flatStorage)
         self.needsConfirmation = needsConfirmation
         self.checksum = checksum
         self.format = format

@@ -1,4 +1,4 @@
-/// Cutting CSV files: the header is read once and compiled; the rows after it are cut into
+/// Cutting CSV files: the header is read once; the rows after it are cut into
 /// chunks at record boundaries (`CSVBoundaryScanner`, which runs the reader's own state
 /// machine, so a quoted field with line breaks is never split), each chunk knowing the
 /// physical line it starts on.
@@ -6,15 +6,15 @@ extension InputChunker {
     /// The next CSV work item from the pending bytes, or nil when more must be read.
     func csvChunk(_ state: inout StreamState) -> WorkItem? {
         if state.csvSkipper != nil, !skipOversizedRecord(&state) { return nil }
-        guard let layout = state.csvLayout else { return csvHeader(&state) }
+        guard let header = state.csvHeader else { return csvHeader(&state) }
         guard !state.pending.isEmpty else { return nil }
         if state.atEnd {
-            return takeChunk(&state, end: state.pending.count, lines: 0, kind: .csvRows(layout))
+            return takeChunk(&state, end: state.pending.count, lines: 0, kind: .csvRows(header))
         }
         let scanner = CSVBoundaryScanner(dialect: dialect)
         let firstLine = state.nextLine
         if let boundary = state.pending.withUnsafeBufferPointer({ scanner.lastRecordEnd(in: $0, firstLine: firstLine) }) {
-            return takeChunk(&state, end: boundary.end, lines: boundary.lineCount, kind: .csvRows(layout))
+            return takeChunk(&state, end: boundary.end, lines: boundary.lineCount, kind: .csvRows(header))
         }
         guard state.pending.count > limits.maxRecordBytes else { return nil }
         // One record fills the whole buffer: report it and skip to its end.
@@ -40,7 +40,7 @@ extension InputChunker {
         return false
     }
 
-    /// Reads the header row once it is complete and compiles it for the rules.
+    /// Reads the header row once it is complete.
     private func csvHeader(_ state: inout StreamState) -> WorkItem? {
         let firstLine = state.nextLine
         let scanner = CSVBoundaryScanner(dialect: dialect)
@@ -80,10 +80,9 @@ extension InputChunker {
         case .header(let header, let record, let line, let consumed, let nextLine):
             state.pending.removeSubrange(0..<consumed)
             state.nextLine = nextLine
-            let layout = CSVFileLayout(columns: CSVColumnMap(header: header, rules: rules), dialect: dialect,
-                                       headerRecord: record, line: line)
-            state.csvLayout = layout
-            return WorkItem(sourceIndex: state.index, source: state.source, kind: .csvHeader(layout), bytes: [],
+            let file = CSVFileHeader(header: header, dialect: dialect, record: record, line: line)
+            state.csvHeader = file
+            return WorkItem(sourceIndex: state.index, source: state.source, kind: .csvHeader(file), bytes: [],
                             firstLine: line)
         }
     }

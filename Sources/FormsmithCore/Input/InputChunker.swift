@@ -9,9 +9,9 @@ struct WorkItem: Sendable {
         case document
         /// The header of a CSV file: its problems are reported once, and split output
         /// starts both files with it. `bytes` is empty.
-        case csvHeader(CSVFileLayout)
+        case csvHeader(CSVFileHeader)
         /// Complete rows of a CSV file, after its header.
-        case csvRows(CSVFileLayout)
+        case csvRows(CSVFileHeader)
         /// An input that cannot be read, or a record too long to read.
         case failure(String)
     }
@@ -50,13 +50,11 @@ public struct InputLimits: Sendable {
 /// Cuts the inputs into work items in input order, reading streamed files (JSON Lines, CSV)
 /// chunk by chunk so memory stays bounded whatever the input size. Chunks end at record
 /// boundaries and do not depend on the number of workers, so reports are the same for any
-/// `--jobs`. A CSV file's header is read once and compiled into a column map that all of
-/// its chunks share.
+/// `--jobs`. A CSV file's header is read once and shared by all of its chunks. The chunker
+/// knows nothing of rules: the validator binds the header's columns to fields.
 final class InputChunker {
     private var sources: [(index: Int, source: InputSource)]
     let limits: InputLimits
-    /// The rules CSV headers are compiled against.
-    let rules: CompiledRuleSet
     /// How CSV inputs separate their fields.
     let dialect: CSVDialect
     private var current: StreamState?
@@ -73,8 +71,8 @@ final class InputChunker {
         var isFinished = false
         /// JSON Lines: the bytes up to the next line break belong to a record being skipped.
         var skippingLongRecord = false
-        /// CSV: the compiled header, once read.
-        var csvLayout: CSVFileLayout?
+        /// CSV: the header, once read.
+        var csvHeader: CSVFileHeader?
         /// CSV: the rest of an oversized record being skipped.
         var csvSkipper: CSVRecordSkipper?
     }
@@ -83,10 +81,9 @@ final class InputChunker {
     /// instead of depending on how the allocator recycles megabytes freed by other threads.
     private var spareBuffers: [[UInt8]] = []
 
-    init(sources: [InputSource], limits: InputLimits, rules: CompiledRuleSet, dialect: CSVDialect = .comma) {
+    init(sources: [InputSource], limits: InputLimits, dialect: CSVDialect = .comma) {
         self.sources = sources.enumerated().map { ($0.offset, $0.element) }.reversed()
         self.limits = limits
-        self.rules = rules
         self.dialect = dialect
     }
 

@@ -17,12 +17,14 @@ public enum LintCatalog {
     static let checks: [any LintCheck] = [
         UnreachableFieldCheck(),
         HiddenRequiredCheck(),
+        IneffectiveSectionCheck(),
         PatternConflictCheck(),
         PatternLengthCheck(),
         DuplicateValueCheck(),
         EmptyWindowCheck(),
         UnusedDefinitionCheck(),
         SeedValueCheck(),
+        DefaultValueCheck(),
         BacktrackingRegexCheck(),
     ]
 

@@ -10,6 +10,9 @@ internal import CPCRE2
 /// - Unicode: compiled with `PCRE2_UTF | PCRE2_UCP`, so `\d`, `\w`, `\b`, `[[:alpha:]]` and case
 ///   folding are Unicode-aware (use `[0-9]` for ASCII digits). `\C` is forbidden
 ///   (`PCRE2_NEVER_BACKSLASH_C`) because it can split a UTF-8 character.
+/// - Byte-level path: a pattern simple enough (see ``SimplePattern``: ASCII literals, `\d` and
+///   ASCII classes a fixed number of times) is matched byte by byte against ASCII values, with
+///   PCRE2's answer; other patterns and values go to PCRE2.
 /// - Speed: JIT-compiled once (`PCRE2_JIT_COMPLETE`); if JIT is unavailable the interpreter is used.
 /// - Safety: values are UTF-8 checked on every match (by ``UTF8Check`` before the JIT fast
 ///   path, else by PCRE2); work is bounded by the
@@ -25,6 +28,9 @@ package final class CompiledRegex: Sendable {
     /// documents a compiled pattern as safe to use from several threads at once, each with its
     /// own match data and JIT stack (which `RegexScratch` supplies); hence `nonisolated(unsafe)`.
     nonisolated(unsafe) private let code: OpaquePointer
+    /// The pattern's ``SimplePattern`` items in memory of their own (count 0: not that simple),
+    /// tried before PCRE2 on ASCII values; read-only after `init`.
+    nonisolated(unsafe) private let simpleItems: UnsafeMutableBufferPointer<SimplePattern.Item>
 
     /// Compiles `pattern` with `options`.
     ///
@@ -50,10 +56,24 @@ package final class CompiledRegex: Sendable {
         self.options = options
         self.code = compiled
         self.usesJIT = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
+        let items = SimplePattern.parse(pattern, options: options)?.items ?? []
+        let memory = UnsafeMutableBufferPointer<SimplePattern.Item>.allocate(capacity: max(items.count, 1))
+        _ = memory.initialize(from: items)
+        simpleItems = UnsafeMutableBufferPointer(rebasing: memory[0..<items.count])
     }
 
     deinit {
         pcre2_code_free_8(code)
+        simpleItems.deallocate()
+    }
+
+    /// The byte-level answer for a simple pattern and an ASCII value, nil otherwise.
+    @inline(__always)
+    private func simpleAnswer(_ value: UnsafeBufferPointer<UInt8>) -> RegexMatchResult? {
+        guard simpleItems.count > 0, let matched = SimplePattern.matches(value, UnsafeBufferPointer(simpleItems)) else {
+            return nil
+        }
+        return matched ? .match : .noMatch
     }
 
     /// Matches `value` (UTF-8 bytes) against the whole pattern, using `scratch` for all
@@ -62,6 +82,12 @@ package final class CompiledRegex: Sendable {
     /// Well-formed text (checked by ``UTF8Check``, cheaper than PCRE2's own check) takes the
     /// JIT fast path; anything else goes through `pcre2_match`, which reports the problem.
     package func matches(_ value: UnsafeBufferPointer<UInt8>, scratch: RegexScratch) -> RegexMatchResult {
+        if let answer = simpleAnswer(value) { return answer }
+        return matchesWithPCRE2(value, scratch: scratch)
+    }
+
+    /// `matches` by PCRE2 alone (what the byte-level answers are compared with).
+    func matchesWithPCRE2(_ value: UnsafeBufferPointer<UInt8>, scratch: RegexScratch) -> RegexMatchResult {
         if usesJIT, UTF8Check.isValid(value) { return matches(validUTF8: value, scratch: scratch) }
         return checkedMatch(value, scratch: scratch)
     }
@@ -83,6 +109,7 @@ package final class CompiledRegex: Sendable {
     /// UTF-8 scan and argument checks `pcre2_match` repeats on every call, with the same result
     /// and the same match limit. Falls back to ``matches(_:scratch:)`` without JIT code.
     func matches(validUTF8 value: UnsafeBufferPointer<UInt8>, scratch: RegexScratch) -> RegexMatchResult {
+        if let answer = simpleAnswer(value) { return answer }
         guard usesJIT, let matchData = scratch.matchData, let context = scratch.matchContext else {
             return checkedMatch(value, scratch: scratch)
         }

@@ -18,9 +18,14 @@ public struct CheckDescription: Sendable {
     public let companions: String
     /// Values of the companion fields (JSON object members).
     public let companionValues: String
+    /// When not empty, the keys of a section named `group` (`complete: true`) that holds
+    /// `value` and the companions; values are then members of the `group` object and the
+    /// failing examples are reported on `group.value`.
+    public let section: String
 
     init(rule: String, summary: String, field: String, passing: [String?], failing: [String?],
-         companions: String = "", companionValues: String = "") {
+         companions: String = "", companionValues: String = "", section: String = "") {
+        self.section = section
         self.rule = rule
         self.summary = summary
         self.field = field
@@ -28,6 +33,33 @@ public struct CheckDescription: Sendable {
         self.failing = failing
         self.companions = companions
         self.companionValues = companionValues
+    }
+
+    /// The example's rule file: `value` and its companions, top-level or in section `group`.
+    public var exampleRules: String {
+        let fields = (companions.isEmpty ? "" : companions + "\n") + "value: \(field)"
+        guard !section.isEmpty else {
+            return "id: example\nfields:\n" + Self.indented(fields, by: 2)
+        }
+        return "id: example\nsections:\n  group:\n" + Self.indented(section, by: 4) + "\n    fields:\n"
+            + Self.indented(fields, by: 6)
+    }
+
+    /// The example questionnaire (JSON) with `value` as the field's value (nil: absent).
+    public func exampleQuestionnaire(_ value: String?) -> String {
+        var members: [String] = []
+        if !companionValues.isEmpty { members.append(companionValues) }
+        if let value { members.append("\"value\": \(value)") }
+        let object = "{" + members.joined(separator: ", ") + "}"
+        return section.isEmpty ? object : "{\"group\": \(object)}"
+    }
+
+    /// The path failing examples are reported on: `value`, or `group.value`.
+    public var examplePath: String { section.isEmpty ? "value" : "group.value" }
+
+    private static func indented(_ text: String, by count: Int) -> String {
+        let margin = String(repeating: " ", count: count)
+        return text.split(separator: "\n").map { margin + $0 }.joined(separator: "\n")
     }
 }
 
@@ -60,5 +92,21 @@ public enum CheckCatalog {
             rule: RuleIdentifier.parent, summary: "A field with `parent:` cannot be filled while its parent is empty.",
             field: "{type: string, parent: docType, optional: true}", passing: [nil], failing: ["\"123\""],
             companions: "docType: {type: string, optional: true}", companionValues: "\"docType\": \"\""),
+        CheckDescription(
+            rule: RuleIdentifier.incompleteGroup,
+            summary: "A section with `complete: true` is all or none: once one of its fields is filled, every visible one must be.",
+            field: "{type: string, optional: true}", passing: ["\"Ivanovich\""], failing: [nil],
+            companions: "first: {type: string, optional: true}", companionValues: "\"first\": \"Ivan\"",
+            section: "complete: true"),
+        CheckDescription(
+            rule: RuleIdentifier.visibility, summary: "A field of a section whose `visibleIf` is false must be absent or empty.",
+            field: "{type: string}", passing: [nil], failing: ["\"x\""],
+            companions: "shown: {type: boolean}", companionValues: "\"shown\": false",
+            section: "visibleIf: group.shown"),
+        CheckDescription(
+            rule: RuleIdentifier.required, summary: "An `optional` section may be left empty; once one of its fields is filled, its required fields must be.",
+            field: "{type: string}", passing: ["\"x\""], failing: [nil],
+            companions: "first: {type: string}", companionValues: "\"first\": \"Ivan\"",
+            section: "optional: true"),
     ]
 }

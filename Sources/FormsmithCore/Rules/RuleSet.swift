@@ -62,6 +62,9 @@ public struct RuleSet: Sendable {
     public var libraries: [String] = []
     /// The libraries at least one of whose definitions a field uses.
     public var usedLibraries: Set<String> = []
+    /// `normalize: nfc` for the whole rule set: text fields accept values whose NFC form passes
+    /// (a field's own `normalize` wins).
+    public var normalize: Located<String>? = nil
 
     /// Every field in the tree, depth first (sections, lists and their items included).
     public var allFields: [FieldRule] {
@@ -145,49 +148,56 @@ public struct FieldRule: Sendable {
     public var children: [FieldRule]
     /// Assertions over each item of a list.
     public var assertions: [AssertionRule]
+    /// For a section: whether it is "all or none" (`complete: true`): wholly filled or wholly empty.
+    public var isComplete: Bool = false
+    /// For a field of a section: the section it belongs to (`owner`), if any.
+    public var group: String? = nil
+    /// For a field of sections with `visibleIf`: those sections, innermost first (their
+    /// conditions are folded into ``visibleIf``; a field a condition reads is exempt from it).
+    public var hidingSections: [String] = []
+    /// The field's own `visibleIf` as written, before its sections' conditions were folded in.
+    public var ownVisibleIf: Located<String>? = nil
+    /// The field's initial value (`default:`), as the apps showed it in a new questionnaire:
+    /// `formsmith generate --use-defaults` fills it in, `explain` shows it, `lint` checks it.
+    public var defaultValue: Located<FieldDefault>? = nil
+}
+
+/// A field's initial value as written (`default:`): one scalar, or a list of choices for a
+/// multi-choice field.
+public enum FieldDefault: Sendable, Hashable, CustomStringConvertible {
+    /// A single value (text, a number as written, a boolean).
+    case value(EnumValue)
+    /// The chosen values of a multi-choice field.
+    case values([EnumValue])
+
+    /// The value as a CSV cell would hold it (choices joined with `;`).
+    public var description: String {
+        switch self {
+        case .value(let value): return value.description
+        case .values(let values): return values.map(\.description).joined(separator: ";")
+        }
+    }
 }
 
 /// The value checks a field declares. All are optional; which apply depends on the type.
+///
+/// Each check kind declares its own part (its `Written` keys) and the public properties that
+/// read and write it (`minLength`, `regex`, `checksum` ...) in its file in `Checks/`; this
+/// type only stores them, by kind, and the keys that are not a check of their own (`allow`).
 public struct Constraints: Sendable {
-    /// Minimum length in Unicode scalars.
-    public var minLength: Located<Int>?
-    /// Maximum length in Unicode scalars.
-    public var maxLength: Located<Int>?
-    /// A PCRE2 pattern the whole value must match.
-    public var regex: Located<String>?
-    /// PCRE2 flags for `regex` (`i`, `s`, `x`, `m`).
-    public var regexFlags: Located<String>?
-    /// An input mask the value must fit (see the rules reference).
-    public var mask: Located<String>?
-    /// Lower bound (inclusive): a number, or for dates an expression such as `today-18y`.
-    public var min: Located<Bound>?
-    /// Upper bound (inclusive).
-    public var max: Located<Bound>?
-    /// Lower bound (exclusive).
-    public var exclusiveMin: Located<Bound>?
-    /// Upper bound (exclusive).
-    public var exclusiveMax: Located<Bound>?
-    /// Largest number of digits after the decimal point.
-    public var fractionDigits: Located<Int>?
-    /// Allowed values of an enum or multi-choice field.
-    public var values: [Located<EnumValue>]?
-    /// A seed list file the allowed values are read from (one per line).
-    public var valuesFrom: Located<String>?
-    /// Minimum number of list items or chosen values.
-    public var minItems: Located<Int>?
-    /// Maximum number of list items or chosen values.
-    public var maxItems: Located<Int>?
-    /// A named checksum, with the path of its companion field (the BIC for `bank-account`).
-    public var checksum: Located<ChecksumSpec>?
-    /// The only acceptable value (`const: true` for a consent box).
-    public var constant: Located<EnumValue>?
-    /// Date layout for date fields (`dd.MM.yyyy`); ISO when absent.
-    public var format: Located<String>?
+    /// Each declared kind's keys as written, by kind (a kind that declares none is absent).
+    private var written: [ObjectIdentifier: any Sendable] = [:]
     /// Special values accepted as they are, skipping the other value checks (`allow: ["0"]`).
     public var allow: [Located<String>]
 
     /// No constraints.
     public init() { allow = [] }
+
+    /// The keys of `kind` as written (all absent when the field declares none of them).
+    subscript<Kind: ValueCheckKind>(kind: Kind.Type) -> Kind.Written {
+        get { written[ObjectIdentifier(kind)].map { $0 as! Kind.Written } ?? Kind.Written() }
+        set { written[ObjectIdentifier(kind)] = newValue }
+    }
 }
 
 /// Value checks that apply when a condition holds.

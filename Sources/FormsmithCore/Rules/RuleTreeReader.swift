@@ -26,6 +26,8 @@ struct RuleTreeReader {
         let title = top.string("title")
         let version = top.string("version")
         _ = top.string("description")
+        let normalize = top.string("normalize")
+        if let normalize { TextFormCheck.checkSetting(normalize, problems: problems) }
         var libraries = LibraryReader(problems: problems)
         libraries.include(top.strings("include") + top.strings("import"), from: file)
         for definition in libraries.definitions { add(definition) }
@@ -64,7 +66,7 @@ struct RuleTreeReader {
             usedDefinitions: usedDefinitions,
             definitionLocations: definitions.mapValues(\.name.location),
             libraries: libraries.libraries,
-            usedLibraries: Set(usedDefinitions.compactMap { definitions[$0]?.library }))
+            usedLibraries: Set(usedDefinitions.compactMap { definitions[$0]?.library }), normalize: normalize)
     }
 
     /// A `seed:` or `valuesFrom:` value: the path of the seed list it names (with where that
@@ -104,17 +106,34 @@ struct RuleTreeReader {
             }
             guard var section = YAMLMapping(pair.value, file: file, what: "section '\(pair.key)'",
                                             problems: problems) else { continue }
-            let title = section.string("title")?.value
-            let description = section.string("description")?.value
-            let children = readFields(section.node("fields"), prefix: pair.key + ".", file: file)
+            let rule = readSection(&section, name: pair.key, path: pair.key, location: sections.location(of: pair.keyNode),
+                                   file: file)
             section.reportUnknownKeys(known: RulesLoader.sectionKeys, context: "section '\(pair.key)'")
-            result.append(FieldRule(
-                name: pair.key, path: pair.key, type: .section, title: title, description: description,
-                location: sections.location(of: pair.keyNode), definition: nil, isOptional: false,
-                requiredIf: nil, visibleIf: nil, parents: [], constraints: Constraints(), cases: [],
-                messages: [:], seed: nil, children: children, assertions: []))
+            result.append(rule)
         }
         return result
+    }
+
+    /// A section's keys (`sections:` entries, and `type: section` fields: objects inside list
+    /// items or other sections), its fields with its `visibleIf` folded in (see ``GroupConditions``).
+    private mutating func readSection(_ section: inout YAMLMapping, name: String, path: String,
+                                      location: SourceLocation, file: String) -> FieldRule {
+        let title = section.string("title")?.value
+        let description = section.string("description")?.value
+        let visibleIf = section.string("visibleIf")
+        let requiredIf = section.string("requiredIf")
+        let isOptional = section.boolean("optional") ?? false
+        let isComplete = section.boolean("complete") ?? false
+        let children = readFields(section.node("fields"), prefix: path + ".", file: section.file(ofKey: "fields"))
+        if children.isEmpty { problems.report("section '\(path)' needs 'fields'", at: location) }
+        return FieldRule(
+            name: name, path: path, type: .section, title: title, description: description,
+            location: location, definition: nil, isOptional: isOptional,
+            requiredIf: requiredIf, visibleIf: visibleIf, parents: [], constraints: Constraints(), cases: [],
+            messages: [:], seed: nil,
+            children: GroupConditions.members(children, of: path, visibleIf: visibleIf, requiredIf: requiredIf,
+                                              isGroup: isOptional || requiredIf != nil || isComplete),
+            assertions: [], isComplete: isComplete)
     }
 
     /// Reads a `fields` mapping written in `file` (a library's, for a list definition's items).
@@ -145,19 +164,24 @@ struct RuleTreeReader {
         }
         var type = FieldType.string
         if let typeName = field.string("type") {
-            if let parsed = FieldType(rawValue: typeName.value), parsed != .section {
+            if let parsed = FieldType(rawValue: typeName.value) {
                 type = parsed
             } else {
                 problems.report("unknown type '\(typeName.value)'"
                                 + Suggestion.didYouMean(typeName.value, in: FieldType.allCases.map(\.rawValue))
-                                + "; use one of " + FieldType.allCases.filter { $0 != .section }
-                                    .map(\.rawValue).joined(separator: ", "), at: typeName.location)
+                                + "; use one of " + FieldType.allCases.map(\.rawValue).joined(separator: ", "),
+                                at: typeName.location)
             }
         } else if field.node("fields") == nil {
             problems.report("field '\(path)' needs a 'type' (or 'use' of a definition that has one)",
                             at: location)
         } else {
             type = .list
+        }
+        if type == .section {
+            let section = readSection(&field, name: name, path: path, location: location, file: file)
+            field.reportUnknownKeys(known: RulesLoader.nestedSectionKeys, context: "section '\(path)'")
+            return section
         }
         let constraints = readConstraints(&field)
         let messages = readMessages(&field)
@@ -175,7 +199,8 @@ struct RuleTreeReader {
             visibleIf: field.string("visibleIf"), parents: field.strings("parent"),
             constraints: constraints, cases: readCases(field.node("cases"), file: field.file(ofKey: "cases")),
             messages: messages,
-            seed: wordList(field.string("seed")), children: children, assertions: assertions)
+            seed: wordList(field.string("seed")), children: children, assertions: assertions,
+            defaultValue: readDefault(&field, type: type))
         field.reportUnknownKeys(known: RulesLoader.fieldKeys, context: "field '\(path)'")
         return rule
     }
@@ -214,6 +239,26 @@ struct RuleTreeReader {
             problems.report("'\(name)' is not a valid field name: use letters, digits, '_' and '-', "
                             + "starting with a letter", at: location)
         }
+    }
+
+    /// A field's `default:`: a scalar, or a list of choices on a multi-choice field. Lists and
+    /// sections have none (their items and fields take their own).
+    private func readDefault(_ field: inout YAMLMapping, type: FieldType) -> Located<FieldDefault>? {
+        guard let node = field.node("default") else { return nil }
+        let location = field.location(of: node, key: "default")
+        if type == .list || type == .section {
+            problems.report("a list has no 'default': give its item fields their own 'default'", at: location)
+            return nil
+        }
+        if let sequence = node.sequence, type == .multiChoice {
+            let values = sequence.compactMap(\.enumValue)
+            if values.count == sequence.count { return Located(.values(values), at: location) }
+        } else if let value = node.enumValue {
+            return Located(.value(value), at: location)
+        }
+        problems.report(type == .multiChoice ? "'default' of a multi-choice field must be a list of its values"
+                            : "'default' must be a single value (text, a number, true or false)", at: location)
+        return nil
     }
 
     // MARK: - Constraints
@@ -272,9 +317,14 @@ struct RuleTreeReader {
                 problems.report("a case needs a 'when' condition", at: mapping.location)
                 return nil
             }
-            let constraints = readConstraints(&mapping)
+            var constraints = readConstraints(&mapping)
+            if let normalize = constraints.normalize {
+                problems.report("'normalize' says how a field reads text; give it on the field, not in a case",
+                                at: normalize.location)
+                constraints.normalize = nil
+            }
             let messages = readMessages(&mapping)
-            mapping.reportUnknownKeys(known: ["when"] + RulesLoader.constraintKeys, context: "a case")
+            mapping.reportUnknownKeys(known: RulesLoader.caseKeys, context: "a case")
             return ConditionalConstraints(condition: condition, constraints: constraints, messages: messages)
         }
     }

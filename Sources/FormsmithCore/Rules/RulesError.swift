@@ -50,8 +50,12 @@ public struct RulesError: Error, Sendable, CustomStringConvertible {
 final class ProblemCollector {
     private(set) var problems: [RuleProblem] = []
 
+    /// Records a problem; the same problem at the same place (a section's condition compiled
+    /// for each of its fields) is recorded once.
     func report(_ message: String, at location: SourceLocation) {
-        problems.append(RuleProblem(message, at: location))
+        let problem = RuleProblem(message, at: location)
+        if problems.last == problem || problems.contains(problem) { return }
+        problems.append(problem)
     }
 
     var isEmpty: Bool { problems.isEmpty }

@@ -9,20 +9,22 @@ import Yams
 /// at once.
 public enum RulesLoader {
     /// Keys a rule set may have at its top level.
-    static let topLevelKeys = ["$schema", "formsmith", "id", "title", "version", "description", "include", "import",
+    static let topLevelKeys = ["$schema", "formsmith", "id", "title", "version", "description", "include", "import", "normalize",
                                "seeds", "definitions", "fields", "sections", "assert"]
     /// Keys a definition library (a file named by `include:`) may have at its top level.
     static let libraryKeys = LibraryReader.topLevelKeys
     /// Keys of a section.
-    static let sectionKeys = ["title", "description", "fields"]
+    static let sectionKeys = ["title", "description", "fields", "visibleIf", "requiredIf", "optional", "complete"]
+    /// Keys of a section written as a field (`type: section`, inside a list's items or a section).
+    static let nestedSectionKeys = ["type"] + sectionKeys
     /// Keys that hold value checks (allowed in fields, definitions and `cases`): every check
     /// kind's keys (``CheckKind/allKeys``), then `messages`.
     static let constraintKeys = CheckKind.allKeys.map(\.name) + ["messages"]
     /// Keys of a field.
     static let fieldKeys = ["type", "use", "title", "description", "optional", "requiredIf", "visibleIf",
-                            "parent", "cases", "seed", "fields", "assert"] + constraintKeys
+                            "parent", "cases", "seed", "default", "fields", "assert", "complete"] + constraintKeys
     /// Keys of one of a field's `cases`.
-    static let caseKeys = ["when"] + constraintKeys
+    static let caseKeys = ["when"] + constraintKeys.filter { $0 != "normalize" }  // how a field reads text, not a check
     /// Keys of a `checksum` written as a mapping.
     static let checksumKeys = ["name", "with"]
     /// Keys of an assertion.

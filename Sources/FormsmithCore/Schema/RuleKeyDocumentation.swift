@@ -36,6 +36,9 @@ struct RuleKeyDocumentation {
         "include": .init("Definition libraries whose definitions this file may use: a path relative to the rule "
                          + "file, or a list of them.", ref("paths")),
         "import": .init("The same as include.", ref("paths")),
+        "normalize": .init("nfc: every text field accepts a value whose Unicode NFC form passes (decomposed letters "
+                           + "typed on a phone); none (the default): such a value gets a text-form violation. A "
+                           + "field's own normalize wins.", [("enum", ["nfc", "none"])]),
         "seeds": .init("Named word lists for seed: and valuesFrom:, by name: a path relative to the rule file.",
                        [("type", "object"), ("additionalProperties", .object([("type", "string")]))]),
         "definitions": .init(
@@ -54,6 +57,15 @@ struct RuleKeyDocumentation {
         "title": .init("The section's title, for people.", ref("scalar")),
         "description": .init("What the section holds, for people.", ref("scalar")),
         "fields": .init("The section's fields, by name.", ref("fields")),
+        "visibleIf": .init("A predicate; while it is false the whole section is hidden and its fields must be absent "
+                           + "or empty (rule visibility). A field the predicate reads (the switch) stays visible.",
+                           ref("expression")),
+        "requiredIf": .init("A predicate; while it holds the section is required, otherwise it may be left empty "
+                            + "(once one of its fields is filled, its required fields must be).", ref("expression")),
+        "optional": .init("true: the section may be left empty; once one of its fields is filled, its required "
+                          + "fields must be.", ref("boolean")),
+        "complete": .init("true: all or none; once one field of the section is filled, every visible field of it "
+                          + "must be (rule incomplete-group).", ref("boolean")),
     ]
 
     private static let field: [String: RuleKeyDocumentation] = [
@@ -75,54 +87,26 @@ struct RuleKeyDocumentation {
                        [("type", "array"), ("items", .object(ref("case")))]),
         "seed": .init("A word list `formsmith generate` draws values from: a path relative to the rule file, "
                       + "one value per line, # comments skipped.", [("type", "string")]),
-        "fields": .init("The fields of each item of a list.", ref("fields")),
+        "default": .init("The field's initial value, as the app shows it in a new questionnaire (a list of "
+                         + "choices for multi-choice); formsmith generate --use-defaults fills it in and lint "
+                         + "checks it against the field's own checks.",
+                         [("anyOf", [.object(ref("scalar")),
+                                     .object([("type", "array"), ("items", .object(ref("scalar")))])])]),
+        "fields": .init("The fields of each item of a list, or of a section (type: section: an object inside a "
+                        + "list's items or another section).", ref("fields")),
+        "complete": .init("For type: section: true makes it all or none; once one field of it is filled, every "
+                          + "visible field of it must be (rule incomplete-group).", ref("boolean")),
         "assert": .init("Assertions checked once per item of a list.", ref("assertions")),
     ]
 
-    private static let constraint: [String: RuleKeyDocumentation] = [
-        "minLength": .init("The fewest characters (Unicode scalars) of a string or text (rule min-length).",
-                           ref("count")),
-        "maxLength": .init("The most characters (Unicode scalars) of a string or text (rule max-length).",
-                           ref("count")),
-        "regex": .init("A PCRE2 pattern the whole value must match (rule regex); write it in single quotes.",
-                       [("type", "string")]),
-        "regexFlags": .init("Flags for regex: i case-insensitive, m multiline, s dot matches newlines, "
-                            + "x extended, n no auto-capture.", [("type", "string"), ("pattern", "^[imsxnu]*$")]),
-        "mask": .init("An input mask the whole value must fit (rule mask): 0 digit, 9 optional digit, S letter, "
-                      + "A letter or digit, [...] a set, ? after one makes it optional, \\x a literal x.",
-                      [("type", "string")]),
-        "min": .init("The inclusive lower bound of a number or date (rule min): a number, a date, or an expression "
-                     + "such as today-18y, year(today) or drivers[].birthDate + 18y.", ref("bound")),
-        "max": .init("The inclusive upper bound of a number or date (rule max): a number, a date, or an expression "
-                     + "such as today or today+60d.", ref("bound")),
-        "exclusiveMin": .init("The exclusive lower bound (rule min): exclusiveMin: 0 means greater than 0.",
-                              ref("bound")),
-        "exclusiveMax": .init("The exclusive upper bound (rule max).", ref("bound")),
-        "fractionDigits": .init("The most significant digits after the decimal point of a decimal "
-                                + "(rule fraction-digits).", ref("count")),
-        "values": .init("The allowed values of an enum or multi-choice field (rule enum): [a, b] or [3, 6, 12].",
-                        [("type", "array"), ("items", .object(ref("scalar")))]),
-        "valuesFrom": .init("A word list file of allowed values, one per line, relative to the rule file "
-                            + "(rule enum).", [("type", "string")]),
-        "minItems": .init("The fewest items of a list, or choices of a multi-choice field (rule min-items).",
-                          ref("count")),
-        "maxItems": .init("The most items of a list, or choices of a multi-choice field (rule max-items).",
-                          ref("count")),
-        "checksum": .init("A check-digit algorithm the value must pass (rule checksum): a name, or "
-                          + "{name: bank-account, with: BIC-FIELD}.", ref("checksum")),
-        "const": .init("The only acceptable value (rule const): const: true for a consent box.", ref("scalar")),
-        "format": .init("On a string field, a standard text format the value must be in (rule format): "
-                        + TextFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                        + ". On a date field, its layout: yyyy, MM and dd once each with separators; "
-                        + "yyyy-MM-dd (ISO) when absent.",
-                        [("anyOf", [.object([("enum", .array(TextFormat.allCases.map { .string($0.rawValue) }))]),
-                                    .object(ref("dateFormat"))])]),
-        "allow": .init("Special values accepted as they are, skipping the other value checks: allow: ['0'].",
-                       [("anyOf", [.object(ref("scalar")),
-                                   .object([("type", "array"), ("items", .object(ref("scalar")))])])]),
-        "messages": .init("Custom messages by rule identifier: messages: {regex: must be a Russian plate}.",
-                          ref("messages")),
-    ]
+    /// The documentation of the value-constraint keys: each check kind's own, declared with its
+    /// keys in its file in `Checks/` (``CheckKind/allKeys``), and `messages`.
+    private static let constraint: [String: RuleKeyDocumentation] = Dictionary(
+        CheckKind.allKeys.map { ($0.name, $0.documentation) }, uniquingKeysWith: { first, _ in first }
+    ).merging(["messages": messages], uniquingKeysWith: { first, _ in first })
+
+    private static let messages = RuleKeyDocumentation(
+        "Custom messages by rule identifier: messages: {regex: must be a Russian plate}.", ref("messages"))
 
     private static let when = RuleKeyDocumentation(
         "The condition (a predicate) under which this case's checks apply.", ref("expression"))

@@ -126,8 +126,9 @@ public enum RulesSchema {
 }
 
 extension FieldType {
-    /// The types a rule file writes as `type:` (a section is written under `sections:`).
-    static var writtenTypes: [FieldType] { allCases.filter { $0 != .section } }
+    /// The types a rule file writes as `type:` (every one: a section is written under
+    /// `sections:`, or as a field with `type: section` inside a list's items or a section).
+    static var writtenTypes: [FieldType] { allCases }
 
     /// One line on the type, for editors.
     var summary: String {
@@ -141,7 +142,7 @@ extension FieldType {
         case .enumeration: return "One of the listed values (strings or integers)."
         case .multiChoice: return "Several of the listed values (a JSON array)."
         case .list: return "A repeating group: a JSON array of objects holding the list's fields."
-        case .section: return "A group of fields (written under sections:)."
+        case .section: return "A group of fields: a JSON object (under sections:, or type: section inside a list's items or a section)."
         }
     }
 }

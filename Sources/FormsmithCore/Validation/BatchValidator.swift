@@ -81,8 +81,8 @@ public final class BatchValidator: Sendable {
     @discardableResult
     public func run(_ sources: [InputSource], reporter: some ValidationReporter, split: SplitOutput? = nil,
                     progress: ((ValidationProgress) -> Void)? = nil) -> ValidationSummary {
-        let planner = InputChunker(sources: sources, limits: options.inputLimits, rules: rules,
-                                  dialect: options.csvDialect)
+        let planner = InputChunker(sources: sources, limits: options.inputLimits, dialect: options.csvDialect)
+        let binding = CSVColumnBinding(rules: rules)
         var ledger = RunLedger(sources: sources, reporter: reporter, split: split, today: rules.today)
         let splits = split != nil
         let deliver = { (outcome: ChunkOutcome, bytes: Int) in
@@ -95,12 +95,13 @@ public final class BatchValidator: Sendable {
             let validator = makeValidator()
             while !ledger.isStopped, let item = planner.next() {
                 let size = item.bytes.count
-                let outcome = validate(item, with: validator, splits: splits)
+                let layout = binding.layout(for: item)
+                let outcome = validate(item, csv: layout, with: validator, splits: splits)
                 _ = consume item  // the outcome holds the only reference to the chunk's bytes
                 deliver(outcome, size)
             }
         } else {
-            ParallelValidation(batch: self, splits: splits).run(planner, isStopped: { ledger.isStopped }, deliver: deliver)
+            ParallelValidation(batch: self, splits: splits).run(planner, binding: binding, isStopped: { ledger.isStopped }, deliver: deliver)
         }
         return ledger.finish()
     }
@@ -109,8 +110,10 @@ public final class BatchValidator: Sendable {
         RecordValidator(rules: rules, regexLimits: options.regexLimits, redactsValues: options.redact)
     }
 
-    /// Validates one work item; with `splits`, also sorts its records' text by verdict.
-    func validate(_ item: WorkItem, with validator: RecordValidator, splits: Bool) -> ChunkOutcome {
+    /// Validates one work item; with `splits`, also sorts its records' text by verdict. A CSV
+    /// item is read with `csv`, its file's header bound to the rules (bound here without it).
+    func validate(_ item: WorkItem, csv: CSVFileLayout? = nil, with validator: RecordValidator,
+                  splits: Bool) -> ChunkOutcome {
         var outcome = ChunkOutcome(sourceIndex: item.sourceIndex, bytes: item.bytes, failFast: options.failFast,
                                    splits: splits)
         if options.countsFills { outcome.summary.fills = FieldFills(rules: rules) }
@@ -143,10 +146,12 @@ public final class BatchValidator: Sendable {
                 if splits { verdicts.append(result.unreadable != nil ? .unreadable : result.isValid ? .valid : .invalid) }
             }
             if splits { outcome.split = SplitChunk(document: item.bytes, verdicts: verdicts) }
-        case .csvHeader(let layout):
+        case .csvHeader(let file):
+            let layout = csv ?? CSVFileLayout(binding: file, to: rules)
             if let result = layout.headerResult(file: item.source.name) { outcome.add(result) }
             outcome.split?.prefix = layout.headerRecord
-        case .csvRows(let layout):
+        case .csvRows(let file):
+            let layout = csv ?? CSVFileLayout(binding: file, to: rules)
             CSVChunkValidation.validate(item, layout: layout, validator: validator, into: &outcome)
         case .failure(let message):
             outcome.add(RecordResult(location: RecordLocation(file: item.source.name, line: item.firstLine),

@@ -103,7 +103,9 @@ final class CSVColumnMap: Sendable {
     private static func missingColumns(rules: CompiledRuleSet, boundFields: Set<String>,
                                        itemColumns: [Int: [Int: [String]]]) -> [Violation] {
         var problems: [Violation] = []
-        for field in rules.fields where field.listID == nil && field.isUnconditionallyRequired {
+        for field in rules.fields where field.listID == nil && field.isUnconditionallyRequired
+            && (field.group < 0 || !rules.groups[field.group].isConditional)
+        {
             if field.type == .list {
                 if itemColumns[field.id] == nil {
                     problems.append(Violation(

@@ -61,7 +61,7 @@ struct CSVColumnResolver {
                             + (itemFieldColumns(of: listID, item: item).first ?? name) + "'")
         }
         guard let id = rules.fieldIDs[list + "[]." + field], rules.fields[id].listID == listID else {
-            let names = rules.fields.filter { $0.listID == listID }.map(\.name)
+            let names = rules.fields.filter { $0.listID == listID }.map(\.pathInItem)
             return .unknown("'\(name)': items of \(list) have no field '\(field)'"
                             + Suggestion.didYouMean(field, in: names))
         }

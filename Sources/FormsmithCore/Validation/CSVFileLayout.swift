@@ -1,21 +1,23 @@
-/// What the work items of one CSV file share: its compiled header and its dialect.
+/// One CSV file's header bound to the rules: which field each column fills, and the header's
+/// problems. Built once per file (``CSVColumnBinding``); every chunk of the file shares it.
 final class CSVFileLayout: Sendable {
+    /// The header as read.
+    let file: CSVFileHeader
     /// Where each column's cells go, and the header's problems.
     let columns: CSVColumnMap
-    /// The delimiter.
-    let dialect: CSVDialect
-    /// The header record as written (with the byte order mark, if any), ending with a line
-    /// break: split output starts both of its files with it.
-    let headerRecord: [UInt8]
-    /// The physical line of the header row.
-    let line: Int
 
-    init(columns: CSVColumnMap, dialect: CSVDialect, headerRecord: [UInt8], line: Int) {
-        self.columns = columns
-        self.dialect = dialect
-        self.headerRecord = headerRecord
-        self.line = line
+    /// Binds `file`'s columns to the fields of `rules`.
+    init(binding file: CSVFileHeader, to rules: CompiledRuleSet) {
+        self.file = file
+        columns = CSVColumnMap(header: file.header, rules: rules)
     }
+
+    /// The delimiter.
+    var dialect: CSVDialect { file.dialect }
+    /// The header record as written, ending with a line break (split output starts with it).
+    var headerRecord: [UInt8] { file.record }
+    /// The physical line of the header row.
+    var line: Int { file.line }
 
     /// The header's problems as one result of the file, or nil when the header is fine.
     ///
@@ -28,6 +30,28 @@ final class CSVFileLayout: Sendable {
         return RecordResult(
             location: RecordLocation(file: file, line: line), violations: problems,
             unreadable: "the CSV header row has \(count); the rows were still validated, without the ignored columns")
+    }
+}
+
+/// Binds each CSV file's header to the rules once, on the thread that reads the inputs: the
+/// work items of a file come one after another, so the last binding is kept for its chunks.
+final class CSVColumnBinding {
+    private let rules: CompiledRuleSet
+    private var last: CSVFileLayout?
+
+    init(rules: CompiledRuleSet) { self.rules = rules }
+
+    /// The bound header of a CSV work item; nil for the other kinds.
+    func layout(for item: WorkItem) -> CSVFileLayout? {
+        switch item.kind {
+        case .csvHeader(let file), .csvRows(let file):
+            if let last, last.file === file { return last }
+            let layout = CSVFileLayout(binding: file, to: rules)
+            last = layout
+            return layout
+        case .lines, .document, .failure:
+            return nil
+        }
     }
 }
 

@@ -101,6 +101,15 @@ struct FastCheckField: Sendable {
     var itemOrder: Range<Int>
     var itemTable: Int
     var hasItemAssertions: Bool
+    /// The section checked as a whole the field belongs to (``CompiledRuleSet/groups``), or -1,
+    /// and that section's `requiredIf` (expression index), or -1.
+    var group: Int = -1
+    var groupRequiredIf: Int = -1
+    /// For a field of an `optional` or `requiredIf` section, which `evaluate` treats as optional
+    /// (the group step reports it when the section is required): its own `optional` and
+    /// `requiredIf` (expression index, or -1).
+    var ownOptional: Bool = false
+    var ownRequiredIf: Int = -1
 }
 
 /// One `cases` entry of a field: its condition and its checks.
@@ -173,15 +182,20 @@ struct PlanBuilder {
         caseStart = itemOrders.count
         itemOrders += field.items?.scope.order ?? []
         datePatterns.append(field.datePattern)
+        let requiredIf = field.requiredIf.map { add($0) } ?? -1
+        // A field of a conditional section is optional to `evaluate`; the group step decides.
+        let deferred = field.inConditionalGroup
         return FastCheckField(
-            type: field.type, isOptional: field.isOptional, hasParents: !field.parents.isEmpty,
+            type: field.type, isOptional: deferred || field.isOptional, hasParents: !field.parents.isEmpty,
             hasAllowed: !field.allowed.isEmpty, hasIntegerValues: field.hasIntegerValues, stepsDecide: decide,
             slot: field.slot, listID: field.listID ?? -1,
             itemStride: field.listID.map { all[$0].items?.scope.slotCount ?? 0 } ?? field.items?.scope.slotCount ?? 0,
-            visibleIf: field.visibleIf.map { add($0) } ?? -1, requiredIf: field.requiredIf.map { add($0) } ?? -1,
+            visibleIf: field.visibleIf.map { add($0) } ?? -1, requiredIf: deferred ? -1 : requiredIf,
             steps: steps, cases: caseRange, datePattern: datePatterns.count - 1,
             itemOrder: caseStart..<itemOrders.count, itemTable: -1,
-            hasItemAssertions: !(field.items?.scope.assertions.isEmpty ?? true))
+            hasItemAssertions: !(field.items?.scope.assertions.isEmpty ?? true),
+            group: field.group, groupRequiredIf: field.groupRequiredIf.map { add($0) } ?? -1,
+            ownOptional: field.isOptional, ownRequiredIf: requiredIf)
     }
 
     private mutating func add(_ expression: CompiledExpression) -> Int {

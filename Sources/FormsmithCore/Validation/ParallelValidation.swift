@@ -35,8 +35,10 @@ final class ParallelValidation: Sendable {
 
     /// Validates the items of `planner` until it is exhausted or `isStopped` (checked before
     /// each read, for `--fail-fast`); calls `deliver` on the calling thread, in input order,
-    /// with each outcome and the size of its input.
-    func run(_ planner: InputChunker, isStopped: () -> Bool, deliver: (ChunkOutcome, Int) -> Void) {
+    /// with each outcome and the size of its input. CSV headers are bound to the rules by
+    /// `binding` on the calling thread, once per file.
+    func run(_ planner: InputChunker, binding: CSVColumnBinding, isStopped: () -> Bool,
+             deliver: (ChunkOutcome, Int) -> Void) {
         var dispatched = 0
         var delivered = 0
         var completed = 0
@@ -57,7 +59,7 @@ final class ParallelValidation: Sendable {
                 completed += 1
                 deliverReady()
             }
-            submit(item, sequence: dispatched)
+            submit(item, csv: binding.layout(for: item), sequence: dispatched)
             dispatched += 1
             deliverReady()
         }
@@ -68,13 +70,13 @@ final class ParallelValidation: Sendable {
         }
     }
 
-    private func submit(_ item: WorkItem, sequence: Int) {
+    private func submit(_ item: WorkItem, csv: CSVFileLayout?, sequence: Int) {
         let parcel = Parcel(item)
         queue.async { [self] in
             workers.wait()
             let validator = pool.withLock { $0.popLast() } ?? PooledValidator(batch.makeValidator())
             // The outcome carries the chunk's bytes back for reuse: no other reference may remain.
-            let outcome = batch.validate(parcel.take(), with: validator.validator, splits: splits)
+            let outcome = batch.validate(parcel.take(), csv: csv, with: validator.validator, splits: splits)
             pool.withLock { $0.append(validator) }
             workers.signal()
             finished.withLock { $0[sequence] = (outcome, outcome.bytes.count) }

@@ -103,27 +103,36 @@ extension RecordValidator {
                 report(field, path, RuleIdentifier.type, "must be a string, not \(typePhrase(raw))", raw)
                 return
             }
-            for check in checks {
-                switch check {
-                case .length(let minimum, let maximum):
-                    checkLength(minimum, maximum, text, field, path, raw)
-                case .regex(let regex):
-                    checkPattern(regex, text, field, path, raw, rule: RuleIdentifier.regex,
-                                 failure: "does not match the pattern \(regex.pattern)")
-                case .mask(let regex, let mask):
-                    checkPattern(regex, text, field, path, raw, rule: RuleIdentifier.mask,
-                                 failure: "does not fit the mask '\(mask)'")
-                case .format(let format):
-                    checkFormat(format, text, field, path, raw)
-                case .checksum(let algorithm, let companion):
-                    checkChecksum(algorithm, companion, text, field, path, raw)
-                case .constant(let expected):
-                    if !Array(expected.description.utf8).elementsEqual(text) {
-                        reportConstant(expected, quoted: true, field, path, raw)
-                    }
-                case .range, .fractionDigits, .enumeration, .itemCount:
-                    break  // not declared on text fields (the compiler rejects them)
+            let before = violations.count
+            checkText(text, field, path, raw, checks)
+            // Only a value that failed is looked at again: is how it is written the only problem?
+            if violations.count > before { reviewTextForm(text, field, path, raw, checks, since: before) }
+        }
+    }
+
+    /// Runs text checks on `text` (the value, or its tidied form), reporting what it breaks.
+    func checkText(_ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue,
+                   _ checks: [ValueCheck]) {
+        for check in checks {
+            switch check {
+            case .length(let minimum, let maximum):
+                checkLength(minimum, maximum, text, field, path, raw)
+            case .regex(let regex):
+                checkPattern(regex, text, field, path, raw, rule: RuleIdentifier.regex,
+                             failure: "does not match the pattern \(regex.pattern)")
+            case .mask(let regex, let mask):
+                checkPattern(regex, text, field, path, raw, rule: RuleIdentifier.mask,
+                             failure: "does not fit the mask '\(mask)'")
+            case .format(let format):
+                checkFormat(format, text, field, path, raw)
+            case .checksum(let algorithm, let companion):
+                checkChecksum(algorithm, companion, text, field, path, raw)
+            case .constant(let expected):
+                if !Array(expected.description.utf8).elementsEqual(text) {
+                    reportConstant(expected, quoted: true, field, path, raw)
                 }
+            case .range, .fractionDigits, .enumeration, .itemCount:
+                break  // not declared on text fields (the compiler rejects them)
             }
         }
     }

@@ -106,12 +106,12 @@ struct ItemPathCache {
     /// `drivers[item].name`
     mutating func fieldPath(_ field: CompiledField, item: Int, of list: CompiledField) -> String {
         let slotCount = list.items?.scope.slotCount ?? 0
-        guard item < Self.cachedItems, slotCount > 0 else { return prefix(item, of: list) + field.name }
+        guard item < Self.cachedItems, slotCount > 0 else { return prefix(item, of: list) + field.pathInItem }
         let index = item * slotCount + field.slot
         if let cached = fieldPaths[list.id], index < cached.count, !cached[index].isEmpty { return cached[index] }
         var cached = fieldPaths[list.id] ?? []
         if cached.count <= index { cached.append(contentsOf: repeatElement("", count: index + 1 - cached.count)) }
-        cached[index] = prefix(item, of: list) + field.name
+        cached[index] = prefix(item, of: list) + field.pathInItem
         fieldPaths[list.id] = cached
         return cached[index]
     }

@@ -101,7 +101,8 @@ extension RecordValidator {
                 let inner = plan.keys.layouts[plan.keys.tables[target].layout]
                 let layout = plan.keys.layouts[plan.keys.tables[table].layout]
                 guard case .section(let path, _) = layout.members[plan.keys.entries[entry].member].target else { break }
-                violations.append(Violation(field: path, rule: RuleIdentifier.type,
+                violations.append(Violation(field: ConcretePath(template: path, item: item).description,
+                                            rule: RuleIdentifier.type,
                                             message: "must be an object, not \(tape.nodes[valueIndex].kind.phrase)",
                                             value: displayValue(.json(Int32(valueIndex)))))
                 markBroken(inner.allFieldIDs, item: item)

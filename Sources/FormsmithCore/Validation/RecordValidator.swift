@@ -37,11 +37,8 @@ public final class RecordValidator {
     let lists: [SlotStorage]
     /// Ids of the list fields (their item storage is reset per record).
     let listIDs: [Int]
-    /// Whether reports must not reveal values (`--redact`): a quoted choice and each
-    /// violation's value are masked, a bound computed from another field is shown as its
-    /// expression (all in `Redaction.swift`).
-    let redactsValues: Bool
-    @exclusivity(unchecked) var violations: [Violation] = []
+    /// The record's violations, and what `--redact` does to them.
+    @exclusivity(unchecked) var log: ViolationLog
     /// Decoded text of the value being checked.
     @exclusivity(unchecked) var valueBuffer: [UInt8] = []
     /// Decoded text of values read by expressions.
@@ -73,7 +70,7 @@ public final class RecordValidator {
     init(rules: CompiledRuleSet, regexLimits: RegexLimits, redactsValues: Bool, decidesWithPlan: Bool) {
         self.rules = rules
         self.decidesWithPlan = decidesWithPlan
-        self.redactsValues = redactsValues
+        log = ViolationLog(redactsValues: redactsValues)
         plan = rules.plan
         patternMemo = PatternMemo(stepCount: rules.plan.steps.count)
         self.regexScratch = RegexScratch(limits: regexLimits)
@@ -94,7 +91,7 @@ public final class RecordValidator {
     func beginRecord() {
         root.reset(rootSlotCount)
         for id in listIDs { lists[id].count = 0 }
-        violations.removeAll(keepingCapacity: true)
+        log.reset()
         currentList = -1
         currentItem = -1
     }
@@ -105,19 +102,9 @@ public final class RecordValidator {
             let slot = plan.fields[id].slot
             rootStates[slot] = evaluate(id, raw: rootSlots[slot], item: -1)
         }
+        if !rules.groups.isEmpty { checkGroups(listID: -1, item: -1) }
         if !rules.rootScope.assertions.isEmpty { checkAssertions(rules.rootScope.assertions, pathPrefix: "") }
-        sortViolations()
-    }
-
-    /// Puts violations in the order fields are declared in the rules (unknown fields last),
-    /// keeping list items in order, so reports read like the form.
-    private func sortViolations() {
-        guard violations.count > 1 else { return }
-        violations = violations.enumerated().sorted { lhs, rhs in
-            let left = rules.declarationRank(of: lhs.element.field)
-            let right = rules.declarationRank(of: rhs.element.field)
-            return left != right ? left < right : lhs.offset < rhs.offset
-        }.map(\.element)
+        log.sort(by: rules.declarationRank(of:))
     }
 
     /// Evaluates the items of a list field whose raw value was accepted as a list.
@@ -136,6 +123,7 @@ public final class RecordValidator {
                 let index = item * list.itemStride + plan.fields[id].slot
                 lists[listID].states[index] = evaluate(id, raw: lists[listID].slots[index], item: item)
             }
+            if !rules.groups.isEmpty { checkGroups(listID: listID, item: item) }
             if list.hasItemAssertions, let items = rules.fields[listID].items {
                 checkAssertions(items.scope.assertions, pathPrefix: ConcretePath(template: items.layout.prefix, item: item).description)
             }
@@ -196,8 +184,8 @@ public final class RecordValidator {
 
     private func checkAssertions(_ assertions: [CompiledAssertion], pathPrefix: String) {
         for assertion in assertions where assertion.predicate.evaluateCondition(environment) == false {
-            let field = assertion.fieldID.map { pathPrefix.isEmpty ? rules.fields[$0].path
-                : pathPrefix + rules.fields[$0].name } ?? String(pathPrefix.dropLast())
+            let field = assertion.fieldID.map { ConcretePath(template: rules.fields[$0].path, item: currentItem).description }
+                ?? String(pathPrefix.dropLast())
             violations.append(Violation(field: field, rule: assertion.rule, message: assertion.message))
         }
     }
@@ -217,6 +205,17 @@ public final class RecordValidator {
     func state(of id: Int) -> FieldState { slot(of: id).state }
 
     var environment: RecordEnvironment { RecordEnvironment(validator: self) }
+
+    /// The record's violations so far (kept by ``log``).
+    var violations: [Violation] {
+        _read { yield log.entries }
+        _modify { yield &log.entries }
+    }
+
+    /// Whether reports must not reveal values (`--redact`): a quoted choice and each
+    /// violation's value are masked (``ViolationLog``), a bound computed from another field is
+    /// shown as its expression (`Redaction.swift`).
+    var redactsValues: Bool { log.redactsValues }
 
     /// Adds a violation, with the field's custom message when it has one.
     func report(_ field: CompiledField, _ path: ConcretePath, _ rule: String, _ message: String, _ raw: RawValue?) {

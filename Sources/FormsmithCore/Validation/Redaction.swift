@@ -29,21 +29,18 @@ public enum Redaction {
     }
 }
 
-/// Every place `--redact` changes a report, in one file: the validator's messages (the two
-/// functions below) and each violation's offending value (``RecordResult/maskValues()``, applied
-/// to every invalid record's result as the validator returns it).
+/// What `--redact` changes in a report: the validator's messages (a quoted choice,
+/// ``ViolationLog/quoted(_:)``, and a bound, below) and each violation's offending value
+/// (``RecordResult/maskValues()``, applied by ``ViolationLog/result(at:id:)`` to every invalid
+/// record's result as the validator returns it).
 extension RecordValidator {
     /// The result of an invalid record: its id and violations, values masked under `--redact`.
     func invalidResult(at location: RecordLocation) -> RecordResult {
-        var result = RecordResult(location: location, id: recordID(), violations: violations)
-        if redactsValues { result.maskValues() }
-        return result
+        log.result(at: location, id: recordID())
     }
 
     /// A value quoted in a message (a chosen value): masked under `--redact`.
-    func quoted(_ value: String) -> String {
-        redactsValues ? Redaction.redact(value) : value
-    }
+    func quoted(_ value: String) -> String { log.quoted(value) }
 
     /// The bound a range message shows: under `--redact` a bound computed from other fields is
     /// not evaluated (its value would reveal theirs), so the message shows its expression.
