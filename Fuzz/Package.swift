@@ -25,6 +25,7 @@ let package = Package(
         fuzzTarget("FuzzJSONParser"),
         fuzzTarget("FuzzCSV"),
         fuzzTarget("FuzzRulesReader"),
+        fuzzTarget("FuzzRuleTree"),
         fuzzTarget("FuzzMask"),
         fuzzTarget("FuzzExpression"),
         fuzzTarget("FuzzAgreement"),

@@ -8,7 +8,8 @@
 #   FUZZ_TIMEOUT=300 ...                                 (seconds one input may take: raise it under nice -n 19
 #                                                         on a busy machine, where a starved process is no hang)
 #
-# Fast targets, one reader each: FuzzJSONParser FuzzCSV FuzzRulesReader FuzzMask FuzzExpression.
+# Fast targets, one reader each: FuzzJSONParser FuzzCSV FuzzRulesReader FuzzMask FuzzExpression,
+# and FuzzRuleTree (the rule tree reader fed node trees built from the input bytes, no YAML text).
 # End-to-end targets: FuzzJSON (reading and validating against the shipped rules), FuzzRules
 # (reading, compiling and validating with a fuzzed rule file) and FuzzAgreement (the validation
 # plan and the declarative checks agree, JSON and CSV). Seed corpora are copied from
@@ -26,7 +27,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 seconds=${1:-60}
 shift || true
-all_targets=(FuzzJSONParser FuzzCSV FuzzRulesReader FuzzMask FuzzExpression FuzzJSON FuzzRules FuzzAgreement)
+all_targets=(FuzzJSONParser FuzzCSV FuzzRulesReader FuzzRuleTree FuzzMask FuzzExpression FuzzJSON FuzzRules FuzzAgreement)
 runs_limit=${FUZZ_RUNS:-}
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
@@ -121,7 +122,7 @@ cp Fuzz/seeds/expression/* "$work/seeds/FuzzExpression/"
 # short texts); the end-to-end targets take libFuzzer's default (the largest seed, at least 4 KB).
 max_length() {
   case $1 in
-    FuzzCSV | FuzzMask | FuzzExpression) echo 1024 ;;
+    FuzzCSV | FuzzMask | FuzzExpression | FuzzRuleTree) echo 1024 ;;
     FuzzJSONParser | FuzzRulesReader) echo 2048 ;;
   esac
 }
@@ -156,7 +157,12 @@ fuzz_one() {  # TARGET: runs it, writes its summary line to $work/TARGET.summary
   max_len=$(max_length "$target")
   echo "fuzz: $target for ${runs_limit:+$runs_limit inputs, }$seconds s..."
   started=$(date +%s)
-  "$binary" "$corpus" "$work/seeds/$target" -max_total_time="$seconds" ${runs_limit:+-runs=$runs_limit} \
+  # CPU seconds as well as wall-clock ones: at nice -n 19 on a shared machine a target may get a
+  # small part of a core, and only inputs per CPU second compare runs.
+  local timer=() cpu=? cpu_rate=?
+  rm -f "$work/$1.cpu"
+  [ -x /usr/bin/time ] && timer=(/usr/bin/time -f '%U %S' -o "$work/$1.cpu")
+  "${timer[@]}" "$binary" "$corpus" "$work/seeds/$target" -max_total_time="$seconds" ${runs_limit:+-runs=$runs_limit} \
     -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
     -print_final_stats=1 -detect_leaks=0 -artifact_prefix="$root/$artifacts/" ${dict:+-dict=$dict} ${max_len:+-max_len=$max_len} >"$log" 2>&1
   code=$?
@@ -166,14 +172,18 @@ fuzz_one() {  # TARGET: runs it, writes its summary line to $work/TARGET.summary
   coverage=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+')
   features=$(grep -oE 'ft: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+')
   rate=$(( ${runs:-0} / (elapsed > 0 ? elapsed : 1) ))
+  if [ -s "$work/$1.cpu" ]; then
+    cpu=$(tail -1 "$work/$1.cpu" | awk '{ printf "%d", $1 + $2 + 0.5 }')
+    cpu_rate=$(( ${runs:-0} / (cpu > 0 ? cpu : 1) ))
+  fi
   found=$(( $(ls "$artifacts" | wc -l) - before ))
   if [ "$code" -ne 0 ] || [ "$found" -gt 0 ]; then
     echo "fuzz: $target FAILED (exit $code); the end of its log ($log):" >&2
     grep -v "Cannot export local symbol" "$log" | tail -30 >&2
     found=$(( found > 0 ? found : 1 ))
   fi
-  printf '%-16s %6s s %12s runs %8s/s  cov %6s  ft %7s  %s crashes\n' "$target" "$elapsed" "${runs:-0}" \
-    "$rate" "${coverage:-?}" "${features:-?}" "$found" >"$work/$target.summary"
+  printf '%-16s %6s s %12s runs %8s/s  cpu %6s s %8s/cpu-s  cov %6s  ft %7s  %s crashes\n' "$target" "$elapsed" \
+    "${runs:-0}" "$rate" "$cpu" "$cpu_rate" "${coverage:-?}" "${features:-?}" "$found" >"$work/$target.summary"
   [ "$found" -eq 0 ]
 }
 

@@ -23,6 +23,21 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertNoThrow(try InputMask(crash).compile())
     }
 
+    /// FuzzRuleTree stopped on a check of its own (it took the `\(` of a key quoted in a message
+    /// for an unfilled placeholder): a key's text is quoted verbatim, whatever it holds.
+    func testAnUnknownKeyIsQuotedVerbatim() {
+        let problems = ruleProblems(#"""
+            id: x
+            fields:
+              a:
+                type: string
+                \(x\\: 1
+            """#)
+        XCTAssertEqual(problems.count, 1, problems.joined(separator: "\n"))
+        XCTAssertTrue(problems.first?.hasPrefix(#"rules.yaml:5:5: unknown key '\(x\\' in field 'a'"#) == true,
+                      problems.first ?? "")
+    }
+
     private func assertMask(_ mask: String, accepts: [String], rejects: [String],
                             file: StaticString = #filePath, line: UInt = #line) throws {
         let regex = try InputMask(mask).compile()

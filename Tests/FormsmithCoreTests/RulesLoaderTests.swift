@@ -183,6 +183,34 @@ final class RulesLoaderTests: XCTestCase {
         XCTAssertEqual(pairs(validate(#"{"a": "1x"}"#, against: rules)), ["a regex"])
     }
 
+    func testScalarsAreTheTextWrittenWhateverTypeYAMLWouldGiveThem() throws {
+        // The loader reads every value as its text (no YAML 1.1 type resolution): words YAML
+        // would read as booleans, nulls, numbers or dates are allowed values as written.
+        let rules = try compileRules("""
+            id: x
+            title: null
+            fields:
+              a: {type: enum, values: [yes, "no", ~, 2026-01-01, 0x1F, 1_000, .inf]}
+            """)
+        for value in ["yes", "no", "~", "2026-01-01", "0x1F", "1_000", ".inf"] {
+            XCTAssertEqual(pairs(validate(#"{"a": "\#(value)"}"#, against: rules)), [], value)
+        }
+        XCTAssertEqual(pairs(validate(#"{"a": "true"}"#, against: rules)), ["a enum"])
+        XCTAssertEqual(pairs(validate(#"{"a": "31"}"#, against: rules)), ["a enum"])
+    }
+
+    func testAKeyWrittenPlainAndQuotedIsADuplicate() {
+        let problems = ruleProblems("""
+            id: x
+            fields:
+              true: {type: string}
+              "true": {type: string}
+            """)
+        XCTAssertEqual(problems.count, 1, problems.joined(separator: "\n"))
+        XCTAssertTrue(problems.first?.contains("duplicate key") == true, problems.first ?? "")
+        XCTAssertTrue(problems.first?.contains("true") == true, problems.first ?? "")
+    }
+
     func testTheShippedRuleSetsLoad() throws {
         for name in ["osago-policy", "payment-order", "customer-survey"] {
             let path = repositoryRoot.appendingPathComponent("Rules/\(name).yaml").path

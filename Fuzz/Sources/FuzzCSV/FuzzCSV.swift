@@ -2,52 +2,95 @@
 import FuzzSupport
 
 /// Fast fuzz target: the CSV reader and the chunk boundary scanner. The first input byte picks the
-/// dialect and the block size; the rest is the CSV text. Property: reading the text in chunks
-/// cut at `CSVBoundaryScanner` boundaries yields exactly the rows of one pass over the whole
-/// text (same lines, fields, quoting and errors); the well-formed rows, written back as CSV with
-/// every field quoted (quotes doubled), read back to the same fields (so `""` unescapes to `"`
-/// and nothing else changes); and nothing traps.
+/// dialect and the block size; the rest is the CSV text. Properties, checked for every input:
+/// reading the text in chunks cut at `CSVBoundaryScanner` boundaries yields exactly the rows of
+/// one pass over the whole text (same lines, byte ranges, fields, quoting and errors; the scanner
+/// and the reader count the same lines); the well-formed rows, written back as CSV with every
+/// field quoted (quotes doubled), read back to the same unescaped fields, all quoted and
+/// well-formed (so `""` unescapes to `"` and nothing else changes); and nothing traps.
+///
+/// Allocating under AddressSanitizer was most of this target's time, so rows are kept as flat
+/// arrays of fields with offsets into the whole text (no array per row or field), in buffers
+/// reused from one input to the next. The whole text is libFuzzer's own copy of the input, so
+/// AddressSanitizer stops a read past its end; for one input in four (chosen by a hash of the
+/// input, so a run is reproducible) every chunk and every block the scanner sees is copied to
+/// an allocation of exactly its size too, so that a read past a chunk's end is caught, and
+/// every broken row's message is built (otherwise only the first one's).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = FuzzSupport.buffer(data, size)
     guard let control = input.first else { return 0 }
     let dialect: CSVDialect = [.comma, .semicolon, .tab, .comma][Int(control & 3)]
-    let text = Array(input.dropFirst())
+    let text = UnsafeBufferPointer(rebasing: input.dropFirst())  // ends where libFuzzer's own copy ends
     // 1...64 bytes per block, times 1/64 of a long text: at most about 64 blocks, so the scanner
     // (which rescans the pending bytes for each block) stays linear and the target fast.
     let blockSize = (Int(control >> 2) + 1) * max(1, text.count / 64)
+    var hash: UInt32 = 2_166_136_261
+    for byte in input { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    let exact = hash % 4 == 0
 
-    let single = CSVRows.read(text, dialect: dialect, firstLine: 1, readsHeader: true)
-    var chunked: [CSVRows.Snapshot] = []
+    single.reset()
+    _ = single.read(text, base: 0, dialect: dialect, firstLine: 1, readsHeader: true, describesAllErrors: exact)
+
+    chunked.reset()
     let scanner = CSVBoundaryScanner(dialect: dialect)
-    var pending: [UInt8] = []
+    var pendingStart = 0
     var firstLine = 1
     var offset = 0
     while offset < text.count {
-        let blockEnd = min(offset + blockSize, text.count)
-        pending.append(contentsOf: text[offset..<blockEnd])
-        offset = blockEnd
-        guard let boundary = pending.withUnsafeBufferPointer({ scanner.lastRecordEnd(in: $0, firstLine: firstLine) })
-        else { continue }
-        FuzzSupport.require(boundary.end > 0 && boundary.end <= pending.count, "boundary \(boundary.end) out of range")
-        let chunk = Array(pending[0..<boundary.end])
-        let rows = CSVRows.read(chunk, dialect: dialect, firstLine: firstLine)
-        FuzzSupport.require(rows.end == firstLine + boundary.lineCount,
-                            "the scanner counted \(boundary.lineCount) lines, the reader \(rows.end - firstLine)")
-        chunked += rows.rows
-        pending.removeFirst(boundary.end)
+        offset = min(offset + blockSize, text.count)
+        let boundary = CSVRowLog.window(of: text, pendingStart..<offset, exact: exact) { pending in
+            scanner.lastRecordEnd(in: pending, firstLine: firstLine)
+        }
+        guard let boundary else { continue }
+        FuzzSupport.require(boundary.end > 0 && boundary.end <= offset - pendingStart, "boundary \(boundary.end) out of range")
+        let end = CSVRowLog.window(of: text, pendingStart..<pendingStart + boundary.end, exact: exact) { chunk in
+            chunked.read(chunk, base: pendingStart, dialect: dialect, firstLine: firstLine)
+        }
+        FuzzSupport.require(end == firstLine + boundary.lineCount,
+                            "the scanner counted \(boundary.lineCount) lines, the reader \(end - firstLine)")
+        pendingStart += boundary.end
         firstLine += boundary.lineCount
     }
-    chunked += CSVRows.read(pending, dialect: dialect, firstLine: firstLine).rows
-    FuzzSupport.require(chunked == single.rows, "chunked reading differs from a single pass (block size \(blockSize))")
+    _ = CSVRowLog.window(of: text, pendingStart..<text.count, exact: exact) { rest in
+        chunked.read(rest, base: pendingStart, dialect: dialect, firstLine: firstLine)
+    }
+    FuzzSupport.require(chunked == single, "chunked reading differs from a single pass (block size \(blockSize))")
 
-    let wellFormed = single.rows.filter { $0.error == nil && !$0.fields.isEmpty }.map(\.fields)
-    var written: [UInt8] = []
-    for fields in wellFormed {
-        for (column, field) in fields.enumerated() {
-            if column > 0 { written.append(dialect.delimiter) }
+    roundTrip(single, text: text, dialect: dialect)
+    return 0
+}
+
+// libFuzzer calls the target from one thread, so the buffers reused across inputs can be globals.
+nonisolated(unsafe) private var single = CSVRowLog()
+nonisolated(unsafe) private var chunked = CSVRowLog()
+nonisolated(unsafe) private var reread = CSVRowLog()
+nonisolated(unsafe) private var originals: [UInt8] = []  // every written field's unescaped bytes, one after the other
+nonisolated(unsafe) private var originalEnds: [Int] = []
+nonisolated(unsafe) private var rowFieldCounts: [Int] = []
+nonisolated(unsafe) private var rereadFieldCounts: [Int] = []
+nonisolated(unsafe) private var written: [UInt8] = []
+nonisolated(unsafe) private var scratch: [UInt8] = []
+
+/// Writes the well-formed rows of `log` back as CSV with every field quoted and checks that
+/// they read back to the same unescaped fields.
+private func roundTrip(_ log: CSVRowLog, text: UnsafeBufferPointer<UInt8>, dialect: CSVDialect) {
+    originals.removeAll(keepingCapacity: true)
+    originalEnds.removeAll(keepingCapacity: true)
+    rowFieldCounts.removeAll(keepingCapacity: true)
+    written.removeAll(keepingCapacity: true)
+    var fieldStart = 0
+    for row in log.rows {
+        defer { fieldStart = row.fieldEnd }
+        guard row.error == nil, row.fieldEnd > fieldStart else { continue }
+        rowFieldCounts.append(row.fieldEnd - fieldStart)
+        for index in fieldStart..<row.fieldEnd {
+            if index > fieldStart { written.append(dialect.delimiter) }
+            log.fields[index].unescape(from: text, into: &scratch)
+            originals += scratch
+            originalEnds.append(originals.count)
             written.append(UInt8(ascii: "\""))
-            for byte in field {
+            for byte in scratch {
                 written.append(byte)
                 if byte == UInt8(ascii: "\"") { written.append(byte) }
             }
@@ -55,42 +98,98 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         }
         written.append(UInt8(ascii: "\n"))
     }
-    let reread = CSVRows.read(written, dialect: dialect, firstLine: 2).rows  // line 2: no byte order mark skipped
-    FuzzSupport.require(reread.map(\.fields) == wellFormed,
-                        "rows written back as CSV read differently: \(wellFormed) became \(reread.map(\.fields))")
-    FuzzSupport.require(reread.allSatisfy { $0.error == nil && $0.quoted.allSatisfy { $0 } }, "a written row reads as broken")
-    return 0
+    written.withUnsafeBufferPointer { all in
+        CSVRowLog.withExactCopy(of: all, 0..<all.count) { copy in
+            reread.reset()
+            _ = reread.read(copy, base: 0, dialect: dialect, firstLine: 2)  // line 2: no byte order mark skipped
+            rereadFieldCounts.removeAll(keepingCapacity: true)
+            for row in reread.rows { rereadFieldCounts.append(row.fieldCount) }
+            FuzzSupport.require(rereadFieldCounts == rowFieldCounts,
+                                "rows written back as CSV read as other rows: \(rowFieldCounts) fields became \(rereadFieldCounts)")
+            var originalStart = 0
+            for (index, field) in reread.fields.enumerated() {
+                FuzzSupport.require(field.isQuoted, "a written field reads as unquoted")
+                field.unescape(from: copy, into: &scratch)
+                let original = originals[originalStart..<originalEnds[index]]
+                FuzzSupport.require(scratch.elementsEqual(original),
+                                    "a field written back as CSV read differently: \(Array(original)) became \(scratch)")
+                originalStart = originalEnds[index]
+            }
+            FuzzSupport.require(reread.rows.allSatisfy { $0.error == nil }, "a written row reads as broken")
+        }
+    }
 }
 
-/// Rows reduced to comparable values.
-enum CSVRows {
-    struct Snapshot: Equatable {
+/// The rows a reader returned, as comparable values: the fields of every row in one array, with
+/// offsets into the whole text (a chunk's offsets shifted by where the chunk starts).
+struct CSVRowLog: Equatable {
+    struct Row: Equatable {
         var line: Int
-        var fields: [[UInt8]]
-        var quoted: [Bool]
+        /// One past the row's last field in `fields`.
+        var fieldEnd: Int
+        var fieldCount: Int
         var error: CSVRowError?
+        var byteRange: Range<Int>
     }
 
-    /// Every row of `bytes`, and the line the reader ends on; with `readsHeader`, the first row is
-    /// also read as a header (its names decoded, duplicates found).
-    static func read(_ bytes: [UInt8], dialect: CSVDialect, firstLine: Int,
-                     readsHeader: Bool = false) -> (rows: [Snapshot], end: Int) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var reader = CSVReader(bytes: buffer, dialect: dialect, firstLine: firstLine)
-            var row = CSVRow()
-            var scratch: [UInt8] = []
-            var rows: [Snapshot] = []
-            while reader.next(into: &row) {
-                FuzzSupport.require(row.line >= firstLine, "row line \(row.line) before the chunk's first line")
-                let fields = row.fields.map { field -> [UInt8] in
-                    field.unescape(from: buffer, into: &scratch)
-                    return scratch
-                }
-                if readsHeader && rows.isEmpty { _ = CSVHeader(row: row, in: buffer) }
-                if let error = row.error { _ = error.description }
-                rows.append(Snapshot(line: row.line, fields: fields, quoted: row.fields.map(\.isQuoted), error: row.error))
+    var rows: [Row] = []
+    var fields: [CSVField] = []
+    /// The row the reader fills, kept so that its field array is reused.
+    private var row = CSVRow()
+
+    static func == (left: CSVRowLog, right: CSVRowLog) -> Bool {
+        left.rows == right.rows && left.fields == right.fields
+    }
+
+    /// Empties the log, keeping its capacity.
+    mutating func reset() {
+        rows.removeAll(keepingCapacity: true)
+        fields.removeAll(keepingCapacity: true)
+    }
+
+    /// Reads every row of `bytes`, which start at offset `base` of the text, and returns the
+    /// line the reader ends on; with `readsHeader`, the first row is also read as a header (its
+    /// names decoded, duplicates found). The message of the first broken row is built, and with
+    /// `describesAllErrors` every broken row's.
+    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, base: Int, dialect: CSVDialect, firstLine: Int,
+                       readsHeader: Bool = false, describesAllErrors: Bool = false) -> Int {
+        var reader = CSVReader(bytes: bytes, dialect: dialect, firstLine: firstLine)
+        var isFirst = true
+        var describes = true
+        while reader.next(into: &row) {
+            FuzzSupport.require(row.line >= firstLine, "row line \(row.line) before the chunk's first line")
+            if readsHeader && isFirst { _ = CSVHeader(row: row, in: bytes) }
+            isFirst = false
+            if let error = row.error, describes {
+                _ = error.description
+                describes = describesAllErrors
             }
-            return (rows, reader.line)
+            for field in row.fields {
+                FuzzSupport.require(field.start <= field.end && field.end <= bytes.count, "a field outside the buffer")
+                fields.append(CSVField(start: field.start + base, end: field.end + base,
+                                       isQuoted: field.isQuoted, hasEscapedQuotes: field.hasEscapedQuotes))
+            }
+            rows.append(Row(line: row.line, fieldEnd: fields.count, fieldCount: row.fields.count, error: row.error,
+                            byteRange: row.byteRange.lowerBound + base..<row.byteRange.upperBound + base))
         }
+        return reader.line
+    }
+
+    /// Runs `body` on `range` of `bytes`: with `exact`, on a copy in an allocation of exactly its
+    /// size.
+    static func window<Result>(of bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, exact: Bool,
+                               _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard exact else { return body(UnsafeBufferPointer(rebasing: bytes[range])) }
+        return withExactCopy(of: bytes, range, body)
+    }
+
+    /// Runs `body` on a copy of `range` of `bytes` in an allocation of exactly its size.
+    static func withExactCopy<Result>(of bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                                      _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard !range.isEmpty else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: range.count)
+        defer { copy.deallocate() }
+        _ = copy.initialize(from: bytes[range])
+        return body(UnsafeBufferPointer(copy))
     }
 }

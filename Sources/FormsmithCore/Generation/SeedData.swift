@@ -51,7 +51,7 @@ public struct SeedData: Sendable {
         }
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            guard let node = try YAMLDocument.compose(text) else {
                 throw GenerationError(field: nil, rule: nil, message: "\(path):1:1: the seed-data file is empty; "
                                       + "give 'fields' (value pools) and/or 'records' (a JSON Lines file)")
             }

@@ -73,7 +73,7 @@ public enum ProjectLoader {
         }
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            guard let node = try YAMLDocument.compose(text) else {
                 throw RulesError(problems: [RuleProblem("the project file is empty; give it 'forms' and 'inputs'",
                                                          at: SourceLocation(file: path, line: 1, column: 1))])
             }

@@ -128,7 +128,7 @@ struct LibraryReader {
             return nil
         }
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            guard let node = try YAMLDocument.compose(text) else {
                 problems.report("the library is empty; give it 'definitions'" + Self.chainText(chain),
                                 at: SourceLocation(file: path, line: 1, column: 1))
                 return nil

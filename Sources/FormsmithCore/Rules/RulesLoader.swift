@@ -59,7 +59,7 @@ public enum RulesLoader {
     public static func read(text: String, file: String) throws(RulesError) -> RuleSet {
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            guard let node = try YAMLDocument.compose(text) else {
                 throw RulesError(problems: [RuleProblem("the rule file is empty",
                                                          at: SourceLocation(file: file, line: 1, column: 1))])
             }
