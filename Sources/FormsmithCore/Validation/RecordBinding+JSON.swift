@@ -10,21 +10,25 @@ enum BindingProblem {
 
 /// Binding the members of a parsed JSON object (on a tape) to slots through the plan's key tables.
 extension RecordBinding {
-    /// Binds the members of the object at `index` of `tape` to the slots of its fields, with the
-    /// plan's key table `table` (0 for the questionnaire). `item` is the list item index for item
-    /// tables, -1 for the top level. Members that cannot be bound go to `problem`, in order.
-    func bindObject(_ index: Int, table: Int, item: Int, tape: JSONTape, bytes: UnsafeBufferPointer<UInt8>,
-                    problem: (BindingProblem) -> Void) {
+    /// Binds the members of the object at node `index` of a parsed record (`nodes`, its tape) to
+    /// the slots of its fields, with the plan's key table `table` (0 for the questionnaire).
+    /// `item` is the list item index for item tables, -1 for the top level. Members that cannot
+    /// be bound go to `problem`, in order.
+    func bindObject(_ index: Int, table: Int, item: Int, nodes: UnsafeBufferPointer<JSONNode>,
+                    bytes: UnsafeBufferPointer<UInt8>, problem: (BindingProblem) -> Void) {
         let keys = plan.keyIndex
         let listID = keys.tables[table].listID
-        let slotsPerItem = keys.tables[table].slotsPerItem
+        // The slots this object's fields go to: looked up once, not per member (the storage is
+        // not resized while an object is bound).
+        let slots = listID >= 0 ? lists[listID].slots : rootSlots
+        let first = listID >= 0 ? item * keys.tables[table].slotsPerItem : 0
         var child = index + 1
         var hint = -1
-        for _ in 0..<(tape.nodes[index].childCount / 2) {
+        for _ in 0..<(nodes[index].childCount / 2) {
             let keyIndex = child
             let valueIndex = child + 1
-            child = Int(tape.nodes[valueIndex].next)
-            let entry = keyEntry(keyIndex, in: table, from: hint, tape: tape, bytes: bytes)
+            child = Int(nodes[valueIndex].next)
+            let entry = keyEntry(keyIndex, in: table, from: hint, keys: keys, nodes: nodes, bytes: bytes)
             guard entry >= 0 else {
                 problem(.unknownMember(key: keyIndex, value: valueIndex, table: table, item: item))
                 continue
@@ -32,21 +36,15 @@ extension RecordBinding {
             hint = entry + 1
             let target = keys.entries[entry].target
             if !keys.entries[entry].isSection {
-                if listID >= 0 {
-                    let position = item * slotsPerItem + target
-                    if case .absent = lists[listID].slots[position] {
-                        lists[listID].slots[position] = .json(Int32(valueIndex))
-                        continue
-                    }
-                } else if case .absent = rootSlots[target] {
-                    rootSlots[target] = .json(Int32(valueIndex))
+                if case .absent = slots[first + target] {
+                    slots[first + target] = .json(Int32(valueIndex))
                     continue
                 }
                 problem(.duplicate(value: valueIndex, table: table, entry: entry, item: item))
                 continue
             }
-            switch tape.nodes[valueIndex].kind {
-            case .object: bindObject(valueIndex, table: target, item: item, tape: tape, bytes: bytes, problem: problem)
+            switch nodes[valueIndex].kind {
+            case .object: bindObject(valueIndex, table: target, item: item, nodes: nodes, bytes: bytes, problem: problem)
             case .null: break
             default:
                 let layout = plan.keys.layouts[plan.keys.tables[table].layout]
@@ -59,15 +57,16 @@ extension RecordBinding {
 
     /// The key table entry of the member name at tape node `keyIndex`, or -1.
     @inline(__always)
-    private func keyEntry(_ keyIndex: Int, in table: Int, from hint: Int, tape: JSONTape,
+    private func keyEntry(_ keyIndex: Int, in table: Int, from hint: Int, keys: KeyIndex,
+                          nodes: UnsafeBufferPointer<JSONNode>,
                           bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let key = tape.nodes[keyIndex]
+        let key = nodes[keyIndex]
         let length = key.end - key.start
         if !key.hasEscapes, let base = bytes.baseAddress, key.start + 8 <= bytes.count {
             // One load for the prefix: the record's bytes go on past a key (at least `":` and a value).
             let word = UnsafeRawPointer(base + key.start).loadUnaligned(as: UInt64.self)
             let prefix = length >= 8 ? word : word & ((1 << (UInt64(length) * 8)) &- 1)
-            return plan.keyIndex.find(UnsafeBufferPointer(start: base + key.start, count: length), prefix: prefix,
+            return keys.find(UnsafeBufferPointer(start: base + key.start, count: length), prefix: prefix,
                                       in: table, from: hint)
         }
         var buffer: [UInt8] = []
@@ -77,7 +76,7 @@ extension RecordBinding {
             buffer = Array(bytes[key.start..<key.end])
         }
         return buffer.withUnsafeBufferPointer {
-            plan.keyIndex.find($0, prefix: KeyTables.prefix(of: $0), in: table, from: hint)
+            keys.find($0, prefix: KeyTables.prefix(of: $0), in: table, from: hint)
         }
     }
 }

@@ -4,8 +4,9 @@
 /// never whether it is valid, and reports what it cannot bind as a ``BindingProblem`` for the
 /// validator to word.
 ///
-/// Like the validator, it is used by one thread and never re-entrantly in a conflicting way.
-final class RecordBinding {
+/// A struct of references stored inline in the validator (a `let`: the hot path reads the
+/// slots without retaining anything); like the validator, used by one thread only.
+struct RecordBinding {
     /// The rules' plain-value form (field slots, key tables).
     let plan: FastCheckTables
     /// The top-level slots.

@@ -57,11 +57,13 @@ extension RecordValidator {
     /// Binds the members of the object at `index` to slots (see ``RecordBinding``), wording
     /// what cannot be bound.
     func bindObject(_ index: Int, table: Int, item: Int) {
-        binding.bindObject(index, table: table, item: item, tape: tape, bytes: bytes) { reportBindingProblem($0) }
+        tape.nodes.withUnsafeBufferPointer { nodes in
+            binding.bindObject(index, table: table, item: item, nodes: nodes, bytes: bytes) { reportBindingProblem($0) }
+        }
     }
 
     /// Words a member of a JSON object that could not be bound.
-    private func reportBindingProblem(_ problem: BindingProblem) {
+    func reportBindingProblem(_ problem: BindingProblem) {
         switch problem {
         case .unknownMember(let keyIndex, let valueIndex, let table, let item):
             if table == 0, isRoutingMember(keyIndex) { return }
