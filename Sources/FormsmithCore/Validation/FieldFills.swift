@@ -52,10 +52,10 @@ public struct FieldFills: Sendable {
         for id in 0..<plan.fields.count {
             let field = plan.fields[id]
             if field.listID < 0 {
-                if validator.isPresent(validator.rootSlots[field.slot]) { filled[id] += 1 }
-                if field.type == .list { items[id] += validator.lists[id].count }
+                if validator.isPresent(validator.binding.rootSlots[field.slot]) { filled[id] += 1 }
+                if field.type == .list { items[id] += validator.binding.lists[id].count }
             } else {
-                let storage = validator.lists[field.listID]
+                let storage = validator.binding.lists[field.listID]
                 for item in 0..<storage.count where validator.isPresent(storage.slots[item * field.itemStride + field.slot]) {
                     filled[id] += 1
                 }

@@ -47,7 +47,7 @@ extension RecordValidator {
                 return
             }
             let count = Int(tape.nodes[Int(index)].childCount)
-            resetItems(of: field.id, count: count, slotCount: list.itemStride)
+            binding.resetItems(of: field.id, count: count, slotCount: list.itemStride)
             for (position, child) in tape.children(of: Int(index)).enumerated() {
                 if tape.nodes[child].kind == .object {
                     bindObject(child, table: list.itemTable, item: position)
@@ -55,7 +55,7 @@ extension RecordValidator {
                     violations.append(Violation(field: "\(path)[\(position)]", rule: RuleIdentifier.type,
                                                 message: "must be an object, not \(tape.nodes[child].kind.phrase)",
                                                 value: displayValue(.json(Int32(child)))))
-                    markBroken(field.items?.layout.allFieldIDs ?? [], item: position)
+                    binding.markBroken(field.items?.layout.allFieldIDs ?? [], item: position)
                 }
             }
         case .cell:
@@ -64,15 +64,9 @@ extension RecordValidator {
             return
         }
         for case .itemCount(let minimum, let maximum) in checks {
-            checkCount(lists[field.id].count, minimum, maximum, field, path, .absent, noun: "item")
+            checkCount(binding.lists[field.id].count, minimum, maximum, field, path, .absent, noun: "item")
         }
         evaluateItems(ofList: field.id)
-    }
-
-    /// Prepares the item storage of a list for `count` items.
-    func resetItems(of listID: Int, count: Int, slotCount: Int) {
-        lists[listID].count = count
-        lists[listID].reset(count * slotCount)
     }
 }
 

@@ -35,7 +35,7 @@ extension RecordValidator {
             if visibleIf >= 0, condition(visibleIf) != true { continue }
             let field = rules.fields[id]
             report(field, path(of: field, item: item), RuleIdentifier.required, "is required", nil)
-            setState(.invalid, of: id, item: item)
+            binding.setState(.invalid, of: id, item: item)
         }
     }
 
@@ -52,17 +52,7 @@ extension RecordValidator {
                    "must be filled: section '\(ConcretePath(template: group.path, item: item))' is all or none "
                    + "(complete: true) and \(names) \(filled.count == 1 ? "is" : "are") filled; fill it or leave "
                    + "the whole section empty", nil)
-            setState(.invalid, of: id, item: item)
-        }
-    }
-
-    /// Sets the state of a field in the current scope.
-    private func setState(_ state: FieldState, of id: Int, item: Int) {
-        let field = plan.fields[id]
-        if field.listID >= 0 {
-            lists[field.listID].states[item * field.itemStride + field.slot] = state
-        } else {
-            rootStates[field.slot] = state
+            binding.setState(.invalid, of: id, item: item)
         }
     }
 }

@@ -219,7 +219,7 @@ extension RecordValidator {
         case .multiChoice:
             return .value(.list(choices(raw).map { .string($0) }))
         case .list:
-            return .value(.list(Array(repeating: .null, count: lists[id].count)))
+            return .value(.list(Array(repeating: .null, count: binding.lists[id].count)))
         case .section:
             return .invalid
         case .attachment:

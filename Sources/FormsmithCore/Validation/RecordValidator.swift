@@ -32,13 +32,8 @@ public final class RecordValidator {
     @exclusivity(unchecked) var tape = JSONTape()
     /// The parsed JSON of a CSV cell holding an attachment.
     @exclusivity(unchecked) var attachmentTape = JSONTape()
-    /// The top-level slots.
-    let root: SlotStorage
-    private let rootSlotCount: Int
-    /// The item slots of each list field, by field id (empty storage for other fields).
-    let lists: [SlotStorage]
-    /// Ids of the list fields (their item storage is reset per record).
-    let listIDs: [Int]
+    /// The record's values bound to fields (slots), and what binds them.
+    let binding: RecordBinding
     /// The record's violations, and what `--redact` does to them.
     @exclusivity(unchecked) var log: ViolationLog
     /// Decoded text of the value being checked.
@@ -76,23 +71,14 @@ public final class RecordValidator {
         plan = rules.plan
         patternMemo = PatternMemo(stepCount: rules.plan.steps.count)
         self.regexScratch = RegexScratch(limits: regexLimits)
-        rootSlotCount = rules.rootScope.slotCount
-        root = SlotStorage(capacity: rootSlotCount)
-        lists = rules.fields.map { _ in SlotStorage() }
-        listIDs = rules.fields.filter { $0.type == .list }.map(\.id)
+        binding = RecordBinding(rules: rules)
     }
 
     // MARK: - Evaluation
 
-    /// Raw values of the top-level slots.
-    var rootSlots: UnsafeMutableBufferPointer<RawValue> { root.slots }
-    /// States of the top-level slots.
-    var rootStates: UnsafeMutableBufferPointer<FieldState> { root.states }
-
     /// Resets per-record state.
     func beginRecord() {
-        root.reset(rootSlotCount)
-        for id in listIDs { lists[id].count = 0 }
+        binding.reset()
         log.reset()
         currentList = -1
         currentItem = -1
@@ -100,6 +86,8 @@ public final class RecordValidator {
 
     /// Evaluates all fields and assertions once the slots are bound.
     func evaluateRecord() {
+        let rootSlots = binding.rootSlots
+        let rootStates = binding.rootStates
         for id in plan.rootOrder {
             let slot = plan.fields[id].slot
             rootStates[slot] = evaluate(id, raw: rootSlots[slot], item: -1)
@@ -118,12 +106,13 @@ public final class RecordValidator {
     func evaluateItems(ofList listID: Int) {
         let list = plan.fields[listID]
         guard list.type == .list else { return }
+        let items = binding.lists[listID]
         currentList = listID
-        for item in 0..<lists[listID].count {
+        for item in 0..<items.count {
             currentItem = item
             for id in plan.itemOrders[list.itemOrder] {
                 let index = item * list.itemStride + plan.fields[id].slot
-                lists[listID].states[index] = evaluate(id, raw: lists[listID].slots[index], item: item)
+                items.states[index] = evaluate(id, raw: items.slots[index], item: item)
             }
             if !rules.groups.isEmpty { checkGroups(listID: listID, item: item) }
             if list.hasItemAssertions, let items = rules.fields[listID].items {
@@ -196,12 +185,7 @@ public final class RecordValidator {
 
     /// The raw value and state of a field in the current scope.
     func slot(of id: Int) -> (raw: RawValue, state: FieldState) {
-        let listID = plan.fields[id].listID
-        let slot = plan.fields[id].slot
-        guard listID >= 0 else { return (rootSlots[slot], rootStates[slot]) }
-        guard listID == currentList, currentItem >= 0 else { return (.absent, .invalid) }
-        let index = currentItem * plan.fields[id].itemStride + slot
-        return (lists[listID].slots[index], lists[listID].states[index])
+        binding.slot(of: id, list: currentList, item: currentItem)
     }
 
     func state(of id: Int) -> FieldState { slot(of: id).state }
