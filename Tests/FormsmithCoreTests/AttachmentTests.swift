@@ -184,6 +184,38 @@ final class AttachmentTests: XCTestCase {
         XCTAssertTrue(batch.labels.contains { $0.field.hasPrefix("photos[") }, "a defect in one file of several")
     }
 
+    /// An attachment inside list items: checked per item, reported at the item's concrete path,
+    /// generated valid and labelled-invalid like one at the top level.
+    func testAttachmentsInsideListItems() throws {
+        let rules = try compileRules("""
+            id: drivers
+            fields:
+              drivers:
+                type: list
+                minItems: 1
+                maxItems: 3
+                fields:
+                  name: {type: string, minLength: 1}
+                  licenseScan:
+                    type: attachment
+                    mediaTypes: [application/pdf, image/jpeg]
+                    maxSize: 5MB
+            """)
+        let validator = RecordValidator(rules: rules)
+        let record = #"{"drivers":[{"name":"A","licenseScan":\#(Self.pdf)},"#
+            + #"{"name":"B","licenseScan":{"name":"clip.mp4","mediaType":"video/mp4","size":9000000}}]}"#
+        let found = Array(record.utf8).withUnsafeBufferPointer {
+            pairs(validator.validate(json: $0, location: RecordLocation(file: "test", line: 1)))
+        }
+        XCTAssertTrue(found.contains("drivers[1].licenseScan media-type"), "\(found)")
+        XCTAssertTrue(found.contains("drivers[1].licenseScan max-size"), "\(found)")
+        XCTAssertFalse(found.contains { $0.hasPrefix("drivers[0]") }, "\(found)")
+        let batch = try generate(rules, GenerationOptions(count: 300, seed: 4, invalidRate: 0.5, jobs: 2))
+        assertMatchesLabels(batch, rules, "attachments in list items")
+        XCTAssertTrue(batch.labels.contains { $0.field.hasPrefix("drivers[") && $0.field.contains("licenseScan") },
+                      "a defect in an item's attachment")
+    }
+
     func testGeneratedReferencesLookReal() throws {
         let batch = try generate(rules, GenerationOptions(count: 200, seed: 3, optionalRate: 1))
         var names = Set<String>()
