@@ -1,0 +1,180 @@
+@testable import FormsmithCore
+import Foundation
+import XCTest
+
+/// Lists inside list items (`drivers[].documents[]`): concrete report paths with every index,
+/// bounds and conditions that read the enclosing items, `count` of an inner list, CSV columns
+/// with one index per list, and the rule-file errors for references and depth.
+final class NestedListTests: XCTestCase {
+    /// The fixture rule set the CLI tests use too.
+    static let fixture = repositoryRoot.appendingPathComponent("Tests/FormsmithCLITests/Fixtures/nested-lists")
+
+    static func rules() throws -> CompiledRuleSet {
+        try RulesLoader.load(path: fixture.appendingPathComponent("rules.yaml").path, today: testToday)
+    }
+
+    static func lines(_ file: String) throws -> [String] {
+        try String(contentsOf: fixture.appendingPathComponent(file), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+    }
+
+    static let ivanov = #""name": "Ivanov", "birthDate": "1990-05-01""#
+
+    private func check(_ drivers: String, _ expected: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let json = #"{"id": "q", "drivers": [\#(drivers)]}"#
+        XCTAssertEqual(pairs(validate(json, against: try Self.rules())), expected, json, file: file, line: line)
+    }
+
+    func testTheFixtureQuestionnairesGetTheirViolationsAtConcretePaths() throws {
+        let rules = try Self.rules()
+        for record in try Self.lines("valid.jsonl") { XCTAssertEqual(pairs(validate(record, against: rules)), [], record) }
+        let invalid = try Self.lines("invalid.jsonl").map { pairs(validate($0, against: rules)) }
+        XCTAssertEqual(invalid, [
+            ["drivers[1].documents[0].number regex", "drivers[1].documents[0].issued min",
+             "drivers[1].documents[0].issuer required", "drivers[1].documents[1].issuer visibility",
+             "drivers[1].documents[1].series unknown-field"],
+            ["drivers[0].documents required", "drivers[1].documents[1] type"],
+            ["drivers[0].documents type", "drivers[1].documentCount document-count"],
+        ])
+    }
+
+    func testABoundReadsTheEnclosingItemOfItsOwnDriver() throws {
+        // issued >= drivers[].birthDate + 14y: the same date is valid for the older driver only.
+        let document = #"{"type": "license", "number": "77AB 123456", "issued": "2000-01-01"}"#
+        try check(#"{"name": "Old", "birthDate": "1980-01-01", "documents": [\#(document)]},"#
+                  + #"{\#(Self.ivanov), "documents": [\#(document), \#(document)]}"#,
+                  ["drivers[1].documents[0].issued min", "drivers[1].documents[1].issued min"])
+    }
+
+    func testAConditionOnTheInnerItemPicksTheChecksAndTheVisibility() throws {
+        try check(#"{\#(Self.ivanov), "documents": [{"type": "license", "number": "4509 123456", "issued": "2010-01-01"},"#
+                  + #"{"type": "passport", "number": "4509 123456", "issued": "2010-01-01"}]}"#,
+                  ["drivers[0].documents[0].number regex", "drivers[0].documents[1].issuer required"])
+    }
+
+    func testCountOfAnInnerListIsReadInTheEnclosingItem() throws {
+        let document = #"{"type": "license", "number": "77AB 123456", "issued": "2010-01-01"}"#
+        try check(#"{\#(Self.ivanov), "documents": [\#(document)], "documentCount": 1},"#
+                  + #"{\#(Self.ivanov), "documents": [\#(document), \#(document)], "documentCount": 1},"#
+                  + #"{\#(Self.ivanov), "documents": [\#(document)], "documentCount": 1}"#,
+                  ["drivers[1].documentCount document-count"])
+        try check(#"{\#(Self.ivanov), "documents": [\#(document), \#(document), \#(document)]}"#,
+                  ["drivers[0].documents max-items"])
+    }
+
+    func testAnInnerListAbsentFromAnItemIsReportedThereWhateverTheItemBeforeHeld() throws {
+        let document = #"{"type": "license", "number": "77AB 123456", "issued": "2010-01-01"}"#
+        try check(#"{\#(Self.ivanov), "documents": [\#(document), \#(document)]},"#
+                  + #"{\#(Self.ivanov), "documentCount": 1}"#,
+                  ["drivers[1].documents required"])
+    }
+
+    func testListsNestThreeDeepWithObjectsBetweenThem() throws {
+        let rules = try compileRules("""
+            id: deep
+            sections:
+              drivers:
+                type: list
+                fields:
+                  birthDate: {type: date}
+                  papers:
+                    type: section
+                    fields:
+                      documents:
+                        type: list
+                        maxItems: 2
+                        fields:
+                          issued: {type: date, min: "drivers[].birthDate"}
+                          pages:
+                            type: list
+                            optional: true
+                            fields:
+                              number: {type: integer, min: 1}
+                              stamped: {type: date, optional: true, min: "drivers[].papers.documents[].issued"}
+            """)
+        let json = #"{"drivers": [{"birthDate": "2000-01-01", "papers": {"documents": [{"issued": "2010-01-01"}]}},"#
+            + #"{"birthDate": "2000-01-01", "papers": {"documents": [{"issued": "2001-01-01", "pages": [{"number": 0},"#
+            + #"{"number": 2, "stamped": "2000-12-31"}]}, {"issued": "1999-01-01", "pages": [{"number": 1, "x": 1}]}]}}]}"#
+        XCTAssertEqual(pairs(validate(json, against: rules)), [
+            "drivers[1].papers.documents[1].issued min", "drivers[1].papers.documents[0].pages[0].number min",
+            "drivers[1].papers.documents[0].pages[1].stamped min", "drivers[1].papers.documents[1].pages[0].x unknown-field",
+        ])
+    }
+
+    func testAReferenceThroughAListThatDoesNotEncloseTheFieldIsARuleFileError() {
+        let problems = ruleProblems("""
+            id: wrong
+            sections:
+              drivers:
+                type: list
+                fields:
+                  name: {type: string, visibleIf: "drivers[].documents[].type == 'passport'"}
+                  documents:
+                    type: list
+                    fields:
+                      type: {type: string}
+            """)
+        XCTAssertEqual(problems.count, 1, "\(problems)")
+        XCTAssertTrue(problems.first?.hasPrefix("rules.yaml:6:") ?? false, "\(problems)")
+        XCTAssertTrue(problems.first?.contains("'drivers[].documents[].type' means a field of the current item of "
+                                               + "'drivers[].documents'") ?? false, "\(problems)")
+    }
+
+    func testListsNestedFourDeepAreRefusedWithTheLimit() {
+        let problems = ruleProblems("""
+            id: deep
+            sections:
+              a:
+                type: list
+                fields:
+                  b:
+                    type: list
+                    fields:
+                      c:
+                        type: list
+                        fields:
+                          d:
+                            type: list
+                            fields:
+                              x: {type: string}
+            """)
+        XCTAssertEqual(problems.count, 1, "\(problems)")
+        XCTAssertTrue(problems.first?.contains("rules.yaml:12:15: lists are nested more than 3 deep at 'a[].b[].c[].d'")
+                      ?? false, "\(problems)")
+    }
+
+    func testCSVColumnsGiveOneIndexPerList() throws {
+        let rules = try Self.rules()
+        let folder = try ScratchFolder()
+        let valid = try runBatch([fixturePath("valid.csv")], rules: rules)
+        XCTAssertEqual(outline(valid.results), [])
+        let run = try runBatch([fixturePath("invalid.csv")], rules: rules)
+        XCTAssertEqual(outline(run.results), [
+            "1: unreadable: the CSV header row has 3 problems; the rows were still validated, without the ignored columns",
+            "1: drivers[].documents max-items", "1: drivers.1.documents.2.type required",
+            "1: drivers.1.documents.2.issued required",
+            "3: drivers[1].documents[0].number regex", "3: drivers[1].documents[0].issued min",
+            "3: drivers[1].documents[0].issuer required",
+            "4: drivers[1].documents max-items", "4: drivers[1].documents[0].type required",
+            "4: drivers[1].documents[1].type required", "4: drivers[1].documents[2].type required",
+            "4: drivers[1].documents[0].number required", "4: drivers[1].documents[1].number required",
+            "4: drivers[1].documents[0].issued required", "4: drivers[1].documents[1].issued required",
+            "4: drivers[1].documents[2].issued required", "4: drivers[0].documents[0].issuer visibility",
+        ])
+        let resolver = CSVColumnResolver(rules: rules)
+        XCTAssertTrue(resolver.resolve("drivers.1.documents.0.number") == .nested(
+            rules.fieldIDs["drivers[].documents[].number"]!, lists: [rules.fieldIDs["drivers"]!,
+                                                                     rules.fieldIDs["drivers[].documents"]!], items: [1, 0]))
+        for (name, expected) in [("drivers.0.documents.0.numbr", "items of drivers[].documents have no field 'numbr'"),
+                                 ("drivers.0.documents.01.number", "write 'drivers.0.documents.1.number'"),
+                                 ("drivers.0.documents.5000.type", "CSV item indices go up to 999"),
+                                 ("drivers.0.documents", "names a whole list"),
+                                 ("drivers.0.documents.0", "names a whole item")] {
+            guard case .unknown(let message) = resolver.resolve(name) else { return XCTFail("\(name) resolves") }
+            XCTAssertTrue(message.contains(expected), "\(name): \(message)")
+        }
+        _ = folder
+    }
+
+    private func fixturePath(_ file: String) -> String { Self.fixture.appendingPathComponent(file).path }
+}
