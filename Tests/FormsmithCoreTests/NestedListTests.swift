@@ -69,34 +69,41 @@ final class NestedListTests: XCTestCase {
                   ["drivers[1].documents required"])
     }
 
-    func testListsNestThreeDeepWithObjectsBetweenThem() throws {
-        let rules = try compileRules("""
-            id: deep
-            sections:
-              drivers:
-                type: list
+    /// Three levels of lists, with an object between the first two.
+    static let deepRules = """
+        id: deep
+        sections:
+          drivers:
+            type: list
+            maxItems: 2
+            fields:
+              birthDate: {type: date, min: 1950-01-01, max: 2000-01-01}
+              papers:
+                type: section
                 fields:
-                  birthDate: {type: date}
-                  papers:
-                    type: section
+                  documents:
+                    type: list
+                    maxItems: 2
                     fields:
-                      documents:
+                      issued: {type: date, min: "drivers[].birthDate", max: 2020-01-01}
+                      pages:
                         type: list
-                        maxItems: 2
+                        optional: true
+                        minItems: 2
+                        maxItems: 3
                         fields:
-                          issued: {type: date, min: "drivers[].birthDate"}
-                          pages:
-                            type: list
-                            optional: true
-                            fields:
-                              number: {type: integer, min: 1}
-                              stamped: {type: date, optional: true, min: "drivers[].papers.documents[].issued"}
-            """)
+                          number: {type: integer, min: 1, max: 9}
+                          stamped: {type: date, optional: true, min: "drivers[].papers.documents[].issued", max: 2021-01-01}
+        """
+
+    func testListsNestThreeDeepWithObjectsBetweenThem() throws {
+        let rules = try compileRules(Self.deepRules)
         let json = #"{"drivers": [{"birthDate": "2000-01-01", "papers": {"documents": [{"issued": "2010-01-01"}]}},"#
             + #"{"birthDate": "2000-01-01", "papers": {"documents": [{"issued": "2001-01-01", "pages": [{"number": 0},"#
             + #"{"number": 2, "stamped": "2000-12-31"}]}, {"issued": "1999-01-01", "pages": [{"number": 1, "x": 1}]}]}}]}"#
         XCTAssertEqual(pairs(validate(json, against: rules)), [
-            "drivers[1].papers.documents[1].issued min", "drivers[1].papers.documents[0].pages[0].number min",
+            "drivers[1].papers.documents[1].issued min", "drivers[1].papers.documents[1].pages min-items",
+            "drivers[1].papers.documents[0].pages[0].number min",
             "drivers[1].papers.documents[0].pages[1].stamped min", "drivers[1].papers.documents[1].pages[0].x unknown-field",
         ])
     }
@@ -174,6 +181,43 @@ final class NestedListTests: XCTestCase {
             XCTAssertTrue(message.contains(expected), "\(name): \(message)")
         }
         _ = folder
+    }
+
+    func testGeneratedQuestionnairesAreValidAndDefectsInsideInnerItemsAreLabelled() throws {
+        let rules = try Self.rules()
+        let valid = try generate(rules, GenerationOptions(count: 200, seed: 3))
+        assertMatchesLabels(valid, rules, "valid")
+        let documents = valid.objects.flatMap { ($0["drivers"] as? [[String: Any]]) ?? [] }
+            .flatMap { ($0["documents"] as? [[String: Any]]) ?? [] }
+        XCTAssertTrue(documents.contains { $0["type"] as? String == "passport" && $0["issuer"] != nil })
+        XCTAssertTrue(documents.contains { $0["type"] as? String == "license" && $0["issuer"] == nil })
+        let invalid = try generate(rules, GenerationOptions(count: 400, seed: 4, invalidRate: 1))
+        assertMatchesLabels(invalid, rules, "invalid")
+        let labelled = Set(invalid.labels.map { ValidationSummary.foldIndices($0.field) + " " + $0.rule })
+        for expected in ["drivers[].documents[].number regex", "drivers[].documents[].issued min",
+                         "drivers[].documents[].issuer visibility", "drivers[].documents[].type required",
+                         "drivers[].documents type"] {
+            XCTAssertTrue(labelled.contains(expected), "no \(expected) defect in \(labelled.sorted())")
+        }
+        XCTAssertTrue(invalid.labels.contains { $0.field.hasPrefix("drivers[1].documents[") }, "\(invalid.labels)")
+        let folder = try ScratchFolder()
+        let csv = try generate(rules, GenerationOptions(count: 200, seed: 5, format: .csv, invalidRate: 0.5))
+        XCTAssertTrue(csv.text.hasPrefix("id,drivers.0.name,drivers.0.birthDate,drivers.0.documents.0.type,"
+                                         + "drivers.0.documents.0.number,"), String(csv.text.prefix(300)))
+        let run = try runBatch([folder.write("generated.csv", csv.bytes)], rules: rules)
+        XCTAssertEqual(outline(run.results).sorted(), csv.labels.map { "\($0.line): \($0.field) \($0.rule)" }.sorted())
+    }
+
+    func testThreeLevelsAreGeneratedValidAndLabelledInvalidInJSONAndCSV() throws {
+        let rules = try compileRules(Self.deepRules)
+        let json = try generate(rules, GenerationOptions(count: 150, seed: 6, invalidRate: 0.6))
+        assertMatchesLabels(json, rules, "deep")
+        XCTAssertTrue(json.labels.contains { $0.field.contains("].pages[") }, "\(json.labels)")
+        let folder = try ScratchFolder()
+        let csv = try generate(rules, GenerationOptions(count: 150, seed: 7, format: .csv, invalidRate: 0.6))
+        XCTAssertTrue(csv.text.contains(",drivers.1.papers.documents.1.pages.2.stamped"), String(csv.text.prefix(200)))
+        let run = try runBatch([folder.write("deep.csv", csv.bytes)], rules: rules)
+        XCTAssertEqual(outline(run.results).sorted(), csv.labels.map { "\($0.line): \($0.field) \($0.rule)" }.sorted())
     }
 
     private func fixturePath(_ file: String) -> String { Self.fixture.appendingPathComponent(file).path }
