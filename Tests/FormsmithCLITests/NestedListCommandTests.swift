@@ -96,6 +96,18 @@ final class NestedListCommandTests: XCTestCase {
         }
     }
 
+    func testExplainShowsWhatAnInnerItemFieldReadsAndWhatReadsTheInnerList() throws {
+        let issued = try Formsmith.run(["explain", "--rules", Self.fixtures + "/rules.yaml", "--today", "2026-11-22",
+                                        "drivers[].documents[].issued"])
+        XCTAssertEqual(issued.status, 0, issued.stderr)
+        XCTAssertTrue(issued.stdout.contains("reads      drivers[].birthDate (min)"), issued.stdout)
+        let documents = try Formsmith.run(["explain", "--rules", Self.fixtures + "/rules.yaml", "--today", "2026-11-22",
+                                           "drivers[].documents"])
+        XCTAssertEqual(documents.status, 0, documents.stderr)
+        XCTAssertTrue(documents.stdout.contains("at least 1 and at most 2 items [min-items, max-items]"), documents.stdout)
+        XCTAssertTrue(documents.stdout.contains("read by    assertion 'document-count' of drivers (that)"), documents.stdout)
+    }
+
     func testTheJSONSchemaNestsTheArrays() throws {
         let run = try Formsmith.run(["export", "json-schema", "--rules", Self.fixtures + "/rules.yaml", "--today",
                                      "2026-11-22"])

@@ -180,7 +180,12 @@ final class NestedListTests: XCTestCase {
             guard case .unknown(let message) = resolver.resolve(name) else { return XCTFail("\(name) resolves") }
             XCTAssertTrue(message.contains(expected), "\(name): \(message)")
         }
-        _ = folder
+        let bare = try runBatch([folder.write("bare.csv", "id,drivers.0.name,drivers.0.birthDate\nq,A,1990-01-01\n")],
+                                rules: rules)
+        XCTAssertEqual(outline(bare.results).dropFirst().first, "1: drivers.0.documents.0.type required")
+        XCTAssertEqual(bare.results.first?.violations.first?.message,
+                       "item 0 of drivers has columns but not this required field, so every row that fills item 0 lacks "
+                       + "it; add a column named 'drivers.0.documents.0.type'")
     }
 
     func testGeneratedQuestionnairesAreValidAndDefectsInsideInnerItemsAreLabelled() throws {
@@ -218,6 +223,17 @@ final class NestedListTests: XCTestCase {
         XCTAssertTrue(csv.text.contains(",drivers.1.papers.documents.1.pages.2.stamped"), String(csv.text.prefix(200)))
         let run = try runBatch([folder.write("deep.csv", csv.bytes)], rules: rules)
         XCTAssertEqual(outline(run.results).sorted(), csv.labels.map { "\($0.line): \($0.field) \($0.rule)" }.sorted())
+    }
+
+    func testFillsCountInnerItemsOverEveryEnclosingItem() throws {
+        var options = ValidationOptions(jobs: 1)
+        options.countsFills = true
+        let run = try runBatch([fixturePath("valid.jsonl")], rules: try Self.rules(), options: options)
+        let entries = Dictionary(uniqueKeysWithValues: (run.summary.fills?.entries ?? []).map { ($0.field, $0) })
+        // v1: one driver with 2 documents (1 passport); v2: two drivers with 1 document each (1 passport).
+        XCTAssertEqual(entries["drivers[].documents"]?.filled, 3)
+        XCTAssertEqual(entries["drivers[].documents[].number"].map { [$0.filled, $0.places] }, [4, 4])
+        XCTAssertEqual(entries["drivers[].documents[].issuer"].map { [$0.filled, $0.places] }, [2, 4])
     }
 
     private func fixturePath(_ file: String) -> String { Self.fixture.appendingPathComponent(file).path }

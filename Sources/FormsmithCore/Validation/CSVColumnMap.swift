@@ -149,7 +149,10 @@ final class CSVColumnMap: Sendable {
             let required = rules.fields.filter { $0.listID == listID && $0.isUnconditionallyRequired }
             for (item, paths) in itemColumns[listID, default: [:]].sorted(by: { $0.key < $1.key }) {
                 for field in required where !paths.contains(field.path) {
-                    let column = CSVColumnResolver.columnName(of: field.path, item: item)
+                    var column = CSVColumnResolver.columnName(of: field.path, item: item)
+                    if field.type == .list, let inner = rules.fields.first(where: { $0.listID == field.id && $0.type != .list }) {
+                        column = CSVColumnResolver.columnName(of: inner.path, items: [item, 0])  // a list inside the items
+                    }
                     problems.append(Violation(
                         field: column, rule: RuleIdentifier.required,
                         message: "item \(item) of \(rules.fields[listID].path) has columns but not this required "

@@ -28,4 +28,21 @@ extension RecordValidator {
         binding.bindItems(ofInnerList: listID, csvRow: row, columns: columns,
                           enclosing: binding.enclosingItems(ofList: listID))
     }
+
+    /// Adds the items of inner list `listID` just evaluated, and their filled values, to ``innerTally``.
+    func tallyInnerItems(ofList listID: Int) {
+        guard !innerTally.isEmpty else { return }
+        let storage = binding.lists[listID]
+        innerTally[2 * listID] += storage.count
+        for field in rules.fields where field.listID == listID {
+            let stride = plan.fields[field.id].itemStride
+            for item in 0..<storage.count where isPresent(storage.slots[item * stride + field.slot]) {
+                innerTally[2 * field.id + 1] += 1
+            }
+        }
+    }
+
+    func resetInnerTally() {
+        for index in innerTally.indices { innerTally[index] = 0 }
+    }
 }

@@ -55,6 +55,11 @@ public final class RecordValidator {
     /// The CSV row being validated and its column map, while the map has columns of lists
     /// inside list items (their items are bound when their enclosing item is evaluated).
     @exclusivity(unchecked) var csvRowWithInnerLists: (row: CSVRow, columns: CSVColumnMap)?
+    /// With lists inside list items, this record's counts over all enclosing items (an inner
+    /// list's storage keeps one enclosing item's at a time): at `2 × id` the items of inner list
+    /// `id`, at `2 × id + 1` the filled values of field `id` of an inner list's items; empty
+    /// without inner lists. Read by ``FieldFills``.
+    @exclusivity(unchecked) var innerTally: [Int] = []
     /// In a project run, the top-level member naming a record's form (`form`): not a field,
     /// so never reported as unknown. Empty otherwise.
     var routingMember: [UInt8] = []
@@ -75,6 +80,9 @@ public final class RecordValidator {
         patternMemo = PatternMemo(stepCount: rules.plan.steps.count)
         self.regexScratch = RegexScratch(limits: regexLimits)
         binding = RecordBinding(rules: rules)
+        if rules.fields.contains(where: { $0.type == .list && $0.listID != nil }) {
+            innerTally = Array(repeating: 0, count: 2 * rules.fields.count)
+        }
     }
 
     // MARK: - Evaluation
@@ -83,6 +91,7 @@ public final class RecordValidator {
     func beginRecord() {
         binding.reset()
         log.reset()
+        if !innerTally.isEmpty { resetInnerTally() }
         currentList = -1
         currentItem = -1
     }
@@ -126,6 +135,7 @@ public final class RecordValidator {
             }
         }
         if list.hasNestedLists { items.activeItem = -1 }
+        if list.listID >= 0 { tallyInnerItems(ofList: listID) }
         currentList = outerList
         currentItem = outerItem
     }
