@@ -124,12 +124,6 @@ extension CompiledRuleSet {
     /// Number of slots of a list's items (0 for other fields).
     func itemSlotCount(of listID: Int) -> Int { fields[listID].items?.scope.slotCount ?? 0 }
 
-    /// The concrete path of a field as reports name it: `drivers[1].birthDate`.
-    func concretePath(_ address: FieldAddress) -> String {
-        let field = fields[address.field]
-        guard let listID = field.listID else { return field.path }
-        return "\(fields[listID].path)[\(address.item)].\(field.pathInItem)"
-    }
 }
 
 extension GeneratedRecord {
