@@ -77,38 +77,3 @@ extension String {
         return replacingCharacters(in: range, with: replacement)
     }
 }
-
-/// The paths of list items (`drivers[1].`) and of their fields (`drivers[1].birthDate`),
-/// built the first time an item position is seen and reused for every record, so that
-/// validating list items does not build strings. Positions past `cachedItems` are built
-/// each time (a huge list must not grow the cache).
-struct ItemPathCache {
-    static let cachedItems = 64
-    /// By list id: the item prefixes by position.
-    private var prefixes: [Int: [String]] = [:]
-    /// By list id: item field paths, `position × slotCount + slot`.
-    private var fieldPaths: [Int: [String]] = [:]
-
-    /// `drivers[item].`
-    mutating func prefix(_ item: Int, of list: CompiledField) -> String {
-        guard item < Self.cachedItems else { return list.path + "[\(item)]." }
-        if let cached = prefixes[list.id], item < cached.count { return cached[item] }
-        var cached = prefixes[list.id] ?? []
-        while cached.count <= item { cached.append(list.path + "[\(cached.count)].") }
-        prefixes[list.id] = cached
-        return cached[item]
-    }
-
-    /// `drivers[item].name`
-    mutating func fieldPath(_ field: CompiledField, item: Int, of list: CompiledField) -> String {
-        let slotCount = list.items?.scope.slotCount ?? 0
-        guard item < Self.cachedItems, slotCount > 0 else { return prefix(item, of: list) + field.pathInItem }
-        let index = item * slotCount + field.slot
-        if let cached = fieldPaths[list.id], index < cached.count, !cached[index].isEmpty { return cached[index] }
-        var cached = fieldPaths[list.id] ?? []
-        if cached.count <= index { cached.append(contentsOf: repeatElement("", count: index + 1 - cached.count)) }
-        cached[index] = prefix(item, of: list) + field.pathInItem
-        fieldPaths[list.id] = cached
-        return cached[index]
-    }
-}
