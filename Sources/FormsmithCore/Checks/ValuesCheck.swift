@@ -150,7 +150,7 @@ extension RecordValidator {
     func checkValue(_ strings: [[UInt8]], _ integers: [Int64], _ field: CompiledField, _ raw: RawValue,
                     _ path: ConcretePath) -> Bool {
         if field.hasIntegerValues {
-            guard let number = number(raw), let value = number.integer else {
+            guard let number = values.number(raw), let value = number.integer else {
                 report(field, path, RuleIdentifier.type, wholeNumberProblem(raw), raw)
                 return false
             }
@@ -159,11 +159,11 @@ extension RecordValidator {
                        "must be one of " + integers.map(String.init).joined(separator: ", "), raw)
             }
         } else {
-            let known: Bool? = withText(raw, into: &valueBuffer) { text in
+            let known: Bool? = values.withText(raw, into: &valueBuffer) { text in
                 text.map { text in strings.contains { $0.elementsEqual(text) } }
             }
             guard let known else {
-                report(field, path, RuleIdentifier.type, "must be a string, not \(typePhrase(raw))", raw)
+                report(field, path, RuleIdentifier.type, "must be a string, not \(values.typePhrase(raw))", raw)
                 return false
             }
             if !known { report(field, path, RuleIdentifier.enumeration, Self.oneOf(strings), raw) }

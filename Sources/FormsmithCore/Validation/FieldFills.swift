@@ -45,19 +45,22 @@ public struct FieldFills: Sendable {
         }
     }
 
-    /// Counts the record `validator` has just evaluated.
+    /// Counts the record `validator` has just evaluated (its slots and tape still hold it).
     mutating func count(_ validator: RecordValidator) {
         records += 1
         let plan = validator.plan
-        for id in 0..<plan.fields.count {
-            let field = plan.fields[id]
-            if field.listID < 0 {
-                if validator.isPresent(validator.binding.rootSlots[field.slot]) { filled[id] += 1 }
-                if field.type == .list { items[id] += validator.binding.lists[id].count }
-            } else {
-                let storage = validator.binding.lists[field.listID]
-                for item in 0..<storage.count where validator.isPresent(storage.slots[item * field.itemStride + field.slot]) {
-                    filled[id] += 1
+        validator.tape.nodes.withUnsafeBufferPointer { nodes in
+            let values = ValueDecoder(nodes: nodes, bytes: UnsafeBufferPointer(start: nil, count: 0))
+            for id in 0..<plan.fields.count {
+                let field = plan.fields[id]
+                if field.listID < 0 {
+                    if values.isPresent(validator.binding.rootSlots[field.slot]) { filled[id] += 1 }
+                    if field.type == .list { items[id] += validator.binding.lists[id].count }
+                } else {
+                    let storage = validator.binding.lists[field.listID]
+                    for item in 0..<storage.count where values.isPresent(storage.slots[item * field.itemStride + field.slot]) {
+                        filled[id] += 1
+                    }
                 }
             }
         }
