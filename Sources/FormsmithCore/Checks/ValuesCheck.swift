@@ -151,7 +151,7 @@ extension RecordValidator {
                     _ path: ConcretePath) -> Bool {
         if field.hasIntegerValues {
             guard let number = values.number(raw), let value = number.integer else {
-                report(field, path, RuleIdentifier.type, wholeNumberProblem(raw), raw)
+                report(.notWholeNumber, field, path, raw)
                 return false
             }
             if !integers.contains(value) {
@@ -163,7 +163,7 @@ extension RecordValidator {
                 text.map { text in strings.contains { $0.elementsEqual(text) } }
             }
             guard let known else {
-                report(field, path, RuleIdentifier.type, "must be a string, not \(values.typePhrase(raw))", raw)
+                report(.notText, field, path, raw)
                 return false
             }
             if !known { report(field, path, RuleIdentifier.enumeration, Self.oneOf(strings), raw) }

@@ -37,14 +37,13 @@ extension RecordValidator {
             guard let number = values.number(raw), field.type == .decimal || number.integer != nil,
                 number.double.isFinite
             else {
-                let problem = field.type == .integer ? wholeNumberProblem(raw) : numberProblem(raw)
-                report(field, path, RuleIdentifier.type, problem, raw)
+                report(field.type == .integer ? .notWholeNumber : .notNumber, field, path, raw)
                 break
             }
             checkNumber(field, raw, path, checks, number)
         case .boolean:
             guard let value = values.boolean(raw) else {
-                report(field, path, RuleIdentifier.type, "must be true or false, not \(values.typePhrase(raw))", raw)
+                report(.notBoolean, field, path, raw)
                 break
             }
             for case .constant(let expected) in checks where expected != .boolean(value) {
@@ -52,8 +51,7 @@ extension RecordValidator {
             }
         case .date:
             guard let date = values.date(raw, pattern: plan.fields[field.id].datePattern, buffer: &valueBuffer) else {
-                report(field, path, RuleIdentifier.type,
-                       "must be a date written \(field.datePattern.pattern)", raw)
+                report(.notDate, field, path, raw)
                 break
             }
             for case .range(let minimum, let maximum) in checks {
@@ -103,7 +101,7 @@ extension RecordValidator {
     private func checkText(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck]) {
         values.withText(raw, into: &valueBuffer) { text in
             guard let text else {
-                report(field, path, RuleIdentifier.type, "must be a string, not \(values.typePhrase(raw))", raw)
+                report(.notText, field, path, raw)
                 return
             }
             let before = violations.count

@@ -1,27 +1,5 @@
-/// Field values for expressions, and why a value has the wrong type (the reading itself is
-/// ``ValueDecoder``'s).
+/// Field values for expressions (the reading itself is ``ValueDecoder``'s).
 extension RecordValidator {
-    /// Why a value is not a whole number that fits in 64 bits (the message of a `type` violation).
-    func wholeNumberProblem(_ raw: RawValue) -> String {
-        if values.isExponentCell(raw) {
-            return "must be a whole number written in digits (such as 1500), not with an exponent"
-        }
-        guard let number = values.number(raw) else { return "must be a whole number, not \(values.typePhrase(raw))" }
-        if number.isIntegerLiteral {
-            return "is too large: whole numbers must lie between \(Int64.min) and \(Int64.max)"
-        }
-        return "must be a whole number, written without a fraction or an exponent"
-    }
-
-    /// Why a value is not a finite number (the message of a `type` violation).
-    func numberProblem(_ raw: RawValue) -> String {
-        if values.isExponentCell(raw) {
-            return "must be a number written in plain decimal notation (such as 1500 or 0.25), not with an exponent"
-        }
-        guard values.number(raw) != nil else { return "must be a number, not \(values.typePhrase(raw))" }
-        return "is too large: numbers must lie between -1.7976931348623157e308 and 1.7976931348623157e308"
-    }
-
     /// The field's value as an expression value, for predicates and bounds.
     func expressionValue(of id: Int) -> FieldLookup {
         let (raw, state) = slot(of: id)

@@ -22,7 +22,10 @@ enum FieldState: UInt8 {
 /// - ``ValueDecoder`` (``values``) reads a raw value by type: filled or not, its text, number,
 ///   boolean, date or choices, and how it is shown in a report;
 /// - the validator runs the checks on the slots (`+Checks`, `+Steps` and each kind's file in
-///   `Checks/`) and words what fails;
+///   `Checks/`); a check that fails says which rule and why: a ``FieldProblem`` (wrong type,
+///   required, hidden, parent empty) or its kind's own message;
+/// - ``ViolationWording`` turns that into a ``Violation`` (message, the field's custom message,
+///   the value as written);
 /// - ``ViolationLog`` collects the violations, orders them and redacts them under `--redact`.
 ///
 /// Its mutable state is never shared between threads and never accessed re-entrantly in a
@@ -158,8 +161,7 @@ public final class RecordValidator {
             case false?:
                 guard present else { return .absent }
                 let field = rules.fields[id]
-                report(field, path(of: field, item: item), RuleIdentifier.visibility,
-                       "must be empty: it is hidden because '\(field.visibleIfSource)' is false", raw)
+                report(.hidden, field, path(of: field, item: item), raw)
                 return .invalid
             case nil: visibilityKnown = false
             case true?: break
@@ -175,7 +177,7 @@ public final class RecordValidator {
             }
             if required == true, visibilityKnown {
                 let field = rules.fields[id]
-                report(field, path(of: field, item: item), RuleIdentifier.required, "is required", nil)
+                report(.required, field, path(of: field, item: item), raw)
                 return .invalid
             }
             return .absent
@@ -183,8 +185,7 @@ public final class RecordValidator {
         if plan.fields[id].hasParents {
             let field = rules.fields[id]
             for parent in field.parents where !values.isPresent(slot(of: parent).raw) {
-                report(field, path(of: field, item: item), RuleIdentifier.parent,
-                       "cannot be filled while '\(rules.fields[parent].path)' is empty", raw)
+                report(.emptyParent(parent), field, path(of: field, item: item), raw)
                 return .invalid
             }
         }
@@ -226,11 +227,19 @@ public final class RecordValidator {
     /// shown as its expression (`Redaction.swift`).
     var redactsValues: Bool { log.redactsValues }
 
-    /// Adds a violation, with the field's custom message when it has one.
+    /// Adds a violation of `rule` worded `message` (a check kind's own wording), with the
+    /// field's custom message when it has one (see ``ViolationWording``).
     func report(_ field: CompiledField, _ path: ConcretePath, _ rule: String, _ message: String, _ raw: RawValue?) {
-        let text = field.messages[rule] ?? message
-        violations.append(Violation(field: path.description, rule: rule, message: text,
-                                    value: raw.flatMap { values.displayValue($0) }))
+        violations.append(ViolationWording.violation(field, path, rule, message, raw, values: values))
+    }
+
+    /// Adds a violation for `problem`, worded by ``ViolationWording``; `raw` is the field's
+    /// value (not shown for a required field, which has none).
+    func report(_ problem: FieldProblem, _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue) {
+        let message = ViolationWording.message(problem, field, raw, values: values, rules: rules)
+        let shown: RawValue? = if case .required = problem { nil } else { raw }
+        violations.append(ViolationWording.violation(field, path, ViolationWording.rule(of: problem), message, shown,
+                                                     values: values))
     }
 }
 
