@@ -8,7 +8,13 @@ extension RecordValidator {
         reading(nodes: UnsafeBufferPointer(start: nil, count: 0), bytes: buffer) {
             beginRecord()
             binding.bind(csvRow: row, columns: map, rules: rules)
-            evaluateRecord()
+            if map.nested.isEmpty {
+                evaluateRecord()
+            } else {
+                csvRowWithInnerLists = (row, map)
+                evaluateRecord()
+                csvRowWithInnerLists = nil
+            }
             if violations.isEmpty { return RecordResult(location: location) }
             return invalidResult(at: location)
         }
