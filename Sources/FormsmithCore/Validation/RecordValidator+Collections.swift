@@ -4,7 +4,7 @@ extension RecordValidator {
         for case .enumeration(let strings, let integers) in checks {
             guard checkValue(strings, integers, field, raw, path) else { return }
         }
-        for case .constant(let expected) in checks where displayValue(raw) != expected.description {
+        for case .constant(let expected) in checks where values.displayValue(raw) != expected.description {
             reportConstant(expected, quoted: true, field, path, raw)
         }
     }
@@ -12,7 +12,7 @@ extension RecordValidator {
     func checkChoices(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck]) {
         if case .json(let index) = raw {
             guard tape.nodes[Int(index)].kind == .array else {
-                report(field, path, RuleIdentifier.type, "must be an array of strings, not \(typePhrase(raw))", raw)
+                report(field, path, RuleIdentifier.type, "must be an array of strings, not \(values.typePhrase(raw))", raw)
                 return
             }
             for (position, child) in tape.children(of: Int(index)).enumerated()
@@ -22,7 +22,7 @@ extension RecordValidator {
                 return
             }
         }
-        let chosen = choices(raw)
+        let chosen = values.choices(raw)
         for check in checks {
             switch check {
             case .enumeration(let strings, _):
@@ -43,7 +43,7 @@ extension RecordValidator {
         switch raw {
         case .json(let index):
             guard tape.nodes[Int(index)].kind == .array else {
-                report(field, path, RuleIdentifier.type, "must be an array of objects, not \(typePhrase(raw))", raw)
+                report(field, path, RuleIdentifier.type, "must be an array of objects, not \(values.typePhrase(raw))", raw)
                 return
             }
             let count = Int(tape.nodes[Int(index)].childCount)
@@ -54,7 +54,7 @@ extension RecordValidator {
                 } else {
                     violations.append(Violation(field: "\(path)[\(position)]", rule: RuleIdentifier.type,
                                                 message: "must be an object, not \(tape.nodes[child].kind.phrase)",
-                                                value: displayValue(.json(Int32(child)))))
+                                                value: values.displayValue(.json(Int32(child)))))
                     binding.markBroken(field.items?.layout.allFieldIDs ?? [], item: position)
                 }
             }
