@@ -114,27 +114,6 @@ final class NestedObjectTests: XCTestCase {
         XCTAssertEqual(outline(run.results).sorted(), csv.labels.map { "\($0.line): \($0.field) \($0.rule)" }.sorted())
     }
 
-    func testAListInsideAListItemIsRejectedWithWhatToDo() {
-        let problems = ruleProblems("""
-            id: deep
-            sections:
-              drivers:
-                type: list
-                fields:
-                  address:
-                    type: section
-                    fields:
-                      documents:
-                        type: list
-                        fields:
-                          number: {type: string}
-            """)
-        XCTAssertEqual(problems.count, 1)
-        XCTAssertTrue(problems.first?.contains("rules.yaml:9:11:") ?? false, "\(problems)")
-        XCTAssertTrue(problems.first?.contains("lists inside list items are not supported (objects are: type: section)")
-                      ?? false, "\(problems)")
-    }
-
     func testObjectsNestInSectionsWithDottedPathsAndColumns() throws {
         let rules = try compileRules("""
             id: deep

@@ -75,6 +75,41 @@ final class PlanEquivalenceTests: XCTestCase {
         }
     }
 
+    /// Lists inside list items: the nested-lists fixture's questionnaires and their mutations
+    /// (inner items' members replaced, removed, emptied) agree in JSON and CSV.
+    func testNestedListsGetTheSameResultsWithAndWithoutThePlan() throws {
+        var random = SeededRandom(seed: 20261126)
+        let rules = try NestedListTests.rules()
+        let records = try NestedListTests.lines("valid.jsonl") + NestedListTests.lines("invalid.jsonl")
+        let pools = Self.leafValues(records.compactMap(Self.object))
+        var compared = 0
+        var invalid = 0
+        for record in records {
+            try assertSameResults(record, rules)
+            guard let object = Self.object(record) else { continue }
+            for _ in 0..<300 {
+                let mutated = Self.mutate(object, pools: pools, random: &random)
+                let text = String(decoding: try JSONSerialization.data(withJSONObject: mutated), as: UTF8.self)
+                if try !assertSameResults(text, rules) { invalid += 1 }
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(invalid, compared / 4, "the mutations should break rules")
+        for file in ["valid.csv", "invalid.csv"] {
+            let rows = readExpectedRows(try NestedListTests.lines(file).joined(separator: "\n") + "\n").map(\.fields)
+            let body = Array(rows.dropFirst())
+            let pool = body.flatMap { $0 }.filter { !$0.isEmpty } + ["", "x", "2030-01-01", "0", "passport"]
+            for row in body {
+                try assertSameCSVResults(header: rows[0], row: row, rules)
+                for _ in 0..<200 {
+                    var mutated = row
+                    mutated[random.int(in: 0...(row.count - 1))] = pool[random.int(in: 0...(pool.count - 1))]
+                    try assertSameCSVResults(header: rows[0], row: mutated, rules)
+                }
+            }
+        }
+    }
+
     func testCheckCatalogExamplesGetTheSameResultsWithAndWithoutThePlan() throws {
         for check in CheckCatalog.all {
             let rules = try compileRules(check.exampleRules)

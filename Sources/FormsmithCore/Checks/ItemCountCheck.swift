@@ -119,7 +119,10 @@ extension DefectPlanter {
                 guard let minimum, minimum >= 2 else { return nil }
                 return .items(Int32(minimum - 1))
             }
-            guard let maximum, let scope = field.items?.scope, Int(count) <= maximum else { return nil }
+            // Items of lists inside list items follow each other per enclosing item, and copies of an
+            // item holding lists would share its inner items: no such defect there.
+            guard let maximum, let scope = field.items?.scope, Int(count) <= maximum, field.listID == nil,
+                !rules.fields.contains(where: { $0.listID == field.id && $0.type == .list }) else { return nil }
             let slots = scope.slotCount
             let last = Array(builder.record.items[field.id][(Int(count) - 1) * slots..<Int(count) * slots])
             for _ in Int(count)...maximum { builder.record.items[field.id].append(contentsOf: last) }

@@ -183,10 +183,11 @@ final class CompiledField: Sendable {
 }
 
 extension CompiledField {
-    /// For an item field, its path inside the item (`address.city` for `drivers[].address.city`);
+    /// For an item field, its path inside its own item (`address.city` for `drivers[].address.city`,
+    /// `number` for `drivers[].documents[].number`);
     /// the whole path otherwise.
     var pathInItem: String {
-        guard listID != nil, let marker = path.range(of: "[].") else { return path }
+        guard listID != nil, let marker = path.range(of: "[].", options: .backwards) else { return path }
         return String(path[marker.upperBound...])
     }
 }

@@ -46,10 +46,17 @@ extension CompilerState {
     /// Records that field `id` reads field `other`.
     func addDependency(of id: Int, on other: Int) {
         let scope = declarations[id].listID
-        if declarations[other].listID == scope {
+        let otherScope = declarations[other].listID
+        if otherScope == scope {
             dependencies[id].append(other)
-        } else if let scope {
-            outerDependenciesOfItems[scope, default: []].append(other)
+            return
+        }
+        // A field of an enclosing scope: every list between the two must come after it in its
+        // own scope (the one holding `other` orders it; the others ignore what is not theirs).
+        var list = scope
+        while let current = list, current != otherScope {
+            outerDependenciesOfItems[current, default: []].append(other)
+            list = declarations[current].listID
         }
     }
 
@@ -66,10 +73,10 @@ extension CompilerState {
         }
         let owner = declarations[id].listID
         if reference.isItemRelative {
-            if owner != listID {
+            if owner == nil || !isScope(owner, enclosing: listID) {
                 let list = owner.map { declarations[$0].rule.path } ?? "?"
                 problems.append("'\(reference.path)' means a field of the current item of '\(list)' "
-                                + "and can only be used inside that list")
+                                + "and can only be used inside that list (or inside lists in its items)")
                 return nil
             }
         } else if owner != nil {

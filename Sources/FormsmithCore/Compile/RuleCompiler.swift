@@ -60,10 +60,7 @@ final class CompilerState {
         guard problems.isEmpty, let rootOrder else { return nil }
         var fields: [CompiledField?] = Array(repeating: nil, count: declarations.count)
         // Item fields first, so list fields can embed their items' scope.
-        for (id, declaration) in declarations.enumerated() where declaration.listID != nil {
-            fields[id] = makeField(id: id, parts: compiledChecks[id]!, items: nil)
-        }
-        for (id, declaration) in declarations.enumerated() where declaration.listID == nil {
+        for (id, declaration) in declarations.enumerated() {
             var items: (layout: ObjectLayout, scope: EvaluationScope)?
             if declaration.rule.type == .list {
                 guard let order = evaluationOrder(for: id) else { return nil }
@@ -116,11 +113,11 @@ final class CompilerState {
                 declare(rule.children, listID: listID, rootSlots: &rootSlots, itemSlots: &itemSlots)
                 continue
             }
-            if rule.type == .list, listID != nil {
-                problems.report("lists inside list items are not supported (objects are: type: section); make "
-                                + "'\(rule.path)' a top-level list whose items name their driver, or give the item a "
-                                + "fixed number of sections", 
-                                at: rule.location)
+            if rule.type == .list, listDepth(listID) >= Self.maximumListDepth {
+                problems.report("lists are nested more than \(Self.maximumListDepth) deep at '\(rule.path)'; "
+                                + "Formsmith reads lists inside list items up to \(Self.maximumListDepth) levels "
+                                + "(drivers[].documents[].pages[]): flatten the innermost list into its item's "
+                                + "fields or a type: section", at: rule.location)
                 continue
             }
             let slot: Int
@@ -196,4 +193,28 @@ final class CompilerState {
     }
 
     func isSection(_ path: String) -> Bool { sectionPaths.contains(path) }
+
+    /// The deepest nesting of lists: a list inside the items of a list inside the items of a list.
+    static let maximumListDepth = 3
+
+    /// How many lists enclose a field of scope `listID` (0 for top-level fields).
+    func listDepth(_ listID: Int?) -> Int {
+        var depth = 0
+        var scope = listID
+        while let list = scope {
+            depth += 1
+            scope = declarations[list].listID
+        }
+        return depth
+    }
+
+    /// Whether scope `inner` is `outer` or lies inside one of its items (nil: the questionnaire).
+    func isScope(_ outer: Int?, enclosing inner: Int?) -> Bool {
+        var scope = inner
+        while true {
+            if scope == outer { return true }
+            guard let list = scope else { return false }
+            scope = declarations[list].listID
+        }
+    }
 }

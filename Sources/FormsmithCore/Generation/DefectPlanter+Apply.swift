@@ -16,12 +16,12 @@ extension DefectPlanter {
         let value = builder.record.value(at: address, in: rules)
         if field.type == .attachment, let (replacement, suffix) = attachmentDefect(candidate.kind, field, random: &random) {
             builder.record.setValue(replacement, at: address, in: rules)
-            return rules.concretePath(address) + suffix
+            return builder.record.concretePath(address, in: rules) + suffix
         }
         guard let replacement = mutated(candidate.kind, field, value, address, random: &random) else { return nil }
         builder.record.setValue(replacement, at: address, in: rules)
         if candidate.kind == .visibility, case .items(let count) = replacement {
-            builder.fillItems(of: field, count: Int(count))
+            inScope(address) { builder.fillItems(of: field, count: Int(count)) }
             guard builder.failure == nil else { return nil }
         }
         if candidate.kind == .parent {
@@ -29,7 +29,7 @@ extension DefectPlanter {
             let parentAddress = FieldAddress(field: parent, item: rules.fields[parent].listID == nil ? -1 : address.item)
             builder.record.setValue(.absent, at: parentAddress, in: rules)
         }
-        return rules.concretePath(address)
+        return builder.record.concretePath(address, in: rules)
     }
 
     private func mutated(_ kind: MutationKind, _ field: CompiledField, _ value: GeneratedValue, _ address: FieldAddress,

@@ -90,8 +90,7 @@ struct DefectPlanter {
         for field in rules.fields where !generator.plan.fields[field.id].isRecordID {
             var addresses = [FieldAddress(field: field.id, item: -1)]
             if let listID = field.listID {
-                guard case .items(let count) = record.root[rules.fields[listID].slot] else { continue }
-                addresses = (0..<Int(count)).map { FieldAddress(field: field.id, item: $0) }
+                addresses = record.reachableItems(of: listID).map { FieldAddress(field: field.id, item: $0) }
             }
             for address in addresses {
                 let value = record.value(at: address, in: rules)

@@ -55,6 +55,14 @@ struct GeneratedRecord {
     let slots: [Int]
     let listIDs: [Int]
     let itemSlotCounts: [Int]
+    /// For a list inside list items, by its field id: the item of the enclosing list each of its
+    /// items belongs to (items of all enclosing items follow each other in ``items``).
+    var enclosingItems: [[Int]]
+    /// For a list inside list items, by its field id: per item of the enclosing list, the index
+    /// of its first item in ``items`` (-1 before it has any).
+    var firstItems: [[Int]]
+    /// The ids of the lists inside list items.
+    let innerListIDs: [Int]
 
     /// Empty storage for `rules`.
     init(rules: CompiledRuleSet) {
@@ -63,6 +71,9 @@ struct GeneratedRecord {
         slots = rules.fields.map(\.slot)
         listIDs = rules.fields.map { $0.listID ?? -1 }
         itemSlotCounts = rules.fields.map { $0.items?.scope.slotCount ?? 0 }
+        enclosingItems = Array(repeating: [], count: rules.fields.count)
+        firstItems = Array(repeating: [], count: rules.fields.count)
+        innerListIDs = rules.fields.filter { $0.type == .list && $0.listID != nil }.map(\.id)
     }
 
     /// Clears every value, keeping capacity.
@@ -72,6 +83,10 @@ struct GeneratedRecord {
         for index in items.indices where !items[index].isEmpty { items[index].removeAll(keepingCapacity: true) }
         choiceIndexes.removeAll(keepingCapacity: true)
         if !extras.isEmpty { extras.removeAll() }
+        for id in innerListIDs {
+            enclosingItems[id].removeAll(keepingCapacity: true)
+            firstItems[id].removeAll(keepingCapacity: true)
+        }
     }
 
     /// Appends `bytes` to the arena and returns them as a text value.
@@ -109,12 +124,6 @@ extension CompiledRuleSet {
     /// Number of slots of a list's items (0 for other fields).
     func itemSlotCount(of listID: Int) -> Int { fields[listID].items?.scope.slotCount ?? 0 }
 
-    /// The concrete path of a field as reports name it: `drivers[1].birthDate`.
-    func concretePath(_ address: FieldAddress) -> String {
-        let field = fields[address.field]
-        guard let listID = field.listID else { return field.path }
-        return "\(fields[listID].path)[\(address.item)].\(field.pathInItem)"
-    }
 }
 
 extension GeneratedRecord {
@@ -140,6 +149,58 @@ extension GeneratedRecord {
             return
         }
         items[listID][address.item * itemSlotCounts[listID] + slots[address.field]] = value
+    }
+
+    /// Adds `count` absent items to `listID`, a list inside the items of another, for that list's
+    /// item `enclosing`; returns the index of the first.
+    mutating func appendItems(of listID: Int, count: Int, enclosing: Int) -> Int {
+        let first = items[listID].count / max(itemSlotCounts[listID], 1)
+        items[listID].append(contentsOf: repeatElement(.absent, count: count * itemSlotCounts[listID]))
+        enclosingItems[listID].append(contentsOf: repeatElement(enclosing, count: count))
+        while firstItems[listID].count <= enclosing { firstItems[listID].append(-1) }
+        firstItems[listID][enclosing] = first
+        return first
+    }
+
+    /// The index in ``items`` of item `local` of list `listID` in its enclosing item `enclosing`
+    /// (`enclosing` is -1 for a top-level list), or -1 when there is no such item.
+    func itemIndex(of listID: Int, local: Int, enclosing: Int) -> Int {
+        let count: GeneratedValue = listIDs[listID] < 0 ? root[slots[listID]] : value(of: listID, item: enclosing)
+        guard case .items(let items) = count, local < Int(items) else { return -1 }
+        guard listIDs[listID] >= 0 else { return local }
+        guard enclosing >= 0, enclosing < firstItems[listID].count, firstItems[listID][enclosing] >= 0 else { return -1 }
+        return firstItems[listID][enclosing] + local
+    }
+
+    /// The items of `listID` the questionnaire holds (those of an inner list whose enclosing item
+    /// no longer holds them, after a defect, are left out).
+    func reachableItems(of listID: Int) -> [Int] {
+        guard listIDs[listID] >= 0 else {
+            guard case .items(let count) = root[slots[listID]] else { return [] }
+            return Array(0..<Int(count))
+        }
+        return reachableItems(of: listIDs[listID]).flatMap { enclosing -> [Int] in
+            guard case .items(let count) = value(of: listID, item: enclosing) else { return [] }
+            return (0..<Int(count)).map { itemIndex(of: listID, local: $0, enclosing: enclosing) }.filter { $0 >= 0 }
+        }
+    }
+
+    /// The concrete path of a field as reports name it, every list index included:
+    /// `drivers[1].documents[0].number`.
+    func concretePath(_ address: FieldAddress, in rules: CompiledRuleSet) -> String {
+        let field = rules.fields[address.field]
+        guard let listID = field.listID else { return field.path }
+        var indices: [Int] = []
+        var list = listID
+        var item = address.item
+        while list >= 0 {
+            let enclosing = listIDs[list] >= 0 && item >= 0 && item < enclosingItems[list].count ? enclosingItems[list][item] : -1
+            let first = enclosing >= 0 && enclosing < firstItems[list].count ? firstItems[list][enclosing] : 0
+            indices.insert(item - max(first, 0), at: 0)
+            item = enclosing
+            list = listIDs[list]
+        }
+        return ConcretePath(template: field.path, item: indices.last ?? -1, enclosing: Array(indices.dropLast())).description
     }
 
     /// Makes room for `count` items of list `listID`, all absent.

@@ -156,7 +156,8 @@ struct FixturePins: Sendable {
                 } else {
                     root[id] = member
                 }
-                guard field.type == .list, case .array(let elements) = member, let layout = field.items?.layout
+                // The items of a list inside list items are generated, not pinned (their count is).
+                guard item == nil, field.type == .list, case .array(let elements) = member, let layout = field.items?.layout
                 else { continue }
                 items[id] = Array(repeating: [:], count: elements.count)
                 for (index, element) in elements.enumerated() {

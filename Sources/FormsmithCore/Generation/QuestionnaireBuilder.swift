@@ -80,9 +80,20 @@ final class QuestionnaireBuilder {
     /// Fills every item of a list in the items' dependency order.
     func fillItems(of list: CompiledField, count: Int) {
         guard let scope = list.items?.scope else { return }
-        record.resetItems(of: list.id, count: count, slotCount: scope.slotCount)
+        var first = 0
+        if list.listID != nil {
+            // A list inside list items: its items follow those of the enclosing items filled before.
+            first = record.appendItems(of: list.id, count: count, enclosing: currentItem)
+        } else {
+            record.resetItems(of: list.id, count: count, slotCount: scope.slotCount)
+        }
+        let (outerList, outerItem) = (currentList, currentItem)
+        defer {
+            currentList = outerList
+            currentItem = outerItem
+        }
         currentList = list.id
-        for item in 0..<count {
+        for item in first..<(first + count) {
             currentItem = item
             for (index, group) in rules.groups.enumerated() where group.listID == list.id {
                 groupChoices[index] = .undecided
@@ -92,8 +103,6 @@ final class QuestionnaireBuilder {
                 if failure != nil { break }
             }
         }
-        currentList = -1
-        currentItem = -1
     }
 
     /// A value from the field's `--seed-data` pool (non-text fields; always when the pool
@@ -163,8 +172,22 @@ final class QuestionnaireBuilder {
     func value(of id: Int) -> GeneratedValue {
         let listID = record.listIDs[id]
         guard listID >= 0 else { return record.root[record.slots[id]] }
-        guard listID == currentList, currentItem >= 0 else { return .absent }
+        guard listID == currentList, currentItem >= 0 else { return enclosingValue(of: id) }
         return record.value(of: id, item: currentItem)
+    }
+
+    /// The value of a field of an enclosing list's current item (`drivers[].birthDate` read from
+    /// `drivers[].documents[]`), or absent.
+    private func enclosingValue(of id: Int) -> GeneratedValue {
+        let listID = record.listIDs[id]
+        var list = currentList
+        var item = currentItem
+        while list >= 0, list != listID, item >= 0 {
+            item = record.listIDs[list] >= 0 && item < record.enclosingItems[list].count ? record.enclosingItems[list][item] : -1
+            list = record.listIDs[list]
+        }
+        guard list == listID, item >= 0 else { return .absent }
+        return record.value(of: id, item: item)
     }
 
     var environment: GenerationEnvironment { GenerationEnvironment(builder: self) }

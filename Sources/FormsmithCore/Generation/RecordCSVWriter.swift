@@ -6,6 +6,10 @@ struct RecordCSVWriter {
     struct Column {
         let header: String
         let address: FieldAddress
+        /// For a field of a list inside list items: the lists from the outermost and the item
+        /// index in each (the address is found per record); empty otherwise.
+        var lists: [Int] = []
+        var indices: [Int] = []
     }
 
     let plan: GeneratorTables
@@ -24,12 +28,81 @@ struct RecordCSVWriter {
             let itemFields = rules.fields.filter { $0.listID == id }.sorted { $0.slot < $1.slot }
             for item in 0..<RecordCSVWriter.maxItems(of: field) {
                 for itemField in itemFields {
+                    if itemField.type == .list {
+                        columns += Self.innerColumns(of: itemField, lists: [id], indices: [item], rules: rules)
+                        continue
+                    }
                     columns.append(Column(header: "\(field.path).\(item).\(itemField.pathInItem)",
                                           address: FieldAddress(field: itemField.id, item: item)))
                 }
             }
         }
         self.columns = columns
+    }
+
+    /// The columns of a list inside list items, in the enclosing items `indices` of `lists`:
+    /// `drivers.1.documents.0.number` for each of its items up to its largest size.
+    private static func innerColumns(of list: CompiledField, lists: [Int], indices: [Int], rules: CompiledRuleSet)
+        -> [Column]
+    {
+        var columns: [Column] = []
+        let itemFields = rules.fields.filter { $0.listID == list.id }.sorted { $0.slot < $1.slot }
+        for item in 0..<maxItems(of: list) {
+            for itemField in itemFields {
+                if itemField.type == .list {
+                    columns += innerColumns(of: itemField, lists: lists + [list.id], indices: indices + [item], rules: rules)
+                    continue
+                }
+                columns.append(Column(header: CSVColumnResolver.columnName(of: itemField.path, items: indices + [item]),
+                                      address: FieldAddress(field: itemField.id, item: -1),
+                                      lists: lists + [list.id], indices: indices + [item]))
+            }
+        }
+        return columns
+    }
+
+    /// The item of the record that a column of a list inside list items names, or -1.
+    private static func item(of column: Column, in record: GeneratedRecord) -> Int {
+        var item = -1
+        for (list, index) in zip(column.lists, column.indices) {
+            item = record.itemIndex(of: list, local: index, enclosing: item)
+            if item < 0 { return -1 }
+        }
+        return item
+    }
+
+    /// With lists inside list items: whether the last item of every list the record holds has a
+    /// filled cell. A row's list has 1 + the highest index with a filled cell items, so a defect
+    /// that empties the last item (its only value removed) would read as a shorter list.
+    private func lastItemsHaveCells(_ record: GeneratedRecord) -> Bool {
+        let rules = plan.rules
+        for list in rules.fields where list.type == .list {
+            let enclosing = list.listID.map { record.reachableItems(of: $0) } ?? [-1]
+            for outer in enclosing {
+                let value = outer < 0 ? record.root[list.slot] : record.value(of: list.id, item: outer)
+                guard case .items(let count) = value, count > 0 else { continue }
+                let last = record.itemIndex(of: list.id, local: Int(count) - 1, enclosing: outer)
+                if last >= 0, !Self.hasCell(item: last, of: list.id, record, rules) { return false }
+            }
+        }
+        return true
+    }
+
+    /// Whether item `item` of list `listID` has a filled cell (in its own fields or inner lists).
+    private static func hasCell(item: Int, of listID: Int, _ record: GeneratedRecord, _ rules: CompiledRuleSet) -> Bool {
+        for field in rules.fields where field.listID == listID {
+            let value = record.value(of: field.id, item: item)
+            guard field.type == .list else {
+                if value.isPresent { return true }
+                continue
+            }
+            guard case .items(let count) = value else { continue }
+            for local in 0..<Int(count) {
+                let inner = record.itemIndex(of: field.id, local: local, enclosing: item)
+                if inner >= 0, hasCell(item: inner, of: field.id, record, rules) { return true }
+            }
+        }
+        return false
     }
 
     /// The most items a list can have in CSV: its `maxItems`, or the largest size the generator draws.
@@ -58,6 +131,16 @@ struct RecordCSVWriter {
         for (index, column) in columns.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
             let field = rules.fields[column.address.field]
+            if !column.lists.isEmpty {
+                let item = Self.item(of: column, in: record)
+                guard item >= 0 else { continue }
+                let value = record.value(of: field.id, item: item)
+                guard value.isPresent else { continue }
+                scratch.removeAll(keepingCapacity: true)
+                cellText(value, of: field.id, record, into: &scratch)
+                RecordCSVWriter.appendCell(scratch[...], to: &output)
+                continue
+            }
             if let listID = field.listID {
                 guard case .items(let count) = record.root[rules.fields[listID].slot], column.address.item < Int(count)
                 else { continue }
@@ -114,7 +197,19 @@ struct RecordCSVWriter {
     /// Whether `record` fits the columns (no list longer than its columns, no undeclared member).
     func fits(_ record: GeneratedRecord) -> Bool {
         guard record.extras.isEmpty else { return false }
+        if !record.innerListIDs.isEmpty, !lastItemsHaveCells(record) { return false }
         for field in plan.rules.fields where field.type == .list {
+            if let outer = field.listID {
+                // A list inside list items: in every enclosing item the questionnaire holds.
+                for item in record.reachableItems(of: outer) {
+                    switch record.value(of: field.id, item: item) {
+                    case .items(let count) where Int(count) > RecordCSVWriter.maxItems(of: field): return false
+                    case .literal: return false
+                    default: continue
+                    }
+                }
+                continue
+            }
             switch record.root[field.slot] {
             case .items(let count) where Int(count) > RecordCSVWriter.maxItems(of: field): return false
             case .literal: return false

@@ -112,7 +112,7 @@ final class RecordGenerator {
         }
         if let failure {
             return GenerationError(
-                field: plan.rules.concretePath(failure.address), rule: failure.rule,
+                field: builder.record.concretePath(failure.address, in: plan.rules), rule: failure.rule,
                 message: "cannot be generated: \(failure.reason) (questionnaire \(index + 1), \(attempts) attempts)"
                     + fixtureNote)
         }

@@ -90,7 +90,7 @@ struct RecordJSONWriter {
                 if members > 0 { output.bytes.append(UInt8(ascii: ",")) }
                 members += 1
                 writeKey(step, to: &output)
-                writeValue(value, of: id, record, to: &output)
+                writeValue(value, of: id, record, item: item, to: &output)
             } else {
                 let mark = (output.bytes.count, output.nodes.count)
                 if members > 0 { output.bytes.append(UInt8(ascii: ",")) }
@@ -116,7 +116,9 @@ struct RecordJSONWriter {
         output.leaf(.string, start: start, end: output.bytes.count - 2, escapes: step.keyEscapes)
     }
 
-    private func writeValue(_ value: GeneratedValue, of id: Int, _ record: GeneratedRecord, to output: inout JSONOutput) {
+    /// Writes one value of field `id` of item `item` (-1 outside lists).
+    private func writeValue(_ value: GeneratedValue, of id: Int, _ record: GeneratedRecord, item: Int,
+                            to output: inout JSONOutput) {
         let start = output.bytes.count
         switch value {
         case .absent:
@@ -149,10 +151,12 @@ struct RecordJSONWriter {
             output.close(array, byte: UInt8(ascii: "]"), children: Int(count))
         case .items(let count):
             let array = output.open(.array, byte: UInt8(ascii: "["))
-            for item in 0..<Int(count) {
-                if item > 0 { output.bytes.append(UInt8(ascii: ",")) }
+            // A list inside list items: its items for this enclosing item follow each other from `first`.
+            let first = record.listIDs[id] < 0 ? 0 : record.itemIndex(of: id, local: 0, enclosing: item)
+            for local in 0..<Int(count) {
+                if local > 0 { output.bytes.append(UInt8(ascii: ",")) }
                 let object = output.open(.object, byte: UInt8(ascii: "{"))
-                let members = writeSteps(itemSteps[id], record, item: item, to: &output)
+                let members = writeSteps(itemSteps[id], record, item: first + local, to: &output)
                 output.close(object, byte: UInt8(ascii: "}"), children: members * 2)
             }
             output.close(array, byte: UInt8(ascii: "]"), children: Int(count))

@@ -23,6 +23,20 @@ final class CSVColumnMap: Sendable {
         static let ignored = Column(fieldID: -1, listID: -1, item: -1, slot: 0, itemSlotCount: 0)
     }
 
+    /// A column of an item field of a list inside list items (`drivers.1.documents.0.number`):
+    /// its ``Column`` counts the outermost list's items; the inner lists take their cells when
+    /// their enclosing item is evaluated (see `RecordValidator+Nesting.swift`).
+    struct NestedColumn: Sendable {
+        /// The column's index in the row.
+        let column: Int
+        /// The item field.
+        let fieldID: Int
+        /// The lists from the outermost (a top-level list) to the field's own.
+        let lists: [Int]
+        /// The item index in each of them.
+        let items: [Int]
+    }
+
     /// Item indices at or above this are not bound (the column is reported and ignored), so a
     /// header cannot make a row allocate huge lists.
     static let maxItemIndex = 999
@@ -33,6 +47,8 @@ final class CSVColumnMap: Sendable {
     let columns: [Column]
     /// The ids of the list fields that have at least one column.
     let listIDs: [Int]
+    /// The columns of fields of lists inside list items, in column order.
+    let nested: [NestedColumn]
     /// The header's problems, one violation each: `field` is the column name (or the field
     /// path for a missing column), `rule` is `unknown-field`, `duplicate-field`, `required`
     /// or `max-items`.
@@ -46,6 +62,7 @@ final class CSVColumnMap: Sendable {
         var firstColumn: [String: Int] = [:]
         var itemColumns: [Int: [Int: [String]]] = [:]  // list id -> item index -> item field paths
         var boundFields: Set<String> = []
+        var nested: [NestedColumn] = []
         for (index, name) in header.names.enumerated() {
             let number = index + 1
             if let first = firstColumn[name] {
@@ -64,6 +81,12 @@ final class CSVColumnMap: Sendable {
                 columns.append(Column(fieldID: id, listID: listID, item: item, slot: rules.fields[id].slot,
                                       itemSlotCount: rules.fields[listID].items?.scope.slotCount ?? 0))
                 itemColumns[listID, default: [:]][item, default: []].append(rules.fields[id].path)
+            case .nested(let id, let lists, let items):
+                columns.append(Column(fieldID: -1, listID: lists[0], item: items[0], slot: 0,
+                                      itemSlotCount: rules.fields[lists[0]].items?.scope.slotCount ?? 0))
+                nested.append(NestedColumn(column: index, fieldID: id, lists: lists, items: items))
+                // The enclosing items count as having columns; the field is checked per inner item.
+                itemColumns[lists[0], default: [:]][items[0], default: []].append(rules.fields[lists[1]].path)
             case .unknown(let reason):
                 problems.append(Violation(field: Self.shown(name, number), rule: RuleIdentifier.unknownField,
                                           message: "column \(number) " + reason + "; the column is ignored"))
@@ -73,8 +96,10 @@ final class CSVColumnMap: Sendable {
         self.names = header.names
         self.columns = columns
         self.listIDs = itemColumns.keys.sorted()
+        self.nested = nested
         problems += Self.listProblems(itemColumns, rules: rules)
         problems += Self.missingColumns(rules: rules, boundFields: boundFields, itemColumns: itemColumns)
+        problems += Self.nestedProblems(nested, rules: rules)
         self.problems = problems
     }
 
@@ -124,12 +149,57 @@ final class CSVColumnMap: Sendable {
             let required = rules.fields.filter { $0.listID == listID && $0.isUnconditionallyRequired }
             for (item, paths) in itemColumns[listID, default: [:]].sorted(by: { $0.key < $1.key }) {
                 for field in required where !paths.contains(field.path) {
-                    let column = CSVColumnResolver.columnName(of: field.path, item: item)
+                    var column = CSVColumnResolver.columnName(of: field.path, item: item)
+                    if field.type == .list, let inner = rules.fields.first(where: { $0.listID == field.id && $0.type != .list }) {
+                        column = CSVColumnResolver.columnName(of: inner.path, items: [item, 0])  // a list inside the items
+                    }
                     problems.append(Violation(
                         field: column, rule: RuleIdentifier.required,
                         message: "item \(item) of \(rules.fields[listID].path) has columns but not this required "
                             + "field, so every row that fills item \(item) lacks it; add a column named '\(column)'"))
                 }
+            }
+        }
+        return problems
+    }
+
+    /// For lists inside list items: indices beyond `maxItems` (once per list), and inner items
+    /// with columns but none for a field every item must fill.
+    private static func nestedProblems(_ nested: [NestedColumn], rules: CompiledRuleSet) -> [Violation] {
+        var problems: [Violation] = []
+        var highest: [Int: Int] = [:]
+        var itemFields: [[Int]: Set<Int>] = [:]  // lists' ids and item indices -> fields with a column
+        var itemOrder: [[Int]] = []
+        for column in nested {
+            for depth in 1..<column.lists.count {
+                let list = column.lists[depth]
+                highest[list] = max(highest[list] ?? -1, column.items[depth])
+                let key = Array(column.lists[...depth]) + Array(column.items[...depth])
+                if itemFields[key] == nil { itemOrder.append(key) }
+                itemFields[key, default: []].insert(depth + 1 < column.lists.count ? column.lists[depth + 1] : column.fieldID)
+            }
+        }
+        for listID in highest.keys.sorted() {
+            let list = rules.fields[listID]
+            guard let maximum = list.maxItems, let index = highest[listID], index >= maximum else { continue }
+            problems.append(Violation(
+                field: list.path, rule: RuleIdentifier.maxItems,
+                message: "the header has columns for item \(index) of \(list.path), but at most "
+                    + "\(maximum) item\(maximum == 1 ? "" : "s") (0 to \(maximum - 1)) are allowed; "
+                    + "rows that fill them break max-items"))
+        }
+        for key in itemOrder {
+            let depth = key.count / 2
+            let listID = key[depth - 1]
+            let items = Array(key[depth...])
+            for field in rules.fields where field.listID == listID && field.type != .list && field.isUnconditionallyRequired
+                && !(itemFields[key]?.contains(field.id) ?? false)
+            {
+                let column = CSVColumnResolver.columnName(of: field.path, items: items)
+                problems.append(Violation(
+                    field: column, rule: RuleIdentifier.required,
+                    message: "this item of \(rules.fields[listID].path) has columns but not this required field, so "
+                        + "every row that fills the item lacks it; add a column named '\(column)'"))
             }
         }
         return problems

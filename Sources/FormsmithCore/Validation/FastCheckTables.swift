@@ -40,6 +40,9 @@ final class FastCheckTables: @unchecked Sendable {
         for field in compiled {
             plans.append(builder.plan(field, all: compiled))
         }
+        for field in compiled where field.type == .list {
+            if let outer = field.listID { plans[outer].hasNestedLists = true }
+        }
         var keys = KeyTables()
         _ = keys.add(root)
         for (id, field) in compiled.enumerated() {
@@ -101,6 +104,8 @@ struct FastCheckField: Sendable {
     var itemOrder: Range<Int>
     var itemTable: Int
     var hasItemAssertions: Bool
+    /// For list fields: whether their items hold lists (whose storage holds one item's at a time).
+    var hasNestedLists = false
     /// The section checked as a whole the field belongs to (``CompiledRuleSet/groups``), or -1,
     /// and that section's `requiredIf` (expression index), or -1.
     var group: Int = -1

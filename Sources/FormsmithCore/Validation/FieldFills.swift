@@ -51,6 +51,15 @@ public struct FieldFills: Sendable {
         let plan = validator.plan
         for id in 0..<plan.fields.count {
             let field = plan.fields[id]
+            if !validator.innerTally.isEmpty, field.listID >= 0 {
+                // Lists inside list items: their storage holds the last enclosing item's items,
+                // so their items and their fields' values are counted as they are evaluated.
+                if field.type == .list { items[id] += validator.innerTally[2 * id] }
+                if plan.fields[field.listID].listID >= 0 {
+                    filled[id] += validator.innerTally[2 * id + 1]
+                    continue
+                }
+            }
             if field.listID < 0 {
                 if validator.isPresent(validator.binding.rootSlots[field.slot]) { filled[id] += 1 }
                 if field.type == .list { items[id] += validator.binding.lists[id].count }

@@ -34,7 +34,10 @@ struct RecordBinding {
     /// Makes every slot absent and pending and every list empty, for the next record.
     func reset() {
         root.reset(rootSlotCount)
-        for id in listIDs { lists[id].count = 0 }
+        for id in listIDs {
+            lists[id].count = 0
+            lists[id].activeItem = -1
+        }
     }
 
     /// Prepares the item storage of a list for `count` items.
@@ -49,9 +52,31 @@ struct RecordBinding {
         let listID = plan.fields[id].listID
         let slot = plan.fields[id].slot
         guard listID >= 0 else { return (rootSlots[slot], rootStates[slot]) }
-        guard listID == list, item >= 0 else { return (.absent, .invalid) }
+        guard listID == list, item >= 0 else { return enclosingSlot(of: id) }
         let index = item * plan.fields[id].itemStride + slot
         return (lists[listID].slots[index], lists[listID].states[index])
+    }
+
+    /// The raw value and state of field `id` of an enclosing list's item being evaluated (a field
+    /// of a list inside list items reads `drivers[].birthDate`), or absent and invalid.
+    func enclosingSlot(of id: Int) -> (raw: RawValue, state: FieldState) {
+        let listID = plan.fields[id].listID
+        let item = lists[listID].activeItem
+        guard item >= 0 else { return (.absent, .invalid) }
+        let index = item * plan.fields[id].itemStride + plan.fields[id].slot
+        return (lists[listID].slots[index], lists[listID].states[index])
+    }
+
+    /// The indices of the items being evaluated in the lists that enclose list `listID`'s items,
+    /// outermost first (empty for a top-level list), for concrete paths.
+    func enclosingItems(ofList listID: Int) -> [Int] {
+        var indices: [Int] = []
+        var list = plan.fields[listID].listID
+        while list >= 0 {
+            indices.insert(lists[list].activeItem, at: 0)
+            list = plan.fields[list].listID
+        }
+        return indices
     }
 
     /// Sets the raw value of field `id` in list item `item` (-1 outside lists).

@@ -9,7 +9,13 @@ extension RecordValidator {
         defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
         beginRecord()
         binding.bind(csvRow: row, columns: map, rules: rules)
-        evaluateRecord()
+        if map.nested.isEmpty {
+            evaluateRecord()
+        } else {
+            csvRowWithInnerLists = (row, map)
+            evaluateRecord()
+            csvRowWithInnerLists = nil
+        }
         if violations.isEmpty { return RecordResult(location: location) }
         return invalidResult(at: location)
     }

@@ -59,7 +59,8 @@ extension RecordValidator {
                 }
             }
         case .cell:
-            break  // CSV binds list items from indexed columns before evaluation
+            // CSV binds list items from indexed columns before evaluation; lists inside list items now.
+            if list.listID >= 0 { bindInnerListItems(ofList: field.id) }
         case .absent, .broken:
             return
         }

@@ -49,7 +49,7 @@ extension RecordValidator {
             let field = rules.fields[id]
             let names = filled.map { rules.fields[$0].name }.joined(separator: ", ")
             report(field, path(of: field, item: item), RuleIdentifier.incompleteGroup,
-                   "must be filled: section '\(ConcretePath(template: group.path, item: item))' is all or none "
+                   "must be filled: section '\(itemPath(group.path, list: group.listID, item: item))' is all or none "
                    + "(complete: true) and \(names) \(filled.count == 1 ? "is" : "are") filled; fill it or leave "
                    + "the whole section empty", nil)
             binding.setState(.invalid, of: id, item: item)

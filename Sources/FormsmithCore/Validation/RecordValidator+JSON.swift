@@ -72,14 +72,14 @@ extension RecordValidator {
         case .duplicate(let valueIndex, let table, let entry, let item):
             let layout = plan.keys.layouts[plan.keys.tables[table].layout]
             let name = layout.members[plan.keys.entries[entry].member].name
-            violations.append(Violation(field: ConcretePath(template: layout.prefix, item: item).member(name),
+            violations.append(Violation(field: itemPath(layout.prefix, list: layout.list?.id, item: item).member(name),
                                         rule: RuleIdentifier.duplicateField,
                                         message: "appears more than once in the same object",
                                         value: displayValue(.json(Int32(valueIndex)))))
         case .notAnObject(let valueIndex, let table, let entry, let item):
             let layout = plan.keys.layouts[plan.keys.tables[table].layout]
             guard case .section(let path, _) = layout.members[plan.keys.entries[entry].member].target else { return }
-            violations.append(Violation(field: ConcretePath(template: path, item: item).description,
+            violations.append(Violation(field: itemPath(path, list: layout.list?.id, item: item).description,
                                         rule: RuleIdentifier.type,
                                         message: "must be an object, not \(tape.nodes[valueIndex].kind.phrase)",
                                         value: displayValue(.json(Int32(valueIndex)))))
@@ -90,7 +90,7 @@ extension RecordValidator {
         let name = displayValue(.json(Int32(keyIndex))) ?? ""
         let kind = tape.nodes[valueIndex].kind
         violations.append(Violation(
-            field: ConcretePath(template: layout.prefix, item: item).member(name), rule: RuleIdentifier.unknownField,
+            field: itemPath(layout.prefix, list: layout.list?.id, item: item).member(name), rule: RuleIdentifier.unknownField,
             message: "is not a field of this questionnaire" + Suggestion.didYouMean(name, in: layout.members.map(\.name)),
             value: kind == .object || kind == .array ? nil : displayValue(.json(Int32(valueIndex)))))
     }

@@ -52,6 +52,14 @@ public final class RecordValidator {
     /// The list and item being evaluated (for `drivers[].x` references), or -1.
     @exclusivity(unchecked) var currentList = -1
     @exclusivity(unchecked) var currentItem = -1
+    /// The CSV row being validated and its column map, while the map has columns of lists
+    /// inside list items (their items are bound when their enclosing item is evaluated).
+    @exclusivity(unchecked) var csvRowWithInnerLists: (row: CSVRow, columns: CSVColumnMap)?
+    /// With lists inside list items, this record's counts over all enclosing items (an inner
+    /// list's storage keeps one enclosing item's at a time): at `2 × id` the items of inner list
+    /// `id`, at `2 × id + 1` the filled values of field `id` of an inner list's items; empty
+    /// without inner lists. Read by ``FieldFills``.
+    @exclusivity(unchecked) var innerTally: [Int] = []
     /// In a project run, the top-level member naming a record's form (`form`): not a field,
     /// so never reported as unknown. Empty otherwise.
     var routingMember: [UInt8] = []
@@ -72,6 +80,9 @@ public final class RecordValidator {
         patternMemo = PatternMemo(stepCount: rules.plan.steps.count)
         self.regexScratch = RegexScratch(limits: regexLimits)
         binding = RecordBinding(rules: rules)
+        if rules.fields.contains(where: { $0.type == .list && $0.listID != nil }) {
+            innerTally = Array(repeating: 0, count: 2 * rules.fields.count)
+        }
     }
 
     // MARK: - Evaluation
@@ -80,6 +91,7 @@ public final class RecordValidator {
     func beginRecord() {
         binding.reset()
         log.reset()
+        if !innerTally.isEmpty { resetInnerTally() }
         currentList = -1
         currentItem = -1
     }
@@ -107,20 +119,25 @@ public final class RecordValidator {
         let list = plan.fields[listID]
         guard list.type == .list else { return }
         let items = binding.lists[listID]
+        let (outerList, outerItem) = (currentList, currentItem)
         currentList = listID
         for item in 0..<items.count {
             currentItem = item
+            if list.hasNestedLists { beginItemWithLists(ofList: listID, item: item) }
             for id in plan.itemOrders[list.itemOrder] {
                 let index = item * list.itemStride + plan.fields[id].slot
                 items.states[index] = evaluate(id, raw: items.slots[index], item: item)
             }
             if !rules.groups.isEmpty { checkGroups(listID: listID, item: item) }
             if list.hasItemAssertions, let items = rules.fields[listID].items {
-                checkAssertions(items.scope.assertions, pathPrefix: ConcretePath(template: items.layout.prefix, item: item).description)
+                checkAssertions(items.scope.assertions,
+                                pathPrefix: itemPath(items.layout.prefix, list: listID, item: item).description)
             }
         }
-        currentList = -1
-        currentItem = -1
+        if list.hasNestedLists { items.activeItem = -1 }
+        if list.listID >= 0 { tallyInnerItems(ofList: listID) }
+        currentList = outerList
+        currentItem = outerItem
     }
 
     /// Applies visibility, requiredness, parents and the value checks to one field (`item` is
@@ -170,12 +187,15 @@ public final class RecordValidator {
 
     /// The concrete path of `field` in list item `item` (-1 outside lists), for reports.
     func path(of field: CompiledField, item: Int) -> ConcretePath {
-        ConcretePath(template: field.path, item: item)
+        guard let listID = field.listID, plan.fields[listID].listID >= 0 else {
+            return ConcretePath(template: field.path, item: item)
+        }
+        return ConcretePath(template: field.path, item: item, enclosing: binding.enclosingItems(ofList: listID))
     }
 
     private func checkAssertions(_ assertions: [CompiledAssertion], pathPrefix: String) {
         for assertion in assertions where assertion.predicate.evaluateCondition(environment) == false {
-            let field = assertion.fieldID.map { ConcretePath(template: rules.fields[$0].path, item: currentItem).description }
+            let field = assertion.fieldID.map { path(of: rules.fields[$0], item: currentItem).description }
                 ?? String(pathPrefix.dropLast())
             violations.append(Violation(field: field, rule: assertion.rule, message: assertion.message))
         }

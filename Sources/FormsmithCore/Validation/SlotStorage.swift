@@ -10,6 +10,9 @@ final class SlotStorage {
     private(set) var states: UnsafeMutableBufferPointer<FieldState>
     /// For list storage: the number of items in the current record.
     var count = 0
+    /// For list storage: the item being evaluated, or -1. Fields of lists inside its items read
+    /// the enclosing item's fields through it (`drivers[].birthDate` from `drivers[].documents[]`).
+    var activeItem = -1
 
     /// Storage for `capacity` slots, all absent and pending.
     init(capacity: Int = 0) {
