@@ -30,7 +30,7 @@ final class LintCommandTests: XCTestCase {
         let run = try lint(["--rules", Self.flawed])
         XCTAssertEqual(run.status, 0, "warnings alone do not fail without --strict: \(run.stderr)")
         Formsmith.assertGolden(run.stdout, Self.fixtures + "/expected/lint-flawed.txt")
-        XCTAssertTrue(run.stdout.hasSuffix("1 rule file: 0 errors, 14 warnings\n"), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix("1 rule file: 0 errors, 18 warnings\n"), run.stdout)
         let strict = try lint(["--strict", "--rules", Self.flawed])
         XCTAssertEqual(strict.status, 1)
         XCTAssertEqual(strict.stdout, run.stdout)
@@ -81,7 +81,7 @@ final class LintCommandTests: XCTestCase {
         XCTAssertEqual(driver["name"] as? String, "formsmith")
         let rules = (driver["rules"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
         let results = try results(ofSARIF: run.stdout)
-        XCTAssertEqual(results.count, 18)
+        XCTAssertEqual(results.count, 22)
         for result in results {
             let ruleID = result["ruleId"] as? String ?? ""
             XCTAssertTrue(rules.contains(ruleID), ruleID)
@@ -110,7 +110,7 @@ final class LintCommandTests: XCTestCase {
         let run = try lint(["--report", "sarif", "--output", output.path, "--rules", Self.flawed])
         XCTAssertEqual(run.status, 0)
         XCTAssertEqual(run.stdout, "")
-        XCTAssertEqual(try results(ofSARIF: try String(contentsOf: output, encoding: .utf8)).count, 14)
+        XCTAssertEqual(try results(ofSARIF: try String(contentsOf: output, encoding: .utf8)).count, 18)
     }
 
     func testUsageProblemsExitTwo() throws {

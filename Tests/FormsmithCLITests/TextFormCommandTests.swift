@@ -98,4 +98,80 @@ final class TextFormCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(Set(found.map { String($0.prefix(while: \.isNumber)) }),
                        Set(mistyped.map { "\($0["line"] ?? "")" }))
     }
+
+    // MARK: - Enum values and choices
+
+    private let choiceRules = """
+        id: choices
+        fields:
+          lastName: {type: enum, values: [Семёнов, Иванов]}
+          cover: {type: multi-choice, optional: true, values: [стёкла, угон]}
+
+        """
+
+    private let expectedChoices = [
+        "1 lastName text-form: looks right but fails only because of how it is written: letters in decomposed Unicode "
+            + "(a letter followed by a combining mark, such as е and U+0308 for ё): write them composed (NFC)",
+        "2 lastName text-form: looks right but fails only because of how it is written: a zero-width space (U+200B) at "
+            + "character 4: remove it",
+        "3 lastName text-form: looks right but fails only because of how it is written: spaces before or after the text: trim them",
+        "4 cover text-form: 'уг\u{00AD}он' looks right but fails only because of how it is written: a soft hyphen "
+            + "(U+00AD) at character 3: remove it",
+        "5 lastName enum: must be one of Семёнов, Иванов",
+        "5 cover enum: 'кража' should be one of стёкла, угон",
+    ]
+
+    func testEnumValuesAndChoicesThatFailOnlyByTheirFormSaySo() throws {
+        let rulesPath = try write("choices.yaml", choiceRules)
+        let input = try write("choices.jsonl", [
+            #"{"lastName": "Семе\u0308нов"}"#, #"{"lastName": "Ива\u200Bнов"}"#, #"{"lastName": " Иванов"}"#,
+            #"{"lastName": "Иванов", "cover": ["стёкла", "уг\u00ADон"]}"#, #"{"lastName": "Ivanov", "cover": ["кража"]}"#,
+            #"{"lastName": "Семёнов", "cover": ["угон"]}"#,
+        ].joined(separator: "\n") + "\n")
+        let run = try Formsmith.run(["validate", "--rules", rulesPath, "--report", "json", input])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(try violations(run.stdout), expectedChoices)
+    }
+
+    func testEnumCSVCellsGetTheSameVerdicts() throws {
+        let rulesPath = try write("choices.yaml", choiceRules)
+        let input = try write("choices.csv", "lastName,cover\nСеме\u{0308}нов,\nИва\u{200B}нов,\n\" Иванов\",\n"
+                              + "Иванов,стёкла;уг\u{00AD}он\nIvanov,кража\nСемёнов,угон\n")
+        let run = try Formsmith.run(["validate", "--rules", rulesPath, "--report", "json", input])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(try violations(run.stdout), expectedChoices.map { line in
+            let number = Int(line.prefix(while: \.isNumber))!
+            return "\(number + 1)" + line.drop(while: \.isNumber)
+        })
+    }
+
+    func testNormalizeNFCAcceptsDecomposedEnumValuesAndChoices() throws {
+        let rulesPath = try write("choices.yaml", choiceRules.replacingOccurrences(of: "id: choices\n",
+                                                                                   with: "id: choices\nnormalize: nfc\n"))
+        let input = try write("choices.jsonl", [
+            #"{"lastName": "Семе\u0308нов", "cover": ["сте\u0308кла"]}"#, #"{"lastName": "Семе\u0308нов\u200B"}"#,
+        ].joined(separator: "\n") + "\n")
+        let run = try Formsmith.run(["validate", "--rules", rulesPath, "--report", "json", input])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(try violations(run.stdout).map { String($0.prefix(20)) }, ["2 lastName text-form"])
+    }
+
+    func testGenerateLabelsMistypedEnumValuesAndValidateFindsExactlyThem() throws {
+        let rulesPath = try write("choices.yaml", choiceRules)
+        for format in ["jsonl", "csv"] {
+            let output = folder.appendingPathComponent("choices.\(format)").path
+            let generate = try Formsmith.run(["generate", "--rules", rulesPath, "--count", "300", "--seed", "3",
+                                              "--invalid-rate", "1", "--output", output])
+            XCTAssertEqual(generate.status, 0, generate.stderr)
+            let labels = try String(contentsOfFile: output + ".labels.jsonl", encoding: .utf8).split(separator: "\n")
+                .compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            let mistyped = labels.filter { $0["rule"] as? String == "text-form" }
+            XCTAssertEqual(Set(mistyped.compactMap { $0["field"] as? String }), ["lastName", "cover"], format)
+            let validate = try Formsmith.run(["validate", "--rules", rulesPath, "--report", "json", output])
+            let found = try violations(validate.stdout).filter { $0.contains(" text-form: ") }
+            XCTAssertEqual(Set(found.map { String($0.prefix(while: \.isNumber)) }),
+                           Set(mistyped.map { "\($0["line"] ?? "")" }), format)
+            XCTAssertEqual(found.count, mistyped.count, format)
+        }
+    }
 }

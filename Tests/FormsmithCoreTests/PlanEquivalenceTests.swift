@@ -153,6 +153,89 @@ final class PlanEquivalenceTests: XCTestCase {
         } } } } }
     }
 
+    /// Attachment references, valid and broken member by member (escapes, capitals, nulls,
+    /// duplicates, unknown members, wrong kinds, sizes at the bounds), single and multiple, as
+    /// JSON members and as CSV cells holding the same JSON: the plan's attachment step only
+    /// ever says "passes" where the declarative checks report nothing.
+    func testAttachmentsGetTheSameResultsWithAndWithoutThePlan() throws {
+        let rules = try compileRules("""
+            id: files
+            fields:
+              scan: {type: attachment, optional: true, mediaTypes: [application/pdf, 'image/*'], minSize: 1KB, maxSize: 10MB}
+              docs: {type: attachment, multiple: true, optional: true, extensions: [pdf, jpg, jpeg, raw], minItems: 1, maxItems: 3}
+              plain: {type: attachment, optional: true}
+              kind: {type: enum, values: [a, b], optional: true}
+              cased:
+                type: attachment
+                optional: true
+                cases:
+                  - when: kind == 'a'
+                    mediaTypes: [application/pdf]
+                    maxSize: 2MB
+            """)
+        let names = [#""scan.pdf""#, #""IMG_4821.JPG""#, #""a.jpeg""#, #""noext""#, #""x.raw""#, #"".""#, #""..""#,
+                     #""a/b.pdf""#, #""scan.png""#, #""""#, #""d\u00e9j\u00e0.pdf""#, #""scan.""#, "12", "null",
+                     #""photo.heic""#, #""a\\b.pdf""#]
+        let types = [#""application/pdf""#, #""image/jpeg""#, #""IMAGE/PNG""#, #""image/png""#, #""text/plain""#,
+                     #""application/octet-stream""#, #""bad""#, #""image/""#, #""image/j peg""#, #""application/pdf; q=1""#,
+                     #""image/\u006aPEG""#, "null", "7", #""image/heic""#, #""/pdf""#]
+        let sizes = ["0", "1000", "999", "482133", "10000000", "10000001", "2000000", "2000001", "-1", "1.5", #""12""#,
+                     "1e3", "null", "12.0", "99999999999999999999"]
+        let urls = [nil, nil, nil, #""https://files.example.org/a.pdf""#, #""not a url""#, "null", "5",
+                    #""https:\/\/files.example.org\/a.pdf""#]
+        let digests = [nil, nil, nil, "\"" + String(repeating: "a1", count: 32) + "\"", "\"" + String(repeating: "A", count: 64) + "\"",
+                       "\"" + String(repeating: "a", count: 63) + "\"", "\"" + String(repeating: "z", count: 64) + "\"", "null"]
+        var random = SeededRandom(seed: 20261125)
+        // Plausible files (name and media type agreeing, sizes inside the ranges), of which one
+        // in three gets one member replaced, dropped, repeated or joined by an unknown one.
+        let plausible = [(#""scan.pdf""#, #""application/pdf""#), (#""IMG_4821.JPG""#, #""image/jpeg""#),
+                         (#""a.jpeg""#, #""image/jpeg""#), (#""x.raw""#, #""image/png""#), (#""photo.heic""#, #""image/heic""#)]
+        let plausibleSizes = ["1000", "482133", "2000000"]
+        func file() -> String {
+            if random.int(in: 0...40) == 0 { return random.pick(["[]", "\"scan.pdf\"", "null", "{}", "5"]) }
+            let (name, type) = random.pick(plausible)
+            var members = [("name", name), ("mediaType", type), ("size", random.pick(plausibleSizes))]
+            if random.chance(0.3) { members.append(("url", urls[3]!)) }
+            if random.chance(0.3) { members.append(("sha256", digests[3]!)) }
+            let pools = ["name": names, "mediaType": types, "size": sizes, "url": urls.compactMap { $0 },
+                         "sha256": digests.compactMap { $0 }]
+            if random.int(in: 0...2) == 0 {
+                let position = random.int(in: 0...(members.count - 1))
+                switch random.int(in: 0...9) {
+                case 0: members.remove(at: position)
+                case 1: members.append(random.pick([("thumbnail", #""t.png""#), ("size", "2000"), ("n\\u0061me", #""scan.pdf""#)]))
+                default: members[position].1 = random.pick(pools[members[position].0]!)
+                }
+            }
+            if random.chance(0.3) { members.shuffle(using: &random) }
+            return "{" + members.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+        }
+        func files() -> String {
+            if random.int(in: 0...20) == 0 { return file() }
+            let count = random.int(in: 0...9) == 0 ? random.pick([0, 4]) : random.int(in: 1...3)
+            return "[" + (0..<count).map { _ in file() }.joined(separator: ", ") + "]"
+        }
+        var compared = 0
+        var valid = 0
+        for _ in 0..<3000 {
+            var cells: [String] = []
+            for (key, value) in [("scan", file()), ("docs", files()), ("plain", file()), ("kind", random.pick(["\"a\"", "\"b\""])),
+                                 ("cased", file())] {
+                cells.append(random.int(in: 0...5) == 0 ? "" : value)
+                _ = key
+            }
+            let keys = ["scan", "docs", "plain", "kind", "cased"]
+            let members = zip(keys, cells).filter { !$0.1.isEmpty }.map { "\"\($0.0)\": \($0.1)" }
+            if try assertSameResults("{" + members.joined(separator: ", ") + "}", rules) { valid += 1 }
+            // In CSV a cell holds the attachment's JSON text; the enum is a plain cell.
+            let row = zip(keys, cells).map { key, cell in key == "kind" ? cell.replacingOccurrences(of: "\"", with: "") : cell }
+            try assertSameCSVResults(header: keys, row: row, rules)
+            compared += 1
+        }
+        XCTAssertGreaterThan(valid, compared / 10, "too few valid records to exercise the plan's passing answers")
+        XCTAssertLessThan(valid, compared * 9 / 10, "too few broken records")
+    }
+
     func testScalarCountCountsTheBytesThatStartACharacter() {
         var random = SeededRandom(seed: 3)
         for _ in 0..<2000 {

@@ -162,7 +162,7 @@ struct AttachmentReader {
         return decoded.withUnsafeBufferPointer(Self.isFileName)
     }
 
-    private static func isFileName(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isFileName(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !text.isEmpty, !(text.count <= 2 && text.allSatisfy { $0 == UInt8(ascii: ".") }) else { return false }
         for byte in text where byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") { return false }
         return true

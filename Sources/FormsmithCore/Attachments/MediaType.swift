@@ -8,33 +8,36 @@ enum MediaType {
     /// attachment's media type.
     static func syntaxProblem(_ text: String) -> String? {
         var text = text
-        return text.withUTF8 { bytes in
-            var slashes = 0
-            var partStart = true
-            var partLength = 0
-            for byte in bytes {
-                if byte == UInt8(ascii: "/") {
-                    slashes += 1
-                    if partStart { break }
-                    partStart = true
-                    partLength = 0
-                    continue
-                }
-                if partStart, !isAlphanumeric(byte) {
-                    return "each half of a media type starts with a letter or digit, such as image/png"
-                }
-                partStart = false
-                partLength += 1
-                if partLength > 127 { return "each half of a media type has at most 127 characters" }
-                if !isAlphanumeric(byte), !isNameSymbol(byte) {
-                    let shown = byte < 0x80 ? String(UnicodeScalar(byte)) : "a non-ASCII character"
-                    return "'\(shown)' cannot appear in a media type (letters, digits and ! # $ & - ^ _ . + only)"
-                }
+        return text.withUTF8 { syntaxProblem(bytes: $0) }
+    }
+
+    /// The same for UTF-8 bytes (the validator's fast path reads them in place).
+    static func syntaxProblem(bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var slashes = 0
+        var partStart = true
+        var partLength = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") {
+                slashes += 1
+                if partStart { break }
+                partStart = true
+                partLength = 0
+                continue
             }
-            guard slashes == 1 else { return "a media type is written type/subtype, such as application/pdf" }
-            guard !partStart else { return "each half of a media type starts with a letter or digit, such as image/png" }
-            return nil
+            if partStart, !isAlphanumeric(byte) {
+                return "each half of a media type starts with a letter or digit, such as image/png"
+            }
+            partStart = false
+            partLength += 1
+            if partLength > 127 { return "each half of a media type has at most 127 characters" }
+            if !isAlphanumeric(byte), !isNameSymbol(byte) {
+                let shown = byte < 0x80 ? String(UnicodeScalar(byte)) : "a non-ASCII character"
+                return "'\(shown)' cannot appear in a media type (letters, digits and ! # $ & - ^ _ . + only)"
+            }
         }
+        guard slashes == 1 else { return "a media type is written type/subtype, such as application/pdf" }
+        guard !partStart else { return "each half of a media type starts with a letter or digit, such as image/png" }
+        return nil
     }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {

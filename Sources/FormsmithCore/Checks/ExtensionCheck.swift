@@ -56,15 +56,26 @@ enum ExtensionCheck: ValueCheckKind {
                                       + "such as pdf or jpg", at: entry.location)
                 continue
             }
-            if let patterns, let types = MediaType.byExtension[name], !types.contains(where: { type in
-                patterns.contains { $0.matches(type) } }) {
-                state.problems.report("extension '\(name)' is for \(types[0]) files, which mediaTypes does not allow, so "
-                                      + "no file could have it; add \(types[0]) to mediaTypes or remove '\(name)'",
-                                      at: entry.location)
-            }
             if !extensions.contains(name) { extensions.append(name) }
         }
+        // One extension that mediaTypes rules out is a dead entry (lint's attachment-extension);
+        // when every one is, no file can pass and the rules are impossible.
+        if let patterns, !extensions.isEmpty,
+           extensions.allSatisfy({ isRuledOut($0, by: patterns) }) {
+            let types = extensions.compactMap { MediaType.byExtension[$0]?.first }
+            state.problems.report("every extension in 'extensions' is for files that mediaTypes does not allow ("
+                                  + zip(extensions, types).map { ".\($0) is \($1)" }.joined(separator: ", ")
+                                  + "), so no file could pass; add those media types to mediaTypes or list the "
+                                  + "extensions of the allowed types", at: first.location)
+        }
         return extensions.isEmpty ? nil : .extensions(extensions)
+    }
+
+    /// Whether an extension (lowercased, without the dot) is a well-known one whose media types
+    /// none of `patterns` allows, so that no allowed file can have it.
+    static func isRuledOut(_ name: String, by patterns: [MediaTypePattern]) -> Bool {
+        guard let types = MediaType.byExtension[name] else { return false }
+        return !types.contains { type in patterns.contains { $0.matches(type) } }
     }
 
     /// The field's allowed media types as written (nil when it declares none), to check that

@@ -29,7 +29,7 @@ enum TextFormCheck: ValueCheckKind {
     ]
 
     static let keys = [
-        CheckKey(name: "normalize", types: [.string, .text],
+        CheckKey(name: "normalize", types: [.string, .text, .enumeration, .multiChoice],
                  documentation: RuleKeyDocumentation(
                     "nfc: a value whose Unicode NFC form passes is accepted (decomposed letters typed on a phone); "
                     + "none (the default): it gets a text-form violation that says so.",
@@ -49,6 +49,19 @@ enum TextFormCheck: ValueCheckKind {
             summary: "Without `normalize: nfc` a decomposed letter is a `text-form` violation too.",
             field: "{type: string, mask: 'SSSSSSS', normalize: none}",
             passing: ["\"Семёнов\""], failing: ["\"Семе\\u0308нов\"", "\"\\u00A0Семёнов\""]),
+        CheckDescription(
+            rule: RuleIdentifier.textForm,
+            summary: "An enum value that is one of `values` once tidied gets a `text-form` violation, not `enum`; "
+                + "`normalize: nfc` accepts decomposed letters there too.",
+            field: "{type: enum, values: [Семёнов, Иванов], normalize: nfc}",
+            passing: ["\"Семёнов\"", "\"Семе\\u0308нов\""],
+            failing: ["\"Иванов \"", "\"Ива\\u200Bнов\"", "\"Семе\\u0308нов\\u00AD\""]),
+        CheckDescription(
+            rule: RuleIdentifier.textForm,
+            summary: "So does each choice of a multi-choice field.",
+            field: "{type: multi-choice, values: [стёкла, угон], normalize: none}",
+            passing: ["[\"стёкла\", \"угон\"]"],
+            failing: ["[\"сте\\u0308кла\"]", "[\"угон\", \"\\uFEFFстёкла\"]"]),
     ]
 
     static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
@@ -148,6 +161,13 @@ struct TextFormReview {
         onlyDecomposed = decomposed && problems.count == 1
     }
 
+    /// The review of an enum value or choice that is not one of `strings`, when tidying makes
+    /// it one of them (otherwise the value is simply not allowed, and nil).
+    init?(choice text: UnsafeBufferPointer<UInt8>, among strings: [[UInt8]]) {
+        guard let review = TextFormReview(text), strings.contains(where: { $0 == review.tidied }) else { return nil }
+        self = review
+    }
+
     /// The violation's message.
     var message: String {
         "looks right but fails only because of how it is written: " + problems.joined(separator: "; ")
@@ -204,22 +224,41 @@ extension RecordValidator {
 
 extension DefectPlanter {
     /// The value with an invisible character typed into it (a zero-width space, a soft hyphen
-    /// or a BOM), or its letters decomposed: it looks the same and fails only its form.
+    /// or a BOM), or its letters decomposed: it looks the same and fails only its form. For an
+    /// enum the value is one of its values so typed; for a multi-choice field, one choice.
     func mistypedText(_ field: CompiledField, _ value: GeneratedValue, random: inout SeededRandom) -> GeneratedValue? {
-        guard case .text = value else { return nil }
-        let text = String(decoding: builder.record.bytes(of: value), as: UTF8.self)
+        switch value {
+        case .text:
+            let text = String(decoding: builder.record.bytes(of: value), as: UTF8.self)
+            return mistyped(text, field, random: &random).map { builder.record.appendText(Array($0.utf8)) }
+        case .choice(let index) where !field.hasIntegerValues:
+            let text = String(decoding: generator.plan.fields[field.id].enumText[Int(index)], as: UTF8.self)
+            return mistyped(text, field, random: &random).map { builder.record.appendText(Array($0.utf8)) }
+        case .choices(let start, let count) where count > 0:
+            var chosen = builder.record.choiceIndexes[Int(start)..<Int(start + count)].map {
+                String(decoding: generator.plan.fields[field.id].enumText[Int($0)], as: UTF8.self)
+            }
+            let position = random.int(in: 0...Int(count) - 1)
+            guard let typed = mistyped(chosen[position], field, random: &random) else { return nil }
+            chosen[position] = typed
+            return builder.record.appendLiteral(json: JSONText.array(chosen.map(JSONText.quoted)),
+                                                cell: chosen.joined(separator: ";"))
+        default:
+            return nil
+        }
+    }
+
+    private func mistyped(_ text: String, _ field: CompiledField, random: inout SeededRandom) -> String? {
         var scalars = Array(text.unicodeScalars)
         guard !scalars.isEmpty else { return nil }
         let decomposed = text.decomposedStringWithCanonicalMapping
         let choice = random.int(in: 0...3)
-        if choice == 3, !decomposed.utf8.elementsEqual(text.utf8), !field.acceptsNFC {
-            return builder.record.appendText(Array(decomposed.utf8))
-        }
+        if choice == 3, !decomposed.utf8.elementsEqual(text.utf8), !field.acceptsNFC { return decomposed }
         let invisible: [Unicode.Scalar] = ["\u{200B}", "\u{00AD}", "\u{FEFF}"]
         let position = choice == 2 ? 0 : random.int(in: 0...scalars.count)
         scalars.insert(invisible[min(choice, 2)], at: position)
         var result = String.UnicodeScalarView()
         result.append(contentsOf: scalars)
-        return builder.record.appendText(Array(String(result).utf8))
+        return String(result)
     }
 }

@@ -145,8 +145,9 @@ extension Constraints {
 }
 
 extension RecordValidator {
-    /// Words an enum value that is not one of `strings` (or `integers` for an integer enum);
-    /// false when the value has the wrong type (reported), so later checks are skipped.
+    /// Words an enum value that is not one of `strings` (or `integers` for an integer enum), as
+    /// `text-form` when the value tidied is one of them (see ``TextFormReview``; accepted under
+    /// `normalize: nfc` when only its Unicode form differs); false when the value has the wrong type (reported), so later checks are skipped.
     func checkValue(_ strings: [[UInt8]], _ integers: [Int64], _ field: CompiledField, _ raw: RawValue,
                     _ path: ConcretePath) -> Bool {
         if field.hasIntegerValues {
@@ -166,14 +167,37 @@ extension RecordValidator {
                 report(field, path, RuleIdentifier.type, "must be a string, not \(typePhrase(raw))", raw)
                 return false
             }
-            if !known { report(field, path, RuleIdentifier.enumeration, Self.oneOf(strings), raw) }
+            if !known {
+                // Only a value that failed is looked at again: is how it is written the only problem?
+                let review = withText(raw, into: &valueBuffer) { text in
+                    text.flatMap { TextFormReview(choice: $0, among: strings) }
+                }
+                if let review {
+                    if !(review.onlyDecomposed && field.acceptsNFC) {
+                        report(field, path, RuleIdentifier.textForm, review.message, raw)
+                    }
+                } else {
+                    report(field, path, RuleIdentifier.enumeration, Self.oneOf(strings), raw)
+                }
+            }
         }
         return true
     }
 
-    /// Words each chosen value of a multi-choice field that is not one of `strings`.
+    /// Words each chosen value of a multi-choice field that is not one of `strings` (as
+    /// `text-form` when the choice tidied is one of them, or not at all under `normalize: nfc`
+    /// when only its Unicode form differs).
     func checkChoiceValues(_ strings: [[UInt8]], _ chosen: [String], _ field: CompiledField, _ path: ConcretePath) {
         for choice in chosen where !strings.contains(where: { $0.elementsEqual(choice.utf8) }) {
+            let review = Array(choice.utf8).withUnsafeBufferPointer { TextFormReview(choice: $0, among: strings) }
+            if let review {
+                if review.onlyDecomposed && field.acceptsNFC { continue }
+                violations.append(Violation(field: path.description, rule: RuleIdentifier.textForm,
+                                            message: field.messages[RuleIdentifier.textForm]
+                                                ?? "'\(quoted(choice))' " + review.message,
+                                            value: choice))
+                continue
+            }
             violations.append(Violation(field: path.description, rule: RuleIdentifier.enumeration,
                                         message: field.messages[RuleIdentifier.enumeration]
                                             ?? "'\(quoted(choice))' " + Self.oneOf(strings).replacingFirst("must", "should"),

@@ -133,11 +133,12 @@ struct DefectPlanter {
             }
         case .enumeration:
             kinds.append(.enumeration)
+            if !field.hasIntegerValues { kinds.append(.textForm) }
             if generator.plan.fields[field.id].constantChoice != nil { kinds.append(.constant) }
         case .boolean:
             if field.checks.contains(where: { if case .constant = $0 { true } else { false } }) { kinds.append(.constant) }
         case .multiChoice:
-            kinds += [.enumeration, .unique, .minItems, .maxItems]
+            kinds += [.enumeration, .unique, .minItems, .maxItems, .textForm]
         case .list:
             kinds.append(.minItems)
             if !isCSV { kinds.append(.maxItems) }

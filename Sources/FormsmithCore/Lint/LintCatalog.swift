@@ -26,6 +26,9 @@ public enum LintCatalog {
         SeedValueCheck(),
         DefaultValueCheck(),
         BacktrackingRegexCheck(),
+        AttachmentExtensionCheck(),
+        AttachmentSizeCheck(),
+        UnknownMediaTypeCheck(),
     ]
 
     /// Every rule lint can report: `invalid-rules` first, then each check's.

@@ -62,31 +62,82 @@ final class ProblemCollector {
 }
 
 /// Suggests the closest known word for a misspelt one ("did you mean 'mask'?").
+///
+/// The closest candidate is the first one at the smallest edit distance (Levenshtein, over
+/// characters, ignoring case), offered when that distance is at most `max(2, length / 3)`.
+/// Unknown keys are common in fuzzed and hand-written rule files alike, so the search is
+/// bounded: a candidate whose length differs by more than the distance still acceptable is
+/// skipped, the distance is computed only within that band of the table, and a row whose
+/// every cell exceeds the bound ends the computation.
 enum Suggestion {
     static func closest(to word: String, in candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        return best.1 <= max(2, word.count / 3) ? best.0 : nil
+        var bound = max(2, word.count / 3)
+        let lowered = word.lowercased()
+        var best: String?
+        if let target = asciiUnits(lowered) {
+            for candidate in candidates {
+                let loweredCandidate = candidate.lowercased()
+                let distance = asciiUnits(loweredCandidate).map { editDistance(target, $0, within: bound) }
+                    ?? editDistance(Array(lowered), Array(loweredCandidate), within: bound)
+                guard let distance else { continue }
+                best = candidate
+                if distance == 0 { break }
+                bound = distance - 1
+            }
+        } else {
+            let target = Array(lowered)
+            for candidate in candidates {
+                guard let distance = editDistance(target, Array(candidate.lowercased()), within: bound) else { continue }
+                best = candidate
+                if distance == 0 { break }
+                bound = distance - 1
+            }
+        }
+        return best
     }
 
     static func didYouMean(_ word: String, in candidates: [String]) -> String {
         closest(to: word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
+    /// The bytes of an ASCII text in which every byte is one character (no CR LF pair, which
+    /// is one character), or nil.
+    private static func asciiUnits(_ text: String) -> [UInt8]? {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte >= 0x80 || (previous == 0x0D && byte == 0x0A) { return nil }
+            previous = byte
+        }
+        return Array(text.utf8)
+    }
+
+    /// The edit distance of `a` and `b` when it is at most `limit`, else nil. Only the cells
+    /// within `limit` of the diagonal are computed (the others cannot lead to a distance within
+    /// it), and the computation stops at the first row with no cell within the limit.
+    static func editDistance<Unit: Equatable>(_ a: [Unit], _ b: [Unit], within limit: Int) -> Int? {
+        let n = a.count, m = b.count
+        guard limit >= 0, abs(n - m) <= limit else { return nil }
+        if n == 0 { return m }
+        if m == 0 { return n }
+        let beyond = limit + 1
+        var previous = [Int](repeating: beyond, count: m + 1)
         var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
+        for j in 0...Swift.min(m, limit) { previous[j] = j }
+        for i in 1...n {
+            let low = Swift.max(1, i - limit), high = Swift.min(m, i + limit)
+            current[0] = i <= limit ? i : beyond
+            if low > 1 { current[low - 1] = beyond }
+            var rowMinimum = current[0]
+            for j in low...high {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                let value = Swift.min(previous[j - 1] + cost, previous[j] + 1, current[j - 1] + 1, beyond)
+                current[j] = value
+                rowMinimum = Swift.min(rowMinimum, value)
             }
+            if high < m { current[high + 1] = beyond }
+            if rowMinimum > limit { return nil }
             swap(&previous, &current)
         }
-        return previous[b.count]
+        return previous[m] <= limit ? previous[m] : nil
     }
 }

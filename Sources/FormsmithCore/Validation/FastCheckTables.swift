@@ -23,6 +23,8 @@ final class FastCheckTables: @unchecked Sendable {
     let shapes: [ExpressionShape]
     /// Allowed values of enumerations, referenced by index.
     let enumerations: [ByteStringSet]
+    /// The checks of attachment fields and their cases, referenced by index.
+    let attachments: [AttachmentStep]
     /// Date patterns, referenced by index from ``FastCheckField/datePattern``.
     let datePatterns: [DatePattern]
     /// Evaluation order of top-level fields.
@@ -54,6 +56,7 @@ final class FastCheckTables: @unchecked Sendable {
         expressions = builder.expressions
         shapes = builder.expressions.map { ExpressionShape($0, fields: compiled) }
         enumerations = builder.enumerations
+        attachments = builder.attachments
         datePatterns = builder.datePatterns
         rootOrder = Self.table(rootScope.order)
         itemOrders = Self.table(builder.itemOrders)
@@ -139,6 +142,8 @@ struct CheckStep: Sendable {
         case enumeration
         /// Valid check digits, without a companion field.
         case checksum
+        /// An attachment reference (or array of them) that passes `attachment`'s checks.
+        case attachment
     }
 
     var kind: Kind
@@ -150,6 +155,8 @@ struct CheckStep: Sendable {
     var upper = BoundStep()
     var enumeration = -1
     var checksum: ChecksumAlgorithm?
+    /// For attachments: the index into ``FastCheckTables/attachments``.
+    var attachment = -1
 
     init(kind: Kind) { self.kind = kind }
 }
@@ -173,14 +180,15 @@ struct PlanBuilder {
     var cases: [FastCheckCase] = []
     var expressions: [CompiledExpression] = []
     var enumerations: [ByteStringSet] = []
+    var attachments: [AttachmentStep] = []
     var datePatterns: [DatePattern] = []
     var itemOrders: [Int] = []
 
     mutating func plan(_ field: CompiledField, all: [CompiledField]) -> FastCheckField {
-        let (steps, decide) = addSteps(field.checks, type: field.type)
+        let (steps, decide) = addSteps(field.checks, type: field.type, multiple: field.isMultiple)
         var caseStart = cases.count
         for variant in field.cases {
-            let (range, variantDecides) = addSteps(variant.checks, type: field.type)
+            let (range, variantDecides) = addSteps(variant.checks, type: field.type, multiple: field.isMultiple)
             cases.append(FastCheckCase(condition: add(variant.condition), steps: range, stepsDecide: variantDecides))
         }
         let caseRange = caseStart..<cases.count
@@ -210,8 +218,15 @@ struct PlanBuilder {
 
     /// Translates checks; the flag says whether every one has a plain form for this type
     /// (the checks the declarative path ignores for a type, or words specially, have none).
-    private mutating func addSteps(_ checks: [ValueCheck], type: FieldType) -> (Range<Int>, Bool) {
+    private mutating func addSteps(_ checks: [ValueCheck], type: FieldType, multiple: Bool) -> (Range<Int>, Bool) {
         let start = steps.count
+        if type == .attachment {  // one step for all of a file's checks (see AttachmentStep)
+            var step = CheckStep(kind: .attachment)
+            attachments.append(AttachmentStep(checks, isMultiple: multiple))
+            step.attachment = attachments.count - 1
+            steps.append(step)
+            return (start..<steps.count, true)
+        }
         var decide = true
         for check in checks {
             guard let step = self.step(for: check, type: type) else {
@@ -221,7 +236,7 @@ struct PlanBuilder {
             steps.append(step)
         }
         if type == .boolean { decide = decide && checks.isEmpty }
-        if [.multiChoice, .list, .section, .attachment].contains(type) { decide = false }
+        if [.multiChoice, .list, .section].contains(type) { decide = false }
         return (start..<steps.count, decide)
     }
 

@@ -92,6 +92,25 @@ extension RecordValidator {
         }
     }
 
+    /// Whether an attachment value certainly passes the plan's attachment step `step` (see
+    /// ``AttachmentStep``); false means "run the declarative checks". A CSV cell's JSON is parsed
+    /// as the declarative checks parse it.
+    func attachmentPasses(_ step: Int, _ raw: RawValue) -> Bool {
+        switch raw {
+        case .json(let index):
+            return tape.nodes.withUnsafeBufferPointer { plan.attachments[step].passes(Int(index), $0, bytes) }
+        case .cell:
+            return withText(raw, into: &valueBuffer) { cell in
+                guard let cell, let opening = cell.first(where: { $0 != UInt8(ascii: " ") }),
+                      opening == UInt8(ascii: "{") || opening == UInt8(ascii: "["),
+                      (try? JSONParser.parse(cell, into: &attachmentTape)) != nil else { return false }
+                return attachmentTape.nodes.withUnsafeBufferPointer { plan.attachments[step].passes(0, $0, cell) }
+            }
+        case .absent, .broken:
+            return false
+        }
+    }
+
     /// Adds a violation of one file (or one of its members) at `path`, with the field's custom
     /// message when it has one.
     func reportFile(_ field: CompiledField, _ path: String, _ rule: String, _ message: String, _ value: String?) {

@@ -38,7 +38,10 @@ extension RecordValidator {
                 }
             }
             return true
-        case .multiChoice, .list, .section, .attachment:
+        case .attachment:
+            for index in steps where !attachmentPasses(plan.steps[index].attachment, raw) { return false }
+            return true
+        case .multiChoice, .list, .section:
             return false
         }
     }
@@ -61,7 +64,7 @@ extension RecordValidator {
             return true
         case .checksum:
             return plan.steps[index].checksum?.isValid(text, companion: nil) ?? false
-        case .range, .fractionDigits, .enumeration:
+        case .range, .fractionDigits, .enumeration, .attachment:
             return false
         }
     }
@@ -86,7 +89,7 @@ extension RecordValidator {
             }
         case .fractionDigits:
             return number.fractionDigits <= plan.steps[index].maximum
-        case .length, .pattern, .enumeration, .checksum:
+        case .length, .pattern, .enumeration, .checksum, .attachment:
             return false
         }
     }
