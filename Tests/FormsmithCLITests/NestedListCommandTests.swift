@@ -42,26 +42,9 @@ final class NestedListCommandTests: XCTestCase {
     }
 
     func testAReferenceThroughAListThatDoesNotEncloseTheFieldIsARuleFileError() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formsmith-nested-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let rules = folder.appendingPathComponent("rules.yaml")
-        try """
-            id: wrong
-            sections:
-              drivers:
-                type: list
-                fields:
-                  name: {type: string, visibleIf: "drivers[].documents[].type == 'passport'"}
-                  documents:
-                    type: list
-                    fields:
-                      type: {type: string}
-
-            """.write(to: rules, atomically: true, encoding: .utf8)
-        let run = try Formsmith.run(["lint", "--rules", rules.path])
+        let run = try Formsmith.run(["lint", "--rules", Self.fixtures + "/non-enclosing-reference.yaml"])
         XCTAssertNotEqual(run.status, 0)
-        XCTAssertTrue((run.stdout + run.stderr).contains("rules.yaml:6:"), run.stdout + run.stderr)
+        XCTAssertTrue((run.stdout + run.stderr).contains("non-enclosing-reference.yaml:6:"), run.stdout + run.stderr)
         XCTAssertTrue((run.stdout + run.stderr).contains("'drivers[].documents[].type' means a field of the current item of "
                                                          + "'drivers[].documents'"), run.stdout + run.stderr)
     }

@@ -24,6 +24,14 @@ final class TextFormCommandTests: ScratchFolderTestCase {
         }
     }
 
+    /// The same verdicts for CSV rows: CSV lines are one further down, as the header is line 1.
+    private static func oneLineDown(_ verdicts: [String]) -> [String] {
+        verdicts.map { line in
+            let number = Int(line.prefix(while: \.isNumber))!
+            return "\(number + 1)" + line.drop(while: \.isNumber)
+        }
+    }
+
     private let expected = [
         "1 lastName text-form: looks right but fails only because of how it is written: letters in decomposed Unicode "
             + "(a letter followed by a combining mark, such as е and U+0308 for ё): write them composed (NFC)",
@@ -51,11 +59,7 @@ final class TextFormCommandTests: ScratchFolderTestCase {
                               + "Иванов,AB\u{00AD}12\nIvanov,\nСемёнов,\n")
         let run = try Formsmith.run(["validate", "--rules", rulesPath, "--report", "json", input])
         XCTAssertEqual(run.status, 1, run.stderr)
-        // CSV lines are one further down: the header is line 1.
-        XCTAssertEqual(try violations(run.stdout), expected.map { line in
-            let number = Int(line.prefix(while: \.isNumber))!
-            return "\(number + 1)" + line.drop(while: \.isNumber)
-        })
+        XCTAssertEqual(try violations(run.stdout), Self.oneLineDown(expected))
     }
 
     func testNormalizeNFCAcceptsDecomposedLettersOnly() throws {
@@ -139,10 +143,7 @@ final class TextFormCommandTests: ScratchFolderTestCase {
                               + "Иванов,стёкла;уг\u{00AD}он\nIvanov,кража\nСемёнов,угон\n")
         let run = try Formsmith.run(["validate", "--rules", rulesPath, "--report", "json", input])
         XCTAssertEqual(run.status, 1, run.stderr)
-        XCTAssertEqual(try violations(run.stdout), expectedChoices.map { line in
-            let number = Int(line.prefix(while: \.isNumber))!
-            return "\(number + 1)" + line.drop(while: \.isNumber)
-        })
+        XCTAssertEqual(try violations(run.stdout), Self.oneLineDown(expectedChoices))
     }
 
     func testNormalizeNFCAcceptsDecomposedEnumValuesAndChoices() throws {

@@ -108,19 +108,9 @@ final class NestedListTests: XCTestCase {
         ])
     }
 
-    func testAReferenceThroughAListThatDoesNotEncloseTheFieldIsARuleFileError() {
-        let problems = ruleProblems("""
-            id: wrong
-            sections:
-              drivers:
-                type: list
-                fields:
-                  name: {type: string, visibleIf: "drivers[].documents[].type == 'passport'"}
-                  documents:
-                    type: list
-                    fields:
-                      type: {type: string}
-            """)
+    func testAReferenceThroughAListThatDoesNotEncloseTheFieldIsARuleFileError() throws {
+        let problems = ruleProblems(try String(contentsOf: Self.fixture.appendingPathComponent("non-enclosing-reference.yaml"),
+                                               encoding: .utf8))
         XCTAssertEqual(problems.count, 1, "\(problems)")
         XCTAssertTrue(problems.first?.hasPrefix("rules.yaml:6:") ?? false, "\(problems)")
         XCTAssertTrue(problems.first?.contains("'drivers[].documents[].type' means a field of the current item of "

@@ -10,25 +10,34 @@ import XCTest
 final class PlanEquivalenceTests: XCTestCase {
     static let ruleSets = ["osago-policy", "payment-order", "customer-survey"]
 
+    /// Validates each record, and `mutationsPerRecord` seeded mutations of each JSON object among
+    /// them, with and without the plan; returns how many mutations were compared and how many of
+    /// them were invalid (so a caller can check the mutations really break rules).
+    private func compareRecordsAndMutations(_ records: [String], _ rules: CompiledRuleSet, mutationsPerRecord: Int,
+                                            random: inout SeededRandom) throws -> (compared: Int, invalid: Int) {
+        let pools = Self.leafValues(records.compactMap(Self.object))
+        var compared = 0
+        var invalid = 0
+        for record in records {
+            try assertSameResults(record, rules)
+            guard let object = Self.object(record) else { continue }
+            for _ in 0..<mutationsPerRecord {
+                let mutated = Self.mutate(object, pools: pools, random: &random)
+                let text = String(decoding: try JSONSerialization.data(withJSONObject: mutated), as: UTF8.self)
+                if try !assertSameResults(text, rules) { invalid += 1 }
+                compared += 1
+            }
+        }
+        return (compared, invalid)
+    }
+
     func testSampleDataAndMutationsGetTheSameResultsWithAndWithoutThePlan() throws {
         var random = SeededRandom(seed: 20261122)
         for name in Self.ruleSets {
             let rules = try RulesLoader.load(path: repositoryRoot.appendingPathComponent("Rules/\(name).yaml").path,
                                              today: testToday)
-            let records = try Self.records(of: name)
-            let pools = Self.leafValues(records.compactMap(Self.object))
-            var compared = 0
-            var invalid = 0
-            for record in records {
-                try assertSameResults(record, rules)
-                guard let object = Self.object(record) else { continue }
-                for _ in 0..<60 {
-                    let mutated = Self.mutate(object, pools: pools, random: &random)
-                    let text = String(decoding: try JSONSerialization.data(withJSONObject: mutated), as: UTF8.self)
-                    if try !assertSameResults(text, rules) { invalid += 1 }
-                    compared += 1
-                }
-            }
+            let (compared, invalid) = try compareRecordsAndMutations(try Self.records(of: name), rules,
+                                                                     mutationsPerRecord: 60, random: &random)
             XCTAssertGreaterThan(compared, 1000, name)
             XCTAssertGreaterThan(invalid, compared / 4, "\(name): the mutations should break rules")
         }
@@ -81,19 +90,8 @@ final class PlanEquivalenceTests: XCTestCase {
         var random = SeededRandom(seed: 20261126)
         let rules = try NestedListTests.rules()
         let records = try NestedListTests.lines("valid.jsonl") + NestedListTests.lines("invalid.jsonl")
-        let pools = Self.leafValues(records.compactMap(Self.object))
-        var compared = 0
-        var invalid = 0
-        for record in records {
-            try assertSameResults(record, rules)
-            guard let object = Self.object(record) else { continue }
-            for _ in 0..<300 {
-                let mutated = Self.mutate(object, pools: pools, random: &random)
-                let text = String(decoding: try JSONSerialization.data(withJSONObject: mutated), as: UTF8.self)
-                if try !assertSameResults(text, rules) { invalid += 1 }
-                compared += 1
-            }
-        }
+        let (compared, invalid) = try compareRecordsAndMutations(records, rules, mutationsPerRecord: 300,
+                                                                 random: &random)
         XCTAssertGreaterThan(invalid, compared / 4, "the mutations should break rules")
         for file in ["valid.csv", "invalid.csv"] {
             let rows = readExpectedRows(try NestedListTests.lines(file).joined(separator: "\n") + "\n").map(\.fields)
