@@ -4,7 +4,7 @@ import XCTest
 /// Lists inside list items through the binary: the text and JSON reports of the fixture's
 /// questionnaires (golden files, every index in the paths), the exit codes, CSV columns with one
 /// index per list, a rule-file error for a `[]` reference through a list that does not enclose
-/// the field, and `export json-schema` writing nested arrays.
+/// the field, `export json-schema` writing nested arrays, and `--seed-data` records pinning inner items.
 final class NestedListCommandTests: XCTestCase {
     static let fixtures = "Tests/FormsmithCLITests/Fixtures/nested-lists"
 
@@ -77,6 +77,46 @@ final class NestedListCommandTests: XCTestCase {
             XCTAssertEqual(reported.sorted(), expected.sorted(), format)
             XCTAssertTrue(expected.contains { $0.contains("].documents[") }, "\(format): \(expected)")
         }
+    }
+
+    func testSeedDataRecordsKeepValuesInsideInnerItemsAndReportThoseThatBreakARule() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formsmith-nested-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let records = folder.appendingPathComponent("renewals.jsonl")
+        try (#"{"drivers": [{"documents": [{"type": "passport", "number": "4509 123456"}]}]}"# + "\n"
+             + #"{"drivers": [{}, {"documents": [{"type": "license", "issued": "2999-01-01"}]}]}"# + "\n")
+            .write(to: records, atomically: true, encoding: .utf8)
+        let seedData = folder.appendingPathComponent("seed.yaml")
+        try "records: renewals.jsonl\n".write(to: seedData, atomically: true, encoding: .utf8)
+        let run = try Formsmith.run(["generate", "--rules", Self.fixtures + "/rules.yaml", "--today", "2026-11-22",
+                                     "--seed-data", seedData.path, "--count", "10", "--seed", "3"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr.split(separator: "\n").map(String.init), [
+            "\(records.path):2:1: warning: \"2999-01-01\" breaks the rule max of 'drivers[1].documents[0].issued' "
+                + "(must be on or before 2026-11-22 (today)); not used",
+        ])
+        let objects = run.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        XCTAssertEqual(objects.count, 10)
+        for (index, object) in objects.enumerated() {
+            let drivers = object["drivers"] as? [[String: Any]] ?? []
+            let documents = drivers.map { $0["documents"] as? [[String: Any]] ?? [] }
+            if index % 2 == 0 {
+                XCTAssertEqual(documents.first?.first?["number"] as? String, "4509 123456", "\(object)")
+                XCTAssertEqual(documents.first?.count, 1, "\(object)")
+            } else {
+                XCTAssertEqual(documents.count, 2, "\(object)")
+                XCTAssertEqual(documents.last?.first?["type"] as? String, "license", "\(object)")
+                XCTAssertNotEqual(documents.last?.first?["issued"] as? String, "2999-01-01", "\(object)")
+            }
+        }
+        let path = folder.appendingPathComponent("generated.jsonl")
+        try run.stdout.write(to: path, atomically: true, encoding: .utf8)
+        let check = try Formsmith.run(["validate", "--rules", Self.fixtures + "/rules.yaml", "--today", "2026-11-22",
+                                       path.path])
+        XCTAssertEqual(check.status, 0, check.stdout)
     }
 
     func testExplainShowsWhatAnInnerItemFieldReadsAndWhatReadsTheInnerList() throws {

@@ -238,6 +238,15 @@ final class AttachmentTests: XCTestCase {
         XCTAssertGreaterThan(names.count, 20, "file names vary")
     }
 
+    func testFileStemsAreTheFieldNameInHyphenatedWords() {
+        let expected = ["registrationScan": "registration-scan", "scan": "scan", "ID_card": "i-d-card",
+                        "photo2Front": "photo2-front", "_x": "-x", "": "file", "сканПаспорта": "скан-паспорта",
+                        "scanÉtat": "scan-état"]
+        for (name, stem) in expected {
+            XCTAssertEqual(QuestionnaireBuilder.fileStem(name), stem, name)
+        }
+    }
+
     func testGeneratedCSVValidatesBackWithTheLabelledViolations() throws {
         let options = GenerationOptions(count: 200, seed: 12, format: .csv, invalidRate: 0.4)
         var bytes: [UInt8] = []

@@ -25,8 +25,8 @@ final class ReportWriterTests: XCTestCase {
     }
 
     func testXMLEscapingMatchesTheScalarDefinitionOnRandomText() {
-        let alphabet: [Unicode.Scalar] = ["a", "Z", "0", " ", "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\u{0}", "\u{1F}",
-                                          "\u{7F}", "ж", "\u{FFFD}", "\u{FFFE}", "\u{FFFF}", "\u{EFBF}", "😀", "\u{10FFFF}"]
+        let alphabet: [Unicode.Scalar] = ["a", "Z", "0", " ", "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\u{0}", "\u{5}",
+                                          "\u{10}", "\u{1B}", "\u{1F}", "\u{7F}", "ж", "\u{FFFD}", "\u{FFFE}", "\u{FFFF}", "\u{EFBF}", "😀", "\u{10FFFF}"]
         var random = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
             var text = ""
@@ -37,6 +37,51 @@ final class ReportWriterTests: XCTestCase {
                 XCTAssertEqual(XMLText.escaped(text, attribute: attribute), escapedByScalar(text, attribute: attribute),
                                "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
             }
+        }
+    }
+
+    /// JSON string escaping by Unicode scalar: the definition `JSONText` implements on UTF-8 bytes.
+    private func quotedByScalar(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{8}": result += "\\b"
+            case "\u{C}": result += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    func testJSONEscapingMatchesTheScalarDefinitionOnRandomText() throws {
+        let alphabet: [Unicode.Scalar] = ["a", "Z", "0", " ", "\"", "\\", "/", "\t", "\n", "\r", "\u{0}", "\u{8}", "\u{C}",
+                                          "\u{1B}", "\u{1F}", "\u{7F}", "ж", "\u{FFFF}", "😀"]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...12, using: &random) {
+                text.unicodeScalars.append(alphabet.randomElement(using: &random)!)
+            }
+            let quoted = JSONText.quoted(text)
+            XCTAssertEqual(quoted, quotedByScalar(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            let decoded = try JSONSerialization.jsonObject(with: Data(quoted.utf8), options: .fragmentsAllowed)
+            XCTAssertEqual(decoded as? String, text)
+        }
+    }
+
+    func testIntegersAreWrittenAsTheirDecimalDigits() {
+        for value in [0, 7, 9, 10, 99, 100, 12_345, -1, -10, -987_654, Int.max, Int.min] {
+            var bytes: [UInt8] = []
+            JSONText.appendInteger(value, to: &bytes)
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), String(value))
         }
     }
 

@@ -131,7 +131,7 @@ extension RecordValidator {
         if let companion {
             let (companionRaw, state) = slot(of: companion)
             guard state == .valid else { return }  // nothing to check against: its own error is reported
-            valid = withText(companionRaw, into: &companionBuffer) { other in
+            valid = values.withText(companionRaw, into: &companionBuffer) { other in
                 algorithm.isValid(text, companion: other)
             }
         } else {

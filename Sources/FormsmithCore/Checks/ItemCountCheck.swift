@@ -105,8 +105,13 @@ extension RecordValidator {
 }
 
 extension DefectPlanter {
-    /// One item or choice fewer than `minItems`, or one more than `maxItems`.
-    func itemCountEdit(_ above: Bool, _ field: CompiledField, _ value: GeneratedValue) -> GeneratedValue? {
+    /// One item or choice fewer than `minItems`, or one more than `maxItems`. Extra list items
+    /// are copies of the last item for a top-level list of scalar items; otherwise (a list inside
+    /// list items, or one whose items hold lists) they are new items built validly, inner lists
+    /// included.
+    func itemCountEdit(_ above: Bool, _ field: CompiledField, _ value: GeneratedValue, _ address: FieldAddress)
+        -> GeneratedValue?
+    {
         var minimum: Int?
         var maximum: Int?
         for case .itemCount(let low, let high) in field.checks {
@@ -119,10 +124,13 @@ extension DefectPlanter {
                 guard let minimum, minimum >= 2 else { return nil }
                 return .items(Int32(minimum - 1))
             }
-            // Items of lists inside list items follow each other per enclosing item, and copies of an
-            // item holding lists would share its inner items: no such defect there.
-            guard let maximum, let scope = field.items?.scope, Int(count) <= maximum, field.listID == nil,
-                !rules.fields.contains(where: { $0.listID == field.id && $0.type == .list }) else { return nil }
+            guard let maximum, let scope = field.items?.scope, Int(count) <= maximum else { return nil }
+            let holdsLists = rules.fields.contains { $0.listID == field.id && $0.type == .list }
+            guard field.listID == nil, !holdsLists else {
+                let added = builder.appendFilledItems(to: field, enclosing: address.item, count: Int(count),
+                                                      extra: maximum + 1 - Int(count))
+                return added ? .items(Int32(maximum + 1)) : nil
+            }
             let slots = scope.slotCount
             let last = Array(builder.record.items[field.id][(Int(count) - 1) * slots..<Int(count) * slots])
             for _ in Int(count)...maximum { builder.record.items[field.id].append(contentsOf: last) }

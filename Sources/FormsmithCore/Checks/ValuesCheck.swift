@@ -151,8 +151,8 @@ extension RecordValidator {
     func checkValue(_ strings: [[UInt8]], _ integers: [Int64], _ field: CompiledField, _ raw: RawValue,
                     _ path: ConcretePath) -> Bool {
         if field.hasIntegerValues {
-            guard let number = number(raw), let value = number.integer else {
-                report(field, path, RuleIdentifier.type, wholeNumberProblem(raw), raw)
+            guard let number = values.number(raw), let value = number.integer else {
+                report(.notWholeNumber, field, path, raw)
                 return false
             }
             if !integers.contains(value) {
@@ -160,16 +160,16 @@ extension RecordValidator {
                        "must be one of " + integers.map(String.init).joined(separator: ", "), raw)
             }
         } else {
-            let known: Bool? = withText(raw, into: &valueBuffer) { text in
+            let known: Bool? = values.withText(raw, into: &valueBuffer) { text in
                 text.map { text in strings.contains { $0.elementsEqual(text) } }
             }
             guard let known else {
-                report(field, path, RuleIdentifier.type, "must be a string, not \(typePhrase(raw))", raw)
+                report(.notText, field, path, raw)
                 return false
             }
             if !known {
                 // Only a value that failed is looked at again: is how it is written the only problem?
-                let review = withText(raw, into: &valueBuffer) { text in
+                let review = values.withText(raw, into: &valueBuffer) { text in
                     text.flatMap { TextFormReview(choice: $0, among: strings) }
                 }
                 if let review {

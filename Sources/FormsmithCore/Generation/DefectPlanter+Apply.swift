@@ -51,7 +51,7 @@ extension DefectPlanter {
         case .constant: return otherConstant(field, value)
         case .checksum: return corruptedChecksum(field, value, address)
         case .format: return brokenFormat(field, value, address, random: &random)
-        case .minItems, .maxItems: return itemCountEdit(kind == .maxItems, field, value)
+        case .minItems, .maxItems: return itemCountEdit(kind == .maxItems, field, value, address)
         case .mediaType, .fileExtension, .minSize, .maxSize: return nil  // attachmentDefect
         case .unknownField: return nil
         case .textForm: return mistypedText(field, value, random: &random)

@@ -141,6 +141,8 @@ struct DefectPlanter {
             kinds += [.enumeration, .unique, .minItems, .maxItems, .textForm]
         case .list:
             kinds.append(.minItems)
+            // A CSV row has no column for an item past `maxItems`: the validator reports a header
+            // with such columns as a problem of the header row, so no `max-items` defect in CSV.
             if !isCSV { kinds.append(.maxItems) }
         case .attachment:
             kinds.append(.fileExtension)

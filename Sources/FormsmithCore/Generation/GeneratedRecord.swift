@@ -162,6 +162,17 @@ extension GeneratedRecord {
         return first
     }
 
+    /// Makes the items of inner list `listID` held by item `from` of its enclosing list those of
+    /// item `to` (a copy of `from` placed elsewhere in the storage).
+    mutating func moveInnerItems(of listID: Int, from: Int, to: Int) {
+        guard from < firstItems[listID].count, firstItems[listID][from] >= 0 else { return }
+        while firstItems[listID].count <= to { firstItems[listID].append(-1) }
+        let first = firstItems[listID][from]
+        firstItems[listID][to] = first
+        guard case .items(let count) = value(of: listID, item: to) else { return }
+        for item in first..<min(first + Int(count), enclosingItems[listID].count) { enclosingItems[listID][item] = to }
+    }
+
     /// The index in ``items`` of item `local` of list `listID` in its enclosing item `enclosing`
     /// (`enclosing` is -1 for a top-level list), or -1 when there is no such item.
     func itemIndex(of listID: Int, local: Int, enclosing: Int) -> Int {
@@ -185,14 +196,12 @@ extension GeneratedRecord {
         }
     }
 
-    /// The concrete path of a field as reports name it, every list index included:
-    /// `drivers[1].documents[0].number`.
-    func concretePath(_ address: FieldAddress, in rules: CompiledRuleSet) -> String {
-        let field = rules.fields[address.field]
-        guard let listID = field.listID else { return field.path }
+    /// The indices of item `item` of list `listID` in each list from the outermost:
+    /// `[1, 0]` for the item of `drivers[1].documents[0]`.
+    func localIndices(of listID: Int, item: Int) -> [Int] {
         var indices: [Int] = []
         var list = listID
-        var item = address.item
+        var item = item
         while list >= 0 {
             let enclosing = listIDs[list] >= 0 && item >= 0 && item < enclosingItems[list].count ? enclosingItems[list][item] : -1
             let first = enclosing >= 0 && enclosing < firstItems[list].count ? firstItems[list][enclosing] : 0
@@ -200,6 +209,15 @@ extension GeneratedRecord {
             item = enclosing
             list = listIDs[list]
         }
+        return indices
+    }
+
+    /// The concrete path of a field as reports name it, every list index included:
+    /// `drivers[1].documents[0].number`.
+    func concretePath(_ address: FieldAddress, in rules: CompiledRuleSet) -> String {
+        let field = rules.fields[address.field]
+        guard let listID = field.listID else { return field.path }
+        let indices = localIndices(of: listID, item: address.item)
         return ConcretePath(template: field.path, item: indices.last ?? -1, enclosing: Array(indices.dropLast())).description
     }
 

@@ -109,11 +109,15 @@ indirect enum FixtureValue: Sendable {
     }
 }
 
-/// The fixture's values by field: top-level fields by id, list items by list id and position.
+/// The fixture's values by field: top-level fields by id, list items by list id and position,
+/// and the items of lists inside list items by list id and the item indices from the outermost
+/// list (`drivers[1].documents[0]` is `[1, 0]`).
 struct FixturePins: Sendable {
     private(set) var root: [Int: FixtureValue] = [:]
-    /// Per list: the pinned fields of each item (the list's item count is the array's length).
+    /// Per top-level list: the pinned fields of each item (the list's item count is the array's length).
     private(set) var items: [Int: [[Int: FixtureValue]]] = [:]
+    /// Per list inside list items: the pinned fields of each item, by its indices.
+    private(set) var innerItems: [Int: [[Int]: [Int: FixtureValue]]] = [:]
 
     /// Pins the fixture's values; values `accept` refuses (given the value, the field id and
     /// its concrete path) are left out.
@@ -122,15 +126,34 @@ struct FixturePins: Sendable {
         try pin(fixture.root, layout: rules.root, prefix: "", rules: rules, item: nil, accept: accept)
     }
 
-    /// The pinned value at `address`, if any.
+    /// The pinned value at `address` of `record` (whose storage says which enclosing items an
+    /// inner list's item belongs to), if any.
+    func value(at address: FieldAddress, rules: CompiledRuleSet, record: GeneratedRecord) -> FixtureValue? {
+        let listID = record.listIDs[address.field]
+        guard listID >= 0, record.listIDs[listID] >= 0 else { return value(at: address, rules: rules) }
+        guard let list = innerItems[listID] else { return nil }
+        return list[record.localIndices(of: listID, item: address.item)]?[address.field]
+    }
+
+    /// The pinned value of a field at concrete item indices, outermost first (empty for a
+    /// top-level field), if any.
+    func value(of field: Int, indices: [Int], rules: CompiledRuleSet) -> FixtureValue? {
+        guard let listID = rules.fields[field].listID else { return root[field] }
+        guard rules.fields[listID].listID != nil else {
+            return indices.count == 1 ? value(at: FieldAddress(field: field, item: indices[0]), rules: rules) : nil
+        }
+        return innerItems[listID]?[indices]?[field]
+    }
+
+    /// The pinned value at `address` of a top-level field or a top-level list's item, if any.
     func value(at address: FieldAddress, rules: CompiledRuleSet) -> FixtureValue? {
         guard let listID = rules.fields[address.field].listID else { return root[address.field] }
-        guard let list = items[listID], address.item < list.count else { return nil }
+        guard let list = items[listID], address.item >= 0, address.item < list.count else { return nil }
         return list[address.item][address.field]
     }
 
     private mutating func pin(_ value: FixtureValue, layout: ObjectLayout, prefix: String, rules: CompiledRuleSet,
-                              item: (list: Int, index: Int)?,
+                              item: (list: Int, indices: [Int])?,
                               accept: ((FixtureValue, Int, String) -> Bool)?) throws(GenerationError) {
         guard case .object(let members) = value else { return }
         for (key, member) in members {
@@ -144,25 +167,28 @@ struct FixturePins: Sendable {
             case .section(let path, let inner):
                 if case .null = member { continue }
                 guard case .object = member else {
-                    throw GenerationError(field: path, rule: RuleIdentifier.type,
+                    throw GenerationError(field: item == nil ? path : prefix + key, rule: RuleIdentifier.type,
                                           message: "the fixture gives a section a value that is not an object")
                 }
-                try pin(member, layout: inner, prefix: path + ".", rules: rules, item: item, accept: accept)
+                try pin(member, layout: inner, prefix: prefix + key + ".", rules: rules, item: item, accept: accept)
             case .field(let id, _):
                 let field = rules.fields[id]
                 if let accept, field.type != .list, !accept(member, id, prefix + key) { continue }
                 if let item {
-                    items[item.list]?[item.index][id] = member
+                    if rules.fields[item.list].listID == nil {
+                        items[item.list]?[item.indices[0]][id] = member
+                    } else {
+                        innerItems[item.list, default: [:]][item.indices, default: [:]][id] = member
+                    }
                 } else {
                     root[id] = member
                 }
-                // The items of a list inside list items are generated, not pinned (their count is).
-                guard item == nil, field.type == .list, case .array(let elements) = member, let layout = field.items?.layout
+                guard field.type == .list, case .array(let elements) = member, let layout = field.items?.layout
                 else { continue }
-                items[id] = Array(repeating: [:], count: elements.count)
+                if item == nil { items[id] = Array(repeating: [:], count: elements.count) }
                 for (index, element) in elements.enumerated() {
-                    try pin(element, layout: layout, prefix: "\(field.path)[\(index)].", rules: rules,
-                            item: (id, index), accept: accept)
+                    try pin(element, layout: layout, prefix: prefix + key + "[\(index)].", rules: rules,
+                            item: (id, (item?.indices ?? []) + [index]), accept: accept)
                 }
             }
         }

@@ -18,10 +18,35 @@ struct GeneratedFile {
 
     /// The reference as a JSON object.
     var json: String {
-        var text = "{\"name\":\"\(name)\",\"mediaType\":\"\(mediaType)\",\"size\":\(size)"
-        if let sha256 { text += ",\"sha256\":\"\(sha256)\"" }
-        if let url { text += ",\"url\":\"\(url)\"" }
-        return text + "}"
+        var bytes: [UInt8] = []
+        appendJSON(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the reference as a JSON object (its texts as they are: generated names, types,
+    /// digits and URLs need no escapes).
+    func appendJSON(to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: #"{"name":""#.utf8)
+        bytes.append(contentsOf: stem.utf8)
+        if let fileExtension {
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(contentsOf: fileExtension.utf8)
+        }
+        bytes.append(contentsOf: #"","mediaType":""#.utf8)
+        bytes.append(contentsOf: mediaType.utf8)
+        bytes.append(contentsOf: #"","size":"#.utf8)
+        TextCandidates.appendInteger(size, to: &bytes)
+        if let sha256 {
+            bytes.append(contentsOf: #","sha256":""#.utf8)
+            bytes.append(contentsOf: sha256.utf8)
+            bytes.append(UInt8(ascii: "\""))
+        }
+        if let url {
+            bytes.append(contentsOf: #","url":""#.utf8)
+            bytes.append(contentsOf: url.utf8)
+            bytes.append(UInt8(ascii: "\""))
+        }
+        bytes.append(UInt8(ascii: "}"))
     }
 }
 
@@ -58,7 +83,18 @@ extension QuestionnaireBuilder {
 
     /// The literal of `files` for `field`.
     func attachmentValue(_ files: [GeneratedFile], _ field: CompiledField) -> GeneratedValue {
-        let json = field.isMultiple ? "[" + files.map(\.json).joined(separator: ",") + "]" : files[0].json
+        var bytes: [UInt8] = []
+        if field.isMultiple {
+            bytes.append(UInt8(ascii: "["))
+            for (index, file) in files.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                file.appendJSON(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        } else {
+            files[0].appendJSON(to: &bytes)
+        }
+        let json = String(decoding: bytes, as: UTF8.self)
         return record.appendLiteral(json: json, cell: json)
     }
 
@@ -104,9 +140,12 @@ extension QuestionnaireBuilder {
         return files
     }
 
+    /// `count` random lower-case hexadecimal digits, drawn one by one.
     private static func hexDigits(_ count: Int, random: inout SeededRandom) -> String {
-        let digits = Array("0123456789abcdef")
-        return String((0..<count).map { _ in digits[random.int(in: 0...15)] })
+        String(unsafeUninitializedCapacity: count) { buffer in
+            for index in 0..<count { buffer[index] = JSONText.hexDigit(UInt8(random.int(in: 0...15))) }
+            return count
+        }
     }
 
     /// The media types (with an extension each) the field allows, well-known ones only.
@@ -133,12 +172,30 @@ extension QuestionnaireBuilder {
     /// The stem of generated file names: the field's name in words joined by hyphens
     /// (`registrationScan` → `registration-scan`).
     static func fileStem(_ name: String) -> String {
+        if let stem = asciiFileStem(name) { return stem }
         var stem = ""
         for character in name {
             if character.isUppercase, !stem.isEmpty { stem += "-" }
             stem += character == "_" ? "-" : character.lowercased()
         }
         return stem.isEmpty ? "file" : stem
+    }
+
+    /// ``fileStem(_:)`` of an ASCII name, byte by byte (the usual case); nil for other names.
+    private static func asciiFileStem(_ name: String) -> String? {
+        guard !name.isEmpty, name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var stem: [UInt8] = []
+        stem.reserveCapacity(name.utf8.count + 4)
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                if !stem.isEmpty { stem.append(UInt8(ascii: "-")) }
+                stem.append(byte + 0x20)
+            case UInt8(ascii: "_"): stem.append(UInt8(ascii: "-"))
+            default: stem.append(byte)
+            }
+        }
+        return String(decoding: stem, as: UTF8.self)
     }
 
     /// A size typical of the media type (log-uniform), inside `minimum...maximum`.

@@ -54,7 +54,8 @@ final class QuestionnaireBuilder {
         let field = rules.fields[id]
         let address = FieldAddress(field: id, item: item)
         var value = GeneratedValue.absent
-        if let pinned = plan.pins?.value(at: address, rules: rules) ?? recordPins?.value(at: address, rules: rules) {
+        if let pinned = plan.pins?.value(at: address, rules: rules, record: record)
+            ?? recordPins?.value(at: address, rules: rules, record: record) {
             value = materialize(pinned, for: field, address: address)
         } else if field.visibleIf?.evaluateCondition(environment) ?? true {
             var required = field.requiredIf.map { $0.evaluateCondition(environment) ?? true } ?? !field.isOptional
@@ -87,13 +88,18 @@ final class QuestionnaireBuilder {
         } else {
             record.resetItems(of: list.id, count: count, slotCount: scope.slotCount)
         }
+        fillItems(first..<(first + count), of: list, scope: scope)
+    }
+
+    /// Fills the items `range` of a list's storage, each in the items' dependency order.
+    private func fillItems(_ range: Range<Int>, of list: CompiledField, scope: EvaluationScope) {
         let (outerList, outerItem) = (currentList, currentItem)
         defer {
             currentList = outerList
             currentItem = outerItem
         }
         currentList = list.id
-        for item in first..<(first + count) {
+        for item in range {
             currentItem = item
             for (index, group) in rules.groups.enumerated() where group.listID == list.id {
                 groupChoices[index] = .undecided
@@ -103,6 +109,38 @@ final class QuestionnaireBuilder {
                 if failure != nil { break }
             }
         }
+    }
+
+    /// Adds `extra` new items, filled validly (their inner lists too), after the `count` items of
+    /// `list` in item `enclosing` of its enclosing list (-1 for a top-level list): the extra items
+    /// of a `max-items` defect. The items of a list inside list items follow each other per
+    /// enclosing item, so those `count` items are first moved to the end of the list's storage
+    /// (with the lists inside them). False when an item could not be filled.
+    func appendFilledItems(to list: CompiledField, enclosing: Int, count: Int, extra: Int) -> Bool {
+        guard let scope = list.items?.scope, extra > 0 else { return false }
+        let slots = scope.slotCount
+        let first: Int
+        if list.listID == nil {
+            record.items[list.id].removeSubrange(min(count * slots, record.items[list.id].count)...)
+            guard record.items[list.id].count == count * slots else { return false }
+            first = count
+        } else {
+            guard enclosing >= 0, enclosing < record.firstItems[list.id].count else { return false }
+            let old = record.firstItems[list.id][enclosing]
+            guard old >= 0, (old + count) * slots <= record.items[list.id].count else { return false }
+            let start = record.items[list.id].count / max(slots, 1)
+            record.items[list.id].append(contentsOf: Array(record.items[list.id][old * slots..<(old + count) * slots]))
+            record.enclosingItems[list.id].append(contentsOf: repeatElement(enclosing, count: count + extra))
+            record.firstItems[list.id][enclosing] = start
+            for inner in rules.fields where inner.listID == list.id && inner.type == .list {
+                for local in 0..<count { record.moveInnerItems(of: inner.id, from: old + local, to: start + local) }
+            }
+            first = start + count
+        }
+        record.items[list.id].append(contentsOf: repeatElement(.absent, count: extra * slots))
+        failure = nil
+        fillItems(first..<(first + extra), of: list, scope: scope)
+        return failure == nil
     }
 
     /// A value from the field's `--seed-data` pool (non-text fields; always when the pool

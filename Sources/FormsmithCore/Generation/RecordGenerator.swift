@@ -130,11 +130,13 @@ final class RecordGenerator {
     private func isPinned(_ path: String) -> Bool {
         let rules = plan.rules
         guard let id = rules.fieldIDs[ValidationSummary.foldIndices(path)] else { return false }
-        var item = -1
-        if let open = path.firstIndex(of: "["), let close = path.firstIndex(of: "]") {
-            item = Int(path[path.index(after: open)..<close]) ?? -1
+        var indices: [Int] = []
+        var rest = path[...]
+        while let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") {
+            indices.append(Int(rest[rest.index(after: open)..<close]) ?? -1)
+            rest = rest[rest.index(after: close)...]
         }
-        return plan.pins?.value(at: FieldAddress(field: id, item: item), rules: rules) != nil
+        return plan.pins?.value(of: id, indices: indices, rules: rules) != nil
     }
 
     /// The record's `id` as written, when it has one.

@@ -15,8 +15,11 @@ public final class JSONLinesReporter: ValidationReporter {
     }
 
     public func report(_ results: [RecordResult]) {
-        for result in results {
-            output.write(JSONReporter.encode(result) + "\n")
+        output.writeBytes { bytes in
+            for result in results {
+                JSONReporter.append(result, to: &bytes)
+                bytes.append(UInt8(ascii: "\n"))
+            }
         }
         output.flush()
     }

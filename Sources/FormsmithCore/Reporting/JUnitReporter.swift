@@ -151,40 +151,67 @@ public enum XMLText {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `text` escaped as ``escaped(_:attribute:)`` does, working on UTF-8 bytes: what
-    /// needs escaping is ASCII, or U+FFFE / U+FFFF (EF BF BE / EF BF BF); everything else is
-    /// copied in runs.
+    /// Appends `text` escaped as ``escaped(_:attribute:)`` does.
     static func appendEscaped(_ text: String, attribute: Bool = true, to bytes: inout [UInt8]) {
         var text = text
-        text.withUTF8 { utf8 in
-            var copied = 0
-            var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
-                let replacement: String?
-                var width = 1
-                switch byte {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): replacement = attribute ? "&quot;" : nil
-                case UInt8(ascii: "'"): replacement = attribute ? "&apos;" : nil
-                case 0x09, 0x0A, 0x0D: replacement = attribute ? "&#\(byte);" : nil
-                case 0..<0x20: replacement = "\\u{" + String(byte, radix: 16, uppercase: true) + "}"
-                case 0xEF where index + 2 < utf8.count && utf8[index + 1] == 0xBF
-                    && (utf8[index + 2] == 0xBE || utf8[index + 2] == 0xBF):
-                    replacement = utf8[index + 2] == 0xBE ? "\\u{FFFE}" : "\\u{FFFF}"
-                    width = 3
-                default: replacement = nil
-                }
-                if let replacement {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<index]))
-                    bytes.append(contentsOf: replacement.utf8)
-                    copied = index + width
-                }
-                index += width
+        text.withUTF8 { appendEscaped($0, attribute: attribute, to: &bytes) }
+    }
+
+    /// Appends UTF-8 bytes escaped as ``escaped(_:attribute:)`` does: what needs escaping is
+    /// ASCII, or U+FFFE / U+FFFF (EF BF BE / EF BF BF); everything else is copied in runs.
+    static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, attribute: Bool = true, to bytes: inout [UInt8]) {
+        var copied = 0
+        var index = 0
+        let count = utf8.count
+        while index < count {
+            let byte = utf8[index]
+            // Most bytes need nothing: letters, digits, spaces, most punctuation, multi-byte text.
+            if byte >= 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
+                && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'") && byte != 0xEF {
+                index += 1
+                continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied...]))
+            let replacement: StaticString
+            var width = 1
+            switch byte {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\"") where attribute: replacement = "&quot;"
+            case UInt8(ascii: "'") where attribute: replacement = "&apos;"
+            case 0x09 where attribute: replacement = "&#9;"
+            case 0x0A where attribute: replacement = "&#10;"
+            case 0x0D where attribute: replacement = "&#13;"
+            case 0x09, 0x0A, 0x0D, UInt8(ascii: "\""), UInt8(ascii: "'"):
+                index += 1
+                continue
+            case 0..<0x20:
+                if copied < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<index])) }
+                bytes.append(contentsOf: "\\u{".utf8)
+                if byte >= 0x10 { bytes.append(hexDigit(byte >> 4)) }
+                bytes.append(hexDigit(byte & 0xF))
+                bytes.append(UInt8(ascii: "}"))
+                index += 1
+                copied = index
+                continue
+            case 0xEF where index + 2 < count && utf8[index + 1] == 0xBF
+                && (utf8[index + 2] == 0xBE || utf8[index + 2] == 0xBF):
+                replacement = utf8[index + 2] == 0xBE ? "\\u{FFFE}" : "\\u{FFFF}"
+                width = 3
+            default:
+                index += 1
+                continue
+            }
+            if copied < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<index])) }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            index += width
+            copied = index
         }
+        if copied < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied...])) }
+    }
+
+    /// The upper-case hexadecimal digit of `value` (0 to 15).
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 }

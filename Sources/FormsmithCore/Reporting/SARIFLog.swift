@@ -58,6 +58,15 @@ final class SARIFLog {
     /// Appends one result; `summary` describes its rule if the driver does not list it yet.
     func append(rule: String, summary: @autoclosure () -> String, level: String, message: String,
                 location: Location, properties: Properties = Properties()) {
+        append(rule: rule, summary: summary(), level: level, location: location, properties: properties) {
+            JSONText.appendEscaped(message, to: &$0)
+        }
+    }
+
+    /// Appends one result whose message text `message` appends, already escaped for the inside
+    /// of a JSON string (so a message made of parts is never built as a string).
+    func append(rule: String, summary: @autoclosure () -> String, level: String, location: Location,
+                properties: Properties = Properties(), message: (inout [UInt8]) -> Void) {
         let index = ruleIndex[rule] ?? add(Rule(id: rule, summary: summary()))
         if location.file != lastFile {
             lastFile = location.file
@@ -75,9 +84,9 @@ final class SARIFLog {
             JSONText.appendInteger(index, to: &bytes)
             bytes.append(contentsOf: #","level":""#.utf8)
             bytes.append(contentsOf: level.utf8)
-            bytes.append(contentsOf: #"","message":{"text":"#.utf8)
-            JSONText.appendQuoted(message, to: &bytes)
-            bytes.append(contentsOf: #"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"#.utf8)
+            bytes.append(contentsOf: #"","message":{"text":""#.utf8)
+            message(&bytes)
+            bytes.append(contentsOf: #""},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"#.utf8)
             bytes.append(contentsOf: uri)
             bytes.append(UInt8(ascii: "}"))
             if location.line > 0 {

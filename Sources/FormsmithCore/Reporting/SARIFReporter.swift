@@ -14,6 +14,8 @@ public final class SARIFReporter: ValidationReporter {
     private let log: SARIFLog
     private let toolVersion: String
     private let informationURI: String?
+    /// A value quoted as JSON, before it is escaped again inside a message (reused).
+    private var quotedValue: [UInt8] = []
 
     /// Creates a reporter writing to `output`, describing the tool by its version and the
     /// URI of its documentation.
@@ -34,13 +36,22 @@ public final class SARIFReporter: ValidationReporter {
                            properties: .init(recordId: result.id, arrayIndex: result.location.index))
             }
             for violation in result.violations {
-                var text = (violation.field.isEmpty ? "(questionnaire)" : violation.field) + ": " + violation.message
-                if let value = violation.value { text += " (value \(JSONText.quoted(value)))" }
                 log.append(rule: GitHubReporter.title(violation.rule, result),
-                           summary: RecordRouter.summary(of: violation.rule), level: "error",
-                           message: text, location: location,
+                           summary: RecordRouter.summary(of: violation.rule), level: "error", location: location,
                            properties: .init(field: violation.field, recordId: result.id,
-                                             arrayIndex: result.location.index))
+                                             arrayIndex: result.location.index)) { bytes in
+                    // `field: message (value "…")`, escaped part by part as one JSON string.
+                    JSONText.appendEscaped(violation.field.isEmpty ? "(questionnaire)" : violation.field, to: &bytes)
+                    bytes.append(contentsOf: ": ".utf8)
+                    JSONText.appendEscaped(violation.message, to: &bytes)
+                    if let value = violation.value {
+                        bytes.append(contentsOf: " (value ".utf8)
+                        quotedValue.removeAll(keepingCapacity: true)
+                        JSONText.appendQuoted(value, to: &quotedValue)
+                        quotedValue.withUnsafeBufferPointer { JSONText.appendEscaped($0, to: &bytes) }
+                        bytes.append(UInt8(ascii: ")"))
+                    }
+                }
             }
         }
     }

@@ -16,17 +16,44 @@ public final class TextReporter: ValidationReporter {
     }
 
     public func report(_ results: [RecordResult]) {
-        for result in results {
-            output.write(style.location(Self.heading(result)) + "\n")
-            if let reason = result.unreadable {
-                output.write("  \(style.failure("unreadable:")) \(reason)\n")
+        output.writeBytes { bytes in
+            for result in results { Self.append(result, style: style, to: &bytes) }
+        }
+    }
+
+    /// Appends one questionnaire's lines, written straight as bytes (reports of millions of
+    /// records must not build strings per value).
+    static func append(_ result: RecordResult, style: TextStyle, to bytes: inout [UInt8]) {
+        style.append(.location, to: &bytes) { appendHeading(result, to: &$0) }
+        bytes.append(UInt8(ascii: "\n"))
+        if let reason = result.unreadable {
+            bytes.append(contentsOf: "  ".utf8)
+            style.append(.failure, to: &bytes) { $0.append(contentsOf: "unreadable:".utf8) }
+            bytes.append(UInt8(ascii: " "))
+            bytes.append(contentsOf: reason.utf8)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        for violation in result.violations {
+            bytes.append(contentsOf: "  ".utf8)
+            style.append(.field, to: &bytes) {
+                $0.append(contentsOf: (violation.field.isEmpty ? "(questionnaire)" : violation.field).utf8)
             }
-            for violation in result.violations {
-                var line = "  \(style.field(violation.field.isEmpty ? "(questionnaire)" : violation.field)): "
-                    + "\(violation.message) " + style.rule("[\(violation.rule)]")
-                if let value = violation.value { line += style.secondary(" (value \(JSONText.quoted(value)))") }
-                output.write(line + "\n")
+            bytes.append(contentsOf: ": ".utf8)
+            bytes.append(contentsOf: violation.message.utf8)
+            bytes.append(UInt8(ascii: " "))
+            style.append(.rule, to: &bytes) {
+                $0.append(UInt8(ascii: "["))
+                $0.append(contentsOf: violation.rule.utf8)
+                $0.append(UInt8(ascii: "]"))
             }
+            if let value = violation.value {
+                style.append(.secondary, to: &bytes) {
+                    $0.append(contentsOf: " (value ".utf8)
+                    JSONText.appendQuoted(value, to: &$0)
+                    $0.append(UInt8(ascii: ")"))
+                }
+            }
+            bytes.append(UInt8(ascii: "\n"))
         }
     }
 
@@ -37,11 +64,31 @@ public final class TextReporter: ValidationReporter {
 
     /// `file:line[index] (id X)`.
     static func heading(_ result: RecordResult) -> String {
-        var heading = "\(result.location.file):\(result.location.line)"
-        if let index = result.location.index { heading += " [\(index)]" }
-        if let id = result.id { heading += " (id \(id))" }
-        if let form = result.form { heading += " [\(form)]" }
-        return heading
+        var bytes: [UInt8] = []
+        appendHeading(result, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `file:line[index] (id X)`.
+    static func appendHeading(_ result: RecordResult, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: result.location.file.utf8)
+        bytes.append(UInt8(ascii: ":"))
+        JSONText.appendInteger(result.location.line, to: &bytes)
+        if let index = result.location.index {
+            bytes.append(contentsOf: " [".utf8)
+            JSONText.appendInteger(index, to: &bytes)
+            bytes.append(UInt8(ascii: "]"))
+        }
+        if let id = result.id {
+            bytes.append(contentsOf: " (id ".utf8)
+            bytes.append(contentsOf: id.utf8)
+            bytes.append(UInt8(ascii: ")"))
+        }
+        if let form = result.form {
+            bytes.append(contentsOf: " [".utf8)
+            bytes.append(contentsOf: form.utf8)
+            bytes.append(UInt8(ascii: "]"))
+        }
     }
 
     /// The summary block.

@@ -145,7 +145,10 @@ extension FieldType {
         case .date: return "A date string in the field's format (yyyy-MM-dd by default)."
         case .enumeration: return "One of the listed values (strings or integers)."
         case .multiChoice: return "Several of the listed values (a JSON array)."
-        case .list: return "A repeating group: a JSON array of objects holding the list's fields."
+        case .list:
+            let depth = String(CompilerState.maximumListDepth)
+            return "A repeating group: a JSON array of objects holding the list's fields. Lists may nest: a list's "
+                + "items may hold lists, up to " + depth + " levels (drivers[].documents[].pages[])."
         case .section: return "A group of fields: a JSON object (under sections:, or type: section inside a list's items or a section)."
         case .attachment:
             return "An attached file: a JSON object {name, mediaType, size, url?, sha256?}; an array of them "

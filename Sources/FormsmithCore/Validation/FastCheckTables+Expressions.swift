@@ -60,7 +60,7 @@ extension RecordValidator {
             case (_, .pending), (_, .invalid): return nil
             case (_, .absent): date = .null
             case (let raw, .valid):
-                guard let value = self.date(raw, pattern: plan.fields[id].datePattern, buffer: &lookupBuffer)
+                guard let value = values.date(raw, pattern: plan.fields[id].datePattern, buffer: &lookupBuffer)
                 else { return nil }
                 date = .date(value)
             }
@@ -87,7 +87,7 @@ extension RecordValidator {
                 // JSON text is valid UTF-8, so comparing bytes is comparing the strings the
                 // expression would build; other text goes the general way.
                 guard case .json = raw else { return plan.expressions[index].evaluateCondition(environment) }
-                let equal = withText(raw, into: &lookupBuffer) { value in
+                let equal = values.withText(raw, into: &lookupBuffer) { value in
                     value.map { $0.elementsEqual(text) }
                 }
                 return equal.map { $0 != negated }
@@ -102,7 +102,7 @@ extension RecordValidator {
         switch slot(of: id) {
         case (_, .pending), (_, .invalid): return nil
         case (_, .absent): return false
-        case (let raw, .valid): return boolean(raw)
+        case (let raw, .valid): return values.boolean(raw)
         }
     }
 }

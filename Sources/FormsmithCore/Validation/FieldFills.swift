@@ -45,28 +45,31 @@ public struct FieldFills: Sendable {
         }
     }
 
-    /// Counts the record `validator` has just evaluated.
+    /// Counts the record `validator` has just evaluated (its slots and tape still hold it).
     mutating func count(_ validator: RecordValidator) {
         records += 1
         let plan = validator.plan
-        for id in 0..<plan.fields.count {
-            let field = plan.fields[id]
-            if !validator.innerTally.isEmpty, field.listID >= 0 {
-                // Lists inside list items: their storage holds the last enclosing item's items,
-                // so their items and their fields' values are counted as they are evaluated.
-                if field.type == .list { items[id] += validator.innerTally[2 * id] }
-                if plan.fields[field.listID].listID >= 0 {
-                    filled[id] += validator.innerTally[2 * id + 1]
-                    continue
+        validator.tape.nodes.withUnsafeBufferPointer { nodes in
+            let values = ValueDecoder(nodes: nodes, bytes: UnsafeBufferPointer(start: nil, count: 0))
+            for id in 0..<plan.fields.count {
+                let field = plan.fields[id]
+                if !validator.innerTally.isEmpty, field.listID >= 0 {
+                    // Lists inside list items: their storage holds the last enclosing item's items,
+                    // so their items and their fields' values are counted as they are evaluated.
+                    if field.type == .list { items[id] += validator.innerTally[2 * id] }
+                    if plan.fields[field.listID].listID >= 0 {
+                        filled[id] += validator.innerTally[2 * id + 1]
+                        continue
+                    }
                 }
-            }
-            if field.listID < 0 {
-                if validator.isPresent(validator.binding.rootSlots[field.slot]) { filled[id] += 1 }
-                if field.type == .list { items[id] += validator.binding.lists[id].count }
-            } else {
-                let storage = validator.binding.lists[field.listID]
-                for item in 0..<storage.count where validator.isPresent(storage.slots[item * field.itemStride + field.slot]) {
-                    filled[id] += 1
+                if field.listID < 0 {
+                    if values.isPresent(validator.binding.rootSlots[field.slot]) { filled[id] += 1 }
+                    if field.type == .list { items[id] += validator.binding.lists[id].count }
+                } else {
+                    let storage = validator.binding.lists[field.listID]
+                    for item in 0..<storage.count where values.isPresent(storage.slots[item * field.itemStride + field.slot]) {
+                        filled[id] += 1
+                    }
                 }
             }
         }

@@ -16,7 +16,7 @@ extension RecordValidator {
                                inCase: inCase)
         case .cell:
             var text: [UInt8] = []
-            withText(raw, into: &valueBuffer) { cell in text = Array(cell ?? UnsafeBufferPointer(start: nil, count: 0)) }
+            values.withText(raw, into: &valueBuffer) { cell in text = Array(cell ?? UnsafeBufferPointer(start: nil, count: 0)) }
             let opening = text.first { $0 != UInt8(ascii: " ") }
             guard opening == UInt8(ascii: "{") || opening == UInt8(ascii: "[") else {
                 if !inCase {
@@ -100,7 +100,7 @@ extension RecordValidator {
         case .json(let index):
             return tape.nodes.withUnsafeBufferPointer { plan.attachments[step].passes(Int(index), $0, bytes) }
         case .cell:
-            return withText(raw, into: &valueBuffer) { cell in
+            return values.withText(raw, into: &valueBuffer) { cell in
                 guard let cell, let opening = cell.first(where: { $0 != UInt8(ascii: " ") }),
                       opening == UInt8(ascii: "{") || opening == UInt8(ascii: "["),
                       (try? JSONParser.parse(cell, into: &attachmentTape)) != nil else { return false }
@@ -135,7 +135,7 @@ extension RecordValidator {
             collect(AttachmentReader(tape: tape, bytes: bytes), Int(index))
         case .cell:
             var text: [UInt8] = []
-            withText(raw, into: &lookupBuffer) { cell in text = Array(cell ?? UnsafeBufferPointer(start: nil, count: 0)) }
+            values.withText(raw, into: &lookupBuffer) { cell in text = Array(cell ?? UnsafeBufferPointer(start: nil, count: 0)) }
             var scratch = JSONTape()
             text.withUnsafeBufferPointer { cell in
                 guard (try? JSONParser.parse(cell, into: &scratch)) != nil else { return }

@@ -5,18 +5,18 @@ extension RecordValidator {
     /// `buffer` is the chunk the row was read from.
     func validate(csvRow row: CSVRow, in buffer: UnsafeBufferPointer<UInt8>, columns map: CSVColumnMap,
                   location: RecordLocation) -> RecordResult {
-        bytes = buffer
-        defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
-        beginRecord()
-        binding.bind(csvRow: row, columns: map, rules: rules)
-        if map.nested.isEmpty {
-            evaluateRecord()
-        } else {
-            csvRowWithInnerLists = (row, map)
-            evaluateRecord()
-            csvRowWithInnerLists = nil
+        reading(nodes: UnsafeBufferPointer(start: nil, count: 0), bytes: buffer) {
+            beginRecord()
+            binding.bind(csvRow: row, columns: map, rules: rules)
+            if map.nested.isEmpty {
+                evaluateRecord()
+            } else {
+                csvRowWithInnerLists = (row, map)
+                evaluateRecord()
+                csvRowWithInnerLists = nil
+            }
+            if violations.isEmpty { return RecordResult(location: location) }
+            return invalidResult(at: location)
         }
-        if violations.isEmpty { return RecordResult(location: location) }
-        return invalidResult(at: location)
     }
 }

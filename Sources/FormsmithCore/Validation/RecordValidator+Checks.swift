@@ -34,26 +34,24 @@ extension RecordValidator {
         case .string, .text:
             checkText(field, raw, path, checks)
         case .integer, .decimal:
-            guard let number = number(raw), field.type == .decimal || number.integer != nil,
+            guard let number = values.number(raw), field.type == .decimal || number.integer != nil,
                 number.double.isFinite
             else {
-                let problem = field.type == .integer ? wholeNumberProblem(raw) : numberProblem(raw)
-                report(field, path, RuleIdentifier.type, problem, raw)
+                report(field.type == .integer ? .notWholeNumber : .notNumber, field, path, raw)
                 break
             }
             checkNumber(field, raw, path, checks, number)
         case .boolean:
-            guard let value = boolean(raw) else {
-                report(field, path, RuleIdentifier.type, "must be true or false, not \(typePhrase(raw))", raw)
+            guard let value = values.boolean(raw) else {
+                report(.notBoolean, field, path, raw)
                 break
             }
             for case .constant(let expected) in checks where expected != .boolean(value) {
                 reportConstant(expected, quoted: false, field, path, raw)
             }
         case .date:
-            guard let date = date(raw, field, buffer: &valueBuffer) else {
-                report(field, path, RuleIdentifier.type,
-                       "must be a date written \(field.datePattern.pattern)", raw)
+            guard let date = values.date(raw, pattern: plan.fields[field.id].datePattern, buffer: &valueBuffer) else {
+                report(.notDate, field, path, raw)
                 break
             }
             for case .range(let minimum, let maximum) in checks {
@@ -92,7 +90,7 @@ extension RecordValidator {
             }
             guard node.kind == .string else { return false }
         }
-        return withText(raw, into: &valueBuffer) { text in
+        return values.withText(raw, into: &valueBuffer) { text in
             guard let text else { return false }
             return field.allowed.contains { $0.elementsEqual(text) }
         }
@@ -101,9 +99,9 @@ extension RecordValidator {
     // MARK: - Text
 
     private func checkText(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck]) {
-        withText(raw, into: &valueBuffer) { text in
+        values.withText(raw, into: &valueBuffer) { text in
             guard let text else {
-                report(field, path, RuleIdentifier.type, "must be a string, not \(typePhrase(raw))", raw)
+                report(.notText, field, path, raw)
                 return
             }
             let before = violations.count

@@ -18,7 +18,7 @@ extension RecordValidator {
 
     /// Whether some field of the section is filled.
     func isAnyFilled(_ group: CompiledGroup) -> Bool {
-        group.members.contains { isPresent(slot(of: $0).raw) }
+        group.members.contains { values.isPresent(slot(of: $0).raw) }
     }
 
     /// Reports each visible, empty field of a required conditional section that its own rules
@@ -42,7 +42,7 @@ extension RecordValidator {
     /// Reports each visible, empty field of an "all or none" section some of whose fields are filled.
     private func checkComplete(_ group: CompiledGroup, item: Int) {
         guard isAnyFilled(group) else { return }
-        let filled = group.members.filter { isPresent(slot(of: $0).raw) }
+        let filled = group.members.filter { values.isPresent(slot(of: $0).raw) }
         for id in group.members where slot(of: id).state == .absent {
             let visibleIf = plan.fields[id].visibleIf
             if visibleIf >= 0, condition(visibleIf) != true { continue }

@@ -39,8 +39,15 @@ extension RecordValidator {
 
     /// Validates the record already parsed onto the tape (node 0 is its root).
     func validateParsedTape(_ bytes: UnsafeBufferPointer<UInt8>, location: RecordLocation) -> RecordResult {
-        self.bytes = bytes
-        defer { self.bytes = UnsafeBufferPointer(start: nil, count: 0) }
+        // The tape is not changed while the record is validated (an attachment cell is parsed
+        // onto `attachmentTape`), so its nodes stay where they are.
+        tape.nodes.withUnsafeBufferPointer { nodes in
+            reading(nodes: nodes, bytes: bytes) { validateReadableRecord(location: location) }
+        }
+    }
+
+    /// Validates the record ``values`` reads.
+    private func validateReadableRecord(location: RecordLocation) -> RecordResult {
         beginRecord()
         guard tape.nodes[0].kind == .object else {
             return RecordResult(location: location, violations: [
@@ -75,30 +82,30 @@ extension RecordValidator {
             violations.append(Violation(field: itemPath(layout.prefix, list: layout.list?.id, item: item).member(name),
                                         rule: RuleIdentifier.duplicateField,
                                         message: "appears more than once in the same object",
-                                        value: displayValue(.json(Int32(valueIndex)))))
+                                        value: values.displayValue(.json(Int32(valueIndex)))))
         case .notAnObject(let valueIndex, let table, let entry, let item):
             let layout = plan.keys.layouts[plan.keys.tables[table].layout]
             guard case .section(let path, _) = layout.members[plan.keys.entries[entry].member].target else { return }
             violations.append(Violation(field: itemPath(path, list: layout.list?.id, item: item).description,
                                         rule: RuleIdentifier.type,
                                         message: "must be an object, not \(tape.nodes[valueIndex].kind.phrase)",
-                                        value: displayValue(.json(Int32(valueIndex)))))
+                                        value: values.displayValue(.json(Int32(valueIndex)))))
         }
     }
 
     private func reportUnknownMember(_ keyIndex: Int, _ valueIndex: Int, layout: ObjectLayout, item: Int) {
-        let name = displayValue(.json(Int32(keyIndex))) ?? ""
+        let name = values.displayValue(.json(Int32(keyIndex))) ?? ""
         let kind = tape.nodes[valueIndex].kind
         violations.append(Violation(
             field: itemPath(layout.prefix, list: layout.list?.id, item: item).member(name), rule: RuleIdentifier.unknownField,
             message: "is not a field of this questionnaire" + Suggestion.didYouMean(name, in: layout.members.map(\.name)),
-            value: kind == .object || kind == .array ? nil : displayValue(.json(Int32(valueIndex)))))
+            value: kind == .object || kind == .array ? nil : values.displayValue(.json(Int32(valueIndex)))))
     }
 
     /// The questionnaire's top-level `id` value, when it has a non-empty one.
     func recordID() -> String? {
         guard let id = rules.fieldIDs["id"], rules.fields[id].listID == nil,
-              let value = displayValue(binding.rootSlots[rules.fields[id].slot]), !value.isEmpty else { return nil }
+              let value = values.displayValue(binding.rootSlots[rules.fields[id].slot]), !value.isEmpty else { return nil }
         return value
     }
 }

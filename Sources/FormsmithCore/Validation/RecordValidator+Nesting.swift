@@ -36,7 +36,7 @@ extension RecordValidator {
         innerTally[2 * listID] += storage.count
         for field in rules.fields where field.listID == listID {
             let stride = plan.fields[field.id].itemStride
-            for item in 0..<storage.count where isPresent(storage.slots[item * stride + field.slot]) {
+            for item in 0..<storage.count where values.isPresent(storage.slots[item * stride + field.slot]) {
                 innerTally[2 * field.id + 1] += 1
             }
         }

@@ -7,10 +7,10 @@ extension RecordValidator {
         let utf8 = Array(text.utf8)
         beginRecord()
         return utf8.withUnsafeBufferPointer { buffer in
-            bytes = buffer
-            defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
-            _ = checkValue(id, raw: .cell(start: 0, end: buffer.count, escaped: false), item: -1)
-            return violations
+            reading(nodes: UnsafeBufferPointer(start: nil, count: 0), bytes: buffer) {
+                _ = checkValue(id, raw: .cell(start: 0, end: buffer.count, escaped: false), item: -1)
+                return violations
+            }
         }
     }
 }

@@ -9,30 +9,30 @@ extension RecordValidator {
     func passes(_ steps: Range<Int>, of field: UnsafeMutablePointer<FastCheckField>, _ raw: RawValue) -> Bool {
         switch field.pointee.type {
         case .string, .text:
-            return withText(raw, into: &valueBuffer) { text in
+            return values.withText(raw, into: &valueBuffer) { text in
                 guard let text else { return false }
                 for index in steps where !textPasses(index, text, raw) { return false }
                 return true
             }
         case .integer, .decimal:
-            guard let number = number(raw), field.pointee.type == .decimal || number.integer != nil,
+            guard let number = values.number(raw), field.pointee.type == .decimal || number.integer != nil,
                 number.double.isFinite else { return false }
             for index in steps where !numberPasses(index, number) { return false }
             return true
         case .boolean:
-            return boolean(raw) != nil
+            return values.boolean(raw) != nil
         case .date:
-            guard let date = date(raw, pattern: field.pointee.datePattern, buffer: &valueBuffer) else { return false }
+            guard let date = values.date(raw, pattern: field.pointee.datePattern, buffer: &valueBuffer) else { return false }
             for index in steps where !datePasses(index, date) { return false }
             return true
         case .enumeration:
             for index in steps {
-                let values = plan.steps[index].enumeration
+                let enumeration = plan.steps[index].enumeration
                 if field.pointee.hasIntegerValues {
-                    guard let value = number(raw)?.integer, plan.enumerations[values].contains(value) else { return false }
+                    guard let value = values.number(raw)?.integer, plan.enumerations[enumeration].contains(value) else { return false }
                 } else {
-                    let known = withText(raw, into: &valueBuffer) { text in
-                        text.map { plan.enumerations[values].contains($0) } ?? false
+                    let known = values.withText(raw, into: &valueBuffer) { text in
+                        text.map { plan.enumerations[enumeration].contains($0) } ?? false
                     }
                     guard known else { return false }
                 }

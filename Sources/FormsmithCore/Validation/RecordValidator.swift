@@ -17,6 +17,17 @@ enum FieldState: UInt8 {
 /// Validates questionnaires against a compiled rule set. One per worker thread: it owns the
 /// reusable buffers (JSON tape, slots, regex scratch) so that per-record work allocates little.
 ///
+/// Who does what, for each record:
+/// - ``RecordBinding`` binds the record's values to field slots (JSON members, CSV cells);
+/// - ``ValueDecoder`` (``values``) reads a raw value by type: filled or not, its text, number,
+///   boolean, date or choices, and how it is shown in a report;
+/// - the validator runs the checks on the slots (`+Checks`, `+Steps` and each kind's file in
+///   `Checks/`); a check that fails says which rule and why: a ``FieldProblem`` (wrong type,
+///   required, hidden, parent empty) or its kind's own message;
+/// - ``ViolationWording`` turns that into a ``Violation`` (message, the field's custom message,
+///   the value as written);
+/// - ``ViolationLog`` collects the violations, orders them and redacts them under `--redact`.
+///
 /// Its mutable state is never shared between threads and never accessed re-entrantly in a
 /// conflicting way (separate buffers serve values, expression lookups and checksum
 /// companions), so the per-record state opts out of dynamic exclusivity checks, which
@@ -30,20 +41,24 @@ public final class RecordValidator {
     /// Values that recently matched each pattern step.
     let patternMemo: PatternMemo
     @exclusivity(unchecked) var tape = JSONTape()
+    /// Reads the record's raw values by type (pointed at each record while it is validated).
+    @exclusivity(unchecked) var values = ValueDecoder()
     /// The parsed JSON of a CSV cell holding an attachment.
     @exclusivity(unchecked) var attachmentTape = JSONTape()
     /// The record's values bound to fields (slots), and what binds them.
     let binding: RecordBinding
     /// The record's violations, and what `--redact` does to them.
     @exclusivity(unchecked) var log: ViolationLog
+    /// The record's bytes while it is validated (held by ``values``).
+    var bytes: UnsafeBufferPointer<UInt8> {
+        @inline(__always) get { values.bytes }
+    }
     /// Decoded text of the value being checked.
     @exclusivity(unchecked) var valueBuffer: [UInt8] = []
     /// Decoded text of values read by expressions.
     @exclusivity(unchecked) var lookupBuffer: [UInt8] = []
     /// Decoded text of a checksum's companion value.
     @exclusivity(unchecked) var companionBuffer: [UInt8] = []
-    /// The record's bytes while it is validated.
-    @exclusivity(unchecked) var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// Whether the plan's plain steps may decide that a value passes and its expression shapes
     /// may stand in for the compiled expressions. Fixed at construction: always true in
     /// production; agreement tests and the agreement fuzz target build a second validator
@@ -86,6 +101,17 @@ public final class RecordValidator {
     }
 
     // MARK: - Evaluation
+
+    /// Runs `body` with ``values`` reading the record held in `bytes` (and parsed into `nodes`,
+    /// empty for a CSV row); afterwards it reads nothing.
+    @inline(__always)
+    func reading<R>(nodes: UnsafeBufferPointer<JSONNode>, bytes: UnsafeBufferPointer<UInt8>, _ body: () -> R) -> R {
+        plan.datePatterns.withUnsafeBufferPointer { datePatterns in
+            values = ValueDecoder(nodes: nodes, bytes: bytes, datePatterns: datePatterns)
+            defer { values = ValueDecoder() }
+            return body()
+        }
+    }
 
     /// Resets per-record state.
     func beginRecord() {
@@ -144,7 +170,7 @@ public final class RecordValidator {
     /// its list item, or -1). The compiled field and its path are fetched only to report.
     private func evaluate(_ id: Int, raw: RawValue, item: Int) -> FieldState {
         if case .broken = raw { return .invalid }
-        let present = isPresent(raw)
+        let present = values.isPresent(raw)
         var visibilityKnown = true
         let visibleIf = plan.fields[id].visibleIf
         if visibleIf >= 0 {
@@ -152,8 +178,7 @@ public final class RecordValidator {
             case false?:
                 guard present else { return .absent }
                 let field = rules.fields[id]
-                report(field, path(of: field, item: item), RuleIdentifier.visibility,
-                       "must be empty: it is hidden because '\(field.visibleIfSource)' is false", raw)
+                report(.hidden, field, path(of: field, item: item), raw)
                 return .invalid
             case nil: visibilityKnown = false
             case true?: break
@@ -169,16 +194,15 @@ public final class RecordValidator {
             }
             if required == true, visibilityKnown {
                 let field = rules.fields[id]
-                report(field, path(of: field, item: item), RuleIdentifier.required, "is required", nil)
+                report(.required, field, path(of: field, item: item), raw)
                 return .invalid
             }
             return .absent
         }
         if plan.fields[id].hasParents {
             let field = rules.fields[id]
-            for parent in field.parents where !isPresent(slot(of: parent).raw) {
-                report(field, path(of: field, item: item), RuleIdentifier.parent,
-                       "cannot be filled while '\(rules.fields[parent].path)' is empty", raw)
+            for parent in field.parents where !values.isPresent(slot(of: parent).raw) {
+                report(.emptyParent(parent), field, path(of: field, item: item), raw)
                 return .invalid
             }
         }
@@ -223,11 +247,19 @@ public final class RecordValidator {
     /// shown as its expression (`Redaction.swift`).
     var redactsValues: Bool { log.redactsValues }
 
-    /// Adds a violation, with the field's custom message when it has one.
+    /// Adds a violation of `rule` worded `message` (a check kind's own wording), with the
+    /// field's custom message when it has one (see ``ViolationWording``).
     func report(_ field: CompiledField, _ path: ConcretePath, _ rule: String, _ message: String, _ raw: RawValue?) {
-        let text = field.messages[rule] ?? message
-        violations.append(Violation(field: path.description, rule: rule, message: text,
-                                    value: raw.flatMap(displayValue)))
+        violations.append(ViolationWording.violation(field, path, rule, message, raw, values: values))
+    }
+
+    /// Adds a violation for `problem`, worded by ``ViolationWording``; `raw` is the field's
+    /// value (not shown for a required field, which has none).
+    func report(_ problem: FieldProblem, _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue) {
+        let message = ViolationWording.message(problem, field, raw, values: values, rules: rules)
+        let shown: RawValue? = if case .required = problem { nil } else { raw }
+        violations.append(ViolationWording.violation(field, path, ViolationWording.rule(of: problem), message, shown,
+                                                     values: values))
     }
 }
 
