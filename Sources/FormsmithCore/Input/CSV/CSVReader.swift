@@ -19,6 +19,8 @@ package struct CSVReader {
     package private(set) var line: Int
     /// The offset in the buffer where the next record (or blank line) starts.
     package var offset: Int { position }
+    /// Fields staged in plain memory before they move into the row's array (see ``CSVStagedSink``).
+    private static let stagedFields = 64
 
     /// A reader over `bytes`, which start on physical line `firstLine` (1-based).
     package init(bytes: UnsafeBufferPointer<UInt8>, dialect: CSVDialect = .comma, firstLine: Int = 1) {
@@ -38,9 +40,13 @@ package struct CSVReader {
         }
         guard position < count else { return false }
         row.line = line
-        row.fields.removeAll(keepingCapacity: true)
-        let end = CSVRecordParser.parseRecord(
-            in: bytes, from: position, delimiter: delimiter, line: &line, sink: &row.fields)
+        let end = withUnsafeTemporaryAllocation(of: CSVField.self, capacity: Self.stagedFields) { stage in
+            var sink = CSVStagedSink(stage: stage.baseAddress!, capacity: stage.count, taking: &row.fields)
+            let end = CSVRecordParser.parseRecord(
+                in: bytes, from: position, delimiter: delimiter, line: &line, sink: &sink)
+            sink.finish(into: &row.fields)
+            return end
+        }
         row.error = end.error
         row.byteRange = position..<end.next
         position = end.next
