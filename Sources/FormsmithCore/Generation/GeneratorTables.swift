@@ -28,6 +28,8 @@ struct GeneratorFieldTables: Sendable {
     var pool: [FixtureValue] = []
     /// Whether the pool adds to generated values (half the values) rather than replacing them.
     var poolExtends = false
+    /// What an attachment field's values are drawn from.
+    var attachment: AttachmentPlan?
 }
 
 /// Everything generation needs that does not change from record to record, shared by workers.
@@ -74,6 +76,8 @@ final class GeneratorTables: Sendable {
         switch field.type {
         case .date:
             plan.dateLayout = DateLayout(field.datePattern.pattern)
+        case .attachment:
+            plan.attachment = AttachmentPlan(field)
         case .string, .text:
             var seeds = try rule?.seed.map { located throws(GenerationError) in
                 try readSeeds(located.value, ruleFile: located.location.file, field: field.path)

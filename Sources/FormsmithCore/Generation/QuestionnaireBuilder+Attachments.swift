@@ -60,7 +60,8 @@ extension QuestionnaireBuilder {
     func generateAttachment(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         var random = self.random
         defer { self.random = random }
-        guard let files = Self.attachmentFiles(field, count: nil, random: &random, boundaries: plan.options.boundaries)
+        guard let files = Self.attachmentFiles(field, plan.fields[field.id].attachment, count: nil, random: &random,
+                                               boundaries: plan.options.boundaries)
         else {
             return fail(address, RuleIdentifier.mediaType, "no media type satisfies both mediaTypes and extensions")
         }
@@ -98,35 +99,29 @@ extension QuestionnaireBuilder {
         return record.appendLiteral(json: json, cell: json)
     }
 
-    /// Valid files for `field` (`count` of them for a multiple attachment, else as many as its
-    /// item count allows); nil when the allowed media types and extensions have nothing in common.
-    static func attachmentFiles(_ field: CompiledField, count: Int?, random: inout SeededRandom,
+    /// Valid files for `field` drawn from its precomputed `plan` (`count` of them for a multiple
+    /// attachment, else as many as its item count allows); nil when the allowed media types and
+    /// extensions have nothing in common.
+    static func attachmentFiles(_ field: CompiledField, _ plan: AttachmentPlan?, count: Int?, random: inout SeededRandom,
                                 boundaries: Bool = false) -> [GeneratedFile]? {
-        let choices = fileKinds(field)
-        guard !choices.isEmpty else { return nil }
+        guard let plan, !plan.kinds.isEmpty else { return nil }
+        let kinds = plan.kinds
         var total = 1
         if field.isMultiple {
-            var low = 1
-            var high: Int?
-            for case .itemCount(let minimum, let maximum) in field.checks {
-                low = max(minimum ?? 1, 1)
-                high = maximum
-            }
-            let top = high ?? low + 2
-            total = count ?? random.int(in: min(low, top)...max(top, low))
+            total = count ?? random.int(in: plan.itemCounts)
         }
-        let (minimum, maximum) = SizeCheck.bounds(in: field.checks)
-        let stem = fileStem(field.name)
         var files: [GeneratedFile] = []
+        files.reserveCapacity(total)
         for index in 0..<total {
-            let kind = choices[random.int(in: 0...(choices.count - 1))]
-            let size = fileSize(kind.mediaType, minimum, maximum ?? Int64.max, random: &random, boundaries: boundaries)
+            let kind = kinds[random.int(in: 0...(kinds.count - 1))]
+            let size = fileSize(typical: kind.typicalSizes, plan.minimumSize, plan.maximumSize, random: &random,
+                                boundaries: boundaries)
             var file = GeneratedFile(stem: "", fileExtension: kind.fileExtension, mediaType: kind.mediaType, size: size)
-            if kind.mediaType.hasPrefix("image/"), random.chance(0.3) {
+            if kind.isImage, random.chance(0.3) {
                 file.stem = "IMG_\(random.int(in: 1000...9999))"
             } else {
                 let number = field.isMultiple ? "-\(index + 1)" : (random.chance(0.5) ? "-\(random.int(in: 1...9))" : "")
-                file.stem = stem + number
+                file.stem = plan.stem + number
             }
             if random.chance(0.5) {
                 file.sha256 = hexDigits(64, random: &random)
@@ -198,16 +193,21 @@ extension QuestionnaireBuilder {
         return String(decoding: stem, as: UTF8.self)
     }
 
-    /// A size typical of the media type (log-uniform), inside `minimum...maximum`.
-    static func fileSize(_ mediaType: String, _ minimum: Int64, _ maximum: Int64, random: inout SeededRandom,
-                         boundaries: Bool) -> Int64 {
-        if boundaries, random.chance(0.3) { return random.chance(0.5) || maximum == Int64.max ? minimum : maximum }
-        var (low, high): (Int64, Int64) = switch mediaType {
+    /// The usual sizes in bytes of files of a media type.
+    static func typicalSizes(_ mediaType: String) -> (low: Int64, high: Int64) {
+        switch mediaType {
         case "application/pdf": (60_000, 4_000_000)
         case "image/jpeg", "image/heic", "image/webp": (150_000, 6_000_000)
         case "image/png": (40_000, 3_000_000)
         default: (10_000, 2_000_000)
         }
+    }
+
+    /// A size within the type's `typical` sizes (log-uniform), inside `minimum...maximum`.
+    static func fileSize(typical: (low: Int64, high: Int64), _ minimum: Int64, _ maximum: Int64,
+                         random: inout SeededRandom, boundaries: Bool) -> Int64 {
+        if boundaries, random.chance(0.3) { return random.chance(0.5) || maximum == Int64.max ? minimum : maximum }
+        var (low, high) = typical
         low = max(low, minimum)
         high = min(high, maximum)
         if low > high { (low, high) = (minimum, min(maximum, max(minimum, 1) * 4)) }
@@ -248,11 +248,13 @@ extension DefectPlanter {
                 guard let maximum else { return nil }
                 count = maximum + 1
             }
-            guard let files = QuestionnaireBuilder.attachmentFiles(field, count: count, random: &random) else { return nil }
+            guard let files = QuestionnaireBuilder.attachmentFiles(field, builder.plan.fields[field.id].attachment,
+                                                                   count: count, random: &random) else { return nil }
             return (builder.attachmentValue(files, field), "")
         default: return nil
         }
-        guard let defect, var files = QuestionnaireBuilder.attachmentFiles(field, count: nil, random: &random) else {
+        guard let defect, var files = QuestionnaireBuilder.attachmentFiles(
+            field, builder.plan.fields[field.id].attachment, count: nil, random: &random) else {
             return nil
         }
         let index = random.int(in: 0...(files.count - 1))
