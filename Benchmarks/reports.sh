@@ -68,32 +68,22 @@ run() {  # format output
   "$binary" validate --rules "$rules" --today 2026-11-22 --jobs 2 --report "$1" --output "$2" "$data"
 }
 
+. Benchmarks/medians.sh
 # Runs one format under GNU time; keeps wall, CPU (user + system) and peak RSS. Exit status 1
 # (invalid questionnaires) is what every run must end with.
-declare -A walls cpus largest_rss
 timed() {  # format
   local measures="bench-data/time.$$"
   local status=0
   /usr/bin/time -f "%e %U %S %M" -o "$measures" "$binary" validate --rules "$rules" --today 2026-11-22 \
     --jobs 2 --report "$1" --output /dev/null "$data" > /dev/null || status=$?
   if [ "$status" -ne 1 ]; then echo "reports.sh: --report $1 ended with status $status, not 1" >&2; exit 1; fi
-  local wall user system rss_kb
+  local wall user system rss_kb cpu rss_mb
   read -r wall user system rss_kb < <(tail -n 1 "$measures")
   rm -f "$measures"
-  walls[$1]="${walls[$1]:-} $wall"
-  cpus[$1]="${cpus[$1]:-} $(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }')"
-  local rss_mb
+  cpu=$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }')
   rss_mb=$(awk -v k="$rss_kb" 'BEGIN { printf "%.1f", k / 1024 }')
-  largest_rss[$1]=$(awk -v a="$rss_mb" -v b="${largest_rss[$1]:-0}" 'BEGIN { print (a > b ? a : b) }')
+  keep "$1"
 }
-median() {  # numbers...
-  printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { printf "%.2f", (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
-}
-# shellcheck disable=SC2086  # the lists split into numbers on purpose
-wall_of() { median ${walls[$1]}; }
-# shellcheck disable=SC2086
-cpu_of() { median ${cpus[$1]}; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 
 for round in $(seq "$repeat"); do
   echo "round $round of $repeat ..." >&2

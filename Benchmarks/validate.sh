@@ -104,23 +104,8 @@ timed() {
   rss_mb=$(awk -v k="$rss_kb" 'BEGIN { printf "%.1f", k / 1024 }')
 }
 
-# Each configuration's runs across the rounds; reported as medians of wall and CPU, largest RSS.
-declare -A walls cpus largest_rss
-keep() {  # name (uses wall, cpu, rss_mb from `timed`)
-  walls[$1]="${walls[$1]:-} $wall"
-  cpus[$1]="${cpus[$1]:-} $cpu"
-  largest_rss[$1]=$(awk -v a="$rss_mb" -v b="${largest_rss[$1]:-0}" 'BEGIN { print (a > b ? a : b) }')
-}
-median() {  # numbers...
-  printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { printf "%.2f", (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
-}
-# shellcheck disable=SC2086  # the lists split into numbers on purpose
-wall_of() { median ${walls[$1]}; }
-# shellcheck disable=SC2086
-cpu_of() { median ${cpus[$1]}; }
-
-rate() { awk -v n="$1" -v s="$2" 'BEGIN { printf "%.0f", (s > 0 ? n / s : 0) }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+# Each configuration's runs across the rounds: medians of wall and CPU, largest RSS.
+. Benchmarks/medians.sh
 report() {  # label name [bytes]
   awk -v label="$1" -v n="$records" -v s="$(wall_of "$2")" -v c="$(cpu_of "$2")" -v r="${largest_rss[$2]}" \
     -v b="${3:-$bytes}" 'BEGIN {
