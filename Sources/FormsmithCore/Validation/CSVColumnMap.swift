@@ -49,8 +49,6 @@ final class CSVColumnMap: Sendable {
     let listIDs: [Int]
     /// The columns of fields of lists inside list items, in column order.
     let nested: [NestedColumn]
-    /// How a row's cells are bound, worked out once for the file.
-    let rowPlan: CSVRowPlan
     /// The header's problems, one violation each: `field` is the column name (or the field
     /// path for a missing column), `rule` is `unknown-field`, `duplicate-field`, `required`
     /// or `max-items`.
@@ -97,7 +95,6 @@ final class CSVColumnMap: Sendable {
         }
         self.names = header.names
         self.columns = columns
-        self.rowPlan = CSVRowPlan(columns: columns, rules: rules)
         self.listIDs = itemColumns.keys.sorted()
         self.nested = nested
         problems += Self.listProblems(itemColumns, rules: rules)

@@ -8,29 +8,32 @@ extension RecordBinding {
     /// Binds the cells of `row` (a well-formed row with one field per column) to the slots.
     func bind(csvRow row: CSVRow, columns map: CSVColumnMap, rules: CompiledRuleSet) {
         let cells = row.fields
-        let plan = map.rowPlan
+        let columns = map.columns
         // Item counts first: the item storage must exist before cells are bound to it.
-        for count in plan.itemCounts {
-            let cell = cells[count.column]
+        for index in columns.indices where columns[index].listID >= 0 {
+            let cell = cells[index]
             guard cell.end > cell.start else { continue }
-            if lists[count.listID].count <= count.item { lists[count.listID].count = count.item + 1 }
-            if case .absent = rootSlots[count.listSlot] {
-                rootSlots[count.listSlot] = .cell(start: cell.start, end: cell.end, escaped: cell.hasEscapedQuotes)
+            let column = columns[index]
+            if lists[column.listID].count <= column.item { lists[column.listID].count = column.item + 1 }
+            let listSlot = rules.fields[column.listID].slot
+            if case .absent = rootSlots[listSlot] {
+                rootSlots[listSlot] = .cell(start: cell.start, end: cell.end, escaped: cell.hasEscapedQuotes)
             }
         }
         for listID in map.listIDs where lists[listID].count > 0 {
             resetItems(of: listID, count: lists[listID].count,
                        slotCount: rules.fields[listID].items?.scope.slotCount ?? 0)
         }
-        for root in plan.rootCells {
-            let cell = cells[root.column]
+        for index in columns.indices where columns[index].fieldID >= 0 {
+            let cell = cells[index]
             guard cell.end > cell.start else { continue }
-            rootSlots[root.slot] = .cell(start: cell.start, end: cell.end, escaped: cell.hasEscapedQuotes)
-        }
-        for item in plan.itemCells {
-            let cell = cells[item.column]
-            guard cell.end > cell.start else { continue }
-            lists[item.listID].slots[item.index] = .cell(start: cell.start, end: cell.end, escaped: cell.hasEscapedQuotes)
+            let column = columns[index]
+            let raw = RawValue.cell(start: cell.start, end: cell.end, escaped: cell.hasEscapedQuotes)
+            if column.listID < 0 {
+                rootSlots[column.slot] = raw
+            } else {
+                lists[column.listID].slots[column.item * column.itemSlotCount + column.slot] = raw
+            }
         }
         if !map.nested.isEmpty { bindInnerLists(csvRow: row, columns: map, depth: 1, enclosing: []) }
     }

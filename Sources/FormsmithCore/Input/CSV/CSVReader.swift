@@ -19,8 +19,6 @@ package struct CSVReader {
     package private(set) var line: Int
     /// The offset in the buffer where the next record (or blank line) starts.
     package var offset: Int { position }
-    /// Fields staged in plain memory before they move into the row's array (see ``CSVStagedSink``).
-    private static let stagedFields = 64
 
     /// A reader over `bytes`, which start on physical line `firstLine` (1-based).
     package init(bytes: UnsafeBufferPointer<UInt8>, dialect: CSVDialect = .comma, firstLine: Int = 1) {
@@ -40,13 +38,9 @@ package struct CSVReader {
         }
         guard position < count else { return false }
         row.line = line
-        let end = withUnsafeTemporaryAllocation(of: CSVField.self, capacity: Self.stagedFields) { stage in
-            var sink = CSVStagedSink(stage: stage.baseAddress!, capacity: stage.count, taking: &row.fields)
-            let end = CSVRecordParser.parseRecord(
-                in: bytes, from: position, delimiter: delimiter, line: &line, sink: &sink)
-            sink.finish(into: &row.fields)
-            return end
-        }
+        row.fields.removeAll(keepingCapacity: true)
+        let end = CSVRecordParser.parseRecord(
+            in: bytes, from: position, delimiter: delimiter, line: &line, sink: &row.fields)
         row.error = end.error
         row.byteRange = position..<end.next
         position = end.next
