@@ -77,13 +77,7 @@ public final class JUnitReporter: ValidationReporter {
         XMLText.appendEscaped(file, to: &bytes)
         bytes.append(contentsOf: #"" name=""#.utf8)
         XMLText.appendEscaped(file, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        JSONText.appendInteger(result.location.line, to: &bytes)
-        if let index = result.location.index {
-            bytes.append(contentsOf: " [".utf8)
-            JSONText.appendInteger(index, to: &bytes)
-            bytes.append(UInt8(ascii: "]"))
-        }
+        TextReporter.appendLineAndIndex(result.location, to: &bytes)
         if let id = result.id {
             bytes.append(UInt8(ascii: " "))
             XMLText.appendEscaped(id, to: &bytes)

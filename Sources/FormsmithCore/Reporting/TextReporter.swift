@@ -69,16 +69,22 @@ public final class TextReporter: ValidationReporter {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `file:line[index] (id X)`.
-    static func appendHeading(_ result: RecordResult, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: result.location.file.utf8)
+    /// Appends `:line` and, for an item of a JSON array document, ` [index]` (the text report's
+    /// heading and JUnit's test case names share it).
+    static func appendLineAndIndex(_ location: RecordLocation, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: ":"))
-        JSONText.appendInteger(result.location.line, to: &bytes)
-        if let index = result.location.index {
+        JSONText.appendInteger(location.line, to: &bytes)
+        if let index = location.index {
             bytes.append(contentsOf: " [".utf8)
             JSONText.appendInteger(index, to: &bytes)
             bytes.append(UInt8(ascii: "]"))
         }
+    }
+
+    /// Appends `file:line[index] (id X)`.
+    static func appendHeading(_ result: RecordResult, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: result.location.file.utf8)
+        appendLineAndIndex(result.location, to: &bytes)
         if let id = result.id {
             bytes.append(contentsOf: " (id ".utf8)
             bytes.append(contentsOf: id.utf8)
