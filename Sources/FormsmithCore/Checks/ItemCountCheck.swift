@@ -59,6 +59,18 @@ enum ItemCountCheck: ValueCheckKind {
         return .itemCount(min: minimum, max: maximum)
     }
 
+    /// The field's item-count bounds: the largest `minItems` and the smallest `maxItems` among its
+    /// checks (nil where it has none).
+    static func bounds(in checks: [ValueCheck]) -> (min: Int?, max: Int?) {
+        var low: Int?
+        var high: Int?
+        for case .itemCount(let minimum, let maximum) in checks {
+            if let minimum { low = max(low ?? minimum, minimum) }
+            if let maximum { high = min(high ?? maximum, maximum) }
+        }
+        return (low, high)
+    }
+
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         guard let items = CheckPhrases.count(constraints.minItems?.value, constraints.maxItems?.value) else { return [] }
         let noun = CheckPhrases.noun(writer.field.type == .multiChoice ? "choice"
@@ -112,12 +124,7 @@ extension DefectPlanter {
     func itemCountEdit(_ above: Bool, _ field: CompiledField, _ value: GeneratedValue, _ address: FieldAddress)
         -> GeneratedValue?
     {
-        var minimum: Int?
-        var maximum: Int?
-        for case .itemCount(let low, let high) in field.checks {
-            minimum = low
-            maximum = high
-        }
+        let (minimum, maximum) = ItemCountCheck.bounds(in: field.checks)
         switch value {
         case .items(let count):
             if !above {

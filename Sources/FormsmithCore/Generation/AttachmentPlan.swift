@@ -33,13 +33,9 @@ struct AttachmentPlan: Sendable {
         let (minimum, maximum) = SizeCheck.bounds(in: field.checks)
         minimumSize = minimum
         maximumSize = maximum ?? Int64.max
-        var low = 1
-        var high: Int?
-        for case .itemCount(let minimum, let maximum) in field.checks {
-            low = max(minimum ?? 1, 1)
-            high = maximum
-        }
-        let top = high ?? low + 2
+        let counts = ItemCountCheck.bounds(in: field.checks)
+        let low = max(counts.min ?? 1, 1)
+        let top = counts.max ?? low + 2
         itemCounts = min(low, top)...max(top, low)
         stem = QuestionnaireBuilder.fileStem(field.name)
     }

@@ -85,12 +85,9 @@ extension QuestionnaireBuilder {
 
     func generateChoices(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         let count = plan.fields[field.id].enumValues.count
-        var low = 1
-        var high = count
-        for case .itemCount(let minimum, let maximum) in field.checks {
-            low = max(low, minimum ?? 1)
-            high = min(high, maximum ?? high)
-        }
+        let bounds = ItemCountCheck.bounds(in: field.checks)
+        let low = max(1, bounds.min ?? 1)
+        let high = min(count, bounds.max ?? count)
         guard low <= high else {
             return fail(address, RuleIdentifier.minItems, "it needs \(low) different choices but allows at most \(high)")
         }
@@ -106,15 +103,18 @@ extension QuestionnaireBuilder {
     }
 
     func generateItemCount(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
-        var low = 1
-        var high: Int?
-        for case .itemCount(let minimum, let maximum) in field.checks {
-            low = max(low, minimum ?? 1)
-            if let maximum { high = min(high ?? maximum, maximum) }
-        }
-        let top = high ?? low + 3
+        let (low, top) = Self.itemCounts(of: field)
         guard low <= top else { return fail(address, RuleIdentifier.minItems, "minItems is above maxItems") }
         return .items(Int32(pick(Int64(low), Int64(top))))
+    }
+
+    /// The item counts a list is generated with: from its `minItems` (at least 1) to its
+    /// `maxItems`, or three more than the least when it has none. The CSV writer gives a list
+    /// columns for `top` items.
+    static func itemCounts(of list: CompiledField) -> (low: Int, top: Int) {
+        let bounds = ItemCountCheck.bounds(in: list.checks)
+        let low = max(1, bounds.min ?? 1)
+        return (low, bounds.max ?? low + 3)
     }
 
     /// Now and then (one value in twenty, never under `--boundaries`), one of the field's

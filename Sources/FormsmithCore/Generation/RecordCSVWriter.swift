@@ -107,13 +107,7 @@ struct RecordCSVWriter {
 
     /// The most items a list can have in CSV: its `maxItems`, or the largest size the generator draws.
     static func maxItems(of list: CompiledField) -> Int {
-        var low = 1
-        var high: Int?
-        for case .itemCount(let minimum, let maximum) in list.checks {
-            low = max(low, minimum ?? 1)
-            if let maximum { high = min(high ?? maximum, maximum) }
-        }
-        return high ?? low + 3
+        QuestionnaireBuilder.itemCounts(of: list).top
     }
 
     /// Appends the header row.
