@@ -23,10 +23,13 @@ let package = Package(
         ),
         // glibc's malloc_trim (a no-op elsewhere), to keep memory flat in parallel runs.
         .systemLibrary(name: "CSystemMemory"),
+        // What one value is checked with, knowing nothing of rules: regexes (PCRE2 and the
+        // pattern syntax), input masks, checksums.
+        .target(name: "FormsmithValues", dependencies: ["CPCRE2"]),
         // The engine: rules, readers, checks, validation, reporting, generation.
         .target(
             name: "FormsmithCore",
-            dependencies: ["CPCRE2", "CSystemMemory", "Yams"]
+            dependencies: ["FormsmithValues", "CPCRE2", "CSystemMemory", "Yams"]
         ),
         // The command-line interface: argument parsing and exit codes.
         .target(

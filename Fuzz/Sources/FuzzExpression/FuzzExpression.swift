@@ -1,4 +1,5 @@
-@testable import FormsmithCore  // the readers and parsers it drives are package-internal
+@testable import FormsmithCore
+@testable import FormsmithValues  // the readers and parsers it drives are package-internal
 import FuzzSupport
 
 /// Fuzz target: the expression language. The input is an expression; it is parsed, type-checked

@@ -1,4 +1,5 @@
-@testable import FormsmithCore  // the readers and parsers it drives are package-internal
+@testable import FormsmithCore
+@testable import FormsmithValues  // the readers and parsers it drives are package-internal
 import FuzzSupport
 
 // libFuzzer calls the target from one thread, so the per-thread scratch can be a global.

@@ -1,4 +1,5 @@
-@testable import FormsmithCore  // the readers and parsers it drives are package-internal
+@testable import FormsmithCore
+@testable import FormsmithValues  // the readers and parsers it drives are package-internal
 import Foundation
 
 /// Shared helpers of the fuzz targets: the shipped rule sets, compiled once per process, and

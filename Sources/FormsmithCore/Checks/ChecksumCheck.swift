@@ -1,4 +1,5 @@
 import Yams
+import FormsmithValues
 
 /// `checksum`: the value's check digits are valid for a named algorithm (`inn`, `snils`,
 /// `bank-account` with its BIC field, ...). The algorithms are in `Checksums/`.

@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// `mask`: the whole value fits an input mask (compiled to a PCRE2 pattern).
 enum MaskCheck: ValueCheckKind {
     /// `mask` as written.

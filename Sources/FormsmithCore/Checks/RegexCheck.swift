@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// `regex` (with `regexFlags`): the whole value matches a PCRE2 pattern.
 enum RegexCheck: ValueCheckKind {
     /// `regex`, `regexFlags` as written.

@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// One kind of value check (a length, a pattern, a range ...), owned by one file in `Checks/`.
 ///
 /// The file holds everything about its kind: the rule-file keys it reads and the field types

@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// Rewrites a PCRE2 pattern as an ECMA-262 pattern (Unicode mode), the dialect JSON Schema's
 /// `pattern` uses, keeping Formsmith's semantics: the whole value must match, and `\d` and `\w`
 /// are Unicode-aware as they are in Formsmith's PCRE2 (UCP) mode.

@@ -1,4 +1,5 @@
 import Foundation
+import FormsmithValues
 
 /// The value part of a field's schema: its JSON type and value checks.
 extension SchemaBuilder {

@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// An expression that could not be parsed: what was expected, and where.
 public struct ExpressionSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, phrased as what was expected (`expected ']' to close the list`).

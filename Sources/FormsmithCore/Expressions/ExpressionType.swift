@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// The static type of an expression or field.
 public indirect enum ExpressionType: Sendable, Hashable, CustomStringConvertible {
     case boolean, integer, decimal, string, date, duration

@@ -1,4 +1,5 @@
 import Synchronization
+import FormsmithValues
 
 /// The pattern of a `MATCHES` test in a predicate: compiled once, matched from any thread.
 /// Predicates are evaluated without a per-thread `RegexScratch`, so this keeps a small pool of

@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// A pattern's syntax tree laid out in plain memory for free-form generation, so drawing a
 /// value costs no reference counting (the tree's `RegexNode` payloads are arrays: every visit
 /// of a node or character set retained and released them, and with several workers those

@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// String and text values: seeds, masks, regex walks and plain words, with check digits
 /// written in and every check of the field confirmed.
 extension QuestionnaireBuilder {

@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// Builds one questionnaire at a time, valid by construction: fields are filled in the rules'
 /// dependency order, so visibility and requiredness predicates, parents, `cases` and
 /// field-relative bounds all read values already chosen. One per worker thread; it reuses

@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// Static checks deciding whether the walker's output always matches without filtering:
 /// anchors must sit where nothing can precede (`^`) or follow (`$`) them, and every back
 /// reference must refer to a group that is certainly set before it.

@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// Generates strings matching a PCRE2 pattern by walking its syntax tree.
 ///
 /// The pattern is parsed once; each value is then built by random choices (branches, repeat

@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// Generation state for one value: the output bytes, the random source and, when the
 /// pattern has back references, the byte range last captured by each group.
 struct RegexWalk {

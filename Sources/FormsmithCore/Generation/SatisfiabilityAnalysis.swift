@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// Static checks that find rules no value can satisfy before generation starts, so they are
 /// reported with the field instead of making every questionnaire fail: a required field that
 /// can never be visible, number ranges with no value at the field's precision, too few enum

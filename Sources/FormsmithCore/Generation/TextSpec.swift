@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// Everything a string or text value must satisfy at once (a field's own checks plus those of
 /// the `cases` that hold), and where candidate values come from.
 final class TextSpec: Sendable {

@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// A syntactic search for patterns prone to catastrophic (exponential) backtracking.
 ///
 /// Only unbounded repetitions (`*`, `+`, `{n,}`) that are not possessive or atomic are

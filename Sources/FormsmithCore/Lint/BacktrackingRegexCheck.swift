@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// `backtracking-regex`: a regex prone to catastrophic backtracking (see ``BacktrackingAnalysis``).
 ///
 /// Every match runs under PCRE2's match and depth limits, so such a pattern does not hang a

@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// `pattern-conflict`: a regex and a mask (or two regexes, with a case's) that no value can
 /// match together.
 ///

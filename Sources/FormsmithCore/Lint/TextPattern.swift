@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// A regex or mask a text field's value must match, prepared for lint: compiled for matching,
 /// parsed for generating values and measuring lengths.
 struct TextPattern {

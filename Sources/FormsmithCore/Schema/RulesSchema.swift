@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// The JSON Schema (draft 2020-12) of the rule file format, for editors and validators.
 ///
 /// Generated from the loader's own key tables (``RuleLanguage/keys(for:)``), so it accepts

@@ -1,4 +1,5 @@
 import Foundation
+import FormsmithValues
 
 /// Options of a validation run.
 public struct ValidationOptions: Sendable {

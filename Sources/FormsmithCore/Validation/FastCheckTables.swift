@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// Plain-value forms of the compiled rules for the validator's per-record hot path.
 ///
 /// Derived once from a ``CompiledRuleSet`` and read only by ``RecordValidator``. The declarative

@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// Where a field's raw value is: nowhere, a node of the parsed JSON, or a CSV cell.
 enum RawValue {
     case absent
