@@ -85,4 +85,75 @@ final class CSVBoundaryScannerTests: XCTestCase {
         XCTAssertEqual(rows, expected)
         XCTAssertEqual(rows.last?.line, 399)
     }
+
+    // MARK: - The scanner's record ends are the reader's
+
+    /// Where the reader ends the record at `start`, and the scanner: `next`, whether a line break
+    /// ended it, and the lines counted.
+    private func ends(_ bytes: [UInt8], from start: Int, delimiter: UInt8)
+        -> (reader: (Int, Bool, Int), scanner: (Int, Bool, Int)) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var readerLine = 1
+            var sink = CSVDiscardingSink()
+            let reader = CSVRecordParser.parseRecord(in: buffer, from: start, delimiter: delimiter,
+                                                     line: &readerLine, sink: &sink)
+            var scannerLine = 1
+            let dialect = try! CSVDialect(delimiter: delimiter)
+            let scanner = CSVBoundaryScanner(dialect: dialect).recordEnd(in: buffer, from: start, line: &scannerLine)
+            return ((reader.next, reader.endsWithLineBreak, readerLine),
+                    (scanner.next, scanner.endsWithLineBreak, scannerLine))
+        }
+    }
+
+    /// Every arrangement of up to six of the bytes that steer the reader (quote, delimiter, LF,
+    /// CR, NUL, a space, a letter): the scanner ends each record where the reader does.
+    func testRecordEndsAgreeWithTheReaderOnEveryShortInput() {
+        let alphabet: [UInt8] = [0x22, 0x2C, 0x0A, 0x0D, 0x00, 0x20, 0x61]
+        var compared = 0
+        for length in 1...6 {
+            var digits = [Int](repeating: 0, count: length)
+            while true {
+                let bytes = digits.map { alphabet[$0] }
+                if !CSVRecordParser.isLineBreak(bytes[0]) {
+                    let (reader, scanner) = ends(bytes, from: 0, delimiter: 0x2C)
+                    if reader != scanner {
+                        XCTFail("\(bytes): the reader ends at \(reader), the scanner at \(scanner)")
+                        return
+                    }
+                    compared += 1
+                }
+                var position = length - 1
+                while position >= 0 && digits[position] == alphabet.count - 1 {
+                    digits[position] = 0
+                    position -= 1
+                }
+                if position < 0 { break }
+                digits[position] += 1
+            }
+        }
+        // Five of the seven bytes may start a record (not LF or CR), then any seven.
+        XCTAssertEqual(compared, (1...6).map { 5 * Int(pow(7.0, Double($0 - 1))) }.reduce(0, +))
+    }
+
+    /// Longer records, word-sized scans included: random bytes weighted towards the ones that
+    /// steer the reader, with each delimiter, from several starts.
+    func testRecordEndsAgreeWithTheReaderOnRandomRecords() {
+        var random = SeededRandom(seed: 20261125)
+        let steering: [UInt8] = [0x22, 0x0A, 0x0D, 0x00, 0x20, 0x09, 0x3B, 0x2C]
+        for round in 0..<20_000 {
+            let delimiter: UInt8 = [0x2C, 0x3B, 0x09][round % 3]
+            let length = random.int(in: 1...80)
+            let bytes: [UInt8] = (0..<length).map { _ in
+                random.int(in: 0...3) == 0 ? steering[random.int(in: 0...(steering.count - 1))]
+                    : UInt8(random.int(in: 0x23...0x7E))
+            }
+            for start in [0, length / 3, length / 2] where !CSVRecordParser.isLineBreak(bytes[start]) {
+                let (reader, scanner) = ends(bytes, from: start, delimiter: delimiter)
+                if reader != scanner {
+                    XCTFail("\(bytes) from \(start): the reader ends at \(reader), the scanner at \(scanner)")
+                    return
+                }
+            }
+        }
+    }
 }

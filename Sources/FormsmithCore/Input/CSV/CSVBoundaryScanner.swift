@@ -25,9 +25,11 @@ package struct CSVChunkBoundary: Sendable, Equatable {
 /// are the last chunk. To keep memory bounded, give up when the pending buffer exceeds
 /// a limit without a boundary: it holds one huge record, usually an unterminated quote.
 ///
-/// A record with a quote goes through the reader's own state machine (including error
-/// recovery); one without ends at its first line break, found eight bytes at a time, as the
-/// reader would end it. So the rows of the chunks are exactly the rows of a single pass.
+/// Records are not parsed into fields here: `recordEnd` follows the reader's state machine
+/// (`CSVRecordParser`, including its error recovery) only where its course can change, at
+/// quotes, line breaks and NUL bytes, found eight bytes at a time. So the rows of the chunks are
+/// exactly the rows of a single pass; `CSVBoundaryScannerTests` compares the two on every
+/// arrangement of those bytes, and the `FuzzCSV` target on fuzzed input.
 package struct CSVBoundaryScanner: Sendable {
     private let delimiter: UInt8
 
@@ -48,23 +50,14 @@ package struct CSVBoundaryScanner: Sendable {
         var position = CSVRecordParser.startOffset(in: bytes, firstLine: firstLine)
         var line = firstLine
         var boundary: CSVChunkBoundary?
-        var sink = CSVDiscardingSink()
         while position < count {
             if CSVRecordParser.isLineBreak(bytes[position]) {
                 // A blank line.
                 if position == count - 1 && bytes[position] == CSVByte.carriageReturn { break }
                 position = CSVRecordParser.offsetAfterLineBreak(in: bytes, at: position)
                 line += 1
-            } else if case let stop = CSVWordScan.firstQuoteOrLineBreak(in: bytes, from: position),
-                      stop == count || bytes[stop] != CSVByte.quote {
-                // A record without quotes ends at its first line break, malformed or not (after a
-                // NUL byte the reader skips to that same line break); without one it is incomplete.
-                guard stop < count, !(stop == count - 1 && bytes[stop] == CSVByte.carriageReturn) else { break }
-                position = CSVRecordParser.offsetAfterLineBreak(in: bytes, at: stop)
-                line += 1
             } else {
-                let end = CSVRecordParser.parseRecord(
-                    in: bytes, from: position, delimiter: delimiter, line: &line, sink: &sink)
+                let end = recordEnd(in: bytes, from: position, line: &line)
                 guard end.endsWithLineBreak else { break }
                 if end.next == count && bytes[count - 1] == CSVByte.carriageReturn { break }
                 position = end.next
@@ -72,5 +65,68 @@ package struct CSVBoundaryScanner: Sendable {
             boundary = CSVChunkBoundary(end: position, lineCount: line - firstLine)
         }
         return boundary
+    }
+
+    /// Where the record starting at `start` ends, as `CSVRecordParser.parseRecord` would end
+    /// it (the same `next`, `endsWithLineBreak` and lines counted in `line`), without its
+    /// fields or errors. `start` must be inside `bytes` and not at a line break.
+    func recordEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, line: inout Int) -> CSVRecordEnd {
+        let count = bytes.count
+        let quote = CSVByte.quote
+        var position = start
+        outside: while true {
+            // Outside quotes, from a field's start or inside an unquoted field.
+            let stop = CSVWordScan.firstQuoteLineBreakOrNul(in: bytes, from: position)
+            guard stop < count else { return CSVRecordEnd(next: count, endsWithLineBreak: false) }
+            let byte = bytes[stop]
+            if CSVRecordParser.isLineBreak(byte) { return lineBreak(in: bytes, at: stop, line: &line) }
+            // A NUL byte, or a quote inside an unquoted field: the reader skips the rest of the line.
+            guard byte == quote, stop == start || bytes[stop - 1] == delimiter else {
+                return skipRestOfLine(in: bytes, from: stop, line: &line)
+            }
+            // A quoted field.
+            position = stop + 1
+            while true {
+                position = CSVWordScan.firstSpecialInQuotedField(in: bytes, from: position)
+                guard position < count else { return CSVRecordEnd(next: count, endsWithLineBreak: false) }
+                let special = bytes[position]
+                if special == quote {
+                    if position + 1 < count && bytes[position + 1] == quote {
+                        position += 2
+                        continue
+                    }
+                    position += 1  // the closing quote
+                    guard position < count else { return CSVRecordEnd(next: count, endsWithLineBreak: false) }
+                    let next = bytes[position]
+                    if next == delimiter {
+                        position += 1
+                        continue outside
+                    }
+                    if CSVRecordParser.isLineBreak(next) { return lineBreak(in: bytes, at: position, line: &line) }
+                    return skipRestOfLine(in: bytes, from: position, line: &line)  // text after the closing quote
+                } else if CSVRecordParser.isLineBreak(special) {
+                    position = CSVRecordParser.offsetAfterLineBreak(in: bytes, at: position)
+                    line += 1
+                } else if special == CSVByte.nul {
+                    return skipRestOfLine(in: bytes, from: position, line: &line)
+                } else {
+                    position += 1  // another control byte or a space: content
+                }
+            }
+        }
+    }
+
+    /// The record ends at the line break at `position`.
+    @inline(__always)
+    private func lineBreak(in bytes: UnsafeBufferPointer<UInt8>, at position: Int, line: inout Int) -> CSVRecordEnd {
+        line += 1
+        return CSVRecordEnd(next: CSVRecordParser.offsetAfterLineBreak(in: bytes, at: position), endsWithLineBreak: true)
+    }
+
+    /// The reader's error recovery: the record ends just past the next line break, ignoring quotes.
+    private func skipRestOfLine(in bytes: UnsafeBufferPointer<UInt8>, from position: Int, line: inout Int) -> CSVRecordEnd {
+        let stop = CSVWordScan.firstLineBreak(in: bytes, from: position)
+        guard stop < bytes.count else { return CSVRecordEnd(next: bytes.count, endsWithLineBreak: false) }
+        return lineBreak(in: bytes, at: stop, line: &line)
     }
 }

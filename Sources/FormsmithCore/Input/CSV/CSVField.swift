@@ -41,12 +41,21 @@ package struct CSVField: Sendable, Equatable {
             scratch.append(contentsOf: raw)
             return
         }
+        // The reader only sets `hasEscapedQuotes` when every quote in the range is doubled: copy
+        // each run up to and including a quote in one go, then skip its twin.
+        var runStart = 0
         var index = 0
         while index < raw.count {
-            let byte = raw[index]
-            scratch.append(byte)
-            // The reader only sets `hasEscapedQuotes` when every quote in the range is doubled.
-            index += byte == CSVByte.quote ? 2 : 1
+            if raw[index] == CSVByte.quote {
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: raw[runStart...index]))
+                index += 2
+                runStart = index
+            } else {
+                index += 1
+            }
+        }
+        if runStart < raw.count {
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: raw[runStart...]))
         }
     }
 

@@ -43,6 +43,72 @@ enum CSVWordScan {
         return count
     }
 
+    /// The offset of the first quote, LF, CR or NUL at or after `start`, or `bytes.count`: the
+    /// bytes that change the reader's course outside quotes.
+    @inline(__always)
+    static func firstQuoteLineBreakOrNul(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let count = bytes.count
+        var position = start
+        if let base = bytes.baseAddress {
+            while position + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let mask = equal(word, CSVByte.quote) | equal(word, CSVByte.lineFeed)
+                    | equal(word, CSVByte.carriageReturn) | equal(word, CSVByte.nul)
+                if mask != 0 { return position + mask.trailingZeroBitCount / 8 }
+                position += 8
+            }
+        }
+        while position < count {
+            let byte = bytes[position]
+            if byte == CSVByte.quote || byte == CSVByte.lineFeed || byte == CSVByte.carriageReturn
+                || byte == CSVByte.nul { return position }
+            position += 1
+        }
+        return count
+    }
+
+    /// The offset of the first LF or CR at or after `start`, or `bytes.count`.
+    @inline(__always)
+    static func firstLineBreak(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let count = bytes.count
+        var position = start
+        if let base = bytes.baseAddress {
+            while position + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let mask = equal(word, CSVByte.lineFeed) | equal(word, CSVByte.carriageReturn)
+                if mask != 0 { return position + mask.trailingZeroBitCount / 8 }
+                position += 8
+            }
+        }
+        while position < count {
+            if bytes[position] == CSVByte.lineFeed || bytes[position] == CSVByte.carriageReturn { return position }
+            position += 1
+        }
+        return count
+    }
+
+    /// The offset of the first byte at or after `start` that may end or break a quoted field
+    /// (any byte up to the quote, 0x22: the quote, LF, CR, NUL), or `bytes.count`. The caller
+    /// tells these apart; other control bytes and spaces are content, so it steps over them.
+    @inline(__always)
+    static func firstSpecialInQuotedField(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let count = bytes.count
+        var position = start
+        if let base = bytes.baseAddress {
+            while position + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let mask = below(word, CSVByte.quote + 1)
+                if mask != 0 { return position + mask.trailingZeroBitCount / 8 }
+                position += 8
+            }
+        }
+        while position < count {
+            if bytes[position] <= CSVByte.quote { return position }
+            position += 1
+        }
+        return count
+    }
+
     /// The offset of the first byte at or after `start` that ends or breaks an unquoted
     /// field (the delimiter, or any byte up to the quote, 0x22: LF, CR, NUL, the quote), or
     /// `bytes.count`. The caller tells these apart; other control bytes and spaces are
