@@ -94,9 +94,9 @@ final class CSVBoundaryScannerTests: XCTestCase {
         -> (reader: (Int, Bool, Int), scanner: (Int, Bool, Int)) {
         bytes.withUnsafeBufferPointer { buffer in
             var readerLine = 1
-            var sink = CSVDiscardingSink()
+            var fields: [CSVField] = []
             let reader = CSVRecordParser.parseRecord(in: buffer, from: start, delimiter: delimiter,
-                                                     line: &readerLine, sink: &sink)
+                                                     line: &readerLine, fields: &fields)
             var scannerLine = 1
             let dialect = try! CSVDialect(delimiter: delimiter)
             let scanner = CSVBoundaryScanner(dialect: dialect).recordEnd(in: buffer, from: start, line: &scannerLine)

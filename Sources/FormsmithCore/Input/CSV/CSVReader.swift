@@ -40,7 +40,7 @@ package struct CSVReader {
         row.line = line
         row.fields.removeAll(keepingCapacity: true)
         let end = CSVRecordParser.parseRecord(
-            in: bytes, from: position, delimiter: delimiter, line: &line, sink: &row.fields)
+            in: bytes, from: position, delimiter: delimiter, line: &line, fields: &row.fields)
         row.error = end.error
         row.byteRange = position..<end.next
         position = end.next

@@ -1,21 +1,3 @@
-/// Receives the well-formed fields of a record as the parser finds them.
-protocol CSVFieldSink {
-    /// Records one field.
-    mutating func add(_ field: CSVField)
-}
-
-extension Array: CSVFieldSink where Element == CSVField {
-    @inline(__always)
-    mutating func add(_ field: CSVField) { append(field) }
-}
-
-/// A sink that drops fields; the boundary scanner uses it to run the reader's exact
-/// state machine without recording anything.
-struct CSVDiscardingSink: CSVFieldSink {
-    @inline(__always)
-    mutating func add(_ field: CSVField) {}
-}
-
 /// Where a record ended.
 struct CSVRecordEnd {
     /// Offset just past the record and its line break.
@@ -26,8 +8,9 @@ struct CSVRecordEnd {
     var error: CSVRowError?
 }
 
-/// The byte-level RFC 4180 state machine shared by `CSVReader` and `CSVBoundaryScanner`,
-/// so that chunk boundaries and rows can never disagree.
+/// The byte-level RFC 4180 state machine of `CSVReader`. `CSVBoundaryScanner` follows the
+/// same machine where its course can change (its tests compare the two), so that chunk
+/// boundaries and rows can never disagree.
 ///
 /// A record ends at a line break outside quotes: LF, CR LF or a lone CR, each counted as
 /// one physical line. After an error the rest of the physical line is skipped, ignoring
@@ -59,13 +42,13 @@ enum CSVRecordParser {
 
     /// Parses one record starting at `start`, which must be inside the buffer and not at a
     /// line break (blank lines are skipped by the caller). Advances `line` by the line
-    /// breaks consumed and hands each well-formed field to `sink`.
-    static func parseRecord<Sink: CSVFieldSink>(
+    /// breaks consumed and appends each well-formed field to `fields`.
+    static func parseRecord(
         in bytes: UnsafeBufferPointer<UInt8>,
         from start: Int,
         delimiter: UInt8,
         line: inout Int,
-        sink: inout Sink
+        fields: inout [CSVField]
     ) -> CSVRecordEnd {
         let count = bytes.count
         let quote = CSVByte.quote
@@ -105,18 +88,18 @@ enum CSVRecordParser {
                 let field = CSVField(start: contentStart, end: position, isQuoted: true, hasEscapedQuotes: hasEscapedQuotes)
                 position += 1  // the closing quote
                 if position == count {
-                    sink.add(field)
+                    fields.append(field)
                     return CSVRecordEnd(next: count, endsWithLineBreak: false, error: nil)
                 }
                 let next = bytes[position]
                 if next == delimiter {
-                    sink.add(field)
+                    fields.append(field)
                     position += 1
                     column += 1
                     continue
                 }
                 if isLineBreak(next) {
-                    sink.add(field)
+                    fields.append(field)
                     line += 1
                     return CSVRecordEnd(next: offsetAfterLineBreak(in: bytes, at: position), endsWithLineBreak: true, error: nil)
                 }
@@ -139,7 +122,7 @@ enum CSVRecordParser {
                 // Another control byte or a space: content.
                 position = CSVWordScan.firstSpecialInUnquotedField(in: bytes, from: position + 1, delimiter: delimiter)
             }
-            sink.add(CSVField(start: fieldStart, end: position, isQuoted: false, hasEscapedQuotes: false))
+            fields.append(CSVField(start: fieldStart, end: position, isQuoted: false, hasEscapedQuotes: false))
             if position == count {
                 return CSVRecordEnd(next: count, endsWithLineBreak: false, error: nil)
             }
