@@ -21,70 +21,53 @@ enum CSVWordScan {
         (word &- ones &* UInt64(limit)) & ~word & highs
     }
 
-    /// The offset of the first quote, LF or CR at or after `start`, or `bytes.count`.
+    /// The offset of the first byte at or after `start` that `matches`, or `bytes.count`;
+    /// `lanes` flags (at least) the lowest matching byte of a little-endian word, as above.
     @inline(__always)
-    static func firstQuoteOrLineBreak(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    private static func first(in bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+                              lanes: (UInt64) -> UInt64, matches: (UInt8) -> Bool) -> Int {
         let count = bytes.count
         var position = start
         if let base = bytes.baseAddress {
             while position + 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                let mask = equal(word, CSVByte.quote) | equal(word, CSVByte.lineFeed)
-                    | equal(word, CSVByte.carriageReturn)
+                let mask = lanes(word)
                 if mask != 0 { return position + mask.trailingZeroBitCount / 8 }
                 position += 8
             }
         }
         while position < count {
-            let byte = bytes[position]
-            if byte == CSVByte.quote || byte == CSVByte.lineFeed || byte == CSVByte.carriageReturn { return position }
+            if matches(bytes[position]) { return position }
             position += 1
         }
         return count
+    }
+
+    /// The offset of the first quote, LF or CR at or after `start`, or `bytes.count`.
+    @inline(__always)
+    static func firstQuoteOrLineBreak(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        first(in: bytes, from: start,
+              lanes: { equal($0, CSVByte.quote) | equal($0, CSVByte.lineFeed) | equal($0, CSVByte.carriageReturn) },
+              matches: { $0 == CSVByte.quote || $0 == CSVByte.lineFeed || $0 == CSVByte.carriageReturn })
     }
 
     /// The offset of the first quote, LF, CR or NUL at or after `start`, or `bytes.count`: the
     /// bytes that change the reader's course outside quotes.
     @inline(__always)
     static func firstQuoteLineBreakOrNul(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        let count = bytes.count
-        var position = start
-        if let base = bytes.baseAddress {
-            while position + 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                let mask = equal(word, CSVByte.quote) | equal(word, CSVByte.lineFeed)
-                    | equal(word, CSVByte.carriageReturn) | equal(word, CSVByte.nul)
-                if mask != 0 { return position + mask.trailingZeroBitCount / 8 }
-                position += 8
-            }
-        }
-        while position < count {
-            let byte = bytes[position]
-            if byte == CSVByte.quote || byte == CSVByte.lineFeed || byte == CSVByte.carriageReturn
-                || byte == CSVByte.nul { return position }
-            position += 1
-        }
-        return count
+        first(in: bytes, from: start,
+              lanes: { equal($0, CSVByte.quote) | equal($0, CSVByte.lineFeed) | equal($0, CSVByte.carriageReturn)
+                  | equal($0, CSVByte.nul) },
+              matches: { $0 == CSVByte.quote || $0 == CSVByte.lineFeed || $0 == CSVByte.carriageReturn
+                  || $0 == CSVByte.nul })
     }
 
     /// The offset of the first LF or CR at or after `start`, or `bytes.count`.
     @inline(__always)
     static func firstLineBreak(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        let count = bytes.count
-        var position = start
-        if let base = bytes.baseAddress {
-            while position + 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                let mask = equal(word, CSVByte.lineFeed) | equal(word, CSVByte.carriageReturn)
-                if mask != 0 { return position + mask.trailingZeroBitCount / 8 }
-                position += 8
-            }
-        }
-        while position < count {
-            if bytes[position] == CSVByte.lineFeed || bytes[position] == CSVByte.carriageReturn { return position }
-            position += 1
-        }
-        return count
+        first(in: bytes, from: start,
+              lanes: { equal($0, CSVByte.lineFeed) | equal($0, CSVByte.carriageReturn) },
+              matches: { $0 == CSVByte.lineFeed || $0 == CSVByte.carriageReturn })
     }
 
     /// The offset of the first byte at or after `start` that may end or break a quoted field
@@ -92,21 +75,7 @@ enum CSVWordScan {
     /// tells these apart; other control bytes and spaces are content, so it steps over them.
     @inline(__always)
     static func firstSpecialInQuotedField(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        let count = bytes.count
-        var position = start
-        if let base = bytes.baseAddress {
-            while position + 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                let mask = below(word, CSVByte.quote + 1)
-                if mask != 0 { return position + mask.trailingZeroBitCount / 8 }
-                position += 8
-            }
-        }
-        while position < count {
-            if bytes[position] <= CSVByte.quote { return position }
-            position += 1
-        }
-        return count
+        first(in: bytes, from: start, lanes: { below($0, CSVByte.quote + 1) }, matches: { $0 <= CSVByte.quote })
     }
 
     /// The offset of the first byte at or after `start` that ends or breaks an unquoted
@@ -116,21 +85,7 @@ enum CSVWordScan {
     @inline(__always)
     static func firstSpecialInUnquotedField(in bytes: UnsafeBufferPointer<UInt8>, from start: Int,
                                             delimiter: UInt8) -> Int {
-        let count = bytes.count
-        var position = start
-        if let base = bytes.baseAddress {
-            while position + 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                let mask = below(word, CSVByte.quote + 1) | equal(word, delimiter)
-                if mask != 0 { return position + mask.trailingZeroBitCount / 8 }
-                position += 8
-            }
-        }
-        while position < count {
-            let byte = bytes[position]
-            if byte <= CSVByte.quote || byte == delimiter { return position }
-            position += 1
-        }
-        return count
+        first(in: bytes, from: start, lanes: { below($0, CSVByte.quote + 1) | equal($0, delimiter) },
+              matches: { $0 <= CSVByte.quote || $0 == delimiter })
     }
 }
