@@ -32,7 +32,7 @@ struct DateLayout: Sendable {
     }
 
     /// Appends `date` written in this layout.
-    func append(_ date: CivilDate, to output: inout [UInt8]) {
+    func append<Sink: ByteSink & ~Copyable>(_ date: CivilDate, to output: inout Sink) {
         let (year, month, day) = CivilCalendarMath.components(dayNumber: Int(date.dayNumber))
         for piece in pieces {
             switch piece {
