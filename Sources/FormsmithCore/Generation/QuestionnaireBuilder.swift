@@ -253,11 +253,13 @@ struct GenerationEnvironment: ExpressionEnvironment {
             for _ in 0..<scale { divisor *= 10 }
             return .value(.decimal(Double(mantissa) / divisor))
         case .boolean(let flag): return .value(.boolean(flag))
-        case .choice(let index): return .value(builder.plan.fields[id].enumValues[Int(index)])
+        case .choice(let index): return .value(builder.plan.enumValue(of: id, at: Int(index)))
         case .choices(let start, let count):
             guard count > 0 else { return .absent }
-            let values = builder.plan.fields[id].enumValues
-            return .value(.list(builder.record.choiceIndexes[Int(start)..<Int(start + count)].map { values[Int($0)] }))
+            let plan = builder.plan
+            return .value(.list(builder.record.choiceIndexes[Int(start)..<Int(start + count)].map {
+                plan.enumValue(of: id, at: Int($0))
+            }))
         case .items(let count):
             return count > 0 ? .value(.list(Array(repeating: .null, count: Int(count)))) : .absent
         case .literal(let json, _):
