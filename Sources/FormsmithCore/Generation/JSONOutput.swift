@@ -5,29 +5,30 @@
 /// bytes must then be parsed.
 struct JSONOutput: ~Copyable {
     var text = ByteBuffer(capacity: 4096)
-    var nodes: [JSONNode] = []
+    var nodes = PlainBuffer<JSONNode>(capacity: 256)
     var isParsed = true
+    /// The tape a literal's text is parsed onto (reused).
+    private var literalTape = JSONTape()
 
     /// The JSON text written.
-    var bytes: UnsafeBufferPointer<UInt8> { text.bytes }
+    var bytes: UnsafeBufferPointer<UInt8> { text.elements }
 
     mutating func reset() {
         text.removeAll()
-        nodes.removeAll(keepingCapacity: true)
+        nodes.removeAll()
         isParsed = true
     }
 
     /// Adds the nodes of the JSON value written from byte `start` on (parsed, then shifted to
     /// their place); when it does not parse, the whole text must be parsed instead.
     mutating func appendNodes(ofTextFrom start: Int) {
-        var tape = JSONTape()
-        let written = UnsafeBufferPointer(rebasing: text.bytes[start...])
-        guard (try? JSONParser.parse(written, into: &tape)) != nil else {
+        let written = UnsafeBufferPointer(rebasing: text.elements[start...])
+        guard (try? JSONParser.parse(written, into: &literalTape)) != nil else {
             isParsed = false
             return
         }
         let base = Int32(nodes.count)
-        for var node in tape.nodes {
+        for var node in literalTape.nodes {
             node.start += start
             node.end += start
             node.next += base
@@ -68,6 +69,6 @@ struct JSONOutput: ~Copyable {
     /// turned out empty).
     mutating func removeSuffix(bytesFrom byte: Int, nodesFrom node: Int) {
         text.removeSuffix(from: byte)
-        nodes.removeSubrange(node...)
+        nodes.removeSuffix(from: node)
     }
 }

@@ -96,8 +96,8 @@ final class RecordGenerator {
         guard json.isParsed else {
             return validator.validate(json: json.bytes, location: location).violations
         }
-        swap(&validator.tape.nodes, &json.nodes)
-        defer { swap(&validator.tape.nodes, &json.nodes) }
+        validator.tape.nodes.removeAll(keepingCapacity: true)
+        validator.tape.nodes.append(contentsOf: json.nodes.elements)
         return validator.validateParsedTape(json.bytes, location: location).violations
     }
 
