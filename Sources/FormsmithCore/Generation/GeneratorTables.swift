@@ -51,6 +51,8 @@ final class GeneratorTables: Sendable {
     let enumValueTable: [ExpressionValue]
     /// Per field id, the position of its first value in ``enumValueTable``.
     let firstEnumValue: [Int]
+    /// Per field id, whether it has a `--seed-data` pool (non-text fields).
+    let hasPool: [Bool]
     /// Per field id, the range of a date field worked out once when it depends on nothing
     /// generated (fixed bounds, no `cases`); nil when it must be worked out per value.
     let fixedDateRanges: [(low: Int32?, high: Int32?)?]
@@ -73,6 +75,7 @@ final class GeneratorTables: Sendable {
             firsts.append(table.count)
             table.append(contentsOf: plan.enumValues)
         }
+        hasPool = plans.map { !$0.pool.isEmpty }
         enumValueTable = table
         firstEnumValue = firsts
         fixedDateRanges = rules.fields.map { $0.type == .date ? QuestionnaireBuilder.fixedDateRange(of: $0) : nil }

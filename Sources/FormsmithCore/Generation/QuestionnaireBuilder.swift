@@ -146,8 +146,9 @@ final class QuestionnaireBuilder {
     /// A value from the field's `--seed-data` pool (non-text fields; always when the pool
     /// replaces the rules' values, half the time when it extends them), or nil.
     func pooledValue(_ field: CompiledField, address: FieldAddress) -> GeneratedValue? {
+        guard plan.hasPool[field.id] else { return nil }  // most fields: no copy of the field's tables
         let tables = plan.fields[field.id]
-        guard !tables.pool.isEmpty, !tables.poolExtends || random.chance(0.5) else { return nil }
+        guard !tables.poolExtends || random.chance(0.5) else { return nil }
         return materialize(tables.pool[random.int(in: 0...(tables.pool.count - 1))], for: field, address: address)
     }
 
