@@ -234,7 +234,9 @@ final class QuestionnaireBuilder {
 
 /// Field lookups for expressions, evaluated against the questionnaire being generated.
 struct GenerationEnvironment: ExpressionEnvironment {
-    unowned let builder: QuestionnaireBuilder
+    // Made per use by the builder itself (`environment`), so never outlives it: no reference
+    // count is taken (an `unowned` reference took an atomic one per field read).
+    unowned(unsafe) let builder: QuestionnaireBuilder
 
     var today: CivilDate { builder.rules.today }
 
