@@ -344,6 +344,7 @@ extension QuestionnaireBuilder {
 
     /// The tightest range of day numbers the bounds allow (nil ends: unbounded).
     func dateRange(_ field: CompiledField) -> (low: Int32?, high: Int32?) {
+        if let fixed = plan.fixedDateRanges[field.id] { return fixed }
         var low: Int32?
         var high: Int32?
         forEachRange(of: field) { minimum, maximum in
@@ -352,6 +353,29 @@ extension QuestionnaireBuilder {
                 low = max(low ?? day, day)
             }
             if let bound = maximum, case .date(let date)? = resolved(bound) {
+                let day = date.dayNumber - (bound.exclusive ? 1 : 0)
+                high = min(high ?? day, day)
+            }
+        }
+        return (low, high)
+    }
+
+    /// ``dateRange(_:)`` of a field whose range checks depend on nothing generated (every bound
+    /// fixed per run, no `cases`), worked out once; nil for other fields.
+    static func fixedDateRange(of field: CompiledField) -> (low: Int32?, high: Int32?)? {
+        guard field.cases.isEmpty else { return nil }
+        var low: Int32?
+        var high: Int32?
+        for check in field.checks {
+            guard case .range(let minimum, let maximum) = check else { continue }
+            for bound in [minimum, maximum] {
+                if case .dynamic? = bound?.value { return nil }
+            }
+            if let bound = minimum, case .date(let date) = bound.value {
+                let day = date.dayNumber + (bound.exclusive ? 1 : 0)
+                low = max(low ?? day, day)
+            }
+            if let bound = maximum, case .date(let date) = bound.value {
                 let day = date.dayNumber - (bound.exclusive ? 1 : 0)
                 high = min(high ?? day, day)
             }

@@ -3,6 +3,37 @@ enum NetworkNames {
     /// Nil for an RFC 1123 host name (with at least two labels when `needsDot`), otherwise
     /// what is wrong with it, naming the host `name` ("it", "the domain").
     static func hostnameProblem(in bytes: ArraySlice<UInt8>, needsDot: Bool, name: String = "it") -> String? {
+        if isHostname(bytes, needsDot: needsDot) { return nil }
+        return describedHostnameProblem(in: bytes, needsDot: needsDot, name: name)
+    }
+
+    /// Whether `bytes` are an RFC 1123 host name (with at least two labels when `needsDot`):
+    /// the same rules as `hostnameProblem(in:needsDot:name:)` in one pass over the bytes,
+    /// without splitting or making strings, for the common case of a good name.
+    static func isHostname(_ bytes: ArraySlice<UInt8>, needsDot: Bool) -> Bool {
+        guard !bytes.isEmpty, bytes.count <= 253 else { return false }
+        var labels = 0
+        var labelStart = bytes.startIndex
+        while true {
+            var end = labelStart
+            var allDigits = true
+            while end < bytes.endIndex, bytes[end] != UInt8(ascii: ".") {
+                let byte = bytes[end]
+                guard FormatBytes.isLetterOrDigit(byte) || byte == UInt8(ascii: "-") else { return false }
+                if !FormatBytes.isDigit(byte) { allDigits = false }
+                end += 1
+            }
+            let length = end - labelStart
+            guard length > 0, length <= 63, bytes[labelStart] != UInt8(ascii: "-"), bytes[end - 1] != UInt8(ascii: "-")
+            else { return false }
+            labels += 1
+            if end == bytes.endIndex { return !(needsDot && labels < 2) && !allDigits }
+            labelStart = end + 1
+        }
+    }
+
+    /// What is wrong with a host name that ``isHostname(_:needsDot:)`` refused.
+    static func describedHostnameProblem(in bytes: ArraySlice<UInt8>, needsDot: Bool, name: String) -> String? {
         if bytes.isEmpty { return "\(name) is empty" }
         if bytes.count > 253 { return "\(name) is longer than 253 characters" }
         let labels = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)

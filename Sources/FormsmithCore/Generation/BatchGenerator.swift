@@ -70,7 +70,8 @@ public final class BatchGenerator: Sendable {
         if options.jobs == 1 || chunkCount <= 1 {
             let generator = RecordGenerator(plan: plan, csvWriter: csvWriter)
             for chunk in 0..<chunkCount {
-                commit.add(generateChunk(chunk, with: generator), number: chunk, write: write, label: label)
+                let output = generateChunk(chunk, with: generator, into: commit.takeBuffer())
+                commit.add(output, number: chunk, write: write, label: label)
                 if let error = commit.error { throw error }
             }
         } else {
@@ -117,12 +118,18 @@ public final class BatchGenerator: Sendable {
                             permits.signal()  // passed on: a worker waiting for one wakes and stops too
                             return
                         }
-                        let output = generateChunk(chunk, with: generator)
+                        let output = generateChunk(chunk, with: generator, into: state.withLock { $0.takeBuffer() })
                         var due = state.withLock { $0.accept(output, number: chunk) }
                         while !due.isEmpty {
                             OrderedCommit.emit(due, write: write, label: label)
-                            for _ in due { permits.signal() }
-                            due = state.withLock { $0.takeDue() }
+                            let written = due.count
+                            // The written chunks' memory is kept for chunks to come before their
+                            // permits are given back, so a worker that gets one finds it.
+                            due = state.withLock { commit in
+                                commit.recycle(&due)
+                                return commit.takeDue()
+                            }
+                            for _ in 0..<written { permits.signal() }
                         }
                         // After a failure the chunks held are never written: wake every worker
                         // waiting for a permit so that it sees the failure and stops.
@@ -136,9 +143,10 @@ public final class BatchGenerator: Sendable {
         return state.withLock { $0 }
     }
 
-    /// Generates the records of one chunk.
-    private func generateChunk(_ chunk: Int, with generator: RecordGenerator) -> ChunkOutput {
+    /// Generates the records of one chunk into `bytes` (empty; memory of a chunk written earlier).
+    private func generateChunk(_ chunk: Int, with generator: RecordGenerator, into bytes: [UInt8]) -> ChunkOutput {
         var output = ChunkOutput()
+        output.bytes = bytes
         let start = chunk * Self.chunkSize
         let end = min(options.count, start + Self.chunkSize)
         output.bytes.reserveCapacity((end - start) * 1024)
@@ -191,14 +199,35 @@ struct OrderedCommit: Sendable {
     private(set) var writing = false
     /// The most chunks ever waiting here at once (what bounds memory; tests read it).
     private(set) var mostPending = 0
+    /// Emptied byte buffers of written chunks, for chunks to come: chunk after chunk reuses the
+    /// same memory instead of fresh pages (page faults, and with several workers, the kernel
+    /// interrupting the other core to drop returned pages from its address cache).
+    private(set) var spare: [[UInt8]] = []
+    /// The most buffers kept in ``spare`` (more than the chunks that can wait at once).
+    static let spareLimit = 16
 
     /// Takes chunk `number` and writes it, and the finished chunks after it, when its turn has come.
     mutating func add(_ output: ChunkOutput, number: Int, write: ([UInt8]) -> Void, label: (GeneratedLabel) -> Void) {
         var due = accept(output, number: number)
         while !due.isEmpty {
             Self.emit(due, write: write, label: label)
+            recycle(&due)
             due = takeDue()
         }
+    }
+
+    /// An empty byte buffer for the next chunk: the memory of a written one when there is one.
+    mutating func takeBuffer() -> [UInt8] { spare.popLast() ?? [] }
+
+    /// Keeps the emptied byte buffers of written `chunks` (up to ``spareLimit``) and empties `chunks`.
+    mutating func recycle(_ chunks: inout [ChunkOutput]) {
+        for index in chunks.indices where spare.count < Self.spareLimit {
+            var bytes: [UInt8] = []
+            swap(&bytes, &chunks[index].bytes)
+            bytes.removeAll(keepingCapacity: true)
+            spare.append(bytes)
+        }
+        chunks.removeAll()
     }
 
     /// Takes chunk `number`. Returns the chunks now due, in order, when the caller is to write

@@ -31,16 +31,31 @@ struct DateLayout: Sendable {
         self.pieces = pieces
     }
 
-    /// Appends `date` written in this layout.
-    func append(_ date: CivilDate, to output: inout [UInt8]) {
+    /// Appends `date` written in this layout: two or four digits written straight for each
+    /// piece (years past 9999 through the general number writer).
+    func append<Sink: ByteSink & ~Copyable>(_ date: CivilDate, to output: inout Sink) {
         let (year, month, day) = CivilCalendarMath.components(dayNumber: Int(date.dayNumber))
         for piece in pieces {
             switch piece {
-            case .year: TextCandidates.appendNumber(UInt64(max(year, 0)), width: 4, to: &output)
-            case .month: TextCandidates.appendNumber(UInt64(month), width: 2, to: &output)
-            case .day: TextCandidates.appendNumber(UInt64(day), width: 2, to: &output)
+            case .year:
+                let year = max(year, 0)
+                guard year < 10000 else {
+                    TextCandidates.appendNumber(UInt64(year), width: 4, to: &output)
+                    continue
+                }
+                Self.appendTwoDigits(year / 100, to: &output)
+                Self.appendTwoDigits(year % 100, to: &output)
+            case .month: Self.appendTwoDigits(month, to: &output)
+            case .day: Self.appendTwoDigits(day, to: &output)
             case .literal(let byte): output.append(byte)
             }
         }
+    }
+
+    /// Appends a number below 100 as two digits.
+    @inline(__always)
+    private static func appendTwoDigits<Sink: ByteSink & ~Copyable>(_ value: Int, to output: inout Sink) {
+        output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10))
+        output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
     }
 }

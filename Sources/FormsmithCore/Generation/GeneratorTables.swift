@@ -46,6 +46,16 @@ final class GeneratorTables: Sendable {
     let pins: FixturePins?
     /// The `--seed-data` pools and records, checked against the rules.
     let seedData: SeedDataTables?
+    /// Enum values of every field as expression values, one field after another (read per
+    /// value by expressions without copying a field's tables).
+    let enumValueTable: [ExpressionValue]
+    /// Per field id, the position of its first value in ``enumValueTable``.
+    let firstEnumValue: [Int]
+    /// Per field id, whether it has a `--seed-data` pool (non-text fields).
+    let hasPool: [Bool]
+    /// Per field id, the range of a date field worked out once when it depends on nothing
+    /// generated (fixed bounds, no `cases`); nil when it must be worked out per value.
+    let fixedDateRanges: [(low: Int32?, high: Int32?)?]
 
     init(rules: CompiledRuleSet, options: GenerationOptions) throws(GenerationError) {
         self.rules = rules
@@ -59,6 +69,16 @@ final class GeneratorTables: Sendable {
                                                   options: options, pool: seedData?.pools[field.id]))
         }
         fields = plans
+        var table: [ExpressionValue] = []
+        var firsts: [Int] = []
+        for plan in plans {
+            firsts.append(table.count)
+            table.append(contentsOf: plan.enumValues)
+        }
+        hasPool = plans.map { !$0.pool.isEmpty }
+        enumValueTable = table
+        firstEnumValue = firsts
+        fixedDateRanges = rules.fields.map { $0.type == .date ? QuestionnaireBuilder.fixedDateRange(of: $0) : nil }
         let initials = rules.id.split(separator: "-").compactMap(\.first).map { String($0).uppercased() }.joined()
         idPrefix = Array((initials.isEmpty ? "Q" : initials).utf8)
         pins = try options.fixture.map { fixture throws(GenerationError) in try FixturePins(fixture, rules: rules) }
@@ -140,6 +160,16 @@ final class GeneratorTables: Sendable {
     func textSpecIndex(of field: Int, cases: Int) -> Int {
         let count = fields[field].textSpecs.count
         return cases < count ? cases : cases & (count - 1)
+    }
+
+    /// How many enum values field `field` has.
+    func enumValueCount(of field: Int) -> Int {
+        (field + 1 < firstEnumValue.count ? firstEnumValue[field + 1] : enumValueTable.count) - firstEnumValue[field]
+    }
+
+    /// Enum value `index` of field `field` as an expression value.
+    func enumValue(of field: Int, at index: Int) -> ExpressionValue {
+        enumValueTable[firstEnumValue[field] + index]
     }
 
     /// The text spec of a field given the cases that hold.

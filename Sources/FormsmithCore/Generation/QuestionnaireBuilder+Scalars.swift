@@ -76,15 +76,14 @@ extension QuestionnaireBuilder {
     }
 
     func generateChoice(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
-        let fieldPlan = plan.fields[field.id]
-        if let constant = fieldPlan.constantChoice { return .choice(constant) }
-        let count = fieldPlan.enumValues.count
+        if let constant = plan.fields[field.id].constantChoice { return .choice(constant) }
+        let count = plan.enumValueCount(of: field.id)
         guard count > 0 else { return fail(address, RuleIdentifier.enumeration, "the field lists no values") }
         return .choice(Int32(cycled(count, field: field, item: address.item) ?? random.int(in: 0...(count - 1))))
     }
 
     func generateChoices(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
-        let count = plan.fields[field.id].enumValues.count
+        let count = plan.enumValueCount(of: field.id)
         let bounds = ItemCountCheck.bounds(in: field.checks)
         let low = max(1, bounds.min ?? 1)
         let high = min(count, bounds.max ?? count)

@@ -148,8 +148,9 @@ final class QuestionnaireBuilder {
     /// A value from the field's `--seed-data` pool (non-text fields; always when the pool
     /// replaces the rules' values, half the time when it extends them), or nil.
     func pooledValue(_ field: CompiledField, address: FieldAddress) -> GeneratedValue? {
+        guard plan.hasPool[field.id] else { return nil }  // most fields: no copy of the field's tables
         let tables = plan.fields[field.id]
-        guard !tables.pool.isEmpty, !tables.poolExtends || random.chance(0.5) else { return nil }
+        guard !tables.poolExtends || random.chance(0.5) else { return nil }
         return materialize(tables.pool[random.int(in: 0...(tables.pool.count - 1))], for: field, address: address)
     }
 
@@ -235,7 +236,9 @@ final class QuestionnaireBuilder {
 
 /// Field lookups for expressions, evaluated against the questionnaire being generated.
 struct GenerationEnvironment: ExpressionEnvironment {
-    unowned let builder: QuestionnaireBuilder
+    // Made per use by the builder itself (`environment`), so never outlives it: no reference
+    // count is taken (an `unowned` reference took an atomic one per field read).
+    unowned(unsafe) let builder: QuestionnaireBuilder
 
     var today: CivilDate { builder.rules.today }
 
@@ -255,11 +258,13 @@ struct GenerationEnvironment: ExpressionEnvironment {
             for _ in 0..<scale { divisor *= 10 }
             return .value(.decimal(Double(mantissa) / divisor))
         case .boolean(let flag): return .value(.boolean(flag))
-        case .choice(let index): return .value(builder.plan.fields[id].enumValues[Int(index)])
+        case .choice(let index): return .value(builder.plan.enumValue(of: id, at: Int(index)))
         case .choices(let start, let count):
             guard count > 0 else { return .absent }
-            let values = builder.plan.fields[id].enumValues
-            return .value(.list(builder.record.choiceIndexes[Int(start)..<Int(start + count)].map { values[Int($0)] }))
+            let plan = builder.plan
+            return .value(.list(builder.record.choiceIndexes[Int(start)..<Int(start + count)].map {
+                plan.enumValue(of: id, at: Int($0))
+            }))
         case .items(let count):
             return count > 0 ? .value(.list(Array(repeating: .null, count: Int(count)))) : .absent
         case .literal(let json, _):

@@ -12,8 +12,26 @@ struct RecordCSVWriter {
         var indices: [Int] = []
     }
 
+    /// What writing one column needs, in plain numbers worked out once (no field objects
+    /// touched per cell).
+    struct ColumnPlan {
+        let field: Int
+        /// The column's item, -1 for top-level fields.
+        let item: Int
+        /// For a top-level field: its slot.
+        let slot: Int
+        /// For an item field of a top-level list: the list's slot; -1 otherwise.
+        let listSlot: Int
+        /// Whether the column is a field of a list inside list items (its item found per record).
+        let isInner: Bool
+    }
+
     let plan: GeneratorTables
     let columns: [Column]
+    private let columnPlans: [ColumnPlan]
+    /// Per field id: how its dates are written, its enum values as cell text.
+    private let dateLayouts: [DateLayout]
+    private let enumTexts: [[[UInt8]]]
 
     init(plan: GeneratorTables) {
         self.plan = plan
@@ -38,6 +56,13 @@ struct RecordCSVWriter {
             }
         }
         self.columns = columns
+        columnPlans = columns.map { column in
+            let field = rules.fields[column.address.field]
+            return ColumnPlan(field: field.id, item: column.address.item, slot: field.slot,
+                              listSlot: field.listID.map { rules.fields[$0].slot } ?? -1, isInner: !column.lists.isEmpty)
+        }
+        dateLayouts = plan.fields.map(\.dateLayout)
+        enumTexts = plan.fields.map(\.enumText)
     }
 
     /// The columns of a list inside list items, in the enclosing items `indices` of `lists`:
@@ -121,28 +146,23 @@ struct RecordCSVWriter {
 
     /// Appends `record` as one row (with its line break).
     func write(_ record: GeneratedRecord, to output: inout [UInt8], scratch: inout [UInt8]) {
-        let rules = plan.rules
-        for (index, column) in columns.enumerated() {
+        for index in columnPlans.indices {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            let field = rules.fields[column.address.field]
-            if !column.lists.isEmpty {
-                let item = Self.item(of: column, in: record)
+            let column = columnPlans[index]
+            let value: GeneratedValue
+            if column.isInner {
+                let item = Self.item(of: columns[index], in: record)
                 guard item >= 0 else { continue }
-                let value = record.value(of: field.id, item: item)
-                guard value.isPresent else { continue }
-                scratch.removeAll(keepingCapacity: true)
-                cellText(value, of: field.id, record, into: &scratch)
-                RecordCSVWriter.appendCell(scratch[...], to: &output)
-                continue
+                value = record.value(of: column.field, item: item)
+            } else if column.listSlot >= 0 {
+                guard case .items(let count) = record.root[column.listSlot], column.item < Int(count) else { continue }
+                value = record.value(of: column.field, item: column.item)
+            } else {
+                value = record.root[column.slot]
             }
-            if let listID = field.listID {
-                guard case .items(let count) = record.root[rules.fields[listID].slot], column.address.item < Int(count)
-                else { continue }
-            }
-            let value = record.value(at: column.address, in: rules)
             guard value.isPresent else { continue }
             scratch.removeAll(keepingCapacity: true)
-            cellText(value, of: field.id, record, into: &scratch)
+            cellText(value, of: column.field, record, into: &scratch)
             RecordCSVWriter.appendCell(scratch[...], to: &output)
         }
         output.append(UInt8(ascii: "\n"))
@@ -155,7 +175,7 @@ struct RecordCSVWriter {
         case .text(let start, let end):
             text.append(contentsOf: record.arena[Int(start)..<Int(end)])
         case .date(let date):
-            plan.fields[id].dateLayout.append(date, to: &text)
+            dateLayouts[id].append(date, to: &text)
         case .integer(let number):
             TextCandidates.appendInteger(number, to: &text)
         case .decimal(let mantissa, let scale):
@@ -163,11 +183,11 @@ struct RecordCSVWriter {
         case .boolean(let flag):
             text.append(contentsOf: flag ? "true".utf8 : "false".utf8)
         case .choice(let index):
-            text.append(contentsOf: plan.fields[id].enumText[Int(index)])
+            text.append(contentsOf: enumTexts[id][Int(index)])
         case .choices(let start, let count):
             for position in Int(start)..<Int(start + count) {
                 if position > start { text.append(UInt8(ascii: ";")) }
-                text.append(contentsOf: plan.fields[id].enumText[Int(record.choiceIndexes[position])])
+                text.append(contentsOf: enumTexts[id][Int(record.choiceIndexes[position])])
             }
         case .literal(_, let cell):
             text.append(contentsOf: record.arena[Int(cell.lowerBound)..<Int(cell.upperBound)])

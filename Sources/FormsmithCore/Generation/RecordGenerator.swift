@@ -94,11 +94,11 @@ final class RecordGenerator {
         let location = RecordLocation(file: "generated", line: 1)
         let validator = self.validator
         guard json.isParsed else {
-            return json.bytes.withUnsafeBufferPointer { validator.validate(json: $0, location: location).violations }
+            return validator.validate(json: json.bytes, location: location).violations
         }
-        swap(&validator.tape.nodes, &json.nodes)
-        defer { swap(&validator.tape.nodes, &json.nodes) }
-        return json.bytes.withUnsafeBufferPointer { validator.validateParsedTape($0, location: location).violations }
+        validator.tape.nodes.removeAll(keepingCapacity: true)
+        validator.tape.nodes.append(contentsOf: json.nodes.elements)
+        return validator.validateParsedTape(json.bytes, location: location).violations
     }
 
     /// The error after the last attempt: the field and rule that could not be satisfied.

@@ -100,7 +100,7 @@ enum TextCandidates {
     }
 
     /// Appends `value` in decimal, zero-padded to `width` digits, without allocating.
-    static func appendNumber(_ value: UInt64, width: Int = 1, to output: inout [UInt8]) {
+    static func appendNumber<Sink: ByteSink & ~Copyable>(_ value: UInt64, width: Int = 1, to output: inout Sink) {
         var digits: (UInt64, Int) = (value, 0)
         var divisor: UInt64 = 1
         while digits.0 / divisor >= 10 {
@@ -108,7 +108,7 @@ enum TextCandidates {
             digits.1 += 1
         }
         if digits.1 + 1 < width {
-            output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.1 - 1))
+            for _ in 0..<(width - digits.1 - 1) { output.append(UInt8(ascii: "0")) }
         }
         var rest = value
         while divisor > 0 {
@@ -119,13 +119,13 @@ enum TextCandidates {
     }
 
     /// Appends a signed integer in decimal.
-    static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
+    static func appendInteger<Sink: ByteSink & ~Copyable>(_ value: Int64, to output: inout Sink) {
         if value < 0 { output.append(UInt8(ascii: "-")) }
         appendNumber(value.magnitude, to: &output)
     }
 
     /// Appends `mantissa / 10^scale` in decimal notation (`-12.05`).
-    static func appendDecimal(mantissa: Int64, scale: Int, to output: inout [UInt8]) {
+    static func appendDecimal<Sink: ByteSink & ~Copyable>(mantissa: Int64, scale: Int, to output: inout Sink) {
         guard scale > 0 else { return appendInteger(mantissa, to: &output) }
         if mantissa < 0 { output.append(UInt8(ascii: "-")) }
         var factor: UInt64 = 1

@@ -1,5 +1,5 @@
 /// The kind of a node in a ``JSONTape``.
-package enum JSONKind: UInt8, Sendable {
+package enum JSONKind: UInt8, Sendable, BitwiseCopyable {
     case null, boolTrue, boolFalse, number, string, array, object
 
     /// The name used in messages ("a string", "an object", ...).
@@ -21,7 +21,7 @@ package enum JSONKind: UInt8, Sendable {
 /// is its content between the quotes (still escaped when `hasEscapes` is set); a number's
 /// range is its literal text. Containers know how many children they hold and where their
 /// subtree ends, so siblings can be skipped without walking them.
-package struct JSONNode: Sendable {
+package struct JSONNode: Sendable, BitwiseCopyable {
     /// What kind of value this is.
     package var kind: JSONKind
     /// For strings: whether the content contains backslash escapes that must be decoded.
