@@ -108,7 +108,8 @@ public final class BatchValidator: Sendable {
     }
 
     func makeValidator() -> RecordValidator {
-        RecordValidator(rules: rules, regexLimits: options.regexLimits, redactsValues: options.redact)
+        let own = options.jobs > 1 ? ((try? RuleCompiler.compile(rules.ruleSet, today: rules.today)) ?? rules) : rules
+        return RecordValidator(rules: own, regexLimits: options.regexLimits, redactsValues: options.redact)
     }
 
     /// Validates one work item; with `splits`, also sorts its records' text by verdict. A CSV
