@@ -110,7 +110,11 @@ public final class BatchGenerator: Sendable {
                 nonisolated(unsafe) let write = write
                 nonisolated(unsafe) let label = label
                 DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                    let generator = RecordGenerator(plan: plan, csvWriter: csvWriter)
+                    // Each worker on its own copy of the compiled rules and their tables: shared
+                    // objects' reference counts would bounce between the cores (see
+                    // `CompiledRuleSet.compiledForWorker()`). The copies are equal, so the bytes are too.
+                    let own = (try? GeneratorTables(rules: rules.compiledForWorker(), options: options)) ?? plan
+                    let generator = RecordGenerator(plan: own, csvWriter: csvWriter.map { _ in RecordCSVWriter(plan: own) })
                     while true {
                         permits.wait()
                         let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue

@@ -107,9 +107,11 @@ public final class BatchValidator: Sendable {
         return ledger.finish()
     }
 
+    /// A validator for one worker; with more than one job, on its own copy of the compiled
+    /// rules (see ``CompiledRuleSet/compiledForWorker()``).
     func makeValidator() -> RecordValidator {
-        let own = options.jobs > 1 ? ((try? RuleCompiler.compile(rules.ruleSet, today: rules.today)) ?? rules) : rules
-        return RecordValidator(rules: own, regexLimits: options.regexLimits, redactsValues: options.redact)
+        RecordValidator(rules: options.jobs > 1 ? rules.compiledForWorker() : rules,
+                        regexLimits: options.regexLimits, redactsValues: options.redact)
     }
 
     /// Validates one work item; with `splits`, also sorts its records' text by verdict. A CSV
