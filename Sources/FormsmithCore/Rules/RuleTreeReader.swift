@@ -58,7 +58,7 @@ struct RuleTreeReader {
             if pair.key == "sections" { fields += readSections(top.node("sections")!) }
         }
         let assertions = readAssertions(top.node("assert"), file: file)
-        top.reportUnknownKeys(known: RulesLoader.topLevelKeys, context: "the rule set")
+        top.reportUnknownKeys(known: RulesLoader.knownTopLevelKeys, context: "the rule set")
         if fields.isEmpty { problems.report("the rule set declares no fields", at: top.location) }
         return RuleSet(
             id: id?.value ?? "", title: title?.value ?? id?.value ?? "", version: version?.value ?? "",
@@ -108,7 +108,7 @@ struct RuleTreeReader {
                                             problems: problems) else { continue }
             let rule = readSection(&section, name: pair.key, path: pair.key, location: sections.location(of: pair.keyNode),
                                    file: file)
-            section.reportUnknownKeys(known: RulesLoader.sectionKeys, context: "section '\(pair.key)'")
+            section.reportUnknownKeys(known: RulesLoader.knownSectionKeys, context: "section '\(pair.key)'")
             result.append(rule)
         }
         return result
@@ -180,7 +180,7 @@ struct RuleTreeReader {
         }
         if type == .section {
             let section = readSection(&field, name: name, path: path, location: location, file: file)
-            field.reportUnknownKeys(known: RulesLoader.nestedSectionKeys, context: "section '\(path)'")
+            field.reportUnknownKeys(known: RulesLoader.knownNestedSectionKeys, context: "section '\(path)'")
             return section
         }
         let constraints = readConstraints(&field)
@@ -212,7 +212,7 @@ struct RuleTreeReader {
                                 + type.rawValue, at: multiple.location)
             }
         }
-        field.reportUnknownKeys(known: RulesLoader.fieldKeys, context: "field '\(path)'")
+        field.reportUnknownKeys(known: RulesLoader.knownFieldKeys, context: "field '\(path)'")
         return rule
     }
 
@@ -335,7 +335,7 @@ struct RuleTreeReader {
                 constraints.normalize = nil
             }
             let messages = readMessages(&mapping)
-            mapping.reportUnknownKeys(known: RulesLoader.caseKeys, context: "a case")
+            mapping.reportUnknownKeys(known: RulesLoader.knownCaseKeys, context: "a case")
             return ConditionalConstraints(condition: condition, constraints: constraints, messages: messages)
         }
     }
@@ -355,7 +355,7 @@ struct RuleTreeReader {
             let message = mapping.string("message")
             let field = mapping.string("field")
             let rule = mapping.string("rule")
-            mapping.reportUnknownKeys(known: ["that", "message", "field", "rule"], context: "an assertion")
+            mapping.reportUnknownKeys(known: RulesLoader.knownAssertionKeys, context: "an assertion")
             guard let predicate else {
                 problems.report("an assertion needs 'that' (the predicate that must hold)", at: mapping.location)
                 return nil
