@@ -279,11 +279,17 @@ struct RuleTreeReader {
     /// ``FormatCheck``'s: also the date layout on date fields.)
     private func readConstraints(_ mapping: inout YAMLMapping) -> Constraints {
         var constraints = Constraints()
-        for kind in CheckKind.allCases {
+        // A kind none of whose keys can be in the mapping is not asked (its `read` would find none).
+        for (kind, keys) in Self.checkKindKeys where mapping.mayHold(keys) {
             kind.definition.read(&mapping, into: &constraints, for: self)
         }
         constraints.allow = mapping.strings("allow")
         return constraints
+    }
+
+    /// Each check kind with the key bits of the keys it reads (see ``YAMLMapping/mayHold(_:)``).
+    private static let checkKindKeys = CheckKind.allCases.map { kind in
+        (kind, YAMLMapping.keyBits(of: kind.definition.keys.map(\.name)))
     }
 
     /// A bound as written: a number, or an expression (`today-18y`, `year(today)`).

@@ -102,6 +102,14 @@ struct YAMLMapping {
         pairs.reduce(0) { $0 | bit(of: $1.key) }
     }
 
+    /// The key bits of `keys`, for ``mayHold(_:)``.
+    static func keyBits(of keys: [String]) -> UInt64 {
+        keys.reduce(0) { $0 | bit(of: $1) }
+    }
+
+    /// False when none of the keys whose bits are `keys` is in the mapping (true may be either).
+    func mayHold(_ keys: UInt64) -> Bool { keyBits & keys != 0 }
+
     mutating func string(_ key: String) -> Located<String>? {
         guard let node = node(key) else { return nil }
         guard let scalar = node.scalar else {
