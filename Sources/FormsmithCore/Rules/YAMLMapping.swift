@@ -93,6 +93,7 @@ struct YAMLMapping {
         return found
     }
 
+    /// The key's bit: its first byte plus seven times its length, modulo 64.
     private static func bit(of key: String) -> UInt64 {
         let utf8 = key.utf8
         return 1 << UInt64((Int(utf8.first ?? 0) &+ utf8.count &* 7) & 63)
