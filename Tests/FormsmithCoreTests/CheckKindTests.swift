@@ -18,6 +18,29 @@ final class CheckKindTests: XCTestCase {
         }
     }
 
+    /// The reader skips a kind when none of its declared keys can be in a mapping: so a kind's
+    /// `read` must ask for no key beyond its `keys`. Each kind reads a mapping holding every
+    /// constraint key; the keys it asked for are those not left unknown.
+    func testEveryKindReadsOnlyTheKeysItDeclares() throws {
+        let names = CheckKind.allKeys.map(\.name) + ["messages"]
+        let root = try XCTUnwrap(YAMLDocument.compose(names.map { "\($0): x" }.joined(separator: "\n")))
+        for kind in CheckKind.allCases {
+            let problems = ProblemCollector()
+            var mapping = try XCTUnwrap(YAMLMapping(root, file: "rules.yaml", what: "a field", problems: problems))
+            var constraints = Constraints()
+            kind.definition.read(&mapping, into: &constraints, for: RuleTreeReader(file: "rules.yaml", problems: problems))
+            mapping.reportUnknownKeys(known: [String](), context: "a field")
+            let left = Set(problems.problems.compactMap { problem -> String? in
+                guard problem.message.hasPrefix("unknown key '") else { return nil }
+                return problem.message.split(separator: "'")[1...].first.map(String.init)
+            })
+            let asked = Set(names).subtracting(left)
+            XCTAssertFalse(asked.isEmpty, "\(kind) asked for no key")
+            XCTAssertTrue(asked.isSubset(of: kind.definition.keys.map(\.name)),
+                          "\(kind) reads \(asked.subtracting(kind.definition.keys.map(\.name))) beyond its keys")
+        }
+    }
+
     func testEveryKeyIsAcceptedByTheLoaderAndBelongsToOneKind() {
         let names = CheckKind.allKeys.map(\.name)
         XCTAssertEqual(Set(names).count, names.count, "a key belongs to two kinds: \(names)")

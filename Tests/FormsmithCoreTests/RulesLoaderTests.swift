@@ -21,6 +21,21 @@ final class RulesLoaderTests: XCTestCase {
         XCTAssertEqual(problems, ["rules.yaml:5:5: unknown key 'maks' in field 'phone' (did you mean 'mask'?)"])
     }
 
+    /// A long mapping: more pairs than the reader marks in one machine word, and more than it
+    /// compares one by one for duplicates. Every unknown key is reported with its place, no known
+    /// key is, whatever its position, and a repeated key past the first sixteen is found.
+    func testUnknownAndDuplicateKeysInALongMapping() {
+        var lines = ["id: x", "fields:", "  a:", "    qqqq0: 1", "    title: first"]
+        lines += (1..<70).map { "    qqqq\($0): 1" }
+        lines += ["    type: string", "    ? [p]", "    : 1", "    ? [q]", "    : 2", "    description: last"]
+        let problems = ruleProblems(lines.joined(separator: "\n"))
+        let unknown = (0..<70).map { "rules.yaml:\($0 == 0 ? 4 : $0 + 5):5: unknown key 'qqqq\($0)' in field 'a'" }
+        // The two list keys have no text: both are unknown, the second a duplicate of the first.
+        let listKeys = ["rules.yaml:76:7: unknown key '' in field 'a'", "rules.yaml:78:7: duplicate key ''",
+                        "rules.yaml:78:7: unknown key '' in field 'a'"]
+        XCTAssertEqual(problems, unknown + listKeys)
+    }
+
     func testUnknownTypeAndDefinition() {
         let problems = ruleProblems("""
             id: x

@@ -18,10 +18,11 @@ final class SuggestionTests: XCTestCase {
         XCTAssertEqual(Suggestion.didYouMean("zzzz", in: keys), "")
     }
 
-    /// Random words over a small alphabet (ASCII, capitals, Cyrillic, a combining mark, CR LF)
+    /// Random words over a small alphabet (ASCII, capitals, Cyrillic, a combining mark, CR LF,
+    /// the Kelvin sign, which lowers to an ASCII "k")
     /// so that near misses, ties and non-ASCII paths are common.
     func testSameSuggestionsAsTheFullEditDistance() {
-        let alphabet: [String] = ["a", "b", "c", "A", "B", "d", "e", "ё", "е", "\u{308}", "\r", "\n", "\r\n", "x"]
+        let alphabet: [String] = ["a", "b", "c", "A", "B", "d", "e", "ё", "е", "\u{308}", "\r", "\n", "\r\n", "x", "k", "\u{212A}"]
         var random = SeededRandom(seed: 11)
         func word() -> String {
             (0..<random.int(in: 0...9)).map { _ in random.pick(alphabet) }.joined()

@@ -35,7 +35,7 @@ protocol ValueCheckKind {
 }
 
 /// A kind's keys as written; `init()` is "none of them declared".
-protocol WrittenKeys: Sendable {
+protocol WrittenKeys: Sendable, Equatable {
     init()
 }
 

@@ -25,6 +25,8 @@ struct LibraryReader {
     /// Keys a library may have at its top level.
     static let topLevelKeys = ["$schema", "formsmith", "id", "title", "description", "include", "import", "definitions",
                                "seeds"]
+    /// The same, lowered once for did-you-mean suggestions.
+    static let knownTopLevelKeys = SuggestionWords(topLevelKeys)
 
     let problems: ProblemCollector
     /// Every library read, in the order first reached (paths as resolved from the rule file).
@@ -95,7 +97,7 @@ struct LibraryReader {
             local.report("'\(key)' belongs in a rule file, not in a definition library; a library holds only "
                          + "'definitions' (and 'include's)", at: top.location)
         }
-        top.reportUnknownKeys(known: Self.topLevelKeys, context: "the definition library")
+        top.reportUnknownKeys(known: Self.knownTopLevelKeys, context: "the definition library")
         forward(local, chain: chain)
         for inner in nested {
             include(inner, from: path, stack: stack + [key], chain: chain)

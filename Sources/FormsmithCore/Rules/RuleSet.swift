@@ -201,7 +201,12 @@ public struct Constraints: Sendable {
     /// The keys of `kind` as written (all absent when the field declares none of them).
     subscript<Kind: ValueCheckKind>(kind: Kind.Type) -> Kind.Written {
         get { written[ObjectIdentifier(kind)].map { $0 as! Kind.Written } ?? Kind.Written() }
-        set { written[ObjectIdentifier(kind)] = newValue }
+        set {
+            // Reading a field asks every kind for its keys: a kind with none stays absent (no box,
+            // no growth of the table), which reads the same as an empty entry.
+            if newValue == Kind.Written(), written[ObjectIdentifier(kind)] == nil { return }
+            written[ObjectIdentifier(kind)] = newValue
+        }
     }
 }
 

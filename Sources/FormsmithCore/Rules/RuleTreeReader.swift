@@ -58,7 +58,7 @@ struct RuleTreeReader {
             if pair.key == "sections" { fields += readSections(top.node("sections")!) }
         }
         let assertions = readAssertions(top.node("assert"), file: file)
-        top.reportUnknownKeys(known: RulesLoader.topLevelKeys, context: "the rule set")
+        top.reportUnknownKeys(known: RulesLoader.knownTopLevelKeys, context: "the rule set")
         if fields.isEmpty { problems.report("the rule set declares no fields", at: top.location) }
         return RuleSet(
             id: id?.value ?? "", title: title?.value ?? id?.value ?? "", version: version?.value ?? "",
@@ -108,7 +108,7 @@ struct RuleTreeReader {
                                             problems: problems) else { continue }
             let rule = readSection(&section, name: pair.key, path: pair.key, location: sections.location(of: pair.keyNode),
                                    file: file)
-            section.reportUnknownKeys(known: RulesLoader.sectionKeys, context: "section '\(pair.key)'")
+            section.reportUnknownKeys(known: RulesLoader.knownSectionKeys, context: "section '\(pair.key)'")
             result.append(rule)
         }
         return result
@@ -180,7 +180,7 @@ struct RuleTreeReader {
         }
         if type == .section {
             let section = readSection(&field, name: name, path: path, location: location, file: file)
-            field.reportUnknownKeys(known: RulesLoader.nestedSectionKeys, context: "section '\(path)'")
+            field.reportUnknownKeys(known: RulesLoader.knownNestedSectionKeys, context: "section '\(path)'")
             return section
         }
         let constraints = readConstraints(&field)
@@ -212,7 +212,7 @@ struct RuleTreeReader {
                                 + type.rawValue, at: multiple.location)
             }
         }
-        field.reportUnknownKeys(known: RulesLoader.fieldKeys, context: "field '\(path)'")
+        field.reportUnknownKeys(known: RulesLoader.knownFieldKeys, context: "field '\(path)'")
         return rule
     }
 
@@ -279,11 +279,17 @@ struct RuleTreeReader {
     /// ``FormatCheck``'s: also the date layout on date fields.)
     private func readConstraints(_ mapping: inout YAMLMapping) -> Constraints {
         var constraints = Constraints()
-        for kind in CheckKind.allCases {
+        // A kind none of whose keys can be in the mapping is not asked (its `read` would find none).
+        for (kind, keys) in Self.checkKindKeys where mapping.mayHold(keys) {
             kind.definition.read(&mapping, into: &constraints, for: self)
         }
         constraints.allow = mapping.strings("allow")
         return constraints
+    }
+
+    /// Each check kind with the key bits of the keys it reads (see ``YAMLMapping/mayHold(_:)``).
+    private static let checkKindKeys = CheckKind.allCases.map { kind in
+        (kind, YAMLMapping.keyBits(of: kind.definition.keys.map(\.name)))
     }
 
     /// A bound as written: a number, or an expression (`today-18y`, `year(today)`).
@@ -335,7 +341,7 @@ struct RuleTreeReader {
                 constraints.normalize = nil
             }
             let messages = readMessages(&mapping)
-            mapping.reportUnknownKeys(known: RulesLoader.caseKeys, context: "a case")
+            mapping.reportUnknownKeys(known: RulesLoader.knownCaseKeys, context: "a case")
             return ConditionalConstraints(condition: condition, constraints: constraints, messages: messages)
         }
     }
@@ -355,7 +361,7 @@ struct RuleTreeReader {
             let message = mapping.string("message")
             let field = mapping.string("field")
             let rule = mapping.string("rule")
-            mapping.reportUnknownKeys(known: ["that", "message", "field", "rule"], context: "an assertion")
+            mapping.reportUnknownKeys(known: RulesLoader.knownAssertionKeys, context: "an assertion")
             guard let predicate else {
                 problems.report("an assertion needs 'that' (the predicate that must hold)", at: mapping.location)
                 return nil

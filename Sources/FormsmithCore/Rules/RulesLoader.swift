@@ -29,6 +29,13 @@ public enum RulesLoader {
     static let checksumKeys = ["name", "with"]
     /// Keys of an assertion.
     static let assertionKeys = ["that", "message", "field", "rule"]
+    /// The key lists above, lowered once for the did-you-mean suggestions of unknown keys.
+    static let knownTopLevelKeys = SuggestionWords(topLevelKeys)
+    static let knownSectionKeys = SuggestionWords(sectionKeys)
+    static let knownNestedSectionKeys = SuggestionWords(nestedSectionKeys)
+    static let knownFieldKeys = SuggestionWords(fieldKeys)
+    static let knownCaseKeys = SuggestionWords(caseKeys)
+    static let knownAssertionKeys = SuggestionWords(assertionKeys)
 
     /// Reads the rule file at `path` without compiling it (see ``RuleCompiler``).
     public static func read(path: String) throws(RulesError) -> RuleSet {

@@ -8,9 +8,14 @@ struct YAMLMapping {
     let location: SourceLocation
     let problems: ProblemCollector
     /// The file each pair was written in: a field built on a definition from a library holds
-    /// pairs of two files.
-    private let origins: [String]
-    private var consumed: Set<String> = []
+    /// pairs of two files. Nil when every pair is in `file` (most mappings: no array to allocate).
+    private let origins: [String]?
+    /// Which pairs a reader asked for (by index; a key asked for marks every pair of that name).
+    private var consumed = PairMarks()
+    /// One bit per key, chosen by its length and first byte: a key whose bit is clear is surely
+    /// absent, so looking up the many keys a mapping lacks (every check kind asks for its own)
+    /// compares no text.
+    private let keyBits: UInt64
 
     /// Wraps `node`, reporting a problem and returning nil when it is not a mapping.
     init?(_ node: Node, file: String, what: String, problems: ProblemCollector) {
@@ -22,17 +27,27 @@ struct YAMLMapping {
         self.file = file
         self.location = location
         self.problems = problems
-        var pairs: [(String, Node, Node)] = []
+        var pairs: [(key: String, keyNode: Node, value: Node)] = []
+        pairs.reserveCapacity(mapping.count)
+        // Mappings are short: comparing with the keys before is cheaper than hashing every key.
         var seen: Set<String> = []
         for (key, value) in mapping {
             let name = key.scalar?.string ?? ""
-            if !seen.insert(name).inserted {
+            let isDuplicate: Bool
+            if pairs.count < 16 {
+                isDuplicate = pairs.contains { $0.key == name }
+            } else {
+                if seen.isEmpty { seen = Set(pairs.map(\.key)) }
+                isDuplicate = !seen.insert(name).inserted
+            }
+            if isDuplicate {
                 problems.report("duplicate key '\(name)'", at: YAMLMapping.location(of: key, file: file))
             }
             pairs.append((name, key, value))
         }
         self.pairs = pairs
-        self.origins = Array(repeating: file, count: pairs.count)
+        self.origins = nil
+        keyBits = Self.keyBits(of: pairs)
     }
 
     /// Builds a mapping from already-read pairs (used to merge a definition into a field);
@@ -41,18 +56,20 @@ struct YAMLMapping {
          location: SourceLocation, problems: ProblemCollector) {
         self.file = file
         self.pairs = pairs
-        self.origins = origins ?? Array(repeating: file, count: pairs.count)
+        self.origins = origins
+        keyBits = Self.keyBits(of: pairs)
         self.location = location
         self.problems = problems
     }
 
     /// The file the pair of `key` was written in (the mapping's own file when absent).
     func file(ofKey key: String) -> String {
-        pairs.lastIndex { $0.key == key }.map { origins[$0] } ?? file
+        guard let origins else { return file }
+        return pairs.lastIndex { $0.key == key }.map { origins[$0] } ?? file
     }
 
     /// The file of every pair, in order.
-    var pairOrigins: [String] { origins }
+    var pairOrigins: [String] { origins ?? Array(repeating: file, count: pairs.count) }
 
     /// Where `node`, a part of the value of `key`, stands (in the file that pair came from).
     func location(of node: Node, key: String) -> SourceLocation {
@@ -67,9 +84,32 @@ struct YAMLMapping {
 
     /// The value node of `key`, marking the key as known.
     mutating func node(_ key: String) -> Node? {
-        consumed.insert(key)
-        return pairs.last { $0.key == key }?.value
+        guard keyBits & Self.bit(of: key) != 0 else { return nil }
+        var found: Node?
+        for index in pairs.indices where pairs[index].key == key {
+            consumed.mark(index)
+            found = pairs[index].value
+        }
+        return found
     }
+
+    /// The key's bit: its first byte plus seven times its length, modulo 64.
+    private static func bit(of key: String) -> UInt64 {
+        let utf8 = key.utf8
+        return 1 << UInt64((Int(utf8.first ?? 0) &+ utf8.count &* 7) & 63)
+    }
+
+    private static func keyBits(of pairs: [(key: String, keyNode: Node, value: Node)]) -> UInt64 {
+        pairs.reduce(0) { $0 | bit(of: $1.key) }
+    }
+
+    /// The key bits of `keys`, for ``mayHold(_:)``.
+    static func keyBits(of keys: [String]) -> UInt64 {
+        keys.reduce(0) { $0 | bit(of: $1) }
+    }
+
+    /// False when none of the keys whose bits are `keys` is in the mapping (true may be either).
+    func mayHold(_ keys: UInt64) -> Bool { keyBits & keys != 0 }
 
     mutating func string(_ key: String) -> Located<String>? {
         guard let node = node(key) else { return nil }
@@ -119,11 +159,37 @@ struct YAMLMapping {
 
     /// Reports every key that no reader asked for, suggesting the closest known key.
     func reportUnknownKeys(known: [String], context: String) {
-        for (pair, origin) in zip(pairs, origins) where !consumed.contains(pair.key) {
+        reportUnknownKeys(known: SuggestionWords(known), context: context)
+    }
+
+    /// Reports every key that no reader asked for, suggesting the closest of `known` (prepared
+    /// once: the rule readers' key tables, see ``RulesLoader/knownFieldKeys``).
+    func reportUnknownKeys(known: SuggestionWords, context: String) {
+        for (index, pair) in pairs.enumerated() where !consumed.contains(index) {
             problems.report(
                 "unknown key '\(pair.key)' in \(context)\(Suggestion.didYouMean(pair.key, in: known))",
-                at: Self.location(of: pair.keyNode, file: origin))
+                at: Self.location(of: pair.keyNode, file: origins?[index] ?? file))
         }
+    }
+}
+
+/// A set of pair indices: a word of bits for the first 64 pairs (no allocation for the
+/// mappings of a rule file), flags for the rest.
+private struct PairMarks {
+    private var low: UInt64 = 0
+    private var high: [Bool] = []
+
+    mutating func mark(_ index: Int) {
+        if index < 64 {
+            low |= 1 << UInt64(index)
+        } else {
+            if high.count <= index - 64 { high += repeatElement(false, count: index - 64 - high.count + 1) }
+            high[index - 64] = true
+        }
+    }
+
+    func contains(_ index: Int) -> Bool {
+        index < 64 ? low & (1 << UInt64(index)) != 0 : index - 64 < high.count && high[index - 64]
     }
 }
 
