@@ -23,10 +23,17 @@ final class CSVWordScanTests: XCTestCase {
             let bytes = randomBytes(&random, count: Int(random.next() % 40), specialShare: Int(random.next() % 30))
             let start = bytes.isEmpty ? 0 : Int(random.next() % UInt64(bytes.count + 1))
             let delimiter = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t")][Int(random.next() % 3)]
-            let expectedBreak = bytes[start...].firstIndex { $0 == 0x22 || $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+            let expectedSteering = bytes[start...].firstIndex { $0 == 0x22 || $0 == 0x0A || $0 == 0x0D || $0 == 0x00 }
+                ?? bytes.count
+            let expectedBreak = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+            let expectedInQuotes = bytes[start...].firstIndex { $0 <= 0x22 } ?? bytes.count
             let expectedSpecial = bytes[start...].firstIndex { $0 <= 0x22 || $0 == delimiter } ?? bytes.count
             bytes.withUnsafeBufferPointer { buffer in
-                XCTAssertEqual(CSVWordScan.firstQuoteOrLineBreak(in: buffer, from: start), expectedBreak, "\(bytes) from \(start)")
+                XCTAssertEqual(CSVWordScan.firstQuoteLineBreakOrNul(in: buffer, from: start), expectedSteering,
+                               "\(bytes) from \(start)")
+                XCTAssertEqual(CSVWordScan.firstLineBreak(in: buffer, from: start), expectedBreak, "\(bytes) from \(start)")
+                XCTAssertEqual(CSVWordScan.firstSpecialInQuotedField(in: buffer, from: start), expectedInQuotes,
+                               "\(bytes) from \(start)")
                 XCTAssertEqual(CSVWordScan.firstSpecialInUnquotedField(in: buffer, from: start, delimiter: delimiter),
                                expectedSpecial, "\(bytes) from \(start) delimiter \(delimiter)")
             }

@@ -1,5 +1,3 @@
-import FormsmithValues
-
 /// `pattern-length`: a regex or mask whose values are all too short or all too long for the
 /// field's `minLength`/`maxLength` (of the field, or of the field together with a case).
 ///

@@ -1,5 +1,3 @@
-import FormsmithValues
-
 /// Masks personal data in reports (`--redact`) while keeping the shape of a value, which is
 /// usually what explains a violation: the length, and the class of each character.
 ///

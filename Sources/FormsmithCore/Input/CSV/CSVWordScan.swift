@@ -43,14 +43,6 @@ enum CSVWordScan {
         return count
     }
 
-    /// The offset of the first quote, LF or CR at or after `start`, or `bytes.count`.
-    @inline(__always)
-    static func firstQuoteOrLineBreak(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        first(in: bytes, from: start,
-              lanes: { equal($0, CSVByte.quote) | equal($0, CSVByte.lineFeed) | equal($0, CSVByte.carriageReturn) },
-              matches: { $0 == CSVByte.quote || $0 == CSVByte.lineFeed || $0 == CSVByte.carriageReturn })
-    }
-
     /// The offset of the first quote, LF, CR or NUL at or after `start`, or `bytes.count`: the
     /// bytes that change the reader's course outside quotes.
     @inline(__always)
