@@ -129,7 +129,7 @@ final class RegexGeneratorBehaviourTests: XCTestCase {
         for (pattern, offset, fragment) in cases {
             XCTAssertFalse(PCRE2TestMatcher.compiles(pattern), "PCRE2 accepts \(pattern)")
             XCTAssertThrowsError(try RegexGenerator(pattern: pattern), pattern) { error in
-                guard let error = error as? RegexGeneratorError else { return XCTFail("\(pattern): \(error)") }
+                guard let error = error as? PatternSyntaxError else { return XCTFail("\(pattern): \(error)") }
                 XCTAssertEqual(error.offset, offset, "\(pattern): \(error)")
                 XCTAssertTrue(error.message.contains(fragment), "\(pattern): \(error.message)")
                 XCTAssertTrue(error.description.contains("offset \(offset)"))
