@@ -69,7 +69,7 @@ package struct RegexParser {
 
     /// An error about the pattern at byte `offset`.
     package func error(_ message: String, at offset: Int) -> PatternSyntaxError {
-        PatternSyntaxError(message: message, offset: offset)
+        PatternSyntaxError(.regex, message: message, offset: offset)
     }
 
     /// The byte at the current position plus `ahead`, or nil past the end.
