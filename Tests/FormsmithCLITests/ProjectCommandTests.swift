@@ -126,6 +126,24 @@ final class ProjectCommandTests: XCTestCase {
             """)
     }
 
+    func testADanglingLinkIsAFileTheGlobsMatch() throws {
+        // Input discovery lists a dangling link and reports it unreadable, so the project
+        // check counts it as a file too: its glob matches, and the run goes ahead.
+        let folder = try ProjectFolder()
+        try folder.write("rules/a.yaml", "id: a\nfields:\n  x: {type: string}\n")
+        try folder.write("in/one.jsonl", "{\"x\": \"1\"}\n")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("links"),
+                                                withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("links/gone.jsonl").path,
+                                                   withDestinationPath: "deleted.jsonl")
+        try folder.write("formsmith.yaml", "forms: {a: rules/a.yaml}\ninputs: {in/*.jsonl: a, links/*.jsonl: a}\n")
+        let run = try Formsmith.run(["validate", "--report", "jsonl", "in", "links"], directory: folder.url)
+        XCTAssertEqual(run.stderr, "")
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stdout.contains(#""file":"links/gone.jsonl","form":"a""#), run.stdout)
+        XCTAssertTrue(run.stdout.contains("cannot open: No such file or directory"), run.stdout)
+    }
+
     func testTheProjectFileIsFoundFromASubfolderAndItsDefaultsApply() throws {
         let folder = try ProjectFolder()
         try folder.write("rules/a.yaml", "id: a\nfields:\n  x: {type: string, maxLength: 1}\n")

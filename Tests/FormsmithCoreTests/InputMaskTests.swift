@@ -127,8 +127,8 @@ final class InputMaskTests: XCTestCase {
         ]
         for testCase in cases {
             XCTAssertThrowsError(try InputMask(testCase.mask), testCase.mask) { error in
-                guard let error = error as? MaskSyntaxError else { return XCTFail("\(error)") }
-                XCTAssertEqual(error.rendered(mask: testCase.mask), testCase.rendered, testCase.mask)
+                guard let error = error as? PatternSyntaxError else { return XCTFail("\(error)") }
+                XCTAssertEqual(error.rendered(pattern: testCase.mask), testCase.rendered, testCase.mask)
             }
         }
     }
@@ -137,7 +137,8 @@ final class InputMaskTests: XCTestCase {
         // "й" written as и + combining breve is one character but two scalars.
         let mask = "\u{0438}\u{0306}[0"
         XCTAssertThrowsError(try InputMask(mask)) { error in
-            guard let error = error as? MaskSyntaxError else { return XCTFail("\(error)") }
+            guard let error = error as? PatternSyntaxError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.language, .inputMask)
             XCTAssertEqual(error.offset, 1)
             XCTAssertTrue(error.description.hasPrefix("invalid input mask at character 1: "), error.description)
         }

@@ -129,11 +129,23 @@ final class RegexGeneratorBehaviourTests: XCTestCase {
         for (pattern, offset, fragment) in cases {
             XCTAssertFalse(PCRE2TestMatcher.compiles(pattern), "PCRE2 accepts \(pattern)")
             XCTAssertThrowsError(try RegexGenerator(pattern: pattern), pattern) { error in
-                guard let error = error as? RegexGeneratorError else { return XCTFail("\(pattern): \(error)") }
+                guard let error = error as? PatternSyntaxError else { return XCTFail("\(pattern): \(error)") }
+                XCTAssertEqual(error.language, .regex)
                 XCTAssertEqual(error.offset, offset, "\(pattern): \(error)")
                 XCTAssertTrue(error.message.contains(fragment), "\(pattern): \(error.message)")
                 XCTAssertTrue(error.description.contains("offset \(offset)"))
             }
+        }
+    }
+
+    /// A regex error counts its offset in bytes; the caret goes under the character there.
+    func testASyntaxErrorIsRenderedUnderItsCharacter() {
+        let pattern = "жё(a"
+        XCTAssertThrowsError(try RegexGenerator(pattern: pattern)) { error in
+            guard let error = error as? PatternSyntaxError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.offset, 4)
+            XCTAssertEqual(error.rendered(pattern: pattern),
+                           "жё(a\n  ^ missing ')' for the group opened here: add it or escape the '(' as \\(")
         }
     }
 

@@ -31,7 +31,7 @@ package struct RegexGenerator: Sendable {
     /// `unboundedCap` (negative values count as 0) bounds `*`, `+` and `{n,}` to `min + unboundedCap`.
     /// Throws when the pattern is malformed or uses a construct with no fallback (recursion,
     /// subroutine calls, callouts, backtracking verbs, unsupported Unicode properties).
-    package init(pattern: String, caseInsensitive: Bool = false, unboundedCap: Int = 8) throws(RegexGeneratorError) {
+    package init(pattern: String, caseInsensitive: Bool = false, unboundedCap: Int = 8) throws(PatternSyntaxError) {
         var parser = RegexParser(pattern: pattern)
         program = try parser.parsePattern(caseInsensitive: caseInsensitive)
         needsFiltering = parser.needsFiltering || RegexAnalysis.needsFiltering(program)

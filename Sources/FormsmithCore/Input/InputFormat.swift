@@ -98,7 +98,8 @@ public enum InputDiscovery {
 }
 
 extension FileManager {
-    fileprivate func isFolder(_ path: String) -> Bool {
+    /// Whether `path` is a folder (following symbolic links); false when nothing is there.
+    func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }

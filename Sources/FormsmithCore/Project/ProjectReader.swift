@@ -192,9 +192,9 @@ enum ProjectFiles {
             let level = relative.isEmpty ? 1 : relative.split(separator: "/").count + 1
             for name in names.sorted() where !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : relative + "/" + name
-                var isFolder: ObjCBool = false
-                FileManager.default.fileExists(atPath: folder + "/" + child, isDirectory: &isFolder)
-                if isFolder.boolValue {
+                // As in input discovery, whatever is not a folder counts as a file, a dangling
+                // link included: a run lists it and reports it unreadable, so it is matched here.
+                if FileManager.default.isFolder(folder + "/" + child) {
                     if depth.map({ level < $0 }) ?? true { pending.append(child) }
                 } else {
                     result.append(child)

@@ -23,9 +23,9 @@ package struct InputMask: Sendable, Hashable {
 
     /// Parses `mask`.
     ///
-    /// - Throws: `MaskSyntaxError` for an empty mask, an unterminated or empty `[...]`, a trailing
+    /// - Throws: `PatternSyntaxError` for an empty mask, an unterminated or empty `[...]`, a trailing
     ///   backslash, an escaped letter or digit inside `[...]`, or a reversed range such as `[Z-A]`.
-    package init(_ mask: String) throws(MaskSyntaxError) {
+    package init(_ mask: String) throws(PatternSyntaxError) {
         let elements = try MaskParser.parse(mask)
         self.source = mask
         self.elements = elements

@@ -5,7 +5,7 @@ package struct MaskParser {
     private var elements: [MaskElement] = []
 
     /// Parses `mask`, reporting the first syntax error with its character offset.
-    package static func parse(_ mask: String) throws(MaskSyntaxError) -> [MaskElement] {
+    package static func parse(_ mask: String) throws(PatternSyntaxError) -> [MaskElement] {
         var parser = MaskParser(scalars: Array(mask.unicodeScalars))
         return try parser.run()
     }
@@ -14,9 +14,10 @@ package struct MaskParser {
         self.scalars = scalars
     }
 
-    private mutating func run() throws(MaskSyntaxError) -> [MaskElement] {
+    private mutating func run() throws(PatternSyntaxError) -> [MaskElement] {
         guard !scalars.isEmpty else {
-            throw MaskSyntaxError(
+            throw PatternSyntaxError(
+                .inputMask,
                 message: "the mask is empty; write placeholders (0, 9, A, S, [...]) "
                     + "and literal characters, e.g. +7 (000) 000-00-00",
                 offset: 0)
@@ -32,8 +33,8 @@ package struct MaskParser {
                 appendPlaceholder(.set(set.body, optional: false), nextIndex: set.nextIndex)
             case "\\":
                 guard index + 1 < scalars.count else {
-                    throw MaskSyntaxError(
-                        message: #"the mask ends with a backslash, which must escape a character; "#
+                    throw PatternSyntaxError(
+                        maskMessage: #"the mask ends with a backslash, which must escape a character; "#
                             + #"write \\ for a literal backslash"#,
                         scalarIndex: index, in: scalars)
                 }
@@ -59,11 +60,12 @@ package struct MaskParser {
     }
 }
 
-extension MaskSyntaxError {
-    /// An error located at a Unicode scalar index of the mask, reported as a character offset.
-    package init(message: String, scalarIndex: Int, in scalars: [Unicode.Scalar]) {
+extension PatternSyntaxError {
+    /// An input-mask error located at a Unicode scalar index of the mask, reported as the
+    /// character offset a mask's error carries.
+    package init(maskMessage message: String, scalarIndex: Int, in scalars: [Unicode.Scalar]) {
         var prefix = String.UnicodeScalarView()
         prefix.append(contentsOf: scalars.prefix(scalarIndex))
-        self.init(message: message, offset: String(prefix).count)
+        self.init(.inputMask, message: message, offset: String(prefix).count)
     }
 }

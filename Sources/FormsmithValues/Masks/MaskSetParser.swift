@@ -14,15 +14,15 @@ package enum MaskSetParser {
     /// Parses the set whose `[` is at `open`; returns its body and the index just past its `]`.
     package static func parse(
         _ scalars: [Unicode.Scalar], openingAt open: Int
-    ) throws(MaskSyntaxError) -> (body: String, nextIndex: Int) {
+    ) throws(PatternSyntaxError) -> (body: String, nextIndex: Int) {
         var index = open + 1
         let isNegated = index < scalars.count && scalars[index] == "^"
         if isNegated { index += 1 }
         var atoms: [Atom] = []
         while true {
             guard index < scalars.count else {
-                throw MaskSyntaxError(
-                    message: #"this "[" starts a character set that is never closed; "#
+                throw PatternSyntaxError(
+                    maskMessage: #"this "[" starts a character set that is never closed; "#
                         + #"add "]" after its characters, or write \[ for a literal "[""#,
                     scalarIndex: open, in: scalars)
             }
@@ -34,15 +34,15 @@ package enum MaskSetParser {
                 continue
             }
             guard index + 1 < scalars.count else {
-                throw MaskSyntaxError(
-                    message: #"the mask ends with a backslash inside a character set; "#
+                throw PatternSyntaxError(
+                    maskMessage: #"the mask ends with a backslash inside a character set; "#
                         + #"close the set with "]", and write \\ for a literal backslash"#,
                     scalarIndex: index, in: scalars)
             }
             let escaped = scalars[index + 1]
             if MaskRegexEscaping.isASCIIAlphanumeric(escaped) {
-                throw MaskSyntaxError(
-                    message: #"\\#(escaped) is not allowed in a character set; escape only punctuation, "#
+                throw PatternSyntaxError(
+                    maskMessage: #"\\#(escaped) is not allowed in a character set; escape only punctuation, "#
                         + "and list letters and digits directly or as a range such as 0-9",
                     scalarIndex: index, in: scalars)
             }
@@ -50,8 +50,8 @@ package enum MaskSetParser {
             index += 2
         }
         guard !atoms.isEmpty else {
-            throw MaskSyntaxError(
-                message: "this character set is empty; put the allowed characters between "
+            throw PatternSyntaxError(
+                maskMessage: "this character set is empty; put the allowed characters between "
                     + "the brackets, e.g. [A-Z], or write \\[ for a literal \"[\"",
                 scalarIndex: open, in: scalars)
         }
@@ -62,7 +62,7 @@ package enum MaskSetParser {
     /// Writes the atoms back as a class body, joining `x-y` ranges and escaping everything else.
     private static func normalisedBody(
         _ atoms: [Atom], isNegated: Bool, scalars: [Unicode.Scalar]
-    ) throws(MaskSyntaxError) -> String {
+    ) throws(PatternSyntaxError) -> String {
         var body = isNegated ? "^" : ""
         var position = 0
         while position < atoms.count {
@@ -76,8 +76,8 @@ package enum MaskSetParser {
             }
             let high = atoms[position + 2]
             guard low.scalar.value <= high.scalar.value else {
-                throw MaskSyntaxError(
-                    message: "the range \(low.scalar)-\(high.scalar) is out of order; "
+                throw PatternSyntaxError(
+                    maskMessage: "the range \(low.scalar)-\(high.scalar) is out of order; "
                         + "write the lower character first, as in \(high.scalar)-\(low.scalar)",
                     scalarIndex: low.index, in: scalars)
             }

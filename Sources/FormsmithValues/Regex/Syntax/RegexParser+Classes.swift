@@ -6,7 +6,7 @@ private enum ClassElement {
 
 extension RegexParser {
     /// A bracketed character class such as `[A-HJ-NPR-Z0-9]`, `[^,;"]` or `[[:alpha:]]`.
-    package mutating func parseClass(flags: RegexFlags) throws(RegexGeneratorError) -> RegexAtom {
+    package mutating func parseClass(flags: RegexFlags) throws(PatternSyntaxError) -> RegexAtom {
         let opening = position
         position += 1
         let negated = peek() == UInt8(ascii: "^")
@@ -80,13 +80,13 @@ extension RegexParser {
         return .set(generate: choices, matches: complement)
     }
 
-    private func invalidRange(at offset: Int) -> RegexGeneratorError {
+    private func invalidRange(at offset: Int) -> PatternSyntaxError {
         error("invalid range in character class: a range cannot start or end with a class such as \\d; "
               + "escape the hyphen as \\- to match it literally", at: offset)
     }
 
     /// One class element at the current position (not a closing bracket).
-    private mutating func parseClassElement() throws(RegexGeneratorError) -> ClassElement {
+    private mutating func parseClassElement() throws(PatternSyntaxError) -> ClassElement {
         let start = position
         if lookingAt("[:") || lookingAt("[=") || lookingAt("[.") {
             if let posix = try parsePosixClass() { return posix }
@@ -125,7 +125,7 @@ extension RegexParser {
 
     /// `[:name:]` or `[:^name:]` at the current position; nil (position unchanged) when the
     /// bracket does not start a POSIX class and is therefore a literal `[`.
-    private mutating func parsePosixClass() throws(RegexGeneratorError) -> ClassElement? {
+    private mutating func parsePosixClass() throws(PatternSyntaxError) -> ClassElement? {
         let start = position
         let kind = bytes[position + 1]
         var cursor = position + 2

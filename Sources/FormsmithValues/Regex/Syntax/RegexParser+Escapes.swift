@@ -16,7 +16,7 @@ extension RegexParser {
     }
 
     /// An escape outside a class, at the backslash at the current position.
-    package mutating func parseEscape(flags: RegexFlags) throws(RegexGeneratorError) -> RegexAtom {
+    package mutating func parseEscape(flags: RegexFlags) throws(PatternSyntaxError) -> RegexAtom {
         let start = position
         position += 1
         guard let letter = peek() else {
@@ -89,7 +89,7 @@ extension RegexParser {
     }
 
     /// `\d \D \w \W \s \S \h \H \v \V \p{…} \P{…}` (valid inside and outside classes), or nil.
-    package mutating func parseSetEscape(_ letter: UInt8, at start: Int) throws(RegexGeneratorError) -> RegexAtom? {
+    package mutating func parseSetEscape(_ letter: UInt8, at start: Int) throws(PatternSyntaxError) -> RegexAtom? {
         let negated = letter < UInt8(ascii: "a")
         let positive: RegexCharSet
         switch letter | 0x20 {
@@ -108,7 +108,7 @@ extension RegexParser {
     }
 
     /// The property name after `\p` / `\P`: one letter or `{name}` / `{^name}`.
-    private mutating func parseProperty(negated: Bool, at start: Int) throws(RegexGeneratorError) -> RegexAtom {
+    private mutating func parseProperty(negated: Bool, at start: Int) throws(PatternSyntaxError) -> RegexAtom {
         var negated = negated
         let name: String
         if peek() == UInt8(ascii: "{") {
@@ -137,7 +137,7 @@ extension RegexParser {
     }
 
     /// A single-character escape (the backslash is at `start`, the position on the letter).
-    package mutating func parseCharacterEscape(at start: Int) throws(RegexGeneratorError) -> UInt32 {
+    package mutating func parseCharacterEscape(at start: Int) throws(PatternSyntaxError) -> UInt32 {
         let letter = bytes[position]
         position += 1
         switch letter {
@@ -188,12 +188,12 @@ extension RegexParser {
         }
     }
 
-    private func unsupportedCaseEscape(at start: Int) -> RegexGeneratorError {
+    private func unsupportedCaseEscape(at start: Int) -> PatternSyntaxError {
         error("PCRE2 does not support \\u, \\U, \\l, \\L or \\N{name}: write a code point as \\x{hhhh}", at: start)
     }
 
     /// `{digits}` in `radix` (the position is on the brace), as a valid scalar value.
-    private mutating func parseBracedNumber(radix: UInt32, at start: Int) throws(RegexGeneratorError) -> UInt32 {
+    private mutating func parseBracedNumber(radix: UInt32, at start: Int) throws(PatternSyntaxError) -> UInt32 {
         position += 1
         var value: UInt32 = 0
         var digits = 0

@@ -1,6 +1,6 @@
 extension RegexParser {
     /// One atom at the current position: a character, class, escape, group or anchor.
-    package mutating func parseAtom(flags: inout RegexFlags) throws(RegexGeneratorError) -> RegexAtom {
+    package mutating func parseAtom(flags: inout RegexFlags) throws(PatternSyntaxError) -> RegexAtom {
         if inQuote {
             if lookingAt("\\E") {
                 position += 2
@@ -48,7 +48,7 @@ extension RegexParser {
     }
 
     /// Parses a group's alternatives and its closing parenthesis; `opening` is where it began.
-    package mutating func parseGroupBranches(flags: RegexFlags, opening: Int) throws(RegexGeneratorError) -> [Int] {
+    package mutating func parseGroupBranches(flags: RegexFlags, opening: Int) throws(PatternSyntaxError) -> [Int] {
         depth += 1
         if depth > RegexParser.maxDepth {
             throw error("groups are nested more than \(RegexParser.maxDepth) deep: simplify the pattern", at: opening)
@@ -63,13 +63,13 @@ extension RegexParser {
     }
 
     /// Like `parseGroupBranches`, as one node.
-    package mutating func parseGroupBody(flags: RegexFlags, opening: Int) throws(RegexGeneratorError) -> Int {
+    package mutating func parseGroupBody(flags: RegexFlags, opening: Int) throws(PatternSyntaxError) -> Int {
         let branches = try parseGroupBranches(flags: flags, opening: opening)
         return branches.count == 1 ? branches[0] : program.add(.alternation(branches))
     }
 
     /// A group starting at the `(` at the current position.
-    private mutating func parseGroup(flags: inout RegexFlags) throws(RegexGeneratorError) -> RegexAtom {
+    private mutating func parseGroup(flags: inout RegexFlags) throws(PatternSyntaxError) -> RegexAtom {
         let opening = position
         position += 1
         if peek() == UInt8(ascii: "*") { return try parseVerb(opening: opening) }
@@ -129,7 +129,7 @@ extension RegexParser {
 
     private mutating func parseCapture(
         flags: RegexFlags, opening: Int, name: String? = nil
-    ) throws(RegexGeneratorError) -> RegexAtom {
+    ) throws(PatternSyntaxError) -> RegexAtom {
         program.captureCount += 1
         let number = program.captureCount
         program.captureNodes.append(-1)
@@ -140,14 +140,14 @@ extension RegexParser {
         return .node(node, repeatable: true)
     }
 
-    private mutating func parseLookaround(flags: RegexFlags, opening: Int) throws(RegexGeneratorError) -> RegexAtom {
+    private mutating func parseLookaround(flags: RegexFlags, opening: Int) throws(PatternSyntaxError) -> RegexAtom {
         _ = try parseGroupBody(flags: flags, opening: opening)
         needsFiltering = true
         return .node(program.add(.assertion(.unchecked)), repeatable: true)
     }
 
     /// `(?(condition)yes|no)`: generates one branch; the values are then filtered.
-    private mutating func parseConditional(flags: RegexFlags, opening: Int) throws(RegexGeneratorError) -> RegexAtom {
+    private mutating func parseConditional(flags: RegexFlags, opening: Int) throws(PatternSyntaxError) -> RegexAtom {
         var conditionName = ""
         if lookingAt("(?=") || lookingAt("(?!") || lookingAt("(?<=") || lookingAt("(?<!") {
             var conditionFlags = flags
@@ -171,7 +171,7 @@ extension RegexParser {
     }
 
     /// `(*UTF)`-style start-of-pattern options are accepted and ignored; other verbs are rejected.
-    private mutating func parseVerb(opening: Int) throws(RegexGeneratorError) -> RegexAtom {
+    private mutating func parseVerb(opening: Int) throws(PatternSyntaxError) -> RegexAtom {
         let nameStart = position + 1
         while let byte = peek(), byte != UInt8(ascii: ")"), byte != UInt8(ascii: ":") { position += 1 }
         let name = String(decoding: bytes[nameStart..<position], as: UTF8.self)
@@ -187,7 +187,7 @@ extension RegexParser {
     }
 
     /// `(?imnsxJU-imnsx)` or `(?imnsx-imnsx: … )`; `(?^)` resets the options first.
-    private mutating func parseOptions(flags: inout RegexFlags, opening: Int) throws(RegexGeneratorError) -> RegexAtom {
+    private mutating func parseOptions(flags: inout RegexFlags, opening: Int) throws(PatternSyntaxError) -> RegexAtom {
         var updated = flags
         var setting = true
         if peek() == UInt8(ascii: "^") {
@@ -220,7 +220,7 @@ extension RegexParser {
     }
 
     /// A group name up to `terminator`, which is consumed.
-    package mutating func parseName(terminator: UInt8) throws(RegexGeneratorError) -> String {
+    package mutating func parseName(terminator: UInt8) throws(PatternSyntaxError) -> String {
         let start = position
         while let byte = peek() {
             let isLetter = byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)

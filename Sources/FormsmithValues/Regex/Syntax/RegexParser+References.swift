@@ -18,7 +18,7 @@ extension RegexParser {
 
     /// `\g{n}`, `\g{-n}`, `\gn`, `\g-n`, `\g{name}`, `\k<name>`, `\k'name'`, `\k{name}`
     /// (the backslash is at `start`, the position on the letter).
-    package mutating func parseNamedOrRelativeReference(at start: Int) throws(RegexGeneratorError) -> RegexAtom {
+    package mutating func parseNamedOrRelativeReference(at start: Int) throws(PatternSyntaxError) -> RegexAtom {
         let letter = bytes[position]
         position += 1
         let opener = peek() ?? 0
@@ -67,7 +67,7 @@ extension RegexParser {
     }
 
     /// Resolves references to names defined after them and checks every group number exists.
-    package mutating func resolveNamedReferences() throws(RegexGeneratorError) {
+    package mutating func resolveNamedReferences() throws(PatternSyntaxError) {
         for reference in pendingNamedReferences {
             guard let number = groupNames[reference.name]?.last else {
                 throw error("reference to a group named '\(reference.name)' that does not exist", at: reference.offset)

@@ -20,7 +20,7 @@ private struct SequenceBuilder {
 
 extension RegexParser {
     /// Items up to a `|`, a `)` or the end; one node.
-    package mutating func parseSequence(flags: inout RegexFlags) throws(RegexGeneratorError) -> Int {
+    package mutating func parseSequence(flags: inout RegexFlags) throws(PatternSyntaxError) -> Int {
         var builder = SequenceBuilder()
         while true {
             skipExtendedWhitespace(flags)
@@ -44,7 +44,7 @@ extension RegexParser {
     private mutating func add(
         _ atom: RegexAtom, quantifier: RegexQuantifier?, flags: RegexFlags, at offset: Int,
         to builder: inout SequenceBuilder
-    ) throws(RegexGeneratorError) {
+    ) throws(PatternSyntaxError) {
         var atom = atom
         if case .scalar(let value) = atom, flags.caseless {
             let variants = RegexCharSet(scalars: [value]).closedUnderCase()

@@ -55,7 +55,7 @@ package struct RegexParser {
     }
 
     /// Parses the whole pattern.
-    package mutating func parsePattern(caseInsensitive: Bool) throws(RegexGeneratorError) -> RegexProgram {
+    package mutating func parsePattern(caseInsensitive: Bool) throws(PatternSyntaxError) -> RegexProgram {
         var flags = RegexFlags()
         flags.caseless = caseInsensitive
         let root = try parseAlternation(flags: flags)
@@ -68,8 +68,8 @@ package struct RegexParser {
     }
 
     /// An error about the pattern at byte `offset`.
-    package func error(_ message: String, at offset: Int) -> RegexGeneratorError {
-        RegexGeneratorError(message: message, offset: offset)
+    package func error(_ message: String, at offset: Int) -> PatternSyntaxError {
+        PatternSyntaxError(.regex, message: message, offset: offset)
     }
 
     /// The byte at the current position plus `ahead`, or nil past the end.
@@ -98,13 +98,13 @@ package struct RegexParser {
     }
 
     /// Alternatives separated by `|` up to a `)` or the end; one node.
-    package mutating func parseAlternation(flags: RegexFlags) throws(RegexGeneratorError) -> Int {
+    package mutating func parseAlternation(flags: RegexFlags) throws(PatternSyntaxError) -> Int {
         let branches = try parseBranches(flags: flags)
         return branches.count == 1 ? branches[0] : program.add(.alternation(branches))
     }
 
     /// Alternatives separated by `|` up to a `)` or the end; one node per branch.
-    package mutating func parseBranches(flags initial: RegexFlags) throws(RegexGeneratorError) -> [Int] {
+    package mutating func parseBranches(flags initial: RegexFlags) throws(PatternSyntaxError) -> [Int] {
         var flags = initial  // an inline option set in one branch carries into the next ones
         var branches = [try parseSequence(flags: &flags)]
         while peek() == UInt8(ascii: "|") {
@@ -136,7 +136,7 @@ package struct RegexParser {
     }
 
     /// A quantifier at the current position, if there is one.
-    package mutating func parseQuantifier() throws(RegexGeneratorError) -> RegexQuantifier? {
+    package mutating func parseQuantifier() throws(PatternSyntaxError) -> RegexQuantifier? {
         guard let byte = peek() else { return nil }
         var quantifier: RegexQuantifier
         switch byte {
@@ -160,7 +160,7 @@ package struct RegexParser {
 
     /// `{n}`, `{n,}` or `{n,m}` at the current position (moving past it), or nil (position
     /// unchanged) when the brace does not start a quantifier and is therefore a literal.
-    package mutating func parseBraceQuantifier() throws(RegexGeneratorError) -> RegexQuantifier? {
+    package mutating func parseBraceQuantifier() throws(PatternSyntaxError) -> RegexQuantifier? {
         let start = position
         var cursor = position + 1
         func number(_ cursor: inout Int) -> Int? {
