@@ -7,6 +7,17 @@
 #   FUZZ_WORK=Fuzz/.work-campaign ...                    (seeds, corpora, logs and crashes in another folder)
 #   FUZZ_TIMEOUT=300 ...                                 (seconds one input may take: raise it under nice -n 19
 #                                                         on a busy machine, where a starved process is no hang)
+#   FUZZ_BUILD=fast ...                                  (for long campaigns: no AddressSanitizer and no comparison
+#                                                         tracing, two to three times the inputs per second; the
+#                                                         grown corpus is then replayed once under the checked build)
+#
+# Two builds: "checked" (the default, and what CI runs) instruments with AddressSanitizer and
+# libFuzzer's comparison tracing, in Fuzz/.build; "fast" keeps only the coverage counters that
+# guide libFuzzer, in Fuzz/.build-fast. Swift's own checks (bounds of arrays, overflow,
+# exclusivity) trap in both; what only the checked build catches is a read or write past an
+# allocation through an unsafe pointer (the JSON and CSV readers' word scans) or in libyaml.
+# So after a fast run the checked build runs every input of each grown corpus once
+# (FUZZ_REPLAY=0 skips that).
 #
 # Fast targets, one reader each: FuzzJSONParser FuzzCSV FuzzRulesReader FuzzMask FuzzExpression,
 # and FuzzRuleTree (the rule tree reader fed node trees built from the input bytes, no YAML text).
@@ -18,7 +29,7 @@
 # target has a dictionary of its syntax's tokens in Fuzz/dictionaries/. A crash, hang (an input
 # taking over 10 s) or out-of-memory
 # input is saved under Fuzz/.work/artifacts/TARGET/; reproduce it with
-#   SWIFT_BACKTRACE=enable=no Fuzz/.build/release/TARGET FILE
+#   SWIFT_BACKTRACE=enable=no Fuzz/.build/release/TARGET FILE   (Fuzz/.build-fast/release/ for a fast run)
 # and turn it into a test in Tests/FormsmithCoreTests/FuzzRegressionTests.swift.
 #
 # Exit status: 0 no crash found, 1 some target crashed, 2 the fuzz build failed.
@@ -35,29 +46,51 @@ work=${FUZZ_WORK:-Fuzz/.work}  # another folder (under Fuzz/) keeps a long campa
 
 scripts/install-deps || { echo "fuzz: cannot install the build dependencies (see above)" >&2; exit 2; }
 
+build_mode=${FUZZ_BUILD:-checked}
+case $build_mode in
+  checked | fast) ;;
+  *) echo "fuzz: FUZZ_BUILD must be checked or fast, not '$build_mode'" >&2; exit 2 ;;
+esac
+
 # libFuzzer and AddressSanitizer come with the Swift toolchain on Linux (lib/clang/*/lib/linux/
 # libclang_rt.fuzzer-*.a): nothing to install. --sanitize instruments the C code (libyaml) and
 # makes SwiftPM link libFuzzer's main; -Xswiftc -sanitize instruments the Swift code
 # (SwiftPM's own flag alone leaves it without coverage); -enable-testing lets the targets reach
-# the engine's internal readers with @testable import.
-echo "fuzz: building the targets (release, libFuzzer + AddressSanitizer)..."
-build_start=$(date +%s)
-build_log=$(mktemp)
-if ! swift build -c release --package-path Fuzz --sanitize=fuzzer --sanitize=address \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing >"$build_log" 2>&1; then
-  grep -v "Cannot export local symbol" "$build_log" | tail -40 >&2
-  if grep -q "fuzzer" "$build_log" && ! grep -q "error: .*\.swift" "$build_log"; then
-    echo "fuzz: BUILD FAILED: the fuzz targets need a Swift toolchain with libFuzzer" \
-      "(swiftc -sanitize=fuzzer; on Linux the toolchain from swift.org ships it)" >&2
+# the engine's internal readers with @testable import. The fast build names its coverage
+# explicitly: edges counted inline and the table of their places, which is all libFuzzer needs
+# to keep an input that reaches new code; -sanitize=fuzzer alone would add a callback on every
+# integer comparison and indirect call (a quarter of FuzzRuleTree's time).
+build() {  # build checked|fast: builds the targets, status 2 (with the reason on stderr) on failure
+  local mode=$1 flags build_start build_log
+  if [ "$mode" = checked ]; then
+    flags=(--scratch-path Fuzz/.build --sanitize=fuzzer --sanitize=address
+      -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing)
+    echo "fuzz: building the targets (release, libFuzzer + AddressSanitizer)..."
   else
-    echo "fuzz: BUILD FAILED: the engine or a target does not compile (errors above)." \
-      "After sources were added or moved, a stale plan can hide them: rm Fuzz/.build/release.yaml" >&2
+    flags=(--scratch-path Fuzz/.build-fast --sanitize=fuzzer -Xswiftc -sanitize=fuzzer
+      -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table -Xswiftc -enable-testing)
+    echo "fuzz: building the targets (release, libFuzzer coverage only: the fast build)..."
+  fi
+  build_start=$(date +%s)
+  build_log=$(mktemp)
+  if ! swift build -c release --package-path Fuzz "${flags[@]}" >"$build_log" 2>&1; then
+    grep -v "Cannot export local symbol" "$build_log" | tail -40 >&2
+    if grep -q "fuzzer" "$build_log" && ! grep -q "error: .*\.swift" "$build_log"; then
+      echo "fuzz: BUILD FAILED: the fuzz targets need a Swift toolchain with libFuzzer" \
+        "(swiftc -sanitize=fuzzer; on Linux the toolchain from swift.org ships it)" >&2
+    else
+      echo "fuzz: BUILD FAILED: the engine or a target does not compile (errors above)." \
+        "After sources were added or moved, a stale plan can hide them: rm ${flags[1]}/release.yaml" >&2
+    fi
+    rm -f "$build_log"
+    return 2
   fi
   rm -f "$build_log"
-  exit 2
-fi
-rm -f "$build_log"
-echo "fuzz: built in $(( $(date +%s) - build_start )) s"
+  echo "fuzz: built in $(( $(date +%s) - build_start )) s"
+}
+build "$build_mode" || exit 2
+bin=Fuzz/.build/release
+[ "$build_mode" = fast ] && bin=Fuzz/.build-fast/release
 
 # Seeds, rebuilt on every run from the files they come from.
 seed() {  # seed TARGET NAME < content
@@ -149,11 +182,11 @@ export SWIFT_BACKTRACE=enable=no
 # and unwinding on every allocation is a good part of a fast target's time.
 export ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1:malloc_context_size=8
 for target in "${targets[@]}"; do
-  [ -x "Fuzz/.build/release/$target" ] || { echo "fuzz: unknown target $target (known: ${all_targets[*]})" >&2; exit 2; }
+  [ -x "$bin/$target" ] || { echo "fuzz: unknown target $target (known: ${all_targets[*]})" >&2; exit 2; }
 done
 
 fuzz_one() {  # TARGET: runs it, writes its summary line to $work/TARGET.summary; status 1 on a crash
-  local target=$1 binary=Fuzz/.build/release/$1 corpus=$work/corpus/$1 artifacts=$work/artifacts/$1
+  local target=$1 binary=$bin/$1 corpus=$work/corpus/$1 artifacts=$work/artifacts/$1
   local log=$work/$1.log dict max_len before started code elapsed runs coverage features rate found
   mkdir -p "$corpus" "$artifacts"
   before=$(ls "$artifacts" | wc -l)
@@ -201,9 +234,38 @@ if [ "${FUZZ_PARALLEL:-0}" = 1 ]; then
 else
   for target in "${targets[@]}"; do fuzz_one "$target" || status=1; done
 fi
+# After a fast run: every input the corpora hold, once, under AddressSanitizer.
+replay_one() {  # TARGET: writes its replay line to $work/TARGET.replay; status 1 on a crash
+  local target=$1 corpus=$work/corpus/$1 artifacts=$work/artifacts/$1 log=$work/$1.replay.log
+  local before code inputs found
+  before=$(ls "$artifacts" | wc -l)
+  "Fuzz/.build/release/$target" "$corpus" -runs=0 -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
+    -detect_leaks=0 -artifact_prefix="$root/$artifacts/" >"$log" 2>&1
+  code=$?
+  inputs=$(grep -oE '^Done [0-9]+ runs' "$log" | grep -oE '[0-9]+')
+  found=$(( $(ls "$artifacts" | wc -l) - before ))
+  if [ "$code" -ne 0 ] || [ "$found" -gt 0 ] || [ -z "$inputs" ]; then
+    echo "fuzz: $target FAILED its replay under AddressSanitizer (exit $code); the end of its log ($log):" >&2
+    grep -v "Cannot export local symbol" "$log" | tail -30 >&2
+    found=$(( found > 0 ? found : 1 ))
+  fi
+  printf '%-16s replayed %9s corpus inputs under AddressSanitizer  %s crashes\n' "$target" "${inputs:-0}" \
+    "$found" >"$work/$target.replay"
+  [ "$found" -eq 0 ]
+}
+replayed=()
+if [ "$build_mode" = fast ] && [ "${FUZZ_REPLAY:-1}" != 0 ]; then
+  build checked || exit 2
+  for target in "${targets[@]}"; do
+    replay_one "$target" || status=1
+    replayed+=("$(cat "$work/$target.replay")")
+  done
+fi
+
 summary=()
 for target in "${targets[@]}"; do summary+=("$(cat "$work/$target.summary")"); done
-echo "fuzz: summary"
+summary+=("${replayed[@]}")
+echo "fuzz: summary ($build_mode build)"
 printf '  %s\n' "${summary[@]}"
 [ "$status" -eq 0 ] && echo "fuzz: no crashes" || echo "fuzz: CRASHES FOUND: inputs are in $work/artifacts/" >&2
 exit "$status"

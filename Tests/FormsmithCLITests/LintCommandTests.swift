@@ -26,6 +26,27 @@ final class LintCommandTests: XCTestCase {
         Formsmith.assertGolden(json.stdout, Self.fixtures + "/expected/lint-shipped.json")
     }
 
+    /// A definition holding a field that uses it again crashed every command (stack overflow);
+    /// now lint reports it at the inner `use`, goes on with the next file and exits 1.
+    func testADefinitionContainingItselfIsReportedNotACrash() throws {
+        let looping = Self.fixtures + "/definition-inside-itself.yaml"
+        let run = try lint(["--rules", looping, Self.shipped[2]])
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertEqual(run.stdout, """
+            \(looping):10:14: error[invalid-rules]: field 'insurer.deputy' uses definition 'party' inside a field \
+            built on it, so the definition would contain itself without end; describe this field without 'use', or use \
+            another definition
+            2 rule files: 1 error, 0 warnings
+
+            """)
+        for command in [["validate", "--rules", looping, "SampleData/customer-survey/valid.jsonl"],
+                        ["generate", "--rules", looping, "--count", "1"]] {
+            let other = try Formsmith.run(command)
+            XCTAssertEqual(other.status, 2, "\(command): \(other.stderr)")
+            XCTAssertTrue(other.stderr.contains("uses definition 'party' inside a field built on it"), other.stderr)
+        }
+    }
+
     func testFlawedRulesTextReport() throws {
         let run = try lint(["--rules", Self.flawed])
         XCTAssertEqual(run.status, 0, "warnings alone do not fail without --strict: \(run.stderr)")

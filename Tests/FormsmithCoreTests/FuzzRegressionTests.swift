@@ -38,6 +38,86 @@ final class FuzzRegressionTests: XCTestCase {
                       problems.first ?? "")
     }
 
+    /// FuzzRulesReader (fifth campaign, fast build) overflowed the stack: a definition whose
+    /// `fields` held a field using that same definition was expanded without end. Now the inner
+    /// `use` is a problem placed at it, directly, through a chain of definitions, inside a
+    /// section or a list item of the definition; a definition used at several places is fine.
+    func testADefinitionThatContainsItselfIsAProblem() throws {
+        let direct = ruleProblems("""
+            id: x
+            definitions:
+              account:
+                fields:
+                  inner:
+                    use: account
+            fields:
+              payer:
+                use: account
+            """)
+        // The inner field is left out, so the list is also reported without fields for its items.
+        XCTAssertEqual(direct, ["rules.yaml:6:14: field 'payer[].inner' uses definition 'account' inside a field "
+                                + "built on it, so the definition would contain itself without end; describe this "
+                                + "field without 'use', or use another definition",
+                                "rules.yaml:8:3: list 'payer' needs 'fields' for its items"])
+        let throughChain = ruleProblems("""
+            id: x
+            definitions:
+              base:
+                fields:
+                  items:
+                    type: list
+                    fields:
+                      again:
+                        use: outer
+              outer:
+                use: base
+            fields:
+              a:
+                use: outer
+            """)
+        XCTAssertTrue(throughChain.contains { $0.hasPrefix("rules.yaml:9:18: field 'a[].items[].again' uses definition 'outer'") },
+                      throughChain.joined(separator: "\n"))
+        let inSection = ruleProblems("""
+            id: x
+            definitions:
+              party:
+                type: section
+                fields:
+                  name:
+                    type: string
+                  deputy:
+                    use: party
+            fields:
+              insurer:
+                use: party
+            """)
+        XCTAssertEqual(inSection, ["rules.yaml:9:14: field 'insurer.deputy' uses definition 'party' inside a field "
+                                   + "built on it, so the definition would contain itself without end; describe this "
+                                   + "field without 'use', or use another definition"])
+        let crash = String(decoding: try fixture("rules-definition-inside-itself.yaml"), as: UTF8.self)
+        XCTAssertTrue(ruleProblems(crash).contains { $0.contains("uses definition 'accountNumber' inside a field built on it") })
+
+        let reused = try compileRules("""
+            id: x
+            definitions:
+              name:
+                type: string
+              person:
+                type: section
+                fields:
+                  first:
+                    use: name
+                  last:
+                    use: name
+            fields:
+              holder:
+                use: person
+              owner:
+                use: person
+            """)
+        XCTAssertEqual(reused.fields.count, 4)
+    }
+
     private func assertMask(_ mask: String, accepts: [String], rejects: [String],
                             file: StaticString = #filePath, line: UInt = #line) throws {
         let regex = try InputMask(mask).compile()

@@ -6,6 +6,9 @@ struct RuleTreeReader {
     let problems: ProblemCollector
     private var definitions: [String: AvailableDefinition] = [:]
     private var usedDefinitions: Set<String> = []
+    /// The definitions whose fields are being read, outermost first: a field inside one of them
+    /// may not use it again (the definition would contain itself without end).
+    private var definitionsBeingRead: [String] = []
     /// Named word lists (`seeds:` of the file and its libraries): name -> (where named, path).
     private var seedLists: [String: (name: Located<String>, path: Located<String>)] = [:]
 
@@ -160,8 +163,16 @@ struct RuleTreeReader {
                                 + Suggestion.didYouMean(use.value, in: Array(definitions.keys)), at: use.location)
                 return nil
             }
+            guard !definitionsBeingRead.contains(use.value) else {
+                problems.report("field '\(path)' uses definition '\(use.value)' inside a field built on it, so the "
+                                + "definition would contain itself without end; describe this field without 'use', "
+                                + "or use another definition", at: use.location)
+                return nil
+            }
             field = merge(definition: use, into: field, depth: 0)
         }
+        if let definitionName { definitionsBeingRead.append(definitionName) }
+        defer { if definitionName != nil { definitionsBeingRead.removeLast() } }
         var type = FieldType.string
         if let typeName = field.string("type") {
             if let parsed = FieldType(rawValue: typeName.value) {

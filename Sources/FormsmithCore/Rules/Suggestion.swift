@@ -5,7 +5,8 @@
 /// Unknown keys are common in fuzzed and hand-written rule files alike, so the search is
 /// bounded: a candidate whose length differs by more than the distance still acceptable is
 /// skipped, as is one holding more bytes absent from the word (or lacking more of the word's)
-/// than that distance (ASCII words; each such byte takes an edit of its own), the distance is computed only within that band of the table, and a row whose
+/// than that distance (each such byte takes an edit of its own; against an ASCII candidate, so
+/// does each non-ASCII character of the word), the distance is computed only within that band of the table, and a row whose
 /// every cell exceeds the bound ends the computation. The candidates are lowered once
 /// (``SuggestionWords``: the known keys of a rule file's mappings once per process), and when
 /// the word and a candidate are ASCII they are compared byte by byte in table rows reused from
@@ -41,7 +42,25 @@ enum Suggestion {
             }
         } else {
             let target = Array(lowered)
-            for candidate in candidates.words {
+            // Against an ASCII candidate, each of the word's other characters takes an edit of
+            // its own, as does each ASCII byte that one holds and the other lacks.
+            var foreign = 0
+            var letters: UInt64 = 0
+            for character in target {
+                if character.utf8.count == 1, let byte = character.utf8.first {
+                    letters |= 1 << UInt64(byte & 63)
+                } else {
+                    foreign += 1
+                }
+            }
+            for index in candidates.words.indices {
+                let candidate = candidates.words[index]
+                if let units = candidates.lowered[index] {
+                    let other = candidates.letters[index]
+                    guard abs(units.count - target.count) <= bound,
+                        max(foreign + (letters & ~other).nonzeroBitCount, (other & ~letters).nonzeroBitCount) <= bound
+                    else { continue }
+                }
                 guard let distance = editDistance(target, Array(candidate.lowercased()), within: bound) else { continue }
                 best = candidate
                 if distance == 0 { break }
