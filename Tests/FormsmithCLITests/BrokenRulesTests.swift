@@ -29,6 +29,13 @@ final class BrokenRulesTests: XCTestCase {
                                         + String(repeating: "(", count: 100_000) + "a" + String(repeating: ")", count: 100_000)
                                         + "\"}\n").utf8), "5:32: invalid 'visibleIf' of 'b': expression is nested too deeply"),
         ("not-a-mapping.yaml", Array("- just\n- a list\n".utf8), "1:1: "),
+        // 490 sections inside each other (libyaml allows 1000 levels, two per section) crashed
+        // generate, explain and export, which walk the fields recursively.
+        ("deep-sections.yaml", Array((preamble + DeepForm.sections(490)).utf8),
+         "97:127: the fields of '\((0..<32).map { "f\($0)" }.joined(separator: "."))' would be nested 33 levels deep"),
+        ("definition-inside-itself.yaml", Array((preamble + "  a: {use: party}\ndefinitions:\n  party:\n"
+                                                + "    type: section\n    fields: {b: {type: string}, c: {use: party}}\n").utf8),
+         "8:42: field 'a.c' uses definition 'party' inside a field built on it"),
     ]
 
     func testEveryBrokenRuleFileExitsTwoWithAPlace() throws {

@@ -9,6 +9,14 @@ struct RuleTreeReader {
     /// The definitions whose fields are being read, outermost first: a field inside one of them
     /// may not use it again (the definition would contain itself without end).
     private var definitionsBeingRead: [String] = []
+    /// How many `fields` mappings enclose the one being read.
+    private var fieldDepth = 0
+
+    /// How many levels deep fields may nest (each section and list is a level, so a field's path
+    /// holds at most this many names): every later step (compiling, generating, `explain`,
+    /// `export`) walks the fields recursively, and a questionnaire's JSON nests at most 64 levels
+    /// (``JSONLimits``), so a deeper form could not be filled anyway.
+    static let maximumFieldDepth = 32
     /// Named word lists (`seeds:` of the file and its libraries): name -> (where named, path).
     private var seedLists: [String: (name: Located<String>, path: Located<String>)] = [:]
 
@@ -127,8 +135,9 @@ struct RuleTreeReader {
         let requiredIf = section.string("requiredIf")
         let isOptional = section.boolean("optional") ?? false
         let isComplete = section.boolean("complete") ?? false
-        let children = readFields(section.node("fields"), prefix: path + ".", file: section.file(ofKey: "fields"))
-        if children.isEmpty { problems.report("section '\(path)' needs 'fields'", at: location) }
+        let children = readChildren(section.node("fields"), of: path, prefix: path + ".",
+                                    file: section.file(ofKey: "fields"), at: location) ?? []
+        if children.isEmpty && !isTooDeep { problems.report("section '\(path)' needs 'fields'", at: location) }
         return FieldRule(
             name: name, path: path, type: .section, title: title, description: description,
             location: location, definition: nil, isOptional: isOptional,
@@ -139,10 +148,28 @@ struct RuleTreeReader {
             assertions: [], isComplete: isComplete)
     }
 
+    /// True inside a section or list whose fields would nest deeper than ``maximumFieldDepth``.
+    private var isTooDeep: Bool { fieldDepth >= Self.maximumFieldDepth }
+
+    /// The fields of the section or list at `path`; nil, with the problem reported at `location`,
+    /// when they would nest deeper than ``maximumFieldDepth`` (they are not read).
+    private mutating func readChildren(_ node: Node?, of path: String, prefix: String, file: String,
+                                       at location: SourceLocation) -> [FieldRule]? {
+        guard !isTooDeep else {
+            problems.report("the fields of '\(path)' would be nested \(Self.maximumFieldDepth + 1) levels deep; "
+                            + "Formsmith reads fields nested up to \(Self.maximumFieldDepth) levels (each section "
+                            + "and list is a level): move them up into an enclosing section", at: location)
+            return nil
+        }
+        return readFields(node, prefix: prefix, file: file)
+    }
+
     /// Reads a `fields` mapping written in `file` (a library's, for a list definition's items).
     private mutating func readFields(_ node: Node?, prefix: String, file: String) -> [FieldRule] {
         guard let node else { return [] }
         guard let mapping = YAMLMapping(node, file: file, what: "'fields'", problems: problems) else { return [] }
+        fieldDepth += 1
+        defer { fieldDepth -= 1 }
         return mapping.pairs.compactMap { pair in
             checkName(pair.key, at: mapping.location(of: pair.keyNode))
             return readField(pair.value, name: pair.key, path: prefix + pair.key,
@@ -199,8 +226,11 @@ struct RuleTreeReader {
         var children: [FieldRule] = []
         var assertions: [AssertionRule] = []
         if type == .list {
-            children = readFields(field.node("fields"), prefix: path + "[].", file: field.file(ofKey: "fields"))
-            if children.isEmpty { problems.report("list '\(path)' needs 'fields' for its items", at: location) }
+            children = readChildren(field.node("fields"), of: path, prefix: path + "[].",
+                                    file: field.file(ofKey: "fields"), at: location) ?? []
+            if children.isEmpty && !isTooDeep {
+                problems.report("list '\(path)' needs 'fields' for its items", at: location)
+            }
             assertions = readAssertions(field.node("assert"), file: field.file(ofKey: "assert"))
         }
         var rule = FieldRule(
