@@ -21,6 +21,7 @@ let package = Package(
         // End-to-end targets: a reader and what consumes its output (validation, compiling).
         fuzzTarget("FuzzJSON"),
         fuzzTarget("FuzzRules"),
+        fuzzTarget("FuzzGenerate"),
         // Fast targets, one reader or parser each (tens of thousands of inputs per second).
         fuzzTarget("FuzzJSONParser"),
         fuzzTarget("FuzzCSV"),

@@ -22,8 +22,9 @@
 # Fast targets, one reader each: FuzzJSONParser FuzzCSV FuzzRulesReader FuzzMask FuzzExpression,
 # and FuzzRuleTree (the rule tree reader fed node trees built from the input bytes, no YAML text).
 # End-to-end targets: FuzzJSON (reading and validating against the shipped rules), FuzzRules
-# (reading, compiling and validating with a fuzzed rule file) and FuzzAgreement (the validation
-# plan and the declarative checks agree, JSON and CSV). Seed corpora are copied from
+# (reading, compiling and validating with a fuzzed rule file), FuzzGenerate (generating from a
+# fuzzed rule file: what comes out is valid, or breaks exactly its label) and FuzzAgreement (the
+# validation plan and the declarative checks agree, JSON and CSV). Seed corpora are copied from
 # SampleData/, Rules/, the broken-input corpus (Tests/*/Fixtures) and Fuzz/seeds/ into
 # Fuzz/.work/ (git-ignored), where the corpus each run grows is kept for the next run; each
 # target has a dictionary of its syntax's tokens in Fuzz/dictionaries/. A crash, hang (an input
@@ -38,7 +39,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 seconds=${1:-60}
 shift || true
-all_targets=(FuzzJSONParser FuzzCSV FuzzRulesReader FuzzRuleTree FuzzMask FuzzExpression FuzzJSON FuzzRules FuzzAgreement)
+all_targets=(FuzzJSONParser FuzzCSV FuzzRulesReader FuzzRuleTree FuzzMask FuzzExpression FuzzJSON FuzzRules FuzzGenerate FuzzAgreement)
 runs_limit=${FUZZ_RUNS:-}
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
@@ -138,6 +139,7 @@ done
 for file in Rules/*.yaml Fuzz/seeds/rules/* Tests/FormsmithCLITests/Fixtures/*.yaml \
     Tests/FormsmithCLITests/Fixtures/broken/*.yaml; do
   seed FuzzRules "$(basename "$file")" <"$file"
+  seed FuzzGenerate "$(basename "$file")" <"$file"
   seed FuzzRulesReader "$(basename "$file")" <"$file"
 done
 count=0
@@ -168,7 +170,7 @@ dictionary() {
   case $1 in
     FuzzJSON | FuzzJSONParser | FuzzAgreement) echo Fuzz/dictionaries/json.dict ;;
     FuzzCSV) echo Fuzz/dictionaries/csv.dict ;;
-    FuzzRules | FuzzRulesReader) echo Fuzz/dictionaries/rules.dict ;;
+    FuzzRules | FuzzRulesReader | FuzzGenerate) echo Fuzz/dictionaries/rules.dict ;;
     FuzzMask) echo Fuzz/dictionaries/mask.dict ;;
     FuzzExpression) echo Fuzz/dictionaries/expression.dict ;;
   esac

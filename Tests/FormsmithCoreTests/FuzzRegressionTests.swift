@@ -118,6 +118,40 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(reused.fields.count, 4)
     }
 
+    /// FuzzGenerate: an extension holding line breaks (a flow list broken over lines) was
+    /// accepted and written unescaped into generated file names, so one questionnaire took
+    /// several lines of JSON Lines output. An extension with a line break, space, control
+    /// character, quote, backslash, dot or slash is now a rule-file error, and generated
+    /// attachment texts are escaped whatever they hold.
+    func testAnExtensionMustBeOneWordAndGeneratedNamesAreEscaped() throws {
+        for bad in [#""z\n\njpg""#, #""a b""#, #""tab\tx""#, #"'q"x'"#, #""back\\slash""#, #""c\u0085d""#, "''"] {
+            let problems = ruleProblems("""
+                id: x
+                fields:
+                  scan: {type: attachment, mediaTypes: [application/pdf], extensions: [pdf, \(bad)]}
+                """)
+            XCTAssertEqual(problems.count, 1, "\(bad): \(problems)")
+            XCTAssertTrue(problems.first?.contains("is not a file name extension") == true, "\(bad): \(problems)")
+        }
+        let crash = String(decoding: try fixture("generate-extension-with-line-breaks.yaml"), as: UTF8.self)
+        XCTAssertTrue(ruleProblems(crash).contains { $0.contains("is not a file name extension") })
+
+        let rules = try compileRules("""
+            id: x
+            fields:
+              scan: {type: attachment, mediaTypes: [application/pdf, image/jpeg], extensions: [PDF, .jpg, x-raw]}
+            """)
+        let batch = try generate(rules, GenerationOptions(count: 200, seed: 3, jobs: 1))
+        XCTAssertEqual(batch.lines.count, 200)
+        assertMatchesLabels(batch, rules, "extensions")
+
+        var file = GeneratedFile(stem: "a\"b\\c\n", fileExtension: "p\u{1}", mediaType: "x/\"y", size: 1,
+                                 sha256: nil, url: "https://h/\"")
+        XCTAssertEqual(file.json, #"{"name":"a\"b\\c\n.p\u0001","mediaType":"x/\"y","size":1,"url":"https://h/\""}"#)
+        file.fileExtension = nil
+        XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(file.json.utf8)))
+    }
+
     private func assertMask(_ mask: String, accepts: [String], rejects: [String],
                             file: StaticString = #filePath, line: UInt = #line) throws {
         let regex = try InputMask(mask).compile()

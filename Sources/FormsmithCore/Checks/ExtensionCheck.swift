@@ -51,7 +51,7 @@ enum ExtensionCheck: ValueCheckKind {
         var extensions: [String] = []
         for entry in written {
             let name = entry.value.hasPrefix(".") ? String(entry.value.dropFirst()).lowercased() : entry.value.lowercased()
-            guard !name.isEmpty, !name.contains("."), !name.contains("/"), !name.contains(" ") else {
+            guard isExtension(name) else {
                 state.problems.report("'\(entry.value)' is not a file name extension: write it without the dot, "
                                       + "such as pdf or jpg", at: entry.location)
                 continue
@@ -69,6 +69,15 @@ enum ExtensionCheck: ValueCheckKind {
                                   + "extensions of the allowed types", at: first.location)
         }
         return extensions.isEmpty ? nil : .extensions(extensions)
+    }
+
+    /// Whether `name` can be a file name's extension: not empty, and no dot, slash, backslash,
+    /// quote, space, line break or other control character.
+    static func isExtension(_ name: String) -> Bool {
+        !name.isEmpty && !name.unicodeScalars.contains {
+            $0.properties.isWhitespace || $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+                || ".\\/\"".unicodeScalars.contains($0)
+        }
     }
 
     /// Whether an extension (lowercased, without the dot) is a well-known one whose media types

@@ -23,17 +23,17 @@ struct GeneratedFile {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the reference as a JSON object (its texts as they are: generated names, types,
-    /// digits and URLs need no escapes).
+    /// Appends the reference as a JSON object. Extensions and media types come from the rule
+    /// file, so the texts are escaped (digits and digests need none).
     func appendJSON(to bytes: inout [UInt8]) {
         bytes.append(contentsOf: #"{"name":""#.utf8)
-        bytes.append(contentsOf: stem.utf8)
+        JSONText.appendEscaped(stem, to: &bytes)
         if let fileExtension {
             bytes.append(UInt8(ascii: "."))
-            bytes.append(contentsOf: fileExtension.utf8)
+            JSONText.appendEscaped(fileExtension, to: &bytes)
         }
         bytes.append(contentsOf: #"","mediaType":""#.utf8)
-        bytes.append(contentsOf: mediaType.utf8)
+        JSONText.appendEscaped(mediaType, to: &bytes)
         bytes.append(contentsOf: #"","size":"#.utf8)
         TextCandidates.appendInteger(size, to: &bytes)
         if let sha256 {
@@ -43,7 +43,7 @@ struct GeneratedFile {
         }
         if let url {
             bytes.append(contentsOf: #","url":""#.utf8)
-            bytes.append(contentsOf: url.utf8)
+            JSONText.appendEscaped(url, to: &bytes)
             bytes.append(UInt8(ascii: "\""))
         }
         bytes.append(UInt8(ascii: "}"))
