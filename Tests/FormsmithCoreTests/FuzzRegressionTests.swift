@@ -152,6 +152,38 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(file.json.utf8)))
     }
 
+    /// FuzzGenerate: `allow:` with no value on an integer field was accepted, and the generator
+    /// wrote the empty special value as a JSON number: `{"a":}`. A number field's `allow`
+    /// entries must now be numbers as JSON writes them; the generated ones validate.
+    func testANumberFieldAllowsOnlyNumbers() throws {
+        for bad in ["", "abc", " 0", "01", "1.", "+1", "0x10", "NaN"] {
+            for type in ["integer", "decimal"] {
+                let problems = ruleProblems("""
+                    id: x
+                    fields:
+                      a: {type: \(type), allow: ['\(bad)']}
+                    """)
+                XCTAssertEqual(problems, ["rules.yaml:3:30: '\(bad)' in 'allow' of number field 'a' is not a "
+                                          + "number as JSON writes it, so no value could match it; write numbers, such "
+                                          + "as allow: ['0', '-1']"], "\(type) \(bad)")
+            }
+        }
+        let crash = String(decoding: try fixture("generate-empty-allow-on-a-number.yaml"), as: UTF8.self)
+        XCTAssertTrue(ruleProblems(crash).contains { $0.contains("in 'allow' of number field") })
+
+        let rules = try compileRules("""
+            id: x
+            fields:
+              a: {type: integer, min: 1, max: 9, allow: ['0', '-1', '1e3']}
+              b: {type: decimal, min: 1, max: 9, allow: ['0.5', '-0']}
+            """)
+        let batch = try generate(rules, GenerationOptions(count: 400, seed: 9, invalidRate: 0.3, jobs: 1))
+        XCTAssertEqual(batch.lines.count, 400)
+        XCTAssertTrue(batch.lines.contains { $0.contains(#""a":-1"#) || $0.contains(#""a":1e3"#) || $0.contains(#""a":0,"#) },
+                      "no special value generated in 400 questionnaires")
+        assertMatchesLabels(batch, rules, "allow")
+    }
+
     private func assertMask(_ mask: String, accepts: [String], rejects: [String],
                             file: StaticString = #filePath, line: UInt = #line) throws {
         let regex = try InputMask(mask).compile()

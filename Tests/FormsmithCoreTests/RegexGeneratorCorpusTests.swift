@@ -30,6 +30,7 @@ final class RegexGeneratorCorpusTests: XCTestCase {
         (#"[^\d\s]{3}[^а-яА-ЯЁё]"#, false),
         (#"(?i:да|нет)-[ёа-я]{2}"#, false),
         (#"\x41\x{0411}\t?\101\o{102}\cA?"#, false),
+        (#"[\101-\103\x44]{2}\0101\x4[\7]\18"#, false),  // octal and hex digits of every length, in and out of sets
         (#"\QA.B*\E+\.\\\-"#, false),
         (#"(?<year>\d{4})-(?<month>0[1-9]|1[0-2])"#, false),
         (#"(?x) \d{3}  # area code"# + "\n" + ##" - \d{4} [ ] \#"##, false),

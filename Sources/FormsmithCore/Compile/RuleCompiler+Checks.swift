@@ -103,7 +103,25 @@ extension CompilerState {
             if let check = kind.definition.compile(constraints, at: site, in: self) { checks.append(check) }
         }
         for allowed in constraints.allow { _ = applies("allow", allowed.location, to: rule) }
+        if rule.type == .integer || rule.type == .decimal {
+            // A number field's special values are matched, and generated, as JSON number text.
+            for allowed in constraints.allow where !Self.isJSONNumber(allowed.value) {
+                problems.report("'\(allowed.value)' in 'allow' of number field '\(rule.path)' is not a number as "
+                                + "JSON writes it, so no value could match it; write numbers, such as "
+                                + "allow: ['0', '-1']", at: allowed.location)
+            }
+        }
         return checks
+    }
+
+    /// Whether `text` is one JSON number, nothing before or after it (`-1`, `0.5`, `1e3`).
+    static func isJSONNumber(_ text: String) -> Bool {
+        var tape = JSONTape()
+        return Array(text.utf8).withUnsafeBufferPointer { bytes in
+            guard (try? JSONParser.parse(bytes, into: &tape)) != nil, tape.nodes.count == 1 else { return false }
+            let node = tape.nodes[0]
+            return node.kind == .number && node.start == 0 && node.end == bytes.count
+        }
     }
 
     /// A pair of whole-number bounds (lengths, item counts) that apply to the field, checked

@@ -102,14 +102,7 @@ extension RegexParser {
             position += 1
             return .scalar(0x08)
         case UInt8(ascii: "1")...UInt8(ascii: "7"):
-            var value: UInt32 = 0
-            var digits = 0
-            while digits < 3, let byte = peek(), (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(byte) {
-                value = value * 8 + UInt32(byte - UInt8(ascii: "0"))
-                digits += 1
-                position += 1
-            }
-            return .scalar(value)
+            return .scalar(readDigits(radix: 8, upTo: 3))
         case UInt8(ascii: "8"), UInt8(ascii: "9"):
             position += 1
             return .scalar(UInt32(letter))

@@ -75,14 +75,7 @@ extension RegexParser {
                 return backreference(number: number)
             }
             position = digitsStart
-            var value: UInt32 = 0
-            var digits = 0
-            while digits < 3, let byte = peek(), (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(byte) {
-                value = value * 8 + UInt32(byte - UInt8(ascii: "0"))
-                digits += 1
-                position += 1
-            }
-            return .scalar(value)
+            return .scalar(readDigits(radix: 8, upTo: 3))
         default:
             return .scalar(try parseCharacterEscape(at: start))
         }
@@ -148,27 +141,13 @@ extension RegexParser {
         case UInt8(ascii: "e"): return 0x1B
         case UInt8(ascii: "a"): return 0x07
         case UInt8(ascii: "0"):
-            var value: UInt32 = 0
-            var digits = 0
-            while digits < 2, let byte = peek(), (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(byte) {
-                value = value * 8 + UInt32(byte - UInt8(ascii: "0"))
-                digits += 1
-                position += 1
-            }
-            return value
+            return readDigits(radix: 8, upTo: 2)
         case UInt8(ascii: "o"):
             guard peek() == UInt8(ascii: "{") else { throw error("\\o must be followed by {octal digits}", at: start) }
             return try parseBracedNumber(radix: 8, at: start)
         case UInt8(ascii: "x"):
             if peek() == UInt8(ascii: "{") { return try parseBracedNumber(radix: 16, at: start) }
-            var value: UInt32 = 0
-            var digits = 0
-            while digits < 2, let byte = peek(), let digit = RegexParser.digitValue(byte, radix: 16) {
-                value = value * 16 + digit
-                digits += 1
-                position += 1
-            }
-            return value
+            return readDigits(radix: 16, upTo: 2)
         case UInt8(ascii: "c"):
             guard let byte = peek(), (0x20...0x7E).contains(byte) else {
                 throw error("\\c must be followed by a printable ASCII character", at: start)
@@ -213,6 +192,19 @@ extension RegexParser {
     }
 
     /// The value of an ASCII digit or letter in `radix`, or nil.
+    /// Reads up to `maximum` digits of `radix` at `position` (`\101`, `\x41`) and returns their
+    /// value; 0 when there are none.
+    package mutating func readDigits(radix: UInt32, upTo maximum: Int) -> UInt32 {
+        var value: UInt32 = 0
+        var digits = 0
+        while digits < maximum, let byte = peek(), let digit = RegexParser.digitValue(byte, radix: radix) {
+            value = value * radix + digit
+            digits += 1
+            position += 1
+        }
+        return value
+    }
+
     package static func digitValue(_ byte: UInt8, radix: UInt32) -> UInt32? {
         let value: UInt32
         switch byte {
