@@ -125,6 +125,9 @@ final class RegexGeneratorBehaviourTests: XCTestCase {
             ("(?<1n>a)", 3, "invalid group name"),
             ("(?z)", 2, "unrecognized option"),
             ("\\x{D800}", 0, "not a valid Unicode character"),
+            ("ab\\p{Lu", 2, "missing '}' after \\p{"),
+            ("a(?#note", 1, "missing ')' after the (?# comment"),
+            ("(?(name", 0, "missing ')' after the condition of a (?( group"),
         ]
         for (pattern, offset, fragment) in cases {
             XCTAssertFalse(PCRE2TestMatcher.compiles(pattern), "PCRE2 accepts \(pattern)")

@@ -135,9 +135,10 @@ struct RuleTreeReader {
         let requiredIf = section.string("requiredIf")
         let isOptional = section.boolean("optional") ?? false
         let isComplete = section.boolean("complete") ?? false
-        let children = readChildren(section.node("fields"), of: path, prefix: path + ".",
-                                    file: section.file(ofKey: "fields"), at: location) ?? []
-        if children.isEmpty && !isTooDeep { problems.report("section '\(path)' needs 'fields'", at: location) }
+        let read = readChildren(section.node("fields"), of: path, prefix: path + ".",
+                                file: section.file(ofKey: "fields"), at: location)
+        if read?.isEmpty == true { problems.report("section '\(path)' needs 'fields'", at: location) }
+        let children = read ?? []
         return FieldRule(
             name: name, path: path, type: .section, title: title, description: description,
             location: location, definition: nil, isOptional: isOptional,
@@ -148,14 +149,11 @@ struct RuleTreeReader {
             assertions: [], isComplete: isComplete)
     }
 
-    /// True inside a section or list whose fields would nest deeper than ``maximumFieldDepth``.
-    private var isTooDeep: Bool { fieldDepth >= Self.maximumFieldDepth }
-
     /// The fields of the section or list at `path`; nil, with the problem reported at `location`,
     /// when they would nest deeper than ``maximumFieldDepth`` (they are not read).
     private mutating func readChildren(_ node: Node?, of path: String, prefix: String, file: String,
                                        at location: SourceLocation) -> [FieldRule]? {
-        guard !isTooDeep else {
+        guard fieldDepth < Self.maximumFieldDepth else {
             problems.report("the fields of '\(path)' would be nested \(Self.maximumFieldDepth + 1) levels deep; "
                             + "Formsmith reads fields nested up to \(Self.maximumFieldDepth) levels (each section "
                             + "and list is a level): move them up into an enclosing section", at: location)
@@ -226,11 +224,10 @@ struct RuleTreeReader {
         var children: [FieldRule] = []
         var assertions: [AssertionRule] = []
         if type == .list {
-            children = readChildren(field.node("fields"), of: path, prefix: path + "[].",
-                                    file: field.file(ofKey: "fields"), at: location) ?? []
-            if children.isEmpty && !isTooDeep {
-                problems.report("list '\(path)' needs 'fields' for its items", at: location)
-            }
+            let read = readChildren(field.node("fields"), of: path, prefix: path + "[].",
+                                    file: field.file(ofKey: "fields"), at: location)
+            if read?.isEmpty == true { problems.report("list '\(path)' needs 'fields' for its items", at: location) }
+            children = read ?? []
             assertions = readAssertions(field.node("assert"), file: field.file(ofKey: "assert"))
         }
         var rule = FieldRule(

@@ -110,11 +110,7 @@ extension RegexParser {
                 negated.toggle()
                 position += 1
             }
-            let nameStart = position
-            while let byte = peek(), byte != UInt8(ascii: "}") { position += 1 }
-            guard peek() != nil else { throw error("missing '}' after \\p{", at: start) }
-            name = String(decoding: bytes[nameStart..<position], as: UTF8.self)
-            position += 1
+            name = try text(upTo: UInt8(ascii: "}"), missing: "missing '}' after \\p{", at: start)
         } else if let byte = peek(), byte < 0x80 {
             name = String(Character(Unicode.Scalar(byte)))
             position += 1
@@ -192,6 +188,16 @@ extension RegexParser {
     }
 
     /// The value of an ASCII digit or letter in `radix`, or nil.
+    /// The text from `position` up to the next `closing` byte, stepping past it; throws `missing`
+    /// (placed at `start`) when the pattern ends first.
+    package mutating func text(upTo closing: UInt8, missing: String, at start: Int) throws(PatternSyntaxError) -> String {
+        let textStart = position
+        while let byte = peek(), byte != closing { position += 1 }
+        guard peek() != nil else { throw error(missing, at: start) }
+        defer { position += 1 }
+        return String(decoding: bytes[textStart..<position], as: UTF8.self)
+    }
+
     /// Reads up to `maximum` digits of `radix` at `position` (`\101`, `\x41`) and returns their
     /// value; 0 when there are none.
     package mutating func readDigits(radix: UInt32, upTo maximum: Int) -> UInt32 {

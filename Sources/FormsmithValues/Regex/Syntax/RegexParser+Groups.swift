@@ -82,9 +82,7 @@ extension RegexParser {
         let next = peek(1) ?? 0
         switch kind {
         case UInt8(ascii: "#"):
-            while let byte = peek(), byte != UInt8(ascii: ")") { position += 1 }
-            guard peek() != nil else { throw error("missing ')' after the (?# comment", at: opening) }
-            position += 1
+            _ = try text(upTo: UInt8(ascii: ")"), missing: "missing ')' after the (?# comment", at: opening)
             return .nothing
         case UInt8(ascii: ":"), UInt8(ascii: "|"), UInt8(ascii: ">"):
             position += 1
@@ -154,11 +152,8 @@ extension RegexParser {
             _ = try parseGroup(flags: &conditionFlags)
         } else {
             position += 1
-            let nameStart = position
-            while let byte = peek(), byte != UInt8(ascii: ")") { position += 1 }
-            guard peek() != nil else { throw error("missing ')' after the condition of a (?( group", at: opening) }
-            conditionName = String(decoding: bytes[nameStart..<position], as: UTF8.self)
-            position += 1
+            conditionName = try text(upTo: UInt8(ascii: ")"), missing: "missing ')' after the condition of a (?( group",
+                                     at: opening)
         }
         let branches = try parseGroupBranches(flags: flags, opening: opening)
         if branches.count > 2 {
