@@ -127,10 +127,21 @@ struct ValidateCommand: ParsableCommand {
                     renamed.firstLine = 1 + (lineOffset ?? 0)
                     return renamed
                 }
+            var files = RunFiles()
+            files.reads(compiled)
+            files.reads(sources)
+            if let output { files.writes(output, as: "--output") }
+            if let splitOutput {
+                for planned in try SplitOutput.plan(directory: splitOutput, sources: sources) {
+                    files.writes(planned.valid, as: "the --split-output file")
+                    files.writes(planned.invalid, as: "the --split-output file")
+                }
+            }
+            try OutputGuard.refuseCollisions(files)
             split = try splitOutput.map { directory throws(InputError) in
                 try SplitOutput(directory: directory, sources: sources)
             }
-        } catch {
+        } catch let error as InputError {
             writeError("formsmith: \(error.message)")
             throw FormsmithExit(status: ExitStatus.usage)
         }
@@ -157,7 +168,7 @@ struct ValidateCommand: ParsableCommand {
     /// The size of the inputs in bytes, or nil when one is standard input.
     static func totalSize(of sources: [InputSource]) -> Int? {
         var total = 0
-        for source in sources {
+        for source in sources where source.failure == nil {
             guard !source.isStandardInput,
                   let size = try? FileManager.default.attributesOfItem(atPath: source.path)[.size] as? NSNumber
             else { return nil }

@@ -10,15 +10,21 @@ final class ByteReader {
     private let ownsDescriptor: Bool
     let path: String
 
-    /// Opens `path` for reading; `-` is standard input.
-    init(path: String) throws(ReadError) {
+    /// Opens an input: by its bytes (a name that is not UTF-8 too); standard input for `-`;
+    /// a folder that could not be listed fails with its reason.
+    convenience init(source: InputSource) throws(ReadError) {
+        if let failure = source.failure { throw ReadError(description: failure) }
+        try self.init(path: source.path, bytes: source.openingPath)
+    }
+
+    private init(path: String, bytes: [UInt8]) throws(ReadError) {
         self.path = path
         if path == "-" {
             descriptor = 0
             ownsDescriptor = false
             return
         }
-        let opened = Platform.openForReading(path)
+        let opened = Platform.openForReading(bytes: bytes)
         guard opened >= 0 else { throw ReadError(description: "cannot open: \(Platform.message(for: -opened))") }
         if Platform.isDirectory(opened) {
             _ = Platform.close(opened)

@@ -103,7 +103,7 @@ final class InputChunker {
             guard let (index, source) = sources.popLast() else { return nil }
             let reader: ByteReader
             do {
-                reader = try ByteReader(path: source.path)
+                reader = try ByteReader(source: source)
             } catch {
                 return WorkItem(sourceIndex: index, source: source, kind: .failure(error.description), bytes: [],
                                 firstLine: source.firstLine)
