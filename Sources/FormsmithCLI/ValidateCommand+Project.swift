@@ -52,8 +52,9 @@ extension ValidateCommand {
             rulesFile: project.file, ruleSetID: "project", fields: [], inputs: inputs,
             toolVersion: FormsmithVersion.current))
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
-        let options = ValidationOptions(jobs: jobs ?? project.defaults.jobs, csvDialect: delimiter.dialect,
+        var options = ValidationOptions(jobs: jobs ?? project.defaults.jobs, csvDialect: delimiter.dialect,
                                         failFast: failFast, redact: redact || project.defaults.redact == true)
+        options.inputLimits = Self.inputLimits()
         let progress = ProgressDisplay(totalBytes: Self.totalSize(of: sources), enabled: terminal.showsProgress)
         let run: (summary: ValidationSummary, splitProblems: [String])
         do {

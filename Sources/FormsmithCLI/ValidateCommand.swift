@@ -153,6 +153,7 @@ struct ValidateCommand: ParsableCommand {
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
         var options = ValidationOptions(jobs: jobs, csvDialect: delimiter.dialect, failFast: failFast, redact: redact)
         options.countsFills = report == .html
+        options.inputLimits = Self.inputLimits()
         let progress = ProgressDisplay(totalBytes: Self.totalSize(of: sources), enabled: terminal.showsProgress)
         let summary = BatchValidator(rules: compiled, options: options)
             .run(sources, reporter: reporter, split: split) { progress?.update($0) }
@@ -163,6 +164,18 @@ struct ValidateCommand: ParsableCommand {
             throw FormsmithExit(status: ExitStatus.usage)
         }
         if summary.valid != summary.records, !exitZero { throw FormsmithExit(status: ExitStatus.invalidData) }
+    }
+
+    /// The input limits: the defaults, with the limit of one `.json` document lowered by the
+    /// environment variable `FORMSMITH_MAX_DOCUMENT_BYTES` (a number of bytes below 512 MiB), so
+    /// that tests reach the limit without writing half a gigabyte (docs/contributing.md).
+    static func inputLimits() -> InputLimits {
+        var limits = InputLimits()
+        if let text = ProcessInfo.processInfo.environment["FORMSMITH_MAX_DOCUMENT_BYTES"], let bytes = Int(text),
+           bytes > 0, bytes < limits.maxDocumentBytes {
+            limits.maxDocumentBytes = bytes
+        }
+        return limits
     }
 
     /// The size of the inputs in bytes, or nil when one is standard input.

@@ -181,4 +181,33 @@ final class HostilePathTests: ScratchFolderTestCase {
                                          "0.5", "--output", "/dev/null", "--labels", "/dev/null"], directory: folder)
         XCTAssertEqual(devices.status, 0, devices.stderr)
     }
+
+    // MARK: Item 7: a .json document over the size limit with split output
+
+    func testAnOversizedDocumentIsUnreadableAndCopiedWholeToTheInvalidSide() throws {
+        try write("r.yaml", Self.rules)
+        // 1,200 bytes of questionnaires, over a limit lowered to 1,000 bytes for the test.
+        let big = "[\n" + (0..<60).map { _ in #"{"id": "Q-123"}"# }.joined(separator: ",\n") + "\n]\n"
+        XCTAssertGreaterThan(big.utf8.count, 1000)
+        try write("big.json", big)
+        try write("small.json", #"[{"id": "Q-123"}, {"id": "bad"}]"#)
+        let binary = Formsmith.products.appendingPathComponent("formsmith").path
+        let run = try Formsmith.run(tool: "/usr/bin/env", [
+            "FORMSMITH_MAX_DOCUMENT_BYTES=1000", binary, "validate", "--rules", "r.yaml", "--split-output", "out",
+            "big.json", "small.json",
+        ], directory: folder)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("""
+            big.json:1
+              unreadable: the document is larger than 1000 bytes (the limit of one .json file); use JSON Lines (.jsonl) for large inputs
+            """), run.stdout)
+        XCTAssertTrue(run.stdout.contains("3 questionnaires: 1 valid, 1 invalid, 1 unreadable"), run.stdout)
+        XCTAssertEqual(try String(contentsOfFile: path("out/big.invalid.json"), encoding: .utf8), big)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("out/big.valid.json")))
+        XCTAssertEqual(try String(contentsOfFile: path("out/small.invalid.json"), encoding: .utf8),
+                       "[\n" + #"{"id": "bad"}"# + "\n]\n")
+        // Without the environment variable the default limit (512 MiB) holds: the document is read.
+        let normal = try Formsmith.run(["validate", "--rules", "r.yaml", "big.json"], directory: folder)
+        XCTAssertEqual(normal.status, 0, normal.stdout)
+    }
 }

@@ -100,4 +100,79 @@ final class HostileRuleTests: ScratchFolderTestCase {
         XCTAssertTrue(run.stdout.contains(#""pattern": "^(?:^[0-9]{20}$)$""#), run.stdout)
         XCTAssertFalse(run.stdout.contains("Nd"), "\\d must not be exported as \\p{Nd}")
     }
+
+    // MARK: Item 5: a multi-choice value holding the CSV separator
+
+    func testAChoiceHoldingASemicolonIsARuleFileError() throws {
+        try write("m.yaml", """
+            formsmith: 1
+            id: t
+            fields:
+              tags: {type: multi-choice, values: [a, 'a;b', c]}
+              mood: {type: enum, values: ['x;y', z]}
+              more: {type: multi-choice, valuesFrom: more.txt}
+            """)
+        try write("more.txt", "ok\nsemi;colon\n")
+        let expected = [
+            "m.yaml:4:42: error[invalid-rules]: the choice 'a;b' of multi-choice field 'tags' holds ';', which separates "
+                + "choices in a CSV cell; write it without ';'",
+            "m.yaml:6:42: error[invalid-rules]: the choice 'semi;colon' of multi-choice field 'more' (in its valuesFrom "
+                + "list) holds ';', which separates choices in a CSV cell; write it without ';'",
+        ]
+        let lint = try Formsmith.run(["lint", "--rules", "m.yaml"], directory: folder)
+        XCTAssertEqual(lint.status, 1, lint.stderr)
+        for line in expected { XCTAssertTrue(lint.stdout.contains(line), lint.stdout) }
+        XCTAssertTrue(lint.stdout.contains("1 rule file: 2 errors"), lint.stdout)  // an enum may hold ';'
+        for arguments in [["generate", "--rules", "m.yaml", "--count", "3", "--seed", "1", "--format", "csv"],
+                          ["validate", "--rules", "m.yaml", "-"]] {
+            let run = try Formsmith.run(arguments, input: "", directory: folder)
+            XCTAssertEqual(run.status, 2, "\(arguments): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("the choice 'a;b' of multi-choice field 'tags' holds ';'"), run.stderr)
+            XCTAssertEqual(run.stdout, "")
+        }
+    }
+
+    func testGeneratedCSVWithMultiChoicesValidates() throws {
+        try write("m.yaml", """
+            formsmith: 1
+            id: t
+            fields:
+              tags: {type: multi-choice, values: [a, 'b c', 'd,e', 'f"g'], minItems: 2}
+            """)
+        let generated = try Formsmith.run(["generate", "--rules", "m.yaml", "--count", "40", "--seed", "5",
+                                           "--output", "g.csv"], directory: folder)
+        XCTAssertEqual(generated.status, 0, generated.stderr)
+        let run = try Formsmith.run(["validate", "--rules", "m.yaml", "g.csv"], directory: folder)
+        XCTAssertEqual(run.status, 0, run.stdout)
+        XCTAssertTrue(run.stdout.contains("40 questionnaires: 40 valid, 0 invalid, 0 unreadable"), run.stdout)
+    }
+
+    // MARK: Item 16: only IANA time zone names
+
+    func testTimeZoneOffsetsAreRefusedAndIANANamesAccepted() throws {
+        for offset in ["UTC+3", "GMT+13", "GMT-0300", "utc-3"] {
+            let run = try Formsmith.run(["explain", "--rules", "Rules/customer-survey.yaml", "--timezone", offset, "id"])
+            XCTAssertEqual(run.status, 2, "\(offset): \(run.stdout)")
+            let expected = offset.lowercased() == "utc-3"
+                ? "--timezone 'utc-3' is an offset, not an IANA time zone name"
+                : "--timezone '\(offset)' is an offset, not an IANA time zone name: give the zone whose date 'today' is"
+            XCTAssertTrue(run.stderr.contains(expected), run.stderr)
+            XCTAssertTrue(run.stderr.contains("for a fixed offset, IANA's Etc/GMT-3 is UTC+3"), run.stderr)
+        }
+        for name in ["Europe/Moscow", "UTC", "Etc/GMT-3", "GMT", "America/New_York"] {
+            let run = try Formsmith.run(["explain", "--rules", "Rules/customer-survey.yaml", "--timezone", name, "id"])
+            XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
+        }
+        try write("s.yaml", "formsmith: 1\nid: s\nfields:\n  id: {type: string}\n")
+        try write("formsmith.yaml", """
+            formsmith: 1
+            forms:
+              s: s.yaml
+            defaults: {timeZone: UTC+3}
+            """)
+        let project = try Formsmith.run(["forms"], directory: folder)
+        XCTAssertEqual(project.status, 2, project.stdout)
+        XCTAssertTrue(project.stderr.contains("formsmith.yaml:4:22: timeZone 'UTC+3' is an offset, not an IANA time zone "
+                                              + "name"), project.stderr)
+    }
 }

@@ -1,6 +1,8 @@
 /// Why an input file could not be read.
 struct ReadError: Error, Sendable, CustomStringConvertible {
     let description: String
+    /// The input is larger than the limit it was read under (it could be read, only not whole).
+    var exceedsLimit = false
 }
 
 /// Reads a file (or standard input) in chunks with plain POSIX calls, straight into byte
@@ -70,7 +72,8 @@ final class ByteReader {
             let atEnd = try read(into: &bytes, upTo: 1 << 20)
             if bytes.count > limit {
                 throw ReadError(description: "the document is larger than \(InputLimits.describe(bytes: limit)) "
-                                + "(the limit of one .json file); use JSON Lines (.jsonl) for large inputs")
+                                + "(the limit of one .json file); use JSON Lines (.jsonl) for large inputs",
+                                exceedsLimit: true)
             }
             if atEnd { return bytes }
         }

@@ -90,6 +90,13 @@ public final class SplitOutput {
         }
         if let header = chunk.prefix { prefix = header }
         let paths = files[sourceIndex]
+        if let whole = chunk.wholeInput {
+            if let output = open(paths.invalid) {
+                copy(whole, to: output)
+                close(output)
+            }
+            return
+        }
         if chunk.isDocument {
             for (content, path) in [(chunk.valid, paths.valid), (chunk.invalid, paths.invalid)] where !content.isEmpty {
                 let output = open(path)
@@ -112,6 +119,22 @@ public final class SplitOutput {
     /// - Throws: the first write error; no file is moved then.
     public func commit() throws(OutputError) {
         try OutputFiles.commit(started)
+    }
+
+    /// Copies an input's file to `output` in pieces of 1 MiB (memory stays flat whatever its size).
+    private func copy(_ source: InputSource, to output: OutputWriter) {
+        do {
+            let reader = try ByteReader(source: source)
+            var buffer: [UInt8] = []
+            while true {
+                buffer.removeAll(keepingCapacity: true)
+                let atEnd = try reader.read(into: &buffer, upTo: 1 << 20)
+                output.write(bytes: buffer)
+                if atEnd || output.hasFailed { return }
+            }
+        } catch {
+            problems.append("\(source.path) could not be copied to \(output.name): \(error.description)")
+        }
     }
 
     private func side(_ output: inout OutputWriter?, _ path: String) -> OutputWriter? {
