@@ -150,6 +150,7 @@ final class HostilePathTests: ScratchFolderTestCase {
              "--output out/data.valid.jsonl and the --split-output file out/data.valid.jsonl are the same path"),
             (["export", "json-schema", "--rules", "r.yaml", "--output", "./r.yaml"],
              "the rule file r.yaml and --output ./r.yaml are the same file"),
+            (["merge", "data.jsonl", "--output", "data.jsonl"], "the report data.jsonl and --output data.jsonl are the same path"),
         ]
         for (arguments, message) in cases {
             let run = try Formsmith.run(arguments, directory: folder)
