@@ -139,14 +139,14 @@ public enum Platform {
 
     /// What identifies an existing file whatever path names it: its device and inode
     /// (following symbolic links), and whether it is a regular file; nil when nothing is there.
-    public static func fileIdentity(_ path: String) -> (device: UInt64, inode: UInt64, isRegularFile: Bool)? {
+    static func fileIdentity(_ path: String) -> (device: UInt64, inode: UInt64, isRegularFile: Bool)? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         return (UInt64(status.st_dev), UInt64(status.st_ino), (status.st_mode & S_IFMT) == S_IFREG)
     }
 
     /// The absolute path with every symbolic link and `.`/`..` resolved, when it exists.
-    public static func realPath(_ path: String) -> String? {
+    static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
