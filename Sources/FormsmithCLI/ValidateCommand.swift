@@ -19,7 +19,7 @@ struct ValidateCommand: ParsableCommand {
 
             Exit status: 0 all questionnaires valid, 1 some invalid or unreadable (or a CSV header \
             with problems; 0 with --exit-zero), 2 a problem with the rules, the command line or the \
-            split output, or a report or split file that could not be written (nothing is left under \
+            split output (an output that is one of the run's inputs, rule files or other outputs is one), or a report or split file that could not be written (nothing is left under \
             its name), 130 / 143 interrupted by SIGINT / SIGTERM (likewise).
             """
     )
