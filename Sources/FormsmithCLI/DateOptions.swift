@@ -18,15 +18,14 @@ struct DateOptions: ParsableArguments {
         if let today, DatePattern.iso.parse(today) == nil {
             throw ValidationError("--today must be a date written yyyy-MM-dd, such as 2026-11-22")
         }
-        if let timezone, TimeZone(identifier: timezone) == nil {
-            throw ValidationError("--timezone '\(timezone)' is not a time zone: give an IANA name such as "
-                                  + "Europe/Moscow, America/New_York or UTC")
+        if let timezone, let problem = TimeZoneName.problem(with: timezone) {
+            throw ValidationError("--timezone \(problem)")
         }
     }
 
     /// `--today`, else the current date in `--timezone` (else in the local zone).
     var referenceDate: CivilDate {
         if let today, let date = DatePattern.iso.parse(today) { return date }
-        return CivilDate.today(in: timezone.flatMap(TimeZone.init(identifier:)) ?? .current)
+        return CivilDate.today(in: timezone.flatMap(TimeZoneName.zone(named:)) ?? .current)
     }
 }

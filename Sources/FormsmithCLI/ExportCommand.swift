@@ -37,6 +37,12 @@ struct JSONSchemaExport: ParsableCommand {
 
     func run() throws {
         let compiled = try loadRules(rules, today: dates.referenceDate, consequence: "nothing exported")
+        if let output {
+            var files = RunFiles()
+            files.reads(compiled)
+            files.writes(output, as: "--output")
+            try OutputGuard.refuseCollisions(files)
+        }
         let schema = QuestionnaireSchemaExporter.export(compiled)
         try writeOutput(schema.text, to: output)
         if !schema.gaps.isEmpty {

@@ -110,6 +110,13 @@ struct GenerateCommand: ParsableCommand {
             options.start = start
             let generator = try BatchGenerator(rules: compiled, options: options)
             for notice in generator.notices { writeError(notice) }
+            var files = RunFiles()
+            files.reads(compiled)
+            if let fixture { files.reads(fixture, as: "--fixture") }
+            if let seedData { files.reads(seedData, as: "--seed-data") }
+            if let output { files.writes(output, as: "--output") }
+            if invalidRate > 0, let labelsPath { files.writes(labelsPath, as: "--labels") }
+            try OutputGuard.refuseCollisions(files)
             let destination = try openOutput(output)
             let sidecar = try invalidRate > 0 ? openOutput(labelsPath) : nil
             generated = try generator.run(write: { destination.write(bytes: $0) },

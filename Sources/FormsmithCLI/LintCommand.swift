@@ -77,6 +77,12 @@ struct LintCommand: ParsableCommand {
         } else {
             lint = LintReport(files: rules, today: dates.referenceDate)
         }
+        if let output {
+            var files = RunFiles()
+            for file in lint.files { files.reads(file, as: "the linted file") }
+            files.writes(output, as: "--output")
+            try OutputGuard.refuseCollisions(files)
+        }
         if !(quiet && output == nil) {
             let destination = try openOutput(output)
             switch report {

@@ -41,6 +41,12 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let output {
+            var files = RunFiles()
+            for report in reports { files.reads(report, as: "the report") }
+            files.writes(output, as: "--output")
+            try OutputGuard.refuseCollisions(files)
+        }
         var merged = ValidationSummary()
         for (position, path) in reports.enumerated() {
             let summary: ValidationSummary

@@ -46,9 +46,34 @@ enum OutputGuard {
         reportNotWritten(OutputFiles.discardAll())
     }
 
+    /// Ends the command with exit 2, before anything is written, when an output of the run is
+    /// one of the files it reads or another of its outputs (see ``RunFiles``), naming both.
+    static func refuseCollisions(_ files: RunFiles) throws {
+        let collisions = files.collisions()
+        guard !collisions.isEmpty else { return }
+        for collision in collisions { writeError("formsmith: \(collision)") }
+        writeError("formsmith: nothing was written")
+        throw FormsmithExit(status: ExitStatus.usage)
+    }
+
     private static func reportNotWritten(_ names: [String]) {
         guard !names.isEmpty else { return }
         writeError("formsmith: not written: \(names.joined(separator: ", ")) (any earlier file under "
                    + "\(names.count == 1 ? "that name is" : "these names is") unchanged)")
+    }
+}
+
+extension RunFiles {
+    /// Adds a compiled rule set's rule file and the libraries it includes, as files read.
+    mutating func reads(_ rules: CompiledRuleSet) {
+        reads(rules.ruleSet.file, as: "the rule file")
+        for library in rules.ruleSet.libraries { reads(library, as: "the library") }
+    }
+
+    /// Adds the inputs of a run, as files read (folders that could not be listed left out).
+    mutating func reads(_ sources: [InputSource]) {
+        for source in sources where !source.isStandardInput && source.failure == nil && source.fileSystemPath == nil {
+            reads(source.path, as: "the input")
+        }
     }
 }

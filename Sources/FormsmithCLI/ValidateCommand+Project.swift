@@ -29,14 +29,32 @@ extension ValidateCommand {
             if needed == nil { break }
         }
         let forms = try loadForms(of: project, today: today, only: needed, consequence: "nothing was validated")
+        var files = RunFiles()
+        files.reads(project.file, as: "the project file")
+        for form in forms { files.reads(form.rules) }
+        files.reads(sources)
+        if let output { files.writes(output, as: "--output") }
+        if let splitOutput {
+            do {
+                let validator = ProjectValidator(project: project, forms: forms, options: ValidationOptions(jobs: 1))
+                for path in try validator.plannedSplitFiles(sources, directory: splitOutput) {
+                    files.writes(path, as: "the --split-output file")
+                }
+            } catch {
+                writeError("formsmith: \(error.message)")
+                throw FormsmithExit(status: ExitStatus.usage)
+            }
+        }
+        try OutputGuard.refuseCollisions(files)
         let destination = try openOutput(output)
         let format = report ?? project.defaults.report.flatMap(ReportFormat.init(rawValue:)) ?? .text
         var reporter = terminal.reporter(format, writingTo: destination, toFile: output != nil, context: HTMLReportContext(
             rulesFile: project.file, ruleSetID: "project", fields: [], inputs: inputs,
             toolVersion: FormsmithVersion.current))
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
-        let options = ValidationOptions(jobs: jobs ?? project.defaults.jobs, csvDialect: delimiter.dialect,
+        var options = ValidationOptions(jobs: jobs ?? project.defaults.jobs, csvDialect: delimiter.dialect,
                                         failFast: failFast, redact: redact || project.defaults.redact == true)
+        options.inputLimits = Self.inputLimits()
         let progress = ProgressDisplay(totalBytes: Self.totalSize(of: sources), enabled: terminal.showsProgress)
         let run: (summary: ValidationSummary, splitProblems: [String])
         do {

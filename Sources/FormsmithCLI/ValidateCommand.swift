@@ -19,7 +19,7 @@ struct ValidateCommand: ParsableCommand {
 
             Exit status: 0 all questionnaires valid, 1 some invalid or unreadable (or a CSV header \
             with problems; 0 with --exit-zero), 2 a problem with the rules, the command line or the \
-            split output, or a report or split file that could not be written (nothing is left under \
+            split output (an output that is one of the run's inputs, rule files or other outputs is one), or a report or split file that could not be written (nothing is left under \
             its name), 130 / 143 interrupted by SIGINT / SIGTERM (likewise).
             """
     )
@@ -127,10 +127,21 @@ struct ValidateCommand: ParsableCommand {
                     renamed.firstLine = 1 + (lineOffset ?? 0)
                     return renamed
                 }
+            var files = RunFiles()
+            files.reads(compiled)
+            files.reads(sources)
+            if let output { files.writes(output, as: "--output") }
+            if let splitOutput {
+                for planned in try SplitOutput.plan(directory: splitOutput, sources: sources) {
+                    files.writes(planned.valid, as: "the --split-output file")
+                    files.writes(planned.invalid, as: "the --split-output file")
+                }
+            }
+            try OutputGuard.refuseCollisions(files)
             split = try splitOutput.map { directory throws(InputError) in
                 try SplitOutput(directory: directory, sources: sources)
             }
-        } catch {
+        } catch let error as InputError {
             writeError("formsmith: \(error.message)")
             throw FormsmithExit(status: ExitStatus.usage)
         }
@@ -142,6 +153,7 @@ struct ValidateCommand: ParsableCommand {
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
         var options = ValidationOptions(jobs: jobs, csvDialect: delimiter.dialect, failFast: failFast, redact: redact)
         options.countsFills = report == .html
+        options.inputLimits = Self.inputLimits()
         let progress = ProgressDisplay(totalBytes: Self.totalSize(of: sources), enabled: terminal.showsProgress)
         let summary = BatchValidator(rules: compiled, options: options)
             .run(sources, reporter: reporter, split: split) { progress?.update($0) }
@@ -154,10 +166,22 @@ struct ValidateCommand: ParsableCommand {
         if summary.valid != summary.records, !exitZero { throw FormsmithExit(status: ExitStatus.invalidData) }
     }
 
+    /// The input limits: the defaults, with the limit of one `.json` document lowered by the
+    /// environment variable `FORMSMITH_MAX_DOCUMENT_BYTES` (a number of bytes below 512 MiB), so
+    /// that tests reach the limit without writing half a gigabyte (docs/contributing.md).
+    static func inputLimits() -> InputLimits {
+        var limits = InputLimits()
+        if let text = ProcessInfo.processInfo.environment["FORMSMITH_MAX_DOCUMENT_BYTES"], let bytes = Int(text),
+           bytes > 0, bytes < limits.maxDocumentBytes {
+            limits.maxDocumentBytes = bytes
+        }
+        return limits
+    }
+
     /// The size of the inputs in bytes, or nil when one is standard input.
     static func totalSize(of sources: [InputSource]) -> Int? {
         var total = 0
-        for source in sources {
+        for source in sources where source.failure == nil {
             guard !source.isStandardInput,
                   let size = try? FileManager.default.attributesOfItem(atPath: source.path)[.size] as? NSNumber
             else { return nil }

@@ -31,8 +31,13 @@ enum Formsmith {
 
     /// Runs `formsmith ARGUMENTS` with `input` on standard input, in `directory` (default: the root).
     static func run(_ arguments: [String], input: String? = nil, directory: URL? = nil) throws -> Output {
+        try run(tool: products.appendingPathComponent("formsmith").path, arguments, input: input, directory: directory)
+    }
+
+    /// Runs another program (`setpriv ... formsmith`, `chmod`) the same way.
+    static func run(tool: String, _ arguments: [String], input: String? = nil, directory: URL? = nil) throws -> Output {
         let process = Process()
-        process.executableURL = products.appendingPathComponent("formsmith")
+        process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? root
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()

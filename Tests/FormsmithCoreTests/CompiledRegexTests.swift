@@ -51,13 +51,30 @@ final class CompiledRegexTests: XCTestCase {
             (#"\p{Lu}+"#, [], "ЖуК", .noMatch),
             ("ёжик", .caseInsensitive, "ЁЖИК", .match),
             ("straße", .caseInsensitive, "STRASSE", .noMatch),  // PCRE2 folds one character at a time.
-            (#"\d+"#, [], "١٢٣", .match),  // UCP: Arabic-Indic digits are \d.
+            // Formsmith's \d is [0-9] (issue 21); \p{Nd} and [[:digit:]] are every script's digits.
+            (#"\d+"#, [], "١٢٣", .noMatch),
+            (#"\d+"#, [], "123", .match),
+            (#"[\d]+"#, [], "१२३", .noMatch),
+            (#"[^\D]+"#, [], "١٢٣", .noMatch),
+            (#"[^\D]+"#, [], "123", .match),
+            (#"\D"#, [], "١", .match),
+            (#"[\Dx]"#, [], "١", .match),
+            (#"[\Dx]"#, [], "1", .noMatch),
+            (#"\p{Nd}+"#, [], "١٢٣", .match),
+            (#"[[:digit:]]+"#, [], "١٢٣", .match),
+            (#"\Q\d\E"#, [], "\\d", .match),
+            (#"\\d"#, [], "\\d", .match),
+            (#"(?#\d)\d"#, [], "7", .match),
+            ("\\d # \\d [\n\\d", .extended, "4", .noMatch),
+            ("\\d # \\d [\n\\d", .extended, "45", .match),
             ("[0-9]+", [], "١٢٣", .noMatch),
             (#"\w+"#, [], "слово", .match),
             (".", [], "я", .match),  // One character, not one byte.
             (".", [], "\n", .noMatch),
             (".", .dotAll, "\n", .match),
             ("a # comment", .extended, "a", .match),
+            // Start-of-pattern settings that say what Formsmith does anyway.
+            (#"(*UTF)(*UCP)\d"#, [], "5", .match),
         ]
         for testCase in cases {
             XCTAssertEqual(
@@ -125,6 +142,8 @@ final class CompiledRegexTests: XCTestCase {
             (#"\"#, "\\ at end of pattern", 1),
             (#"a\C"#, "using \\C is disabled by the application", 3),
             ("*a", "quantifier does not follow a repeatable item", 0),
+            // Errors keep their offsets in the pattern as written, though \d is rewritten to [0-9].
+            (#"\d\d(ab"#, "missing closing parenthesis", 7),
         ]
         for testCase in cases {
             XCTAssertThrowsError(try CompiledRegex(pattern: testCase.pattern), testCase.pattern) { error in
@@ -133,6 +152,27 @@ final class CompiledRegexTests: XCTestCase {
                 XCTAssertEqual(error.offset, testCase.offset, testCase.pattern)
             }
         }
+    }
+
+    func testStartOfPatternSettingsAreRefusedWithTheirPosition() {
+        let refused = "is not accepted: Formsmith compiles every regex with UTF, Unicode properties, JIT and its "
+            + "own match limits; remove it"
+        let cases: [(pattern: String, setting: String, offset: Int)] = [
+            (#"(*NO_JIT)^\d{3}$"#, "NO_JIT", 0),
+            (#"(*UTF)(*LIMIT_MATCH=10)x"#, "LIMIT_MATCH=10", 6),
+            (#"(*CR)a$"#, "CR", 0),
+            (#"(*UCP)(*NOTEMPTY)a*"#, "NOTEMPTY", 6),
+        ]
+        for testCase in cases {
+            XCTAssertThrowsError(try CompiledRegex(pattern: testCase.pattern), testCase.pattern) { error in
+                guard let error = error as? RegexCompileError else { return XCTFail("\(error)") }
+                XCTAssertEqual(error.message, "the start-of-pattern setting (*\(testCase.setting)) " + refused)
+                XCTAssertEqual(error.offset, testCase.offset, testCase.pattern)
+            }
+        }
+        // Backtracking verbs are not settings; a setting later in the pattern is not one either.
+        XCTAssertNoThrow(try CompiledRegex(pattern: "(*FAIL)|a"))
+        XCTAssertNoThrow(try CompiledRegex(pattern: "a|(*ACCEPT)"))
     }
 
     func testCompileErrorRendersACaretUnderTheOffendingCharacter() {

@@ -81,6 +81,20 @@ enum ValuesCheck: ValueCheckKind {
             state.problems.report("'\(rule.path)' lists no values",
                                   at: constraints.values?.first?.location ?? rule.location)
         }
+        if rule.type == .multiChoice {
+            // A CSV cell holds a multi-choice value's choices separated by ';' (written and read
+            // so), so a choice holding ';' could not be told from two choices.
+            for (index, value) in values.enumerated() where value.description.contains(";") {
+                let written = constraints.values.flatMap { list in
+                    index < list.count && list[index].value.description == value.description ? list[index] : nil
+                }
+                let location = written?.location ?? constraints.valuesFrom?.location ?? rule.location
+                let source = written == nil ? " (in its valuesFrom list)" : ""
+                state.problems.report("the choice '\(value.description)' of multi-choice field '\(rule.path)'\(source) "
+                                      + "holds ';', which separates choices in a CSV cell; write it without ';'",
+                                      at: location)
+            }
+        }
         var strings: [[UInt8]] = []
         var integers: [Int64] = []
         let integerEnum = state.hasIntegerValues(constraints) && rule.type == .enumeration

@@ -1,8 +1,8 @@
 import FormsmithValues
 
 /// Rewrites a PCRE2 pattern as an ECMA-262 pattern (Unicode mode), the dialect JSON Schema's
-/// `pattern` uses, keeping Formsmith's semantics: the whole value must match, and `\d` and `\w`
-/// are Unicode-aware as they are in Formsmith's PCRE2 (UCP) mode.
+/// `pattern` uses, keeping Formsmith's semantics: the whole value must match, `\d` is `[0-9]`,
+/// and `\w` is Unicode-aware as it is in Formsmith's PCRE2 (UCP) mode.
 ///
 /// Constructs that ECMA-262 lacks or reads differently (possessive quantifiers, atomic groups,
 /// inline flags, POSIX classes, `\b`, script properties...) make the translation fail with a
@@ -131,8 +131,10 @@ private struct Translator {
     /// Writes the escape `\c`, or says why it cannot be written.
     private mutating func escape(_ character: Unicode.Scalar) -> PatternGap? {
         switch character {
-        case "d": output += #"\p{Nd}"#
-        case "D": output += #"\P{Nd}"#
+        // Formsmith's \d is [0-9]; written out so that validators whose regexes read \d as
+        // any script's digits (Python's re, behind python-jsonschema) agree.
+        case "d": output += inClass ? "0-9" : "[0-9]"
+        case "D": output += inClass ? #"\D"# : "[^0-9]"
         case "w": output += inClass ? #"\p{L}\p{N}_"# : #"[\p{L}\p{N}_]"#
         case "W":
             if inClass { return PatternGap(#"\W inside a character class cannot be written in ECMA-262"#) }

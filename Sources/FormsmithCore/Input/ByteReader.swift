@@ -1,6 +1,8 @@
 /// Why an input file could not be read.
 struct ReadError: Error, Sendable, CustomStringConvertible {
     let description: String
+    /// The input is larger than the limit it was read under (it could be read, only not whole).
+    var exceedsLimit = false
 }
 
 /// Reads a file (or standard input) in chunks with plain POSIX calls, straight into byte
@@ -10,15 +12,21 @@ final class ByteReader {
     private let ownsDescriptor: Bool
     let path: String
 
-    /// Opens `path` for reading; `-` is standard input.
-    init(path: String) throws(ReadError) {
+    /// Opens an input: by its bytes (a name that is not UTF-8 too); standard input for `-`;
+    /// a folder that could not be listed fails with its reason.
+    convenience init(source: InputSource) throws(ReadError) {
+        if let failure = source.failure { throw ReadError(description: failure) }
+        try self.init(path: source.path, bytes: source.openingPath)
+    }
+
+    private init(path: String, bytes: [UInt8]) throws(ReadError) {
         self.path = path
         if path == "-" {
             descriptor = 0
             ownsDescriptor = false
             return
         }
-        let opened = Platform.openForReading(path)
+        let opened = Platform.openForReading(bytes: bytes)
         guard opened >= 0 else { throw ReadError(description: "cannot open: \(Platform.message(for: -opened))") }
         if Platform.isDirectory(opened) {
             _ = Platform.close(opened)
@@ -64,7 +72,8 @@ final class ByteReader {
             let atEnd = try read(into: &bytes, upTo: 1 << 20)
             if bytes.count > limit {
                 throw ReadError(description: "the document is larger than \(InputLimits.describe(bytes: limit)) "
-                                + "(the limit of one .json file); use JSON Lines (.jsonl) for large inputs")
+                                + "(the limit of one .json file); use JSON Lines (.jsonl) for large inputs",
+                                exceedsLimit: true)
             }
             if atEnd { return bytes }
         }

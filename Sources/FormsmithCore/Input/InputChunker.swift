@@ -14,6 +14,9 @@ struct WorkItem: Sendable {
         case csvRows(CSVFileHeader)
         /// An input that cannot be read, or a record too long to read.
         case failure(String)
+        /// A `.json` document over the size limit: unreadable, and copied whole (streamed from
+        /// the file) to the invalid side of split output.
+        case oversizedDocument(String)
     }
 
     /// The position of the input in the run's list of inputs.
@@ -103,7 +106,7 @@ final class InputChunker {
             guard let (index, source) = sources.popLast() else { return nil }
             let reader: ByteReader
             do {
-                reader = try ByteReader(path: source.path)
+                reader = try ByteReader(source: source)
             } catch {
                 return WorkItem(sourceIndex: index, source: source, kind: .failure(error.description), bytes: [],
                                 firstLine: source.firstLine)
@@ -120,8 +123,9 @@ final class InputChunker {
             let bytes = try reader.readAll(limit: limits.maxDocumentBytes)
             return WorkItem(sourceIndex: index, source: source, kind: .document, bytes: bytes, firstLine: 1)
         } catch {
-            return WorkItem(sourceIndex: index, source: source, kind: .failure(error.description), bytes: [],
-                            firstLine: 1)
+            return WorkItem(sourceIndex: index, source: source,
+                            kind: error.exceedsLimit ? .oversizedDocument(error.description) : .failure(error.description),
+                            bytes: [], firstLine: 1)
         }
     }
 

@@ -35,6 +35,13 @@ public struct InputSource: Sendable, Hashable {
     /// The line number of its first line (1, unless `--line-offset` says the input starts
     /// further down an original file).
     public var firstLine: Int
+    /// The path's bytes when they are not UTF-8 (a file found in a folder, named in another
+    /// encoding): the file is opened by them, while ``path`` writes each stray byte `\xE9`
+    /// for reports. Nil for the usual UTF-8 names.
+    public var fileSystemPath: [UInt8]?
+    /// Why the input cannot be read at all, known before opening it: a folder that could not
+    /// be listed. The run reports it as one unreadable record, as a file that cannot be opened.
+    public var failure: String?
 
     /// Creates an input; `relativePath` defaults to the file name, `name` to `path`.
     public init(path: String, format: InputFormat, relativePath: String? = nil, name: String? = nil,
@@ -45,6 +52,9 @@ public struct InputSource: Sendable, Hashable {
         self.name = name ?? path
         self.firstLine = firstLine
     }
+
+    /// The bytes to open the file by.
+    var openingPath: [UInt8] { fileSystemPath ?? Array(path.utf8) }
 
     /// Whether this is standard input.
     public var isStandardInput: Bool { path == "-" }
@@ -75,16 +85,7 @@ public enum InputDiscovery {
                 throw InputError(message: "\(path): no such file or directory")
             }
             if isDirectory.boolValue {
-                // Folders named like inputs (`x.jsonl/`) are walked, not read.
-                let found = (files.subpathsOfDirectory(atPathSafely: path))
-                    .filter { InputFormat(fileName: $0) != nil }
-                    .sorted()
-                // A folder named like an input (`batch.jsonl/`) is walked, not read as a file.
-                for subpath in found where !files.isFolder((path as NSString).appendingPathComponent(subpath)) {
-                    let file = (path as NSString).appendingPathComponent(subpath)
-                    sources.append(InputSource(path: file, format: format ?? InputFormat(fileName: file)!,
-                                               relativePath: subpath))
-                }
+                sources += folderSources(path, format: format)
             } else {
                 guard let detected = format ?? InputFormat(fileName: path) else {
                     throw InputError(message: "\(path): cannot tell the format from the extension; name it .json, "
@@ -95,6 +96,29 @@ public enum InputDiscovery {
         }
         return sources
     }
+
+    /// The inputs of a folder: its files named like inputs, and each subfolder that could not
+    /// be listed (one unreadable input, so nothing is hidden), in path order.
+    private static func folderSources(_ folder: String, format: InputFormat?) -> [InputSource] {
+        let walk = FolderWalk(root: folder) { InputFormat(fileName: $0) != nil }
+        var found: [InputSource] = []
+        for file in walk.files {
+            let path = (folder as NSString).appendingPathComponent(file.text)
+            var source = InputSource(path: path, format: format ?? InputFormat(fileName: file.text)!,
+                                     relativePath: file.text)
+            if file.text.utf8.elementsEqual(file.bytes) == false {
+                source.fileSystemPath = Array(folder.utf8) + (folder.hasSuffix("/") ? [] : [0x2F]) + file.bytes
+            }
+            found.append(source)
+        }
+        for folder in walk.unlisted {
+            var source = InputSource(path: folder.text, format: format ?? .jsonLines)
+            source.failure = "cannot list the folder: \(folder.reason); the files in it were not validated "
+                + "(give the user running formsmith read and execute permission on it)"
+            found.append(source)
+        }
+        return found.sorted { $0.path < $1.path }
+    }
 }
 
 extension FileManager {
@@ -102,9 +126,5 @@ extension FileManager {
     func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
-    fileprivate func subpathsOfDirectory(atPathSafely path: String) -> [String] {
-        (try? subpathsOfDirectory(atPath: path)) ?? []
     }
 }

@@ -82,6 +82,76 @@ public enum Platform {
         return opened >= 0 ? opened : -errno
     }
 
+    /// Opens a file named by its bytes (a name that is not UTF-8, as listed by
+    /// ``listDirectory(_:)``) for reading; the descriptor, or the negated error code.
+    static func openForReading(bytes path: [UInt8]) -> Int32 {
+        let opened = (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY) }
+        }
+        return opened >= 0 ? opened : -errno
+    }
+
+    /// One entry of a folder: its name as the file system holds it (any bytes but `/` and NUL).
+    struct DirectoryEntry {
+        let name: [UInt8]
+        /// A folder itself, not a symbolic link to one: walked when listing recursively.
+        let isFolder: Bool
+        /// A folder or a symbolic link to one (neither is a file to read).
+        let leadsToFolder: Bool
+    }
+
+    /// The entries of the folder at `path` (bytes, no trailing NUL), without `.` and `..`;
+    /// the error code when it cannot be opened or read (no permission: mode 000 or 711).
+    static func listDirectory(_ path: [UInt8]) -> Result<[DirectoryEntry], ListingFailure> {
+        let terminated = path + [0]
+        guard let directory = terminated.withUnsafeBufferPointer({ buffer in
+            buffer.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
+        }) else { return .failure(ListingFailure(code: errno)) }
+        defer { closedir(directory) }
+        var entries: [DirectoryEntry] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { return .failure(ListingFailure(code: errno)) }
+                break
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            let full = path + [0x2F] + name + [0]
+            var own = stat(), followed = stat()
+            let isFolder = full.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &own) == 0 }
+            } && (own.st_mode & S_IFMT) == S_IFDIR
+            let leadsToFolder = isFolder || full.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &followed) == 0 }
+            } && (followed.st_mode & S_IFMT) == S_IFDIR
+            entries.append(DirectoryEntry(name: name, isFolder: isFolder, leadsToFolder: leadsToFolder))
+        }
+        return .success(entries)
+    }
+
+    /// Why a folder could not be listed.
+    struct ListingFailure: Error {
+        let code: Int32
+    }
+
+    /// What identifies an existing file whatever path names it: its device and inode
+    /// (following symbolic links), and whether it is a regular file; nil when nothing is there.
+    static func fileIdentity(_ path: String) -> (device: UInt64, inode: UInt64, isRegularFile: Bool)? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return (UInt64(status.st_dev), UInt64(status.st_ino), (status.st_mode & S_IFMT) == S_IFREG)
+    }
+
+    /// The absolute path with every symbolic link and `.`/`..` resolved, when it exists.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Whether an open descriptor is a directory.
     static func isDirectory(_ descriptor: Int32) -> Bool {
         var status = stat()

@@ -97,6 +97,6 @@ public struct ProjectDefaults: Sendable {
     /// zone (as `--today` and `--timezone` decide it).
     public func referenceDate() -> CivilDate {
         if let today { return today }
-        return CivilDate.today(in: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current)
+        return CivilDate.today(in: timeZone.flatMap(TimeZoneName.zone(named:)) ?? .current)
     }
 }

@@ -112,9 +112,8 @@ struct ProjectReader {
             }
         }
         if let zone = mapping.string("timeZone") {
-            if TimeZone(identifier: zone.value) == nil {
-                problems.report("unknown time zone '\(zone.value)'; use an IANA name such as Europe/Moscow",
-                                at: zone.location)
+            if let problem = TimeZoneName.problem(with: zone.value) {
+                problems.report("timeZone \(problem)", at: zone.location)
             } else {
                 defaults.timeZone = zone.value
             }

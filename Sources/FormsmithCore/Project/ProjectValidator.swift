@@ -47,6 +47,27 @@ public final class ProjectValidator {
         return (forms.compactMap { form in byForm[form.name].map { (form.name, $0) } }, byRecord)
     }
 
+    /// Every file `--split-output DIRECTORY` may write for `sources`: those of the inputs
+    /// routed to a form, and for each JSON Lines input routed record by record, its files in
+    /// every form's folder and in `unrouted/`. Nothing is created.
+    /// - Throws: when two inputs of one form would share a file.
+    public func plannedSplitFiles(_ sources: [InputSource], directory: String) throws(InputError) -> [String] {
+        let planned = plan(sources)
+        var paths: [String] = []
+        for group in planned.byForm {
+            let folder = (directory as NSString).appendingPathComponent(group.form)
+            paths += try SplitOutput.plan(directory: folder, sources: group.sources).flatMap { [$0.valid, $0.invalid] }
+        }
+        for source in planned.byRecord where source.format == .jsonLines && source.failure == nil {
+            for form in forms.map(\.name) + ["unrouted"] {  // the folders MixedSplit writes
+                let folder = (directory as NSString).appendingPathComponent(form)
+                let base = (folder as NSString).appendingPathComponent((source.relativePath as NSString).deletingPathExtension)
+                paths += ["\(base).valid.jsonl", "\(base).invalid.jsonl"]
+            }
+        }
+        return paths
+    }
+
     /// Validates `sources` and returns the totals; results go to `reporter` as they come,
     /// each naming its form. With `splitDirectory`, the questionnaires of inputs routed to one
     /// form are also split into `DIRECTORY/FORM/` (see ``SplitOutput``); the problems of

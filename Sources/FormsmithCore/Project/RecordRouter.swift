@@ -59,13 +59,10 @@ final class RecordRouter {
              _ body: (RecordResult, String?) -> Void) {
         if source.format == .jsonLines { return lines(source, raw: raw, body) }
         let bytes: [UInt8]
-        if source.isStandardInput {
-            bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-        } else if let data = FileManager.default.contents(atPath: source.path) {
-            bytes = Array(data)
-        } else {
-            body(RecordResult(location: RecordLocation(file: source.path, line: 1),
-                              unreadable: "cannot read the file; check that it exists and is readable"), nil)
+        do {
+            bytes = try ByteReader(source: source).readAll(limit: Int.max)  // a mixed document is read whole
+        } catch {
+            body(RecordResult(location: RecordLocation(file: source.path, line: 1), unreadable: error.description), nil)
             return
         }
         switch source.format {
@@ -81,18 +78,24 @@ final class RecordRouter {
     /// A JSON Lines input, read in chunks of whole lines (memory stays flat however long it is).
     private func lines(_ source: InputSource, raw: ((UnsafeBufferPointer<UInt8>, RecordResult, String?) -> Void)?,
                        _ body: (RecordResult, String?) -> Void) {
-        guard let handle = source.isStandardInput ? FileHandle.standardInput
-                : FileHandle(forReadingAtPath: source.path) else {
-            body(RecordResult(location: RecordLocation(file: source.path, line: 1),
-                              unreadable: "cannot read the file; check that it exists and is readable"), nil)
+        let reader: ByteReader
+        do {
+            reader = try ByteReader(source: source)
+        } catch {
+            body(RecordResult(location: RecordLocation(file: source.path, line: 1), unreadable: error.description), nil)
             return
         }
         var pending: [UInt8] = []
         var line = 1
         while true {
-            let data = handle.readData(ofLength: 4 << 20)
-            let atEnd = data.isEmpty
-            pending.append(contentsOf: data)
+            let atEnd: Bool
+            do {
+                atEnd = try reader.read(into: &pending, upTo: 4 << 20)
+            } catch {
+                body(RecordResult(location: RecordLocation(file: source.path, line: line),
+                                  unreadable: "line \(line): \(error.description); the rest of the file was not read"), nil)
+                return
+            }
             let cut = atEnd ? pending.count : (pending.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0)
             if cut > 0 {
                 let chunk = Array(pending[0..<cut])
@@ -106,7 +109,6 @@ final class RecordRouter {
             }
             if atEnd { break }
         }
-        if !source.isStandardInput { try? handle.close() }
     }
 
     /// A JSON document: one questionnaire, or an array of them (each routed on its own).

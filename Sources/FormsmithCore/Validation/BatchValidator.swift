@@ -160,6 +160,11 @@ public final class BatchValidator: Sendable {
         case .failure(let message):
             outcome.add(RecordResult(location: RecordLocation(file: item.source.name, line: item.firstLine),
                                      unreadable: message))
+        case .oversizedDocument(let message):
+            outcome.add(RecordResult(location: RecordLocation(file: item.source.name, line: item.firstLine),
+                                     unreadable: message))
+            // Split output keeps every questionnaire: the document goes whole to the invalid side.
+            if splits { outcome.split = SplitChunk(copyingWhole: item.source) }
         }
         return outcome
     }

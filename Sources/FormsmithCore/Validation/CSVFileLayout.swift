@@ -49,7 +49,7 @@ final class CSVColumnBinding {
             let layout = CSVFileLayout(binding: file, to: rules)
             last = layout
             return layout
-        case .lines, .document, .failure:
+        case .lines, .document, .failure, .oversizedDocument:
             return nil
         }
     }

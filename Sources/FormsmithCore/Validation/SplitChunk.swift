@@ -16,8 +16,17 @@ struct SplitChunk: Sendable {
     var invalid: [UInt8] = []
     /// Whether `valid` and `invalid` are whole files (a `.json` document).
     var isDocument = false
+    /// An input too large to hold (a `.json` document over the size limit) whose file is to be
+    /// copied whole to the invalid side, streamed.
+    var wholeInput: InputSource?
 
     init() {}
+
+    /// The split of an input that goes whole to the invalid side, copied from its file.
+    init(copyingWhole source: InputSource) {
+        isDocument = true
+        wholeInput = source
+    }
 
     /// Appends a record's text to its side, ending it with a line break if it has none.
     mutating func append(_ record: UnsafeBufferPointer<UInt8>, valid isValid: Bool) {

@@ -42,6 +42,20 @@ public final class SplitOutput {
     /// Plans the files of `sources` under `directory` (created if missing).
     /// - Throws: when the directory cannot be created or two inputs would share a file.
     public init(directory: String, sources: [InputSource]) throws(InputError) {
+        let files = try Self.plan(directory: directory, sources: sources)
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw InputError(message: "--split-output: cannot create the directory \(directory): "
+                             + error.localizedDescription)
+        }
+        self.files = files
+    }
+
+    /// The files `sources` would be split into under `directory`, in input order, without
+    /// creating anything (to compare them with the run's other files first; see ``RunFiles``).
+    /// - Throws: when two inputs would share a file, or a file would be an input.
+    public static func plan(directory: String, sources: [InputSource]) throws(InputError) -> [Files] {
         var files: [Files] = []
         var owners: [String: String] = [:]
         let inputs = Set(sources.map { ($0.path as NSString).standardizingPath })
@@ -50,6 +64,9 @@ public final class SplitOutput {
                 (source.relativePath as NSString).deletingPathExtension)
             let planned = Files(valid: "\(base).valid.\(source.format.rawValue)",
                                 invalid: "\(base).invalid.\(source.format.rawValue)")
+            files.append(planned)
+            // A folder that could not be listed has nothing to split: it claims no name.
+            guard source.failure == nil else { continue }
             if let owner = owners[planned.valid] {
                 throw InputError(message: "--split-output: the inputs \(owner) and \(source.path) would both be "
                                  + "written to \(planned.valid); validate them in separate runs or rename one")
@@ -60,15 +77,8 @@ public final class SplitOutput {
                                  + "another directory")
             }
             owners[planned.valid] = source.path
-            files.append(planned)
         }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw InputError(message: "--split-output: cannot create the directory \(directory): "
-                             + error.localizedDescription)
-        }
-        self.files = files
+        return files
     }
 
     /// Writes one work item's questionnaires; items arrive in input order.
@@ -80,6 +90,13 @@ public final class SplitOutput {
         }
         if let header = chunk.prefix { prefix = header }
         let paths = files[sourceIndex]
+        if let whole = chunk.wholeInput {
+            if let output = open(paths.invalid) {
+                copy(whole, to: output)
+                close(output)
+            }
+            return
+        }
         if chunk.isDocument {
             for (content, path) in [(chunk.valid, paths.valid), (chunk.invalid, paths.invalid)] where !content.isEmpty {
                 let output = open(path)
@@ -102,6 +119,22 @@ public final class SplitOutput {
     /// - Throws: the first write error; no file is moved then.
     public func commit() throws(OutputError) {
         try OutputFiles.commit(started)
+    }
+
+    /// Copies an input's file to `output` in pieces of 1 MiB (memory stays flat whatever its size).
+    private func copy(_ source: InputSource, to output: OutputWriter) {
+        do {
+            let reader = try ByteReader(source: source)
+            var buffer: [UInt8] = []
+            while true {
+                buffer.removeAll(keepingCapacity: true)
+                let atEnd = try reader.read(into: &buffer, upTo: 1 << 20)
+                output.write(bytes: buffer)
+                if atEnd || output.hasFailed { return }
+            }
+        } catch {
+            problems.append("\(source.path) could not be copied to \(output.name): \(error.description)")
+        }
     }
 
     private func side(_ output: inout OutputWriter?, _ path: String) -> OutputWriter? {

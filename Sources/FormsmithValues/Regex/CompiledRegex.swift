@@ -7,8 +7,9 @@ internal import CPCRE2
 ///   interpreter). `\d{3}` does not match "1234" and `a|b` does not match "ab". Writing `^...$`
 ///   yourself is harmless; a trailing newline never satisfies `$` because the match must end at
 ///   the very end of the value.
-/// - Unicode: compiled with `PCRE2_UTF | PCRE2_UCP`, so `\d`, `\w`, `\b`, `[[:alpha:]]` and case
-///   folding are Unicode-aware (use `[0-9]` for ASCII digits). `\C` is forbidden
+/// - Unicode: compiled with `PCRE2_UTF | PCRE2_UCP`, so `\w`, `\b`, `[[:alpha:]]` and case
+///   folding are Unicode-aware; `\d` alone is `[0-9]` (rewritten by ``ASCIIDigitPattern``;
+///   `\p{Nd}` names every script's digits). `\C` is forbidden
 ///   (`PCRE2_NEVER_BACKSLASH_C`) because it can split a UTF-8 character.
 /// - Byte-level path: a pattern simple enough (see ``SimplePattern``: ASCII literals, `\d` and
 ///   ASCII classes a fixed number of times) is matched byte by byte against ASCII values, with
@@ -39,6 +40,12 @@ package final class CompiledRegex: Sendable {
         let compileOptions = PCRE2_UTF | PCRE2_UCP | PCRE2_NEVER_BACKSLASH_C
             | PCRE2_ANCHORED | PCRE2_ENDANCHORED | options.pcre2CompileOptions
         let patternBytes = Array(pattern.utf8)
+        if let setting = StartOfPatternSettings.refused(in: patternBytes) {
+            throw RegexCompileError(
+                message: "the start-of-pattern setting (*\(setting.name)) is not accepted: Formsmith compiles every "
+                    + "regex with UTF, Unicode properties, JIT and its own match limits; remove it",
+                offset: String(decoding: patternBytes.prefix(setting.offset), as: UTF8.self).count)
+        }
         var errorCode: Int32 = 0
         var errorByteOffset = 0
         let compiled = patternBytes.withUnsafeBufferPointer { bytes in
@@ -46,11 +53,28 @@ package final class CompiledRegex: Sendable {
                 pcre2_compile_8(base, count, compileOptions, &errorCode, &errorByteOffset, nil)
             }
         }
-        guard let compiled else {
+        guard var compiled else {
             let prefix = patternBytes.prefix(min(errorByteOffset, patternBytes.count))
             throw RegexCompileError(
                 message: pcre2ErrorMessage(code: errorCode),
                 offset: String(decoding: prefix, as: UTF8.self).count)
+        }
+        // `\d` is [0-9] (see ASCIIDigitPattern): the pattern compiled as written gave the errors
+        // above with the author's offsets; the rewritten one is what values are matched with.
+        if let rewritten = ASCIIDigitPattern.rewrite(pattern, extended: options.contains(.extended)) {
+            let bytes = Array(rewritten.utf8)
+            let narrowed = bytes.withUnsafeBufferPointer { buffer in
+                withNonNullBase(buffer) { base, count in
+                    pcre2_compile_8(base, count, compileOptions, &errorCode, &errorByteOffset, nil)
+                }
+            }
+            guard let narrowed else {
+                pcre2_code_free_8(compiled)
+                throw RegexCompileError(message: "the pattern could not be compiled with \\d read as [0-9] ("
+                                        + pcre2ErrorMessage(code: errorCode) + "); please report this", offset: 0)
+            }
+            pcre2_code_free_8(compiled)
+            compiled = narrowed
         }
         self.pattern = pattern
         self.options = options

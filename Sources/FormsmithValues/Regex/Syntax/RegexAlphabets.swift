@@ -106,8 +106,8 @@ package enum RegexAlphabets {
         return poolMembers { categoryCode(of: $0).lowercased().hasPrefix(name) }
     }
 
-    /// `\d` in UCP mode: decimal digits of any script.
-    package static let digit = poolMembers { categoryCode(of: $0) == "Nd" }
+    /// `\d`: the ASCII digits `0-9` (Formsmith's `\d`; see ``ASCIIDigitPattern``).
+    package static let digit = pool.intersection(RegexCharSet(normalizing: [0x30...0x39]))
     /// `\w` in UCP mode: letters, numbers and the underscore.
     package static let word = poolMembers { $0 == "_" || "LN".contains(categoryCode(of: $0).first ?? " ") }
     /// `\s` in UCP mode: separators plus tab, line feed, vertical tab, form feed, carriage return.
