@@ -27,6 +27,12 @@ final class HelpAndREADMEAgreementTests: XCTestCase {
                 XCTFail("README.md never shows `formsmith \(name) ...` with its options (a synopsis in a code span)")
                 continue
             }
+            for argument in Self.arguments(inHelp: help.stdout) where !argument.spellings.contains(where: documented.synopsis.contains) {
+                XCTFail("""
+                    README.md:\(documented.line) (formsmith \(name)): the synopsis `\(documented.synopsis)` does not show \
+                    the argument <\(argument.name)> (as \(argument.spellings.joined(separator: " or ")))
+                    """)
+            }
             let missing = helpOptions.subtracting(documented.options).sorted()
             let extra = documented.options.subtracting(helpOptions).sorted()
             XCTAssertTrue(missing.isEmpty && extra.isEmpty, """
@@ -95,6 +101,28 @@ final class HelpAndREADMEAgreementTests: XCTestCase {
         return names.subtracting(["-h", "--help", "--version"])
     }
 
+    /// The positional arguments of a help text (`<rule-file>`), each with the ways a synopsis
+    /// may write it: in capitals and singular (`RULE-FILE`, `INPUT` for `<inputs>`), or one of
+    /// its values when help lists them (`rules` for `<kind>`).
+    static func arguments(inHelp help: String) -> [(name: String, spellings: [String])] {
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(of: "ARGUMENTS:") else { return [] }
+        let section = lines[(start + 1)...].prefix { !$0.isEmpty }
+        return section.enumerated().compactMap { offset, line in
+            guard line.hasPrefix("  <"), let end = line.firstIndex(of: ">") else { return nil }
+            let name = String(line[line.index(line.startIndex, offsetBy: 3)..<end])
+            var capitals = name.uppercased()
+            if capitals.hasSuffix("S") { capitals.removeLast() }
+            let entry = ([line] + section.dropFirst(offset + 1).prefix { !$0.hasPrefix("  <") }).joined(separator: " ")
+            let values = entry.range(of: #"\(values: ([^)]*)\)"#, options: .regularExpression).map {
+                entry[$0].dropFirst("(values: ".count).dropLast().split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
+            } ?? []
+            return (name, [capitals] + values)
+        }
+    }
+
     static func optionNames(in text: String) -> Set<String> {
         let pattern = try! NSRegularExpression(pattern: #"(?<![\w<-])--?[a-zA-Z][a-zA-Z0-9-]*"#)
         let range = NSRange(text.startIndex..., in: text)
@@ -104,10 +132,11 @@ final class HelpAndREADMEAgreementTests: XCTestCase {
     /// The options the README gives `formsmith SUBCOMMAND`: those of its synopsis with the
     /// option table right after it (`| option | meaning |`), or, for a command without a table,
     /// of the code span outside examples that shows it with the most options.
-    static func documentedOptions(of subcommand: String, in readme: String) -> (line: Int, options: Set<String>)? {
+    static func documentedOptions(of subcommand: String, in readme: String)
+        -> (line: Int, synopsis: String, options: Set<String>)? {
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var inFence = false
-        var best: (line: Int, options: Set<String>)?
+        var best: (line: Int, synopsis: String, options: Set<String>)?
         for (index, line) in lines.enumerated() {
             if line.hasPrefix("```") { inFence.toggle() }
             guard !inFence else { continue }
@@ -115,8 +144,8 @@ final class HelpAndREADMEAgreementTests: XCTestCase {
                 var options = optionNames(in: span)
                 let table = optionTable(after: index, in: lines)
                 options.formUnion(table ?? [])
-                if table != nil { return (index + 1, options) }
-                if best == nil || options.count > best!.options.count { best = (index + 1, options) }
+                if table != nil { return (index + 1, span, options) }
+                if best == nil || options.count > best!.options.count { best = (index + 1, span, options) }
             }
         }
         return best
