@@ -243,6 +243,8 @@ final class DocExampleRunner {
     private func checkVerdict(_ json: String, expected: [String], rules: (path: String, place: String), at place: String) {
         let input = "doc-examples/questionnaire.json"
         do {
+            try FileManager.default.createDirectory(at: session.directory.appendingPathComponent("doc-examples"),
+                                                    withIntermediateDirectories: true)
             try json.write(to: session.directory.appendingPathComponent(input), atomically: true, encoding: .utf8)
         } catch {
             return failures.append("\(place): could not write the questionnaire: \(error)")
