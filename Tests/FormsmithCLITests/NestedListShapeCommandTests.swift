@@ -69,6 +69,56 @@ final class NestedListShapeCommandTests: ScratchFolderTestCase {
         }
     }
 
+    /// docs/rules.md, "Lists inside list items": its rule snippet (drivers 3 fields, documents 4)
+    /// gives its two questionnaires the verdicts the text states, and `generate` fills it (JSON
+    /// and CSV) with questionnaires that validate back, some driver with two documents.
+    func testTheDocsExampleGetsTheVerdictsTheDocsState() throws {
+        let docs = try String(contentsOf: Formsmith.root.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+        let section = try XCTUnwrap(docs.range(of: "### Lists inside list items").map { docs[$0.upperBound...] })
+        let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
+        let text = String(section[..<end])
+        let yamlStart = try XCTUnwrap(text.range(of: "```yaml\n"))
+        let yamlEnd = try XCTUnwrap(text.range(of: "```", range: yamlStart.upperBound..<text.endIndex))
+        let rules = try write("docs.yaml", "id: docs-nested\n" + text[yamlStart.upperBound..<yamlEnd.lowerBound])
+        // The questionnaires are the backticked objects after the snippet (each may wrap a line).
+        let questionnaires = text[yamlEnd.upperBound...].components(separatedBy: "`").filter { $0.hasPrefix("{\"drivers\"") }
+            .map { $0.replacingOccurrences(of: "\n", with: " ") }
+        XCTAssertEqual(questionnaires.count, 2, text)
+        // The docs: the first is valid; the second gets number regex, issued min (on or after
+        // 1999-02-03) and issuer required, and no assertion while its documents are invalid.
+        // Once they are valid, documentCount 2 with one document is reported at drivers[0].
+        let fixed = #"{"drivers": [{"birthDate": "1985-02-03", "documents": [{"type": "passport", "number": "7700 123456", "#
+            + #""issued": "1999-02-03", "issuer": "OVD"}], "documentCount": 2}]}"#
+        let input = try write("docs.jsonl", (questionnaires + [fixed]).joined(separator: "\n") + "\n")
+        for jobs in ["1", "2"] {
+            let run = try Formsmith.run(["validate", "--rules", rules, "--today", "2026-11-22", "--report", "json",
+                                         "--jobs", jobs, input])
+            XCTAssertEqual(run.status, 1, run.stderr)
+            XCTAssertEqual(try violations(in: run.stdout, records: 3)[input], [
+                [],
+                ["drivers[0].documents[0].issued min", "drivers[0].documents[0].issuer required",
+                 "drivers[0].documents[0].number regex"],
+                ["drivers[0] assert"],
+            ])
+            XCTAssertTrue(run.stdout.contains("must be on or after 1999-02-03"), run.stdout)
+        }
+        for format in ["jsonl", "csv"] {
+            let output = path("generated.\(format)")
+            let generate = try Formsmith.run(["generate", "--rules", rules, "--today", "2026-11-22", "--count", "200",
+                                              "--seed", "20", "--format", format, "--output", output])
+            XCTAssertEqual(generate.status, 0, generate.stderr)
+            let check = try Formsmith.run(["validate", "--rules", rules, "--today", "2026-11-22", output])
+            XCTAssertEqual(check.status, 0, check.stdout)
+            XCTAssertTrue(check.stdout.contains("200 questionnaires: 200 valid"), check.stdout)
+            guard format == "jsonl" else { continue }
+            let documentCounts = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").flatMap { line in
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                return (object?["drivers"] as? [[String: Any]] ?? []).map { ($0["documents"] as? [Any])?.count ?? 0 }
+            }
+            XCTAssertEqual(Set(documentCounts), [1, 2], "drivers hold 1 or 2 documents (minItems 1, maxItems 2)")
+        }
+    }
+
     // MARK: - Running every reading
 
     /// Validates the shape's records in every reading and job count; `expected[n]` lists record
