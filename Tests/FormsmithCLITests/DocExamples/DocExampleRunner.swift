@@ -17,7 +17,6 @@ final class DocExampleRunner {
     private(set) var skipped: [(place: String, reason: String)] = []
     /// The rule file the last rule snippet was written to, for the verdict blocks after it.
     private var lastRules: (path: String, place: String)?
-    private var snippetCount = 0
 
     init(session: ShellSession) { self.session = session }
 
@@ -132,7 +131,6 @@ final class DocExampleRunner {
             path = target
             text = block.lines.joined(separator: "\n") + "\n"
         } else {
-            snippetCount += 1
             path = "doc-examples/\(block.file.replacingOccurrences(of: "/", with: "-"))-\(block.line).yaml"
             text = Self.ruleFile(from: block.lines)
         }
