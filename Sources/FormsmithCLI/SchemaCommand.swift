@@ -13,7 +13,8 @@ struct SchemaCommand: ParsableCommand {
         abstract: "Print the JSON Schema (draft 2020-12) of Formsmith's rule files, for editors and validators.",
         discussion: """
             The repository ships the same text as \(RulesSchema.shippedPath). Point an editor at it with \
-            a first line '# yaml-language-server: $schema=PATH' in a rule file, or a '$schema' key.
+            a comment line '# yaml-language-server: $schema=PATH' anywhere in a rule file (the shipped \
+            ones carry it as their last line), or a '$schema' key.
 
             Exit status: 0 printed, 2 a problem with the command line or the output file.
             """

@@ -158,6 +158,37 @@ final class InitialDataCommandTests: ScratchFolderTestCase {
         }
     }
 
+
+    /// A pool value YAML reads as a number or a boolean is refused for a text field, as a record's
+    /// `42` is (README: "or is not of the field's JSON type"); quoted, the same text is used.
+    func testAnInlinePoolValueOfAnotherTypeIsReportedAndNotUsed() throws {
+        let rules = try write("rules.yaml", """
+            id: pools
+            fields:
+              plate: {type: string}
+              months: {type: enum, values: [6, 12]}
+              on: {type: boolean}
+            """)
+        let seedData = try write("seed.yaml", """
+            fields:
+              plate: [42, '43', true, A1]
+              months: [6, 12]
+              on: [true]
+            """)
+        let run = try Formsmith.run(["generate", "--rules", rules, "--seed-data", seedData, "--count", "20", "--seed", "3"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let folder = self.folder.path
+        XCTAssertEqual(run.stderr.split(separator: "\n").map(String.init), [
+            "\(folder)/seed.yaml:2:11: warning: the value 42 of 'plate' is not of the field's type (string); "
+                + "quote it ('42') to use it as text; not used",
+            "\(folder)/seed.yaml:2:21: warning: the value true of 'plate' is not of the field's type (string); "
+                + "quote it ('true') to use it as text; not used",
+        ])
+        let objects = try objects(run.stdout)
+        XCTAssertEqual(Set(objects.compactMap { $0["plate"] as? String }), ["43", "A1"])
+        XCTAssertEqual(Set(objects.compactMap { $0["months"] as? Int }), [6, 12])
+        XCTAssertEqual(Set(objects.compactMap { $0["on"] as? Bool }), [true])
+    }
     func testABrokenSeedDataFileIsAnErrorWithItsPlace() throws {
         let rules = try write("rules.yaml", "id: pools\nfields:\n  code: {type: string, mask: 'SS00'}\n")
         let unknown = try write("unknown.yaml", "fields:\n  cod: [AB12]\n")

@@ -16,7 +16,7 @@ check-jsonschema --builtin-schema vendor.github-actions action.yml
 python3 - README.md "$work/workflow.yml" <<'PY'
 import re, sys
 text = open(sys.argv[1], encoding="utf-8").read()
-match = re.search(r"<!-- github-workflow-example -->\s*```yaml\n(.*?)```", text, re.S)
+match = re.search(r"<!-- github-workflow-example -->\s*```yaml[^\n]*\n(.*?)```", text, re.S)
 if not match:
     sys.exit("README.md has no workflow example after <!-- github-workflow-example -->")
 open(sys.argv[2], "w", encoding="utf-8").write(match.group(1))

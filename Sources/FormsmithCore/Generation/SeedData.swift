@@ -25,6 +25,10 @@ public struct SeedData: Sendable {
         public var extends: Bool
         /// The values, each with where it was written (a word list's line, or the inline list).
         public var values: [Located<String>]
+        /// The JSON value each inline value stands for, when YAML reads it as a number or a
+        /// boolean (`[42]`, `[true]`), so that one given to a text field can be refused as not
+        /// of the field's type; nil for text (and for every word of a word list).
+        var typedValues: [FixtureValue?] = []
     }
 
     /// One partial questionnaire of the records file, with where it was written.
@@ -92,7 +96,9 @@ public struct SeedData: Sendable {
                     extends = extend != nil
                 }
                 guard let values = poolValues(value, field: pair.key, file: file, problems: problems) else { continue }
-                pools.append(Pool(field: field, extends: extends, values: values))
+                var pool = Pool(field: field, extends: extends, values: values)
+                pool.typedValues = value.sequence.map { $0.filter { $0.scalar != nil }.map(Self.typedValue) } ?? []
+                pools.append(pool)
             }
         }
         if let recordsPath = top.string("records") {
@@ -102,6 +108,16 @@ public struct SeedData: Sendable {
         if pools.isEmpty, records.isEmpty, problems.isEmpty {
             problems.report("the seed-data file gives no values: add 'fields' (value pools) and/or 'records' "
                             + "(a JSON Lines file of partial questionnaires)", at: top.location)
+        }
+    }
+
+    /// The JSON value a YAML scalar stands for when YAML reads it as a number or a boolean.
+    private static func typedValue(_ node: Node) -> FixtureValue? {
+        guard let scalar = node.scalar, scalar.style == .plain else { return nil }
+        switch Resolver.default.resolveTag(of: node) {
+        case .int, .float: return .number(scalar.string)
+        case .bool: return .boolean(Bool(scalar.string.lowercased()) ?? false)
+        default: return nil
         }
     }
 

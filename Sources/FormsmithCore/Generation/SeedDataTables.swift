@@ -31,8 +31,13 @@ struct SeedDataTables: Sendable {
                                       + "give pools to its item fields (\(path)[].NAME) or its items in 'records'")
             }
             var usable: [String] = []
-            for value in pool.values {
-                if let violation = validator.violations(ofText: value.value, field: id).first {
+            for (index, value) in pool.values.enumerated() {
+                if index < pool.typedValues.count, let typed = pool.typedValues[index],
+                   !SeedDataTables.fits(typed, rules.fields[id]) {
+                    notices.append("\(value.location): warning: the value \(value.value) of '\(path)' is not of the field's "
+                                   + "type (\(rules.fields[id].type.rawValue)); quote it ('\(value.value)') to use it as text; "
+                                   + "not used")
+                } else if let violation = validator.violations(ofText: value.value, field: id).first {
                     notices.append("\(value.location): warning: '\(value.value)' breaks the rule \(violation.rule) of '\(path)' "
                                    + "(\(violation.message)); not used")
                 } else {

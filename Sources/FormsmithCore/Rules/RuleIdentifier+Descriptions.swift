@@ -18,3 +18,13 @@ extension RuleIdentifier {
         }
     }
 }
+
+extension RuleIdentifier {
+    /// Every rule identifier the engine itself may report (besides the names rule authors give
+    /// their assertions): the field rules, each check kind's rules, the project's routing
+    /// rules and `unreadable`. The README's list of stable identifiers is compared with it.
+    package static let reported: [String] = [required, type]
+        + CheckKind.allCases.flatMap { $0.definition.rules.map(\.id) }
+        + [visibility, parent, incompleteGroup, unknownField, duplicateField, assertion,
+           RecordRouter.formMissing, RecordRouter.formUnknown, unreadable]
+}
