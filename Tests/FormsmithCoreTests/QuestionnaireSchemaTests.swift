@@ -63,7 +63,7 @@ final class QuestionnaireSchemaTests: XCTestCase {
                                                  ("required", ["kind"])]))
         XCTAssertEqual(schema.gaps.map(\.description), [
             "inn: checksum: the inn check digits",
-            "later: visibility: hidden unless 'year(today) > 2000'",
+            "later: visibility: hidden unless `year(today) > 2000`",
             "*: duplicate-field: a JSON parser keeps one member of each name",
         ])
     }
