@@ -75,6 +75,12 @@ final class MessageWordingCommandTests: ScratchFolderTestCase {
             "code: must be at least 2 characters long (it has 1)",
             "phone: must be a phone number in E.164 form such as +74951234567 (it has 1 digit, not 7 to 15)",
         ])
+        // The generator's refusal of an empty range counts digits the same way.
+        let empty = try write("empty.yaml", "id: empty\nfields:\n  rate: {type: decimal, fractionDigits: 1, min: 1.01, max: 1.09}\n")
+        let generate = try Formsmith.run(["generate", "--rules", empty, "--count", "1", "--seed", "1"])
+        XCTAssertEqual(generate.status, 2, generate.stderr)
+        XCTAssertTrue(generate.stderr.contains("no number with at most 1 fraction digit lies between 1.01 and 1.09"),
+                      generate.stderr)
     }
 
     func testPredicatesAreQuotedWithBackticksAndRequiredIfSaysItsCondition() throws {
