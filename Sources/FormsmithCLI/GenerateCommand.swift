@@ -130,7 +130,7 @@ struct GenerateCommand: ParsableCommand {
         try OutputGuard.commit()
         if let output, !quiet {
             let labelNote = invalidRate > 0 ? ", \(generated.invalid) invalid (labels in \(labelsPath ?? ""))" : ""
-            writeError("formsmith: wrote \(generated.count) questionnaires to \(output)\(labelNote)")
+            writeError("formsmith: wrote \(generated.count) questionnaire\(generated.count == 1 ? "" : "s") to \(output)\(labelNote)")
         }
     }
 

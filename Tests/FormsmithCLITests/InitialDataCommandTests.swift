@@ -143,9 +143,9 @@ final class InitialDataCommandTests: ScratchFolderTestCase {
         let expected = [
             "\(folder)/codes.txt:3:1: warning: 'A1' breaks the rule mask of 'code' (does not fit the mask 'SS00'); not used",
             "\(folder)/seed.yaml:3:22: warning: '30' breaks the rule max of 'size' (must be at most 10); not used",
-            "\(folder)/records.jsonl:1:1: warning: 99 breaks the rule max of 'size' (must be at most 10); not used",
-            "\(folder)/records.jsonl:2:1: warning: \"c\" breaks the rule enum of 'kind' (must be one of a, b); not used",
-            "\(folder)/records.jsonl:4:1: warning: the value \"7\" of 'size' is not of the field's type (integer); not used",
+            "\(folder)/records.jsonl:1:23: warning: 99 breaks the rule max of 'size' (must be at most 10); not used",
+            "\(folder)/records.jsonl:2:10: warning: \"c\" breaks the rule enum of 'kind' (must be one of a, b); not used",
+            "\(folder)/records.jsonl:4:10: warning: the value \"7\" of 'size' is not of the field's type (integer); not used",
         ]
         XCTAssertEqual(run.stderr.split(separator: "\n").map(String.init), expected)
         let objects = try objects(run.stdout)
@@ -201,7 +201,7 @@ final class InitialDataCommandTests: ScratchFolderTestCase {
         run = try Formsmith.run(["generate", "--rules", rules, "--seed-data", shape, "--count", "1", "--seed", "1"])
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.stderr.contains("shape.yaml:2:3: the pool of 'code' needs one of 'replace' or 'extend'"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("bad.jsonl:2:1: the record is not valid JSON"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("bad.jsonl:2:10: the record is not valid JSON: unexpected end of input"), run.stderr)
         XCTAssertTrue(run.stderr.contains("shape.yaml:4:1: unknown key 'pools'"), run.stderr)
     }
 }

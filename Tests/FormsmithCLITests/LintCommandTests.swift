@@ -160,4 +160,40 @@ final class LintCommandTests: XCTestCase {
         let runs = try sarifLog(text)["runs"] as? [[String: Any]]
         return runs?.first?["results"] as? [[String: Any]] ?? []
     }
+
+    /// The issue's form: a parent visible when `($type == 2) OR ($type == 3)` and a required
+    /// child visible when `$type IN {2, 3}` mean the same, so lint is silent; a child visible
+    /// for type 1 too is reported with that questionnaire, and `--strict` fails on it.
+    func testHiddenRequiredComparesWhatConditionsMean() throws {
+        let folder = try ProjectFolder()
+        try folder.write("transfer.yaml", """
+            id: transfer
+            fields:
+              type: {type: enum, values: [1, 2, 3]}
+              docType: {type: string, visibleIf: '($type == 2) OR ($type == 3)'}
+              docNumber: {type: string, parent: docType, visibleIf: '$type IN {2, 3}'}
+              taxNumber: {type: string, parent: docType, visibleIf: 'type in [2, 3]'}
+            """)
+        let silent = try Formsmith.run(["lint", "--strict", "--rules", "transfer.yaml"], directory: folder.url)
+        XCTAssertEqual(silent.status, 0, silent.stdout + silent.stderr)
+        XCTAssertEqual(silent.stdout, "1 rule file: no problems\n")
+
+        try folder.write("transfer.yaml", """
+            id: transfer
+            fields:
+              type: {type: enum, values: [1, 2, 3]}
+              docType: {type: string, visibleIf: '($type == 2) OR ($type == 3)'}
+              docNumber: {type: string, parent: docType, visibleIf: '$type IN {1, 2}'}
+            """)
+        let warned = try Formsmith.run(["lint", "--strict", "--rules", "transfer.yaml"], directory: folder.url)
+        XCTAssertEqual(warned.status, 1, warned.stdout + warned.stderr)
+        XCTAssertEqual(warned.stdout, """
+            transfer.yaml:5:37: warning[hidden-required]: 'docNumber' is required but cannot be filled while its parent \
+            'docType' is empty, and 'docType' may be empty (it is hidden when `($type == 2) OR ($type == 3)` is false), \
+            as when type = 1: such a questionnaire can never be valid; add 'requiredIf: present(docType)' to \
+            'docNumber', or make 'docType' required
+            1 rule file: 0 errors, 1 warning
+
+            """)
+    }
 }

@@ -93,7 +93,7 @@ final class NestedListCommandTests: XCTestCase {
                                      "--seed-data", seedData.path, "--count", "10", "--seed", "3"])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stderr.split(separator: "\n").map(String.init), [
-            "\(records.path):2:1: warning: \"2999-01-01\" breaks the rule max of 'drivers[1].documents[0].issued' "
+            "\(records.path):2:63: warning: \"2999-01-01\" breaks the rule max of 'drivers[1].documents[0].issued' "
                 + "(must be on or before 2026-11-22 (today)); not used",
         ])
         let objects = run.stdout.split(separator: "\n").compactMap {

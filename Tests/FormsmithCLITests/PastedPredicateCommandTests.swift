@@ -69,8 +69,9 @@ final class PastedPredicateCommandTests: XCTestCase {
         let table = try Formsmith.run(["validate", "--rules", rules, csv])
         XCTAssertEqual(table.status, 1, table.stderr)
         XCTAssertTrue(table.stdout.contains("4 questionnaires: 2 valid, 2 invalid, 0 unreadable"), table.stdout)
-        XCTAssertTrue(table.stdout.contains("kbk: is required [required]"), table.stdout)
-        XCTAssertTrue(table.stdout.contains("it is hidden because '($type == 1) OR ($type = 2)' is false [visibility]"), table.stdout)
+        XCTAssertTrue(table.stdout.contains("kbk: is required because `$type IN {1, 2} AND NOT $payer.name BEGINSWITH[c] "
+                                            + "'ип '` is true [required]"), table.stdout)
+        XCTAssertTrue(table.stdout.contains("it is hidden because `($type == 1) OR ($type = 2)` is false [visibility]"), table.stdout)
     }
 
     func testUntranslatablePredicateIsARulesErrorWithACaret() throws {

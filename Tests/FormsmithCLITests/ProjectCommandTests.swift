@@ -57,6 +57,21 @@ final class ProjectCommandTests: XCTestCase {
                        ["payment-order 2/2", "customer-survey 1/2", "(unrouted) 0/2"])
     }
 
+    /// A record no form claims is still reported with its own `id` (read from the record,
+    /// since no form's rules say where it is): lines 9 and 10 of the JSON Lines sample, rows 6
+    /// and 7 of the CSV one, as written there.
+    func testRecordsNoFormClaimsKeepTheirID() throws {
+        for (input, expected) in [("SampleData/mixed/submissions.jsonl", ["9 Q-2611002", "10 Q-2611003"]),
+                                  ("SampleData/mixed/submissions.csv", ["6 CS-0000003", "7 PO-0000003"])] {
+            let run = try Formsmith.run(["validate", "--report", "json", input])
+            XCTAssertEqual(run.status, 1, run.stderr)
+            let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+            let results = report?["results"] as? [[String: Any]] ?? []
+            let unrouted = results.filter { $0["form"] as? String == "(unrouted)" }
+            XCTAssertEqual(unrouted.map { "\($0["line"]!) \($0["id"] ?? "no id")" }, expected, input)
+        }
+    }
+
     func testRulesGivenOnTheCommandLineIgnoreTheProject() throws {
         let run = try Formsmith.run(["validate", "--rules", "Rules/osago-policy.yaml", "--today", "2026-11-22",
                                      "--report", "json", "SampleData/osago-policy"])

@@ -107,7 +107,7 @@ final class NestedListGenerationTests: XCTestCase {
         let seedData = try SeedData(path: path)
         let tables = try SeedDataTables(seedData, rules: rules)
         XCTAssertEqual(tables.notices.count, 1, "\(tables.notices)")
-        XCTAssertTrue(tables.notices.first?.hasPrefix(folder.path("renewals.jsonl") + ":2:1: warning: \"2999-01-01\" "
+        XCTAssertTrue(tables.notices.first?.hasPrefix(folder.path("renewals.jsonl") + ":2:59: warning: \"2999-01-01\" "
                                                     + "breaks the rule max of 'drivers[0].documents[0].issued'") ?? false,
                       "\(tables.notices)")
         var options = GenerationOptions(count: 12, seed: 5)

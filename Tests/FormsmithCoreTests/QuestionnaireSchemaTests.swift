@@ -64,8 +64,60 @@ final class QuestionnaireSchemaTests: XCTestCase {
                                                  ("required", ["kind"])]))
         XCTAssertEqual(schema.gaps.map(\.description), [
             "inn: checksum: the inn check digits",
-            "later: visibility: hidden unless 'year(today) > 2000'",
+            "later: visibility: hidden unless `year(today) > 2000`",
             "*: duplicate-field: a JSON parser keeps one member of each name",
         ])
+    }
+
+    /// `normalize: nfc`: Formsmith accepts a text whose NFC form passes, which the schema cannot
+    /// compute; it accepts text holding a mark that makes Formsmith look, and lists the gap.
+    func testNormalizeNFCWidensTextChecksAndIsListed() throws {
+        let rules = try compileRules("""
+            id: nfc
+            normalize: nfc
+            fields:
+              lastName: {type: string, regex: '^[А-ЯЁ][а-яё]+$', maxLength: 8}
+              title: {type: enum, values: [Семёнов, Иванов]}
+              tags: {type: multi-choice, values: [стёкла, угон]}
+              level: {type: enum, values: [1, 2]}
+              note: {type: string}
+              code: {type: string, regex: '^[0-9]+$', normalize: none}
+            """)
+        let schema = QuestionnaireSchemaExporter.export(rules)
+        let loose: JSONValue = .object([("type", "string"), ("pattern", .string(SchemaBuilder.decomposedMarks))])
+        let properties = schema.document["properties"]
+        XCTAssertEqual(element(properties?["lastName"]?["anyOf"], 1), loose)
+        XCTAssertEqual(element(properties?["lastName"]?["anyOf"], 0)?["maxLength"], .integer(8))
+        XCTAssertEqual(element(properties?["title"]?["anyOf"], 1), loose)
+        XCTAssertEqual(element(properties?["tags"]?["items"]?["anyOf"], 1), loose)
+        XCTAssertNil(properties?["level"]?["anyOf"], "integer values are numbers")
+        XCTAssertNil(properties?["note"]?["anyOf"], "nothing to widen")
+        XCTAssertNil(properties?["code"]?["anyOf"], "normalize: none")
+        XCTAssertEqual(schema.gaps.filter { $0.rule == "text-form" }.map(\.field), ["lastName", "title", "tags"])
+    }
+
+    /// The marks in the schema's class are exactly the characters (outside the invisible and
+    /// space-like ones) whose bytes make Formsmith review how a text is written: each scalar up
+    /// to U+FFFF is asked of both, the byte scan and the class as a regular expression.
+    func testTheDecomposedMarksAreWhatFormsmithReviews() throws {
+        let pattern = SchemaBuilder.decomposedMarks.replacingOccurrences(of: "\\u", with: "\\x{")
+            .replacingOccurrences(of: #"(x\{[0-9A-F]{4})"#, with: "$1}", options: .regularExpression)
+        let regex = try NSRegularExpression(pattern: pattern)
+        var disagreements: [String] = []
+        for value in 0x80...0xFFFF {
+            guard let scalar = Unicode.Scalar(value), TextFormReview.invisible[scalar] == nil,
+                TextFormReview.spaceLike[scalar] == nil
+            else { continue }
+            let text = String(scalar)
+            let scanned = Array(text.utf8).withUnsafeBufferPointer { TextFormReview.hasSuspectBytes($0) }
+            let matched = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            if scanned != matched { disagreements.append(String(format: "U+%04X", value)) }
+        }
+        XCTAssertEqual(disagreements, [])
+    }
+
+    private func element(_ array: JSONValue?, _ index: Int) -> JSONValue? {
+        guard case .array(let elements)? = array, index < elements.count else { return nil }
+        return elements[index]
     }
 }

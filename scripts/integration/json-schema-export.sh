@@ -3,7 +3,9 @@
 # shipped form, and for two test rule files that use every key (rules-schema/valid/every-key.yaml)
 # and every kind of condition the export writes as if/then (export/conditions.yaml), the exported schema is valid draft 2020-12, every questionnaire `formsmith
 # generate` writes passes it, and every labelled invalid one fails it unless its defect is one
-# the exporter listed as not expressible (scripts/integration/lib/check_export.py).
+# the exporter listed as not expressible (scripts/integration/lib/check_export.py). Under
+# `normalize: nfc` (export/normalize.yaml), questionnaires Formsmith finds valid although their
+# names are typed in decomposed Unicode pass the schema, and the invalid ones fail it.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -14,7 +16,8 @@ trap 'rm -rf "$work"' EXIT
 
 check-jsonschema --check-metaschema Tests/FormsmithCLITests/Fixtures/expected/export-*.schema.json
 for rules in Rules/osago-policy.yaml Rules/customer-survey.yaml Rules/payment-order.yaml \
-  Tests/FormsmithCLITests/Fixtures/rules-schema/valid/every-key.yaml Tests/FormsmithCLITests/Fixtures/export/conditions.yaml; do
+  Tests/FormsmithCLITests/Fixtures/rules-schema/valid/every-key.yaml Tests/FormsmithCLITests/Fixtures/export/conditions.yaml \
+  Tests/FormsmithCLITests/Fixtures/export/normalize.yaml; do
   form="$(basename "$rules" .yaml)"
   "$formsmith" export json-schema --rules "$rules" --output "$work/$form.schema.json" 2>"$work/$form.gaps"
   check-jsonschema --check-metaschema "$work/$form.schema.json" >/dev/null
@@ -25,3 +28,24 @@ for rules in Rules/osago-policy.yaml Rules/customer-survey.yaml Rules/payment-or
   python3 scripts/integration/lib/check_export.py "$work/$form.schema.json" "$work/$form.valid.jsonl" \
     "$work/$form.invalid.jsonl" "$work/$form.labels.jsonl" "$work/$form.gaps" "$work/$form"
 done
+
+# normalize: nfc: each questionnaire is checked by Formsmith and by the schema, which must agree.
+fixtures=Tests/FormsmithCLITests/Fixtures/export
+"$formsmith" export json-schema --rules "$fixtures/normalize.yaml" --output "$work/nfc.schema.json" 2>/dev/null
+for verdict in valid invalid; do
+  line=0
+  while IFS= read -r record; do
+    line=$((line + 1))
+    printf '%s\n' "$record" > "$work/nfc-$verdict-$line.json"
+    formsmith_status=0
+    "$formsmith" validate --rules "$fixtures/normalize.yaml" "$work/nfc-$verdict-$line.json" >/dev/null || formsmith_status=$?
+    schema_status=0
+    check-jsonschema --schemafile "$work/nfc.schema.json" "$work/nfc-$verdict-$line.json" >/dev/null || schema_status=$?
+    expected=$([ "$verdict" = valid ] && echo 0 || echo 1)
+    if [ "$formsmith_status" != "$expected" ] || [ "$schema_status" != "$expected" ]; then
+      echo "normalize-$verdict.jsonl:$line: expected $verdict, formsmith exit $formsmith_status, schema exit $schema_status" >&2
+      exit 1
+    fi
+  done < "$fixtures/normalize-$verdict.jsonl"
+done
+echo "normalize: nfc: $(wc -l < "$fixtures/normalize-valid.jsonl") valid and $(wc -l < "$fixtures/normalize-invalid.jsonl") invalid questionnaires, same verdict from the schema"

@@ -44,7 +44,7 @@ enum FractionDigitsCheck: ValueCheckKind {
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         guard let digits = constraints.fractionDigits else { return [] }
         return [ExplainedCheck(label: "digits",
-                               body: "at most \(digits.value) digit\(digits.value == 1 ? "" : "s") after the decimal point",
+                               body: "at most \(Counted.phrase(digits.value, "digit")) after the decimal point",
                                rules: [RuleIdentifier.fractionDigits])]
     }
 }
@@ -67,7 +67,7 @@ extension RecordValidator {
     func checkFractionDigits(_ digits: Int, _ number: NumberLiteral, _ field: CompiledField, _ path: ConcretePath,
                              _ raw: RawValue) {
         if number.fractionDigits > digits {
-            report(field, path, RuleIdentifier.fractionDigits, "must have at most \(digits) digits after the decimal point", raw)
+            report(field, path, RuleIdentifier.fractionDigits, "must have at most \(Counted.phrase(digits, "digit")) after the decimal point", raw)
         }
     }
 }

@@ -163,7 +163,7 @@ extension SatisfiabilityAnalysis {
     static func checkChoiceCount(_ field: CompiledField, values: Int) throws(GenerationError) {
         for case .itemCount(let minimum?, _) in field.checks where minimum > values {
             throw GenerationError(field: field.path, rule: RuleIdentifier.minItems,
-                                  message: "needs at least \(minimum) different choices but lists only \(values) values")
+                                  message: "needs at least \(Counted.phrase(minimum, "different choice")) but lists only \(Counted.phrase(values, "value"))")
         }
     }
 }

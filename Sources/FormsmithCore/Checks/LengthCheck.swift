@@ -80,11 +80,11 @@ extension RecordValidator {
         let length = Self.scalarCount(text)
         if let minimum, length < minimum {
             report(field, path, RuleIdentifier.minLength,
-                   "must be at least \(minimum) characters long (it has \(length))", raw)
+                   "must be at least \(Counted.phrase(minimum, "character")) long (it has \(length))", raw)
         }
         if let maximum, length > maximum {
             report(field, path, RuleIdentifier.maxLength,
-                   "must be at most \(maximum) characters long (it has \(length))", raw)
+                   "must be at most \(Counted.phrase(maximum, "character")) long (it has \(length))", raw)
         }
     }
 }

@@ -428,7 +428,7 @@ extension SatisfiabilityAnalysis {
             var last = (highest * factor).rounded(.down)
             if high.exclusive, last == highest * factor { last -= 1 }
             if first > last {
-                let what = field.type == .integer ? "whole number" : "number with at most \(digits) fraction digits"
+                let what = field.type == .integer ? "whole number" : "number with at most \(Counted.phrase(digits, "fraction digit"))"
                 throw GenerationError(field: field.path, rule: RuleIdentifier.min,
                                       message: "no \(what) lies between \(low.source) and \(high.source)")
             }

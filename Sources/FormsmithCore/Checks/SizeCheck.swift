@@ -70,13 +70,13 @@ enum SizeCheck: ValueCheckKind {
         switch (minimum, maximum) {
         case let (low?, high?):
             return [ExplainedCheck(label: "size", body: "each file is \(ByteSize.describe(low)) to "
-                                   + "\(ByteSize.describe(high)) (\(low) to \(high) bytes)",
+                                   + "\(ByteSize.describe(high)) (\(low) to \(Counted.phrase(high, "byte")))",
                                    rules: [RuleIdentifier.minSize, RuleIdentifier.maxSize])]
         case let (low?, nil):
-            return [ExplainedCheck(label: "size", body: "each file is at least \(ByteSize.describe(low)) (\(low) bytes)",
+            return [ExplainedCheck(label: "size", body: "each file is at least \(ByteSize.describe(low)) (\(Counted.phrase(low, "byte")))",
                                    rules: [RuleIdentifier.minSize])]
         case let (nil, high?):
-            return [ExplainedCheck(label: "size", body: "each file is at most \(ByteSize.describe(high)) (\(high) bytes)",
+            return [ExplainedCheck(label: "size", body: "each file is at most \(ByteSize.describe(high)) (\(Counted.phrase(high, "byte")))",
                                    rules: [RuleIdentifier.maxSize])]
         case (nil, nil):
             return []

@@ -126,7 +126,7 @@ enum ValuesCheck: ValueCheckKind {
             for case .enumeration(let strings, _) in writer.rules.fields[id].checks {
                 values = strings.map { String(decoding: $0, as: UTF8.self) }
             }
-            return "one of the \(values.count) values listed in \(file.value) (" + CheckPhrases.shortList(values) + ")"
+            return "one of the \(Counted.phrase(values.count, "value")) listed in \(file.value) (" + CheckPhrases.shortList(values) + ")"
         } else {
             return nil
         }

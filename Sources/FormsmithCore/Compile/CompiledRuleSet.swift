@@ -128,6 +128,8 @@ final class CompiledField: Sendable {
     let slot: Int
     let isOptional: Bool
     let requiredIf: CompiledExpression?
+    /// The `requiredIf` predicate as written, for messages ("" when there is none).
+    let requiredIfSource: String
     let visibleIf: CompiledExpression?
     /// The visibility predicate as written, for messages.
     let visibleIfSource: String
@@ -161,7 +163,8 @@ final class CompiledField: Sendable {
     let isMultiple: Bool
 
     init(id: Int, path: String, name: String, type: FieldType, listID: Int?, slot: Int, isOptional: Bool,
-         requiredIf: CompiledExpression?, visibleIf: CompiledExpression?, visibleIfSource: String, parents: [Int], checks: [ValueCheck],
+         requiredIf: CompiledExpression?, requiredIfSource: String = "", visibleIf: CompiledExpression?,
+         visibleIfSource: String, parents: [Int], checks: [ValueCheck],
          cases: [(condition: CompiledExpression, checks: [ValueCheck])], allowed: [[UInt8]],
          datePattern: DatePattern, hasIntegerValues: Bool, items: (layout: ObjectLayout, scope: EvaluationScope)?,
          messages: [String: String], group: Int = -1, groupRequiredIf: CompiledExpression? = nil,
@@ -179,6 +182,7 @@ final class CompiledField: Sendable {
         self.slot = slot
         self.isOptional = isOptional
         self.requiredIf = requiredIf
+        self.requiredIfSource = requiredIfSource
         self.visibleIf = visibleIf
         self.visibleIfSource = visibleIfSource
         self.parents = parents

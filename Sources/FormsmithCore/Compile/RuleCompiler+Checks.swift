@@ -23,7 +23,7 @@ extension CompilerState {
             parts.requiredIf = compileExpression(source, listID: scope, fieldID: id, expected: [.boolean],
                                                  what: "'requiredIf' of '\(rule.path)'")
         }
-        if let source = rule.visibleIf {
+        if let source = rule.visibleIf, sectionConditionsCompile(for: rule, scope: scope) {
             parts.visibleIf = compileExpression(source, listID: scope, fieldID: id, expected: [.boolean],
                                                 what: "'visibleIf' of '\(rule.path)'")
         }
@@ -74,6 +74,7 @@ extension CompilerState {
         return CompiledField(
             id: id, path: rule.path, name: rule.name, type: rule.type, listID: declaration.listID,
             slot: declaration.slot, isOptional: rule.isOptional, requiredIf: parts.requiredIf,
+            requiredIfSource: rule.requiredIf?.value ?? "",
             visibleIf: parts.visibleIf, visibleIfSource: rule.visibleIf?.value ?? "", parents: parts.parents, checks: parts.checks, cases: parts.cases,
             allowed: parts.allowed, datePattern: parts.datePattern, hasIntegerValues: parts.hasIntegerValues,
             items: items, messages: messages, group: groupSection(of: rule)?.index ?? -1,
@@ -81,6 +82,31 @@ extension CompilerState {
             inConditionalGroup: groupSection(of: rule).map { $0.section.isOptional || $0.section.requiredIf != nil } ?? false,
             acceptsNFC: (rule.constraints.normalize ?? ruleSet.normalize)?.value == TextFormCheck.nfc,
             isMultiple: rule.isMultiple)
+    }
+
+    /// Whether the conditions folded into a field's `visibleIf` (its sections', then its own)
+    /// compile each on its own. A section's condition is compiled and its problems reported
+    /// once for the section, not once per field it hides; the field's own condition alone, so
+    /// that a caret points into the text as written.
+    func sectionConditionsCompile(for rule: FieldRule, scope: Int?) -> Bool {
+        guard !rule.hidingSections.isEmpty else { return true }
+        var compiles = true
+        for path in rule.hidingSections {
+            if let known = sectionConditionCompiles[path] {
+                compiles = compiles && known
+                continue
+            }
+            guard let condition = ruleSet.field(at: path)?.visibleIf else { continue }
+            let known = compileExpression(condition, listID: scope, fieldID: nil, expected: [.boolean],
+                                          what: "'visibleIf' of section '\(path)'") != nil
+            sectionConditionCompiles[path] = known
+            compiles = compiles && known
+        }
+        if let own = rule.ownVisibleIf {
+            compiles = compileExpression(own, listID: scope, fieldID: nil, expected: [.boolean],
+                                         what: "'visibleIf' of '\(rule.path)'") != nil && compiles
+        }
+        return compiles
     }
 
     // MARK: - Checks

@@ -27,7 +27,7 @@ extension CompilerState {
         }
         if !expected.isEmpty, !expected.contains(where: { Self.isCompatible(type, with: $0) }) {
             problems.report("\(what) must give \(expected.map(\.phrase).joined(separator: " or ")), "
-                            + "but '\(source.value)' gives \(type.phrase)", at: source.location)
+                            + "but \(PredicateText.quoted(source.value)) gives \(type.phrase)", at: source.location)
             return nil
         }
         var ignored: [String] = []

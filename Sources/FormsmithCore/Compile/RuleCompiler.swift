@@ -37,6 +37,8 @@ final class CompilerState {
     var dependencies: [[Int]] = []
     /// Field ids a list's item fields read outside the list (the list must come after them).
     var outerDependenciesOfItems: [Int: [Int]] = [:]
+    /// Whether each section's `visibleIf` compiles, by path (compiled once, for its first field).
+    var sectionConditionCompiles: [String: Bool] = [:]
 
     init(ruleSet: RuleSet, today: CivilDate) {
         self.ruleSet = ruleSet

@@ -67,13 +67,13 @@ struct ExplanationWriter {
             writeRequiredAndVisible()
             writeChecks(field.constraints, messages: field.messages, indent: "")
             for variant in field.cases {
-                line("case", "when \"\(variant.condition.value)\" holds, also:")
+                line("case", "when \(PredicateText.quoted(variant.condition.value)) holds, also:")
                 writeChecks(variant.constraints, messages: variant.messages.merging(field.messages) { own, _ in own },
                             indent: "  ")
             }
         }
         for assertion in field.assertions {
-            line("assert", "each item: \"\(assertion.predicate.value)\", else \"\(assertion.message)\"", rules: [assertion.rule])
+            line("assert", "each item: \(PredicateText.quoted(assertion.predicate.value)), else \"\(assertion.message)\"", rules: [assertion.rule])
         }
         for (rule, message) in field.messages.sorted(by: { $0.key < $1.key }) where !shownMessages.contains(rule) {
             line("message", "\(rule): \"\(message)\"")
@@ -139,7 +139,7 @@ struct ExplanationWriter {
     private mutating func writeRequiredAndVisible() {
         let required: String
         if let requiredIf = field.requiredIf {
-            required = "only when \"\(requiredIf.value)\" holds; otherwise it may be left empty"
+            required = "only when \(PredicateText.quoted(requiredIf.value)) holds; otherwise it may be left empty"
         } else if field.isOptional {
             required = "no (optional: true): it may be left empty"
         } else if field.visibleIf != nil {
@@ -152,19 +152,19 @@ struct ExplanationWriter {
             writeMembership(of: section)
         }
         if let visibleIf = field.visibleIf {
-            line("visible", "only when \"\(visibleIf.value)\" holds; otherwise it must be absent or empty",
+            line("visible", "only when \(PredicateText.quoted(visibleIf.value)) holds; otherwise it must be absent or empty",
                  rules: [RuleIdentifier.visibility])
             if !field.hidingSections.isEmpty {
                 let sections = field.hidingSections.map { "'\($0)'" }.joined(separator: " and ")
                 let noun = field.hidingSections.count == 1 ? "section" : "sections"
                 line("", "(the condition of \(noun) \(sections)" + (field.ownVisibleIf == nil ? ")"
-                    : ", with the field's own \"\(field.ownVisibleIf!.value)\")"))
+                    : ", with the field's own \(PredicateText.quoted(field.ownVisibleIf!.value)))"))
             }
         } else {
             line("visible", "always")
         }
         if let list = listOwner, let listVisible = list.visibleIf {
-            line("", "(as an item of '\(list.path)', only when \"\(listVisible.value)\" holds)")
+            line("", "(as an item of '\(list.path)', only when \(PredicateText.quoted(listVisible.value)) holds)")
         }
         if !field.parents.isEmpty {
             let parents = field.parents.map(\.value).joined(separator: " or ")
@@ -181,7 +181,7 @@ struct ExplanationWriter {
     /// How the section's `optional`, `requiredIf` and `complete` bear on one of its fields.
     private mutating func writeMembership(of section: FieldRule) {
         if let requiredIf = section.requiredIf {
-            line("section", "'\(section.path)' is required only when \"\(requiredIf.value)\" holds; otherwise this "
+            line("section", "'\(section.path)' is required only when \(PredicateText.quoted(requiredIf.value)) holds; otherwise this "
                  + "field is required only once another field of the section is filled", rules: [RuleIdentifier.required])
         } else if section.isOptional {
             line("section", "'\(section.path)' is optional: it may be left empty, but once one of its fields is "
@@ -196,7 +196,7 @@ struct ExplanationWriter {
     /// A section's own conditions (`visibleIf`, `requiredIf`, `optional`, `complete`).
     private mutating func writeSectionConditions() {
         if let requiredIf = field.requiredIf {
-            line("required", "only when \"\(requiredIf.value)\" holds; otherwise it may be left empty, and once one "
+            line("required", "only when \(PredicateText.quoted(requiredIf.value)) holds; otherwise it may be left empty, and once one "
                  + "of its fields is filled its required fields must be", rules: [RuleIdentifier.required])
         } else if field.isOptional {
             line("required", "no (optional: true): it may be left empty, but once one of its fields is filled its "
@@ -207,7 +207,7 @@ struct ExplanationWriter {
         if let visibleIf = field.visibleIf {
             let switches = field.children.filter { $0.type != .section && !$0.hidingSections.contains(field.path) }
                 .map(\.name)
-            line("visible", "only when \"\(visibleIf.value)\" holds; otherwise each of its fields must be absent or "
+            line("visible", "only when \(PredicateText.quoted(visibleIf.value)) holds; otherwise each of its fields must be absent or "
                  + "empty" + (switches.isEmpty ? "" : " (except " + switches.joined(separator: ", ")
                               + ", which the condition reads)"), rules: [RuleIdentifier.visibility])
         } else {

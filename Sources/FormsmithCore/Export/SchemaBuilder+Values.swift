@@ -73,7 +73,7 @@ extension SchemaBuilder {
                 items.append(("enum", .array(values.map { .string($0.description) })))
             }
             if typed {
-                members.append(("items", .object(items)))
+                members.append(("items", acceptingDecomposed(.object(items), field, typed: true)))
                 members.append(("uniqueItems", true))
             }
             members += itemCounts(constraints, nonEmpty: nonEmpty)
@@ -94,7 +94,10 @@ extension SchemaBuilder {
             members.append(("const", field.type == .boolean || integer ? Self.json(constant.value)
                                                                       : .string(constant.value.description)))
         }
-        let schema = JSONValue.object(members)
+        var schema = JSONValue.object(members)
+        if field.type == .string || field.type == .text || field.type == .enumeration {
+            schema = acceptingDecomposed(schema, field, typed: typed)
+        }
         guard !constraints.allow.isEmpty else { return schema }
         let numeric = field.type == .integer || field.type == .decimal
         let allowed: [JSONValue] = constraints.allow.map { value in
@@ -104,6 +107,32 @@ extension SchemaBuilder {
             return .string(value.value)
         }
         return .object([("anyOf", [.object([("enum", .array(allowed))]), schema])])
+    }
+
+    /// Characters whose presence makes Formsmith look at how a text is written (combining
+    /// marks U+0300-U+036F and the Greek letters after them, U+20D0-U+20FF, Hangul jamo), as
+    /// an ECMA-262 character class (``TextFormReview/hasSuspectBytes(_:)`` scans for the same).
+    static let decomposedMarks = "[\\u0300-\\u037F\\u20D0-\\u20FF\\u1100-\\u11FF]"
+
+    /// Under `normalize: nfc` Formsmith accepts a text whose NFC form passes its checks. A
+    /// schema cannot compute NFC, so rather than reject such a value (a name typed in
+    /// decomposed form, `е` + U+0308 for `ё`) it accepts any text holding one of the marks that
+    /// make Formsmith look (`anyOf` with the checks), and lists the difference as a gap. Text
+    /// without such marks meets the checks as they are, as in Formsmith.
+    func acceptingDecomposed(_ schema: JSONValue, _ field: FieldRule, typed: Bool) -> JSONValue {
+        guard (field.constraints.normalize ?? ruleSet.normalize)?.value == TextFormCheck.nfc,
+            case .object(let members) = schema,
+            members.contains(where: { ["pattern", "allOf", "enum", "const", "maxLength", "format"].contains($0.0) })
+        else { return schema }
+        if field.type == .enumeration, let values = field.constraints.values, !values.isEmpty,
+            values.allSatisfy({ if case .integer = $0.value { true } else { false } })
+        {
+            return schema  // integer enums are numbers
+        }
+        gap(field.path, RuleIdentifier.textForm, "normalize: nfc checks a text with decomposed letters (a combining "
+            + "mark) in its NFC form, which JSON Schema cannot compute: this schema accepts such a text unchecked")
+        let decomposed: [(String, JSONValue)] = (typed ? [("type", "string")] : []) + [("pattern", .string(Self.decomposedMarks))]
+        return .object([("anyOf", [schema, .object(decomposed)])])
     }
 
     private func numberBounds(_ constraints: Constraints, path: String) -> [(String, JSONValue)] {

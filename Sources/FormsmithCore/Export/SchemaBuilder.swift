@@ -26,7 +26,7 @@ final class SchemaBuilder {
                 rules.append(condition)
             } else {
                 gap(assertion.field?.value ?? (prefix.isEmpty ? "*" : String(prefix.dropLast())), assertion.rule,
-                    "the assertion '\(assertion.predicate.value)'")
+                    "the assertion \(PredicateText.quoted(assertion.predicate.value))")
             }
         }
         if !rules.isEmpty { members.append(("allOf", .array(rules))) }
@@ -89,7 +89,7 @@ final class SchemaBuilder {
                 rules.append(.object([("if", condition), ("then", then)]))
             } else {
                 for rule in Self.rules(of: variant.constraints, type: field.type) {
-                    gap(field.path, rule, "the check applies when '\(variant.condition.value)'")
+                    gap(field.path, rule, "the check applies when \(PredicateText.quoted(variant.condition.value))")
                 }
             }
         }
@@ -105,7 +105,7 @@ final class SchemaBuilder {
             if let condition = predicates.condition(requiredIf.value), let filled {
                 whenVisible = .object([("if", condition), ("then", filled)])
             } else {
-                gap(field.path, RuleIdentifier.required, "required when '\(requiredIf.value)'")
+                gap(field.path, RuleIdentifier.required, "required when \(PredicateText.quoted(requiredIf.value))")
             }
         } else if !field.isOptional, field.visibleIf != nil, !isInConditionalSection(field) {
             whenVisible = filled
@@ -117,9 +117,9 @@ final class SchemaBuilder {
                 rule.append(("else", empty))
                 rules.append(.object(rule))
             } else {
-                gap(field.path, RuleIdentifier.visibility, "hidden unless '\(visibleIf.value)'")
+                gap(field.path, RuleIdentifier.visibility, "hidden unless \(PredicateText.quoted(visibleIf.value))")
                 if !field.isOptional || field.requiredIf != nil {
-                    gap(field.path, RuleIdentifier.required, "required only while '\(visibleIf.value)'")
+                    gap(field.path, RuleIdentifier.required, "required only while \(PredicateText.quoted(visibleIf.value))")
                 }
             }
         } else if let whenVisible, field.requiredIf != nil {

@@ -7,10 +7,13 @@ import FormsmithValues
 final class PredicateRegex: Sendable {
     private let regex: CompiledRegex
     private let scratches = Mutex<[PooledScratch]>([])
+    /// The pattern as compiled (lint writes values that match it).
+    let pattern: String
 
     /// Compiles `pattern` (whole-value match, as for `regex:`).
     init(pattern: String) throws(RegexCompileError) {
         regex = try CompiledRegex(pattern: pattern)
+        self.pattern = pattern
     }
 
     /// Whether `text` wholly matches; nil when matching gave up.

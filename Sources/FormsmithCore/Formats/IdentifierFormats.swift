@@ -2,7 +2,7 @@
 enum IdentifierFormats {
     /// Nil for the 8-4-4-4-12 hexadecimal text form of a UUID (either case).
     static func uuidProblem(in bytes: [UInt8]) -> String? {
-        guard bytes.count == 36 else { return "it has \(bytes.count) characters, not 36" }
+        guard bytes.count == 36 else { return "it has \(Counted.phrase(bytes.count, "character")), not 36" }
         for (index, byte) in bytes.enumerated() {
             if [8, 13, 18, 23].contains(index) {
                 if byte != UInt8(ascii: "-") { return "a hyphen is missing at position \(index + 1)" }
@@ -22,7 +22,7 @@ enum IdentifierFormats {
                 ? "it contains spaces, hyphens or brackets; E.164 is '+' and digits only"
                 : "it contains '\(String(decoding: [bad], as: UTF8.self))', not a digit"
         }
-        guard (7...15).contains(digits.count) else { return "it has \(digits.count) digits, not 7 to 15" }
+        guard (7...15).contains(digits.count) else { return "it has \(Counted.phrase(digits.count, "digit")), not 7 to 15" }
         if digits.first == UInt8(ascii: "0") { return "a country code cannot start with 0" }
         return nil
     }

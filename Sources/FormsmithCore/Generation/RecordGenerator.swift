@@ -113,7 +113,7 @@ final class RecordGenerator {
         if let failure {
             return GenerationError(
                 field: builder.record.concretePath(failure.address, in: plan.rules), rule: failure.rule,
-                message: "cannot be generated: \(failure.reason) (questionnaire \(index + 1), \(attempts) attempts)"
+                message: "cannot be generated: \(failure.reason) (questionnaire \(index + 1), \(Counted.phrase(attempts, "attempt")))"
                     + fixtureNote)
         }
         guard let first = violations.first else {
@@ -121,7 +121,7 @@ final class RecordGenerator {
         }
         let pinned = plan.pins != nil && isPinned(first.field)
         let value = first.value.map { " (value \"\($0)\")" } ?? ""
-        let lead = pinned ? "the fixture's value breaks the rules: " : "no valid value found in \(attempts) attempts: "
+        let lead = pinned ? "the fixture's value breaks the rules: " : "no valid value found in \(Counted.phrase(attempts, "attempt")): "
         return GenerationError(field: first.field, rule: first.rule,
                                message: lead + first.message + value + (pinned ? "" : fixtureNote))
     }

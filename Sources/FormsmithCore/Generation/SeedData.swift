@@ -37,6 +37,15 @@ public struct SeedData: Sendable {
         public var fixture: GenerationFixture
         /// Its line in the records file.
         public var location: SourceLocation
+        /// The column where each value starts, by its path in the record as the generator
+        /// names it (`insurant.lastName`, `drivers[0].birthDate`), so that a value left out is
+        /// reported where it is written.
+        public var valueColumns: [String: Int] = [:]
+
+        /// Where the value at `path` is written (the record's line, column 1 when unknown).
+        public func location(of path: String) -> SourceLocation {
+            SourceLocation(file: location.file, line: location.line, column: valueColumns[path] ?? location.column)
+        }
     }
 
     /// The pools, in the order written.
@@ -150,7 +159,8 @@ public struct SeedData: Sendable {
         for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let word = line.trimmingCharacters(in: .whitespaces)
             guard !word.isEmpty, !word.hasPrefix("#") else { continue }
-            values.append(Located(word, at: SourceLocation(file: path, line: index + 1, column: 1)))
+            let indent = line.prefix { $0.isWhitespace }.unicodeScalars.count
+            values.append(Located(word, at: SourceLocation(file: path, line: index + 1, column: indent + 1)))
         }
         return values
     }
@@ -165,17 +175,63 @@ public struct SeedData: Sendable {
         var line = 0
         for bytes in Array(data).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             line += 1
-            let location = SourceLocation(file: path, line: line, column: 1)
-            guard bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") && $0 != 9 }) else { continue }
+            guard let first = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") && $0 != 9 })
+            else { continue }
+            let text = Array(bytes)
+            let location = SourceLocation(file: path, line: line, column: Self.column(of: first - bytes.startIndex, in: text))
+            var tape = JSONTape()
             do {
-                records.append(Record(fixture: try GenerationFixture(json: Array(bytes), name: "the record"),
-                                      location: location))
+                try text.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try JSONParser.parse(buffer, into: &tape) }
+            } catch {
+                problems.report("the record is not valid JSON: \(error.message); each line of a records file is one "
+                                + "JSON object", at: SourceLocation(file: path, line: line, column: Self.column(of: error.offset, in: text)))
+                continue
+            }
+            do {
+                var record = Record(fixture: try GenerationFixture(json: text, name: "the record"), location: location)
+                Self.collectColumns(tape, node: 0, prefix: "", in: text, into: &record.valueColumns)
+                records.append(record)
             } catch {
                 problems.report(error.message + "; each line of a records file is one JSON object", at: location)
             }
         }
         if records.isEmpty, problems.isEmpty {
             problems.report("the records file '\(written.value)' holds no questionnaire", at: written.location)
+        }
+    }
+
+    /// The 1-based column (in characters) of byte `offset` of a line.
+    static func column(of offset: Int, in line: [UInt8]) -> Int {
+        line[..<min(max(offset, 0), line.count)].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+    }
+
+    /// The column of every member value of the object at `node`, by path: `a.b` inside
+    /// objects, `a[0].b` inside arrays, as the generator names the values it pins.
+    private static func collectColumns(_ tape: JSONTape, node: Int, prefix: String, in line: [UInt8],
+                                       into columns: inout [String: Int]) {
+        let children = Array(tape.children(of: node))
+        for index in stride(from: 0, to: children.count - 1, by: 2) {
+            let keyNode = tape.nodes[children[index]]
+            var key = Array(line[keyNode.start..<keyNode.end])
+            if keyNode.hasEscapes {
+                var decoded: [UInt8] = []
+                key.withUnsafeBufferPointer { JSONStrings.unescape($0, into: &decoded) }
+                key = decoded
+            }
+            let path = prefix + String(decoding: key, as: UTF8.self)
+            let valueIndex = children[index + 1]
+            let value = tape.nodes[valueIndex]
+            columns[path] = column(of: value.kind == .string ? value.start - 1 : value.start, in: line)
+            switch value.kind {
+            case .object:
+                collectColumns(tape, node: valueIndex, prefix: path + ".", in: line, into: &columns)
+            case .array:
+                for (item, element) in tape.children(of: valueIndex).enumerated() where tape.nodes[element].kind == .object {
+                    collectColumns(tape, node: element, prefix: path + "[\(item)].", in: line, into: &columns)
+                }
+            default:
+                break
+            }
         }
     }
 

@@ -52,11 +52,11 @@ struct SeedDataTables: Sendable {
             pools[id, default: Pool(values: [], extends: pool.extends)].values += usable
         }
         for record in seedData.records {
-            let location = record.location
             var refused: [String] = []
             let pins = try FixturePins(record.fixture, rules: rules) { value, id, path in
                 if case .null = value { return true }
                 let field = rules.fields[id]
+                let location = record.location(of: path)
                 guard SeedDataTables.fits(value, field) else {
                     refused.append("\(location): warning: the value \(value.json) of '\(path)' is not of the "
                                    + "field's type (\(field.type.rawValue)); not used")
@@ -69,7 +69,7 @@ struct SeedDataTables: Sendable {
             }
             notices += refused
             records.append(pins)
-            recordLocations.append(location)
+            recordLocations.append(record.location)
         }
     }
 

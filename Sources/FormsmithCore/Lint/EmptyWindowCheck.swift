@@ -100,7 +100,7 @@ struct EmptyWindowCheck: LintCheck {
                 case (false, false): advice = "the case's bound contradicts the field's: correct one of them"
                 default: advice = "make both bounds relative to today, or review the absolute one before then"
                 }
-                let scope = condition.map { " when \"\($0)\"" } ?? ""
+                let scope = condition.map { " when \(PredicateText.quoted($0))" } ?? ""
                 return rule.finding(
                     "the range of '\(field.path)'\(scope) is empty when today is \(day): \(lower.key) "
                     + "'\(low.text)' gives \(a) but \(upper.key) '\(high.text)' gives \(b), so every value "

@@ -40,7 +40,7 @@ struct IneffectiveSectionCheck: LintCheck {
                     + "complete", at: section.location))
             }
             if conditional, members.allSatisfy({ $0.isOptional && $0.requiredIf == nil }), !section.isComplete {
-                let key = section.requiredIf.map { "requiredIf \"\($0.value)\"" } ?? "optional: true"
+                let key = section.requiredIf.map { "requiredIf \(PredicateText.quoted($0.value))" } ?? "optional: true"
                 findings.append(rule.finding(
                     "section '\(section.path)' has \(key), but every field of it is optional, so nothing in it is "
                     + "ever required; make the fields that belong together required, or remove the key",
@@ -48,7 +48,7 @@ struct IneffectiveSectionCheck: LintCheck {
             }
             if let visibleIf = section.visibleIf, !inside.contains(where: { $0.hidingSections.contains(section.path) }) {
                 findings.append(rule.finding(
-                    "section '\(section.path)' has visibleIf \"\(visibleIf.value)\", but its condition reads every "
+                    "section '\(section.path)' has visibleIf \(PredicateText.quoted(visibleIf.value)), but its condition reads every "
                     + "field of it, and the fields a section's condition reads stay visible, so it hides nothing; "
                     + "move the switch out of the section or add the fields it should hide", at: visibleIf.location))
             }

@@ -50,7 +50,7 @@ struct PatternConflictCheck: LintCheck {
                     < ($1.source.location.line, $1.source.location.column) }) else { continue }
                 let others = patterns.filter { $0.source.location != last.source.location }.map(\.phrase)
                     .joined(separator: " and the ")
-                let scope = set.condition.map { " when \"\($0)\"" } ?? ""
+                let scope = set.condition.map { " when \(PredicateText.quoted($0))" } ?? ""
                 findings.insert(rule.finding(
                     "no value of '\(field.path)'\(scope) matches both the \(last.phrase) and the \(others) "
                     + "(\(Self.samples) values generated from each were tried): every filled value will be "

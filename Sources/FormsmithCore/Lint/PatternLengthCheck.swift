@@ -38,13 +38,13 @@ struct PatternLengthCheck: LintCheck {
                     if let maximum, lengths.lowerBound > maximum.value {
                         findings.insert(rule.finding(
                             "the \(pattern.phrase) (line \(pattern.source.location.line)) of '\(field.path)' needs "
-                            + "at least \(lengths.lowerBound) characters but maxLength is \(maximum.value): no value "
+                            + "at least \(Counted.phrase(lengths.lowerBound, "character")) but maxLength is \(maximum.value): no value "
                             + "passes both; correct one of them", at: maximum.location))
                     }
                     if let minimum, lengths.upperBound < minimum.value {
                         findings.insert(rule.finding(
                             "the \(pattern.phrase) (line \(pattern.source.location.line)) of '\(field.path)' allows "
-                            + "at most \(lengths.upperBound) characters but minLength is \(minimum.value): no value "
+                            + "at most \(Counted.phrase(lengths.upperBound, "character")) but minLength is \(minimum.value): no value "
                             + "passes both; correct one of them", at: minimum.location))
                     }
                 }

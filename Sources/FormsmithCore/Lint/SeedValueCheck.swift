@@ -45,7 +45,7 @@ struct SeedValueCheck: LintCheck {
             let shown = failures.prefix(Self.examples).joined(separator: "; ")
             let more = failures.count > Self.examples ? "; and \(failures.count - Self.examples) more" : ""
             findings.append(rule.finding(
-                "\(failures.count) of \(words.count) words of the seed list '\(seed.value)' fail the checks of "
+                "\(failures.count) of the \(Counted.phrase(words.count, "word")) of the seed list '\(seed.value)' fail the checks of "
                 + "'\(field.path)': \(shown)\(more); correct or remove them, or generated questionnaires will be "
                 + "invalid", at: seed.location))
         }

@@ -30,7 +30,7 @@ struct UnreachableFieldCheck: LintCheck {
             else { continue }
             if field.type == .list { unreachableLists.append(field.path) }
             findings.append(rule.finding(
-                "'\(field.path)' can never be visible: its visibleIf \"\(source.value)\" is false for every "
+                "'\(field.path)' can never be visible: its visibleIf \(PredicateText.quoted(source.value)) is false for every "
                 + "questionnaire\(reason(source.value, visibleIf, context)); fix the condition or remove the field",
                 at: source.location))
         }

@@ -23,6 +23,7 @@ extension RecordRouter {
                     + "to one form with a glob in the project file's 'inputs'"), nil)
                 return
             }
+            let idColumn = header.column(named: "id")
             var maps: [String: CSVColumnMap] = [:]
             for name in names { maps[name] = CSVColumnMap(header: header, rules: validators[name]!.rules) }
             var scratch: [UInt8] = []
@@ -35,14 +36,20 @@ extension RecordRouter {
                 }
                 guard row.fieldCount == header.names.count else {
                     body(RecordResult(location: location, unreadable: "line \(row.line): the row has "
-                        + "\(row.fieldCount) fields but the header has \(header.names.count) columns; every row "
+                        + "\(Counted.phrase(row.fieldCount, "field")) but the header has \(Counted.phrase(header.names.count, "column")); every row "
                         + "needs one field per column"), nil)
                     continue
                 }
                 row.fields[routing - 1].unescape(from: buffer, into: &scratch)
                 let name = String(decoding: scratch, as: UTF8.self)
                 guard let validator = validators[name], let map = maps[name] else {
-                    body(unrouted(name.isEmpty ? nil : name, field: columnName, location: location), nil)
+                    var id: String?
+                    if let idColumn {
+                        var cell: [UInt8] = []
+                        row.fields[idColumn - 1].unescape(from: buffer, into: &cell)
+                        id = cell.isEmpty ? nil : String(decoding: cell, as: UTF8.self)
+                    }
+                    body(unrouted(name.isEmpty ? nil : name, field: columnName, location: location, id: id), nil)
                     continue
                 }
                 body(validator.validate(csvRow: row, in: buffer, columns: map, location: location), name)

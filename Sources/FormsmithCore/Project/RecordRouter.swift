@@ -157,22 +157,29 @@ final class RecordRouter {
             return (validators[names[0]]!.validate(json: record, location: location, limits: limits), nil)
         }
         var value: JSONNode?
+        var idValue: JSONNode?
         var key = true
         var candidate = false
+        var isID = false
         for child in tape.children(of: 0) {
             defer { key.toggle() }
             if key {
                 candidate = isMember(tape.nodes[child], in: record)
+                let node = tape.nodes[child]
+                isID = node.end - node.start == 2 && record[node.start] == UInt8(ascii: "i")
+                    && record[node.start + 1] == UInt8(ascii: "d")
             } else if candidate {
                 value = tape.nodes[child]
+            } else if isID {
+                idValue = tape.nodes[child]
             }
         }
         guard let value, value.kind == .string, value.start != value.end else {
-            return (unrouted(nil, field: memberName, location: location), nil)
+            return (unrouted(nil, field: memberName, location: location, id: recordID(idValue, in: record)), nil)
         }
         let name = String(decoding: text(of: value, in: record), as: UTF8.self)
         guard let validator = validators[name] else {
-            return (unrouted(name, field: memberName, location: location), nil)
+            return (unrouted(name, field: memberName, location: location, id: recordID(idValue, in: record)), nil)
         }
         // The record is parsed once: its tape goes to the form's validator.
         swap(&validator.tape, &tape)
@@ -180,14 +187,30 @@ final class RecordRouter {
         return (validator.validateParsedTape(record, location: location), name)
     }
 
-    /// The result of a record that names no form (`name` nil) or an unknown one.
-    func unrouted(_ name: String?, field: String, location: RecordLocation) -> RecordResult {
+    /// The `id` of a record no form claims, as a form with an `id` field would report it: a
+    /// string's text or a number as written; nil for anything else or an empty string.
+    private func recordID(_ node: JSONNode?, in record: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let node else { return nil }
+        switch node.kind {
+        case .string:
+            let id = String(decoding: text(of: node, in: record), as: UTF8.self)
+            return id.isEmpty ? nil : id
+        case .number:
+            return String(decoding: UnsafeBufferPointer(rebasing: record[node.start..<node.end]), as: UTF8.self)
+        default:
+            return nil
+        }
+    }
+
+    /// The result of a record that names no form (`name` nil) or an unknown one; `id` is the
+    /// record's own `id` member, when it has one.
+    func unrouted(_ name: String?, field: String, location: RecordLocation, id: String?) -> RecordResult {
         guard let name else {
-            return RecordResult(location: location, violations: [Violation(
+            return RecordResult(location: location, id: id, violations: [Violation(
                 field: field, rule: Self.formMissing,
                 message: "the record does not name its form: give '\(field)' one of " + names.joined(separator: ", "))])
         }
-        return RecordResult(location: location, violations: [Violation(
+        return RecordResult(location: location, id: id, violations: [Violation(
             field: field, rule: Self.formUnknown,
             message: "no form '\(name)' in the project" + Suggestion.didYouMean(name, in: names)
                 + "; name one of " + names.joined(separator: ", "), value: name)])

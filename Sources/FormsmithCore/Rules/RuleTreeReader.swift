@@ -404,7 +404,7 @@ struct RuleTreeReader {
                 problems.report("an assertion needs 'that' (the predicate that must hold)", at: mapping.location)
                 return nil
             }
-            return AssertionRule(predicate: predicate, message: message?.value ?? "assertion '\(predicate.value)' does not hold",
+            return AssertionRule(predicate: predicate, message: message?.value ?? "assertion \(PredicateText.quoted(predicate.value)) does not hold",
                                  field: field, rule: rule?.value ?? RuleIdentifier.assertion)
         }
     }

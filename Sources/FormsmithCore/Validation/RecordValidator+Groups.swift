@@ -26,7 +26,8 @@ extension RecordValidator {
     private func checkRequiredMembers(of group: CompiledGroup, item: Int) {
         guard let first = group.members.first else { return }
         let requiredIf = plan.fields[first].groupRequiredIf
-        guard isAnyFilled(group) || (requiredIf >= 0 && condition(requiredIf) == true) else { return }
+        let anyFilled = isAnyFilled(group)
+        guard anyFilled || (requiredIf >= 0 && condition(requiredIf) == true) else { return }
         for id in group.members where slot(of: id).state == .absent {
             let ownRequiredIf = plan.fields[id].ownRequiredIf
             let required = ownRequiredIf >= 0 ? condition(ownRequiredIf) : !plan.fields[id].ownOptional
@@ -34,7 +35,8 @@ extension RecordValidator {
             let visibleIf = plan.fields[id].visibleIf
             if visibleIf >= 0, condition(visibleIf) != true { continue }
             let field = rules.fields[id]
-            report(field, path(of: field, item: item), RuleIdentifier.required, "is required", nil)
+            report(field, path(of: field, item: item), RuleIdentifier.required,
+                   requiredMessage(field, section: group, item: item, anyFilled: anyFilled), nil)
             binding.setState(.invalid, of: id, item: item)
         }
     }
@@ -54,5 +56,17 @@ extension RecordValidator {
                    + "the whole section empty", nil)
             binding.setState(.invalid, of: id, item: item)
         }
+    }
+
+    /// Why a field of a required conditional section is required: its own `requiredIf`, or
+    /// the section's (some field of it filled, or its `requiredIf` true).
+    private func requiredMessage(_ field: CompiledField, section group: CompiledGroup, item: Int,
+                                 anyFilled: Bool) -> String {
+        if !field.requiredIfSource.isEmpty { return ViolationWording.requiredMessage(field) }
+        guard !anyFilled, let section = rules.ruleSet.field(at: group.path), let requiredIf = section.requiredIf else {
+            return "is required"
+        }
+        return "is required because section '\(itemPath(group.path, list: group.listID, item: item))' is required: "
+            + "\(PredicateText.quoted(requiredIf.value)) is true"
     }
 }

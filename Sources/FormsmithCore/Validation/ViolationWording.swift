@@ -51,12 +51,20 @@ enum ViolationWording {
         case .notDate:
             return "must be a date written \(field.datePattern.pattern)"
         case .required:
-            return "is required"
+            return requiredMessage(field)
         case .hidden:
-            return "must be empty: it is hidden because '\(field.visibleIfSource)' is false"
+            return "must be empty: it is hidden because \(PredicateText.quoted(field.visibleIfSource)) is false"
         case .emptyParent(let parent):
             return "cannot be filled while '\(rules.fields[parent].path)' is empty"
         }
+    }
+}
+
+extension ViolationWording {
+    /// "is required", with the condition that made the field required when it has `requiredIf`.
+    static func requiredMessage(_ field: CompiledField) -> String {
+        field.requiredIfSource.isEmpty ? "is required"
+            : "is required because \(PredicateText.quoted(field.requiredIfSource)) is true"
     }
 }
 
