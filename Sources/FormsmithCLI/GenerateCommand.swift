@@ -85,7 +85,13 @@ struct GenerateCommand: ParsableCommand {
             throw ValidationError("--start needs JSON Lines output (a JSON array or a CSV file cannot be continued "
                                   + "by another file): use --format jsonl or an output named .jsonl")
         }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, !(1...ValidationOptions.maximumJobs).contains(jobs) {
+            throw ValidationError("--jobs must be between 1 and \(ValidationOptions.maximumJobs)")
+        }
+        if count > BatchGenerator.maximumIndex - max(start, 0) {
+            throw ValidationError("--start plus --count must be at most \(BatchGenerator.maximumIndex) (2^53, so that "
+                                  + "every line number stays exact in any JSON reader)")
+        }
         if !(0...1).contains(optionalRate) { throw ValidationError("--optional-rate must be between 0 and 1") }
         if !(0...1).contains(invalidRate) { throw ValidationError("--invalid-rate must be between 0 and 1") }
         if invalidRate > 0, output == nil, labels == nil {

@@ -62,6 +62,11 @@ struct MergeCommand: ParsableCommand {
                            + "as \(date(merged.today)); merge only reports of runs with the same --today")
                 throw FormsmithExit(status: ExitStatus.usage)
             }
+            guard merged.canMerge(summary) else {
+                writeError("formsmith: \(path): adding its counts to those of the reports before it would pass "
+                           + "\(Int.max), the largest count a summary holds; merge fewer reports")
+                throw FormsmithExit(status: ExitStatus.usage)
+            }
             merged.merge(summary)
             merged.today = summary.today
             merged.stoppedEarly = merged.stoppedEarly || summary.stoppedEarly

@@ -88,8 +88,13 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "Questionnaire files or directories, or - for standard input.")
     var inputs: [String] = []
 
+    /// The largest `--line-offset`: line numbers above 2^53 would not be exact in JSON readers.
+    static let maximumLineOffset = (1 << 53) - 1
+
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, !(1...ValidationOptions.maximumJobs).contains(jobs) {
+            throw ValidationError("--jobs must be between 1 and \(ValidationOptions.maximumJobs)")
+        }
         if let maxErrors, maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
         if rules != nil, project != nil { throw ValidationError("give --rules or --project, not both") }
         if inputs.isEmpty, !listForms { throw ValidationError("give at least one input file or directory") }
@@ -104,7 +109,10 @@ struct ValidateCommand: ParsableCommand {
             throw ValidationError("--stdin-name and --line-offset describe standard input: add - to the inputs")
         }
         if let lineOffset {
-            if lineOffset < 0 { throw ValidationError("--line-offset must be 0 or more") }
+            if !(0...Self.maximumLineOffset).contains(lineOffset) {
+                throw ValidationError("--line-offset must be between 0 and \(Self.maximumLineOffset) (2^53 - 1, so "
+                                      + "that every line number stays exact in any JSON reader)")
+            }
             if inputFormat == InputFormat.json.rawValue {
                 throw ValidationError("--line-offset applies to JSON Lines and CSV input; a JSON document "
                                       + "numbers its own lines")

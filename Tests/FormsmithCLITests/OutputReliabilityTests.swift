@@ -144,7 +144,7 @@ final class OutputReliabilityTests: XCTestCase {
             let directory = path("generate-\(signal)")
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try "old fixtures\n".write(toFile: directory + "/fix.jsonl", atomically: false, encoding: .utf8)
-            let run = try Self.start(["generate"] + Self.osago + ["--count", "50000000", "--seed", "1", "--invalid-rate",
+            let run = try Self.start(["generate"] + Self.osago + ["--count", "9999999", "--seed", "1", "--invalid-rate",
                                                                   "0.1", "--output", directory + "/fix.jsonl"])
             try waitForTemporaryFile(in: directory, containing: "fix.jsonl.formsmith", minimumSize: 1 << 20)
             run.process.interrupt(signal)

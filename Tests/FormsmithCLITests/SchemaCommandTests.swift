@@ -82,10 +82,13 @@ final class SchemaCommandTests: XCTestCase {
             XCTAssertEqual(run.status, 1, name)
             XCTAssertTrue(run.stdout.contains(expected), "\(name): \(run.stdout)")
         }
-        // Libraries are read through a rule file that includes them.
+        // Libraries are read through a rule file that includes them, in a folder whose project file
+        // allows the repository (a rule file reads only inside its project).
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("library-fixtures-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
+        try "allowRoots: [\(Formsmith.root.path)]\n".write(to: work.appendingPathComponent("formsmith.yaml"),
+                                                           atomically: true, encoding: .utf8)
         for kind in ["invalid-library", "valid-library"] {
             let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(kind).path)
             XCTAssertFalse(names.isEmpty, kind)

@@ -23,12 +23,14 @@ final class CheckKindTests: XCTestCase {
     /// constraint key; the keys it asked for are those not left unknown.
     func testEveryKindReadsOnlyTheKeysItDeclares() throws {
         let names = CheckKind.allKeys.map(\.name) + ["messages"]
-        let root = try XCTUnwrap(YAMLDocument.compose(names.map { "\($0): x" }.joined(separator: "\n")))
+        let root = try XCTUnwrap(YAMLDocument.compose(names.map { "\($0): x" }.joined(separator: "\n"),
+                                                      file: "rules.yaml"))
         for kind in CheckKind.allCases {
             let problems = ProblemCollector()
             var mapping = try XCTUnwrap(YAMLMapping(root, file: "rules.yaml", what: "a field", problems: problems))
             var constraints = Constraints()
-            kind.definition.read(&mapping, into: &constraints, for: RuleTreeReader(file: "rules.yaml", problems: problems))
+            kind.definition.read(&mapping, into: &constraints, for: RuleTreeReader(file: "rules.yaml", problems: problems,
+                                                                                   roots: ReadableRoots.of(ruleFile: "rules.yaml")))
             mapping.reportUnknownKeys(known: [String](), context: "a field")
             let left = Set(problems.problems.compactMap { problem -> String? in
                 guard problem.message.hasPrefix("unknown key '") else { return nil }

@@ -44,11 +44,12 @@ final class GenerationRegexTests: XCTestCase {
         let seeds = FileManager.default.temporaryDirectory.appendingPathComponent("formsmith-seeds-\(UUID()).txt")
         try "# names\nАнна\nAnna\nМария-Луиза\nОльга Петровна\n\nЯ\n".write(to: seeds, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: seeds) }
+        // The seed list lies in the rule file's folder (a rule file reads only inside it).
         let rules = try compileRules("""
             id: seeds
             fields:
-              name: {type: string, seed: \(seeds.path), minLength: 2, regex: '^[А-ЯЁ][а-яё]*(?:-[А-ЯЁ][а-яё]*)?$'}
-            """)
+              name: {type: string, seed: \(seeds.lastPathComponent), minLength: 2, regex: '^[А-ЯЁ][а-яё]*(?:-[А-ЯЁ][а-яё]*)?$'}
+            """, file: seeds.deletingLastPathComponent().appendingPathComponent("rules.yaml").path)
         let names = Set(try generate(rules, GenerationOptions(count: 200, seed: 1)).objects
             .compactMap { $0["name"] as? String })
         XCTAssertTrue(names.isSuperset(of: ["Анна", "Мария-Луиза"]))
@@ -56,10 +57,12 @@ final class GenerationRegexTests: XCTestCase {
     }
 
     func testAnUnreadableSeedListIsReported() throws {
-        let rules = try compileRules("id: seeds\nfields:\n  name: {type: string, seed: /nonexistent/names.txt}\n")
+        let folder = FileManager.default.temporaryDirectory.path
+        let rules = try compileRules("id: seeds\nfields:\n  name: {type: string, seed: nonexistent-\(UUID()).txt}\n",
+                                     file: folder + "/rules.yaml")
         XCTAssertThrowsError(try BatchGenerator(rules: rules, options: GenerationOptions(count: 1, seed: 1))) {
             XCTAssertEqual(($0 as? GenerationError)?.field, "name")
-            XCTAssertTrue(($0 as? GenerationError)?.message.contains("/nonexistent/names.txt") ?? false)
+            XCTAssertTrue(($0 as? GenerationError)?.message.contains("nonexistent-") ?? false)
         }
     }
 }

@@ -17,6 +17,19 @@ final class PathGlobTests: XCTestCase {
             ("in/[ab].csv", "in/c.csv", false),
             ("**", "any/depth/file", true),
             ("**/x.json", "x.json", true),
+            // A pattern anchors at both ends of a name (issue 21).
+            ("*.json", "a.jsonl", false),
+            ("data.json", "data.json.bak", false),
+            ("d?", "dir", false),
+            ("d?", "d", false),
+            ("*x", "x", true),
+            ("a*b*c", "abxbxc", true),
+            ("a*b*c", "abxbxcx", false),
+            ("[", "[", true),
+            ("in/[ab", "in/[ab", true),
+            ("**/a/**/b", "x/a/y/z/b", true),
+            ("**/a/**/b", "x/a/y/z/b/c", false),
+            ("a/**", "a", true),
         ]
         for (pattern, path, expected) in cases {
             XCTAssertEqual(PathGlob(pattern).matches(path), expected, "\(pattern) ~ \(path)")
@@ -36,5 +49,17 @@ final class PathGlobTests: XCTestCase {
             XCTAssertTrue(PathGlob("**").matches(path), path)
             XCTAssertTrue(PathGlob("**/*").matches(path), path)
         }
+    }
+
+    /// Patterns that backtracked exponentially before (issue 21) complete; no timing asserted.
+    func testPathologicalPatternsComplete() {
+        let dashes = String(repeating: "-", count: 200)
+        XCTAssertFalse(PathGlob("data/*-*-*-*-*.csv").matches("data/\(dashes).jsonl"))
+        XCTAssertTrue(PathGlob("data/*-*-*-*-*.csv").matches("data/\(dashes).csv"))
+        let stars = String(repeating: "*a", count: 8)
+        XCTAssertFalse(PathGlob(stars).matches(String(repeating: "a", count: 60) + "b"))
+        XCTAssertTrue(PathGlob(stars).matches(String(repeating: "a", count: 60)))
+        let deep = Array(repeating: "**/x", count: 8).joined(separator: "/")
+        XCTAssertFalse(PathGlob(deep).matches(Array(repeating: "x", count: 60).joined(separator: "/") + "/y"))
     }
 }

@@ -16,7 +16,11 @@ final class ReportWriterTests: XCTestCase {
             case "'" where attribute: result += "&apos;"
             case "\t", "\n", "\r":
                 if attribute { result += "&#\(scalar.value);" } else { result.unicodeScalars.append(scalar) }
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+            // What XML cannot hold, and (issue 21) DEL, C1 controls, the line and paragraph
+            // separators and the bidirectional overrides, which terminals would obey.
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+                || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x202E).contains(scalar.value)
+                || (0x2066...0x2069).contains(scalar.value):
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: result.unicodeScalars.append(scalar)
             }
@@ -26,7 +30,9 @@ final class ReportWriterTests: XCTestCase {
 
     func testXMLEscapingMatchesTheScalarDefinitionOnRandomText() {
         let alphabet: [Unicode.Scalar] = ["a", "Z", "0", " ", "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\u{0}", "\u{5}",
-                                          "\u{10}", "\u{1B}", "\u{1F}", "\u{7F}", "ж", "\u{FFFD}", "\u{FFFE}", "\u{FFFF}", "\u{EFBF}", "😀", "\u{10FFFF}"]
+                                          "\u{10}", "\u{1B}", "\u{1F}", "\u{7F}", "ж", "\u{FFFD}", "\u{FFFE}", "\u{FFFF}", "\u{EFBF}", "😀", "\u{10FFFF}",
+                                          "\u{80}", "\u{9B}", "\u{9F}", "\u{A0}", "\u{2027}", "\u{2028}", "\u{202E}",
+                                          "\u{202F}", "\u{2065}", "\u{2066}", "\u{2069}", "\u{206A}", "\u{20AC}"]
         var random = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
             var text = ""
@@ -52,7 +58,10 @@ final class ReportWriterTests: XCTestCase {
             case "\t": result += "\\t"
             case "\u{8}": result += "\\b"
             case "\u{C}": result += "\\f"
-            case _ where scalar.value < 0x20:
+            // Control characters, and (issue 21) DEL, C1 controls, the line and paragraph
+            // separators and the bidirectional overrides, which terminals would obey.
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || (0x2028...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value):
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: result.unicodeScalars.append(scalar)
@@ -63,7 +72,9 @@ final class ReportWriterTests: XCTestCase {
 
     func testJSONEscapingMatchesTheScalarDefinitionOnRandomText() throws {
         let alphabet: [Unicode.Scalar] = ["a", "Z", "0", " ", "\"", "\\", "/", "\t", "\n", "\r", "\u{0}", "\u{8}", "\u{C}",
-                                          "\u{1B}", "\u{1F}", "\u{7F}", "ж", "\u{FFFF}", "😀"]
+                                          "\u{1B}", "\u{1F}", "\u{7F}", "ж", "\u{FFFF}", "😀", "\u{80}", "\u{9B}",
+                                          "\u{9F}", "\u{A0}", "\u{2027}", "\u{2028}", "\u{202E}", "\u{202F}",
+                                          "\u{2065}", "\u{2066}", "\u{2069}", "\u{206A}", "\u{20AC}"]
         var random = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
             var text = ""

@@ -113,8 +113,16 @@ final class RuleLibraryTests: XCTestCase {
     }
 
     func testADeviceIsNotReadAsALibrary() throws {
+        // Outside the rule file's folder, it is not even looked at (issue 21) ...
         try folder.write("rules.yaml", "id: x\ninclude: /dev/zero\nfields:\n  a: {type: string}\n")
-        XCTAssertEqual(problems(), ["rules.yaml:2:10: the library '/dev/zero' is not a regular file of at most 16 MiB; "
+        let outside = problems()
+        XCTAssertEqual(outside.count, 1)
+        XCTAssertTrue(outside.first?.hasPrefix("rules.yaml:2:10: the library '/dev/zero' is outside the rule file's folder ")
+                      ?? false, "\(outside)")
+        // ... and inside it, a named pipe (which would never end) is refused without being read.
+        XCTAssertEqual(mkfifo(folder.url.appendingPathComponent("pipe.yaml").path, 0o600), 0)
+        try folder.write("rules.yaml", "id: x\ninclude: pipe.yaml\nfields:\n  a: {type: string}\n")
+        XCTAssertEqual(problems(), ["rules.yaml:2:10: the library 'pipe.yaml' is not a regular file of at most 16 MiB; "
                                     + "include a YAML file of definitions"])
     }
 

@@ -18,7 +18,8 @@ public func fuzzRuleTree(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let root = program.mapping(depth: 0)
     let file = "/nonexistent/fuzz/rules.yaml"
     let problems = ProblemCollector()
-    var reader = RuleTreeReader(file: file, problems: problems)
+    var reader = RuleTreeReader(file: file, problems: problems,
+                                roots: ReadableRoots(folders: ["/nonexistent/fuzz"], origin: "the fuzz folder"))
     let ruleSet = reader.readRuleSet(root)
     FuzzSupport.require(ruleSet != nil || !problems.isEmpty, "no rule set and no problem")
     for problem in problems.problems {

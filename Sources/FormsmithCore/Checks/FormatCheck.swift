@@ -109,7 +109,8 @@ extension RecordValidator {
     func checkFormat(_ format: TextFormat, _ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField,
                      _ path: ConcretePath, _ raw: RawValue) {
         guard let problem = format.problem(in: text) else { return }
-        report(field, path, RuleIdentifier.format, "must be \(format.expectation) (\(problem))", raw)
+        report(field, path, RuleIdentifier.format,
+               "must be \(format.expectation) (\(FormatBytes.shownProblem(problem, redact: redactsValues)))", raw)
     }
 }
 

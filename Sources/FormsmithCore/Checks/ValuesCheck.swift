@@ -8,6 +8,9 @@ enum ValuesCheck: ValueCheckKind {
     struct Written: WrittenKeys {
         var values: [Located<EnumValue>]?
         var valuesFrom: Located<String>?
+        /// Set when `valuesFrom` names a file outside the readable roots (``ReadableRoots``):
+        /// that is reported where it is read, so the field is not also said to lack values.
+        var valuesFromRefused = false
     }
 
     static let rules = [
@@ -41,6 +44,12 @@ enum ValuesCheck: ValueCheckKind {
 
     static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
         constraints.valuesFrom = reader.wordList(mapping.string("valuesFrom"))
+        // Every command reads the list, so a list outside the readable roots is refused here.
+        if let list = constraints.valuesFrom, let problem = reader.roots.problem(list, what: "word list") {
+            reader.problems.report(problem.message, at: problem.location)
+            constraints.valuesFrom = nil
+            constraints[ValuesCheck.self].valuesFromRefused = true
+        }
         if let node = mapping.node("values") {
             if let sequence = node.sequence {
                 constraints.values = sequence.compactMap { element in
@@ -71,7 +80,7 @@ enum ValuesCheck: ValueCheckKind {
             guard state.applies("values", first.location, to: rule) else { return nil }
         }
         guard let values else {
-            if needsValues {
+            if needsValues, !constraints[ValuesCheck.self].valuesFromRefused {
                 state.problems.report("\(rule.type.rawValue) field '\(rule.path)' needs 'values' or 'valuesFrom'",
                                       at: rule.location)
             }

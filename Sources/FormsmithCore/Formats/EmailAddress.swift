@@ -19,7 +19,7 @@ enum EmailAddress {
             if byte == UInt8(ascii: "."), previous == byte { return "the part before '@' has two dots in a row" }
             if byte != UInt8(ascii: "."), !FormatBytes.isLetterOrDigit(byte), !atomSymbols.contains(byte) {
                 return byte == UInt8(ascii: " ") ? "it contains a space"
-                    : "the part before '@' contains '\(String(decoding: [byte], as: UTF8.self))'"
+                    : "the part before '@' contains " + FormatBytes.quotedPart([byte])
             }
             previous = byte
         }

@@ -7,7 +7,7 @@ enum IdentifierFormats {
             if [8, 13, 18, 23].contains(index) {
                 if byte != UInt8(ascii: "-") { return "a hyphen is missing at position \(index + 1)" }
             } else if !FormatBytes.isHex(byte) {
-                return "it contains '\(String(decoding: [byte], as: UTF8.self))', not a hexadecimal digit"
+                return "it contains \(FormatBytes.quotedPart([byte])), not a hexadecimal digit"
             }
         }
         return nil
@@ -20,7 +20,7 @@ enum IdentifierFormats {
         if let bad = digits.first(where: { !FormatBytes.isDigit($0) }) {
             return bad == UInt8(ascii: " ") || bad == UInt8(ascii: "-") || bad == UInt8(ascii: "(")
                 ? "it contains spaces, hyphens or brackets; E.164 is '+' and digits only"
-                : "it contains '\(String(decoding: [bad], as: UTF8.self))', not a digit"
+                : "it contains \(FormatBytes.quotedPart([bad])), not a digit"
         }
         guard (7...15).contains(digits.count) else { return "it has \(Counted.phrase(digits.count, "digit")), not 7 to 15" }
         if digits.first == UInt8(ascii: "0") { return "a country code cannot start with 0" }

@@ -38,14 +38,14 @@ enum NetworkNames {
         if bytes.count > 253 { return "\(name) is longer than 253 characters" }
         let labels = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         for label in labels {
-            let text = String(decoding: label, as: UTF8.self)
+            let text = FormatBytes.quotedPart(label)
             if label.isEmpty { return "\(name) has an empty label: a leading, trailing or doubled dot" }
-            if label.count > 63 { return "the label '\(text)' of \(name) is longer than 63 characters" }
+            if label.count > 63 { return "the label \(text) of \(name) is longer than 63 characters" }
             if label.first == UInt8(ascii: "-") || label.last == UInt8(ascii: "-") {
-                return "the label '\(text)' of \(name) starts or ends with a hyphen"
+                return "the label \(text) of \(name) starts or ends with a hyphen"
             }
             if let bad = label.first(where: { !FormatBytes.isLetterOrDigit($0) && $0 != UInt8(ascii: "-") }) {
-                let shown = bad == UInt8(ascii: " ") ? "a space" : "'\(String(decoding: [bad], as: UTF8.self))'"
+                let shown = bad == UInt8(ascii: " ") ? "a space" : FormatBytes.quotedPart([bad])
                 return "\(name) contains \(shown); only letters, digits, hyphens and dots are allowed"
             }
         }

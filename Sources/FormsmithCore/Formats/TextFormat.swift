@@ -116,4 +116,24 @@ enum FormatBytes {
     static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
     static func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66) }
     static func isLetterOrDigit(_ byte: UInt8) -> Bool { isDigit(byte) || isLetter(byte) }
+
+    /// A part of the value quoted in a problem (`'-petrova-family'`), marked so that
+    /// ``shownProblem(_:redact:)`` can mask it under `--redact`.
+    static func quotedPart<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+        "'" + String(partStart) + String(decoding: Array(bytes), as: UTF8.self) + String(partEnd) + "'"
+    }
+
+    private static let partStart: Unicode.Scalar = "\u{E000}", partEnd: Unicode.Scalar = "\u{E001}"
+
+    /// A problem as a message shows it: the quoted part of the value as written, or masked
+    /// with ``Redaction`` (a problem quotes at most one part; everything from the first mark
+    /// to the last is masked, so marks inside the value cannot end the masking early).
+    static func shownProblem(_ problem: String, redact: Bool) -> String {
+        let scalars = problem.unicodeScalars
+        guard let start = scalars.firstIndex(of: partStart), let end = scalars.lastIndex(of: partEnd), start < end
+        else { return problem }
+        let part = String(scalars[scalars.index(after: start)..<end])
+        return String(scalars[..<start]) + (redact ? Redaction.redact(part) : part)
+            + String(scalars[scalars.index(after: end)...])
+    }
 }

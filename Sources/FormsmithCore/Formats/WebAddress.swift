@@ -10,7 +10,7 @@ enum WebAddress {
         let scheme = bytes[..<colon]
         guard FormatBytes.isLetter(scheme.first!), scheme.allSatisfy({
             FormatBytes.isLetterOrDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
-        }) else { return "the scheme '\(String(decoding: scheme, as: UTF8.self))' is not a valid scheme" }
+        }) else { return "the scheme \(FormatBytes.quotedPart(scheme)) is not a valid scheme" }
         if colon == bytes.count - 1 { return "nothing follows the scheme" }
         var index = colon + 1
         while index < bytes.count {
@@ -24,7 +24,7 @@ enum WebAddress {
             }
             if !FormatBytes.isLetterOrDigit(byte), !uriSymbols.contains(byte) {
                 return byte == UInt8(ascii: " ") ? "it contains a space, which must be written %20"
-                    : "it contains '\(String(decoding: [byte], as: UTF8.self))', which must be %-escaped"
+                    : "it contains \(FormatBytes.quotedPart([byte])), which must be %-escaped"
             }
             index += 1
         }

@@ -33,10 +33,27 @@ public final class BatchGenerator: Sendable {
             throw GenerationError(field: nil, rule: nil, message: "a start index needs JSON Lines output (a JSON "
                                   + "array or a CSV file cannot be continued by another file); use --format jsonl")
         }
+        if options.count < 0 || options.count > Self.maximumIndex - options.start {
+            throw GenerationError(field: nil, rule: nil, message: "the count must be 0 or more and the start index "
+                                  + "plus the count at most \(Self.maximumIndex) (2^53, so that every line number "
+                                  + "stays exact in any JSON reader); write fewer questionnaires")
+        }
         self.rules = rules
         self.options = options
         plan = try GeneratorTables(rules: rules, options: options)
+        if options.count > 0, let ids = QuestionnaireBuilder(plan: plan).recordIDCapacity(),
+           options.start + options.count > ids.capacity {
+            throw GenerationError(field: ids.field, rule: nil, message: "ids are made unique from the questionnaire's "
+                                  + "number in the field's run of digits ('\(ids.example)'), which holds at most "
+                                  + "\(ids.capacity) numbers, but questionnaires up to number "
+                                  + "\(options.start + options.count) were asked for; write fewer questionnaires or "
+                                  + "allow more digits in the id's pattern")
+        }
     }
+
+    /// The highest start index plus count: 2^53, beyond which line numbers in JSON reports
+    /// would not be exact for readers that hold numbers as doubles.
+    public static let maximumIndex = 1 << 53
 
     /// Seed-data values left out because they break a rule of their field, one line each
     /// (`file:line:column: ...; not used`), for the user to correct.

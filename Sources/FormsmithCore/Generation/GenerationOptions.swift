@@ -41,7 +41,8 @@ public struct GenerationOptions: Sendable {
     /// shards generated apart concatenate into one run's output.
     public var start: Int = 0
 
-    /// Creates options; `jobs` defaults to the number of active processors.
+    /// Creates options; `jobs` defaults to the number of active processors, and is kept
+    /// within 1...``ValidationOptions/maximumJobs`` (the command line refuses other values).
     public init(count: Int, seed: UInt64, format: GenerationFormat = .jsonl, optionalRate: Double = 0.7,
                 boundaries: Bool = false, invalidRate: Double = 0, jobs: Int? = nil, maxAttempts: Int = 100,
                 fixture: GenerationFixture? = nil, useDefaults: Bool = false, seedData: SeedData? = nil) {
@@ -51,7 +52,7 @@ public struct GenerationOptions: Sendable {
         self.optionalRate = min(max(optionalRate, 0), 1)
         self.boundaries = boundaries
         self.invalidRate = min(max(invalidRate, 0), 1)
-        self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.jobs = min(max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount), ValidationOptions.maximumJobs)
         self.maxAttempts = max(1, maxAttempts)
         self.fixture = fixture
         self.useDefaults = useDefaults

@@ -99,9 +99,14 @@ final class GeneratorTables: Sendable {
         case .attachment:
             plan.attachment = AttachmentPlan(field)
         case .string, .text:
-            var seeds = try rule?.seed.map { located throws(GenerationError) in
-                try readSeeds(located.value, ruleFile: located.location.file, field: field.path)
-            } ?? []
+            var seeds: [String] = []
+            if let located = rule?.seed {
+                // Read only here (and by lint), so checked against the readable roots only here.
+                if let problem = rules.ruleSet.roots?.problem(located, what: "seed list") {
+                    throw GenerationError(field: field.path, rule: nil, message: "\(problem)")
+                }
+                seeds = try readSeeds(located.value, ruleFile: located.location.file, field: field.path)
+            }
             if let pool { seeds = pool.extends ? seeds + pool.values : pool.values }
             let planned = min(field.cases.count, plannedCases)
             for mask in 0..<(1 << planned) {

@@ -93,3 +93,44 @@ extension TextSpec {
         }
     }
 }
+
+extension QuestionnaireBuilder {
+    /// How many questionnaires can get distinct ids from their numbers: the top-level `id`
+    /// drawn from a regex or mask has a run of digits of a fixed width (`^Q-\d{7}$` gives
+    /// 9,999,999), with an example id. Nil when no id is made that way or the width is
+    /// unbounded for 64-bit numbers.
+    func recordIDCapacity() -> (field: String, example: String, capacity: Int)? {
+        guard let field = rules.fields.first(where: { plan.fields[$0.id].isRecordID }), field.cases.isEmpty
+        else { return nil }
+        let specIndex = plan.textSpecIndex(of: field.id, cases: 0)
+        guard plan.fields[field.id].textProblems[specIndex] == nil else { return nil }
+        let spec = plan.fields[field.id].textSpecs[specIndex]
+        switch spec.source {
+        case .regex, .mask: break
+        default: return nil
+        }
+        defer { record.reset() }
+        recordIndex = 0
+        random = SeededRandom(seed: 1)
+        var widest = 0
+        var example = ""
+        // A pattern may allow several widths (`\d{5,7}`): the widest one drawn bounds the numbers.
+        for _ in 0..<16 {
+            record.reset()
+            guard recordIDValue(spec) != nil else { continue }
+            let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+            var end = textBuffer.count
+            while end > 0, !isDigit(textBuffer[end - 1]) { end -= 1 }
+            var start = end
+            while start > 0, isDigit(textBuffer[start - 1]) { start -= 1 }
+            if end - start > widest {
+                widest = end - start
+                example = String(decoding: textBuffer, as: UTF8.self)
+            }
+        }
+        guard widest > 0, widest < 19 else { return nil }
+        var capacity = 1
+        for _ in 0..<widest { capacity *= 10 }
+        return (field.path, example, capacity - 1)
+    }
+}

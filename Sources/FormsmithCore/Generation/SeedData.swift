@@ -64,13 +64,15 @@ public struct SeedData: Sendable {
         }
         let root: Node
         do {
-            guard let node = try YAMLDocument.compose(text) else {
+            guard let node = try YAMLDocument.compose(text, file: path) else {
                 throw GenerationError(field: nil, rule: nil, message: "\(path):1:1: the seed-data file is empty; "
                                       + "give 'fields' (value pools) and/or 'records' (a JSON Lines file)")
             }
             root = node
         } catch let error as GenerationError {
             throw error
+        } catch let error as RulesError {
+            throw GenerationError(field: nil, rule: nil, message: error.problems.map(\.description).joined(separator: "\n"))
         } catch let error as YamlError {
             let problem = RulesLoader.yamlProblem(error, file: path)
             throw GenerationError(field: nil, rule: nil, message: "\(problem.location): \(problem.message)")

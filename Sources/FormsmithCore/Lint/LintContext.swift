@@ -39,6 +39,9 @@ final class LintContext {
     /// with their line numbers; or why it cannot be read.
     func readList(_ file: Located<String>) -> Result<[(line: Int, word: String)], WordListError> {
         let path = resolvePath(file.value, writtenIn: file.location.file)
+        if let problem = ruleSet.roots?.problem(file, what: "word list") {
+            return .failure(WordListError(path: path, outside: problem.message))
+        }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
         else { return .failure(WordListError(path: path)) }
         var words: [(line: Int, word: String)] = []
@@ -64,4 +67,7 @@ final class LintContext {
 struct WordListError: Error {
     /// Where it was looked for.
     let path: String
+    /// Why it was not read when it lies outside the readable roots (``ReadableRoots``); the
+    /// file is then not opened at all.
+    var outside: String? = nil
 }

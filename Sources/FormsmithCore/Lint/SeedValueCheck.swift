@@ -29,6 +29,10 @@ struct SeedValueCheck: LintCheck {
             let words: [(line: Int, word: String)]
             switch context.readList(seed) {
             case .failure(let error):
+                if let outside = error.outside {
+                    findings.append(rule.finding(outside, at: seed.location))
+                    continue
+                }
                 findings.append(rule.finding("cannot read the seed list '\(seed.value)' of '\(field.path)' "
                                              + "(looked at \(error.path)): correct the path, relative to the rule file",
                                              at: seed.location))

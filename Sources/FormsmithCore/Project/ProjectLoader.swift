@@ -13,6 +13,7 @@ import Yams
 /// exclude: [submissions/**/*.report.json]
 /// routing: {member: form, column: form}
 /// defaults: {today: 2026-11-22, report: text, redact: false, jobs: 2}
+/// allowRoots: [../shared-rules]   # folders outside this one that rule files may read
 /// ```
 ///
 /// Strict like rule files: unknown keys, rule files that do not exist, a glob that matches no
@@ -22,7 +23,7 @@ public enum ProjectLoader {
     /// The names a project file may have, in the order they are looked for.
     public static let fileNames = ["formsmith.yaml", ".formsmith.yml"]
     /// Keys of a project file's top level.
-    static let topLevelKeys = ["formsmith", "forms", "inputs", "exclude", "routing", "defaults"]
+    static let topLevelKeys = ["formsmith", "forms", "inputs", "exclude", "routing", "defaults", "allowRoots"]
     /// Keys of `routing`.
     static let routingKeys = ["member", "column"]
     /// Keys of `defaults`.
@@ -73,7 +74,7 @@ public enum ProjectLoader {
         }
         let root: Node
         do {
-            guard let node = try YAMLDocument.compose(text) else {
+            guard let node = try YAMLDocument.compose(text, file: path) else {
                 throw RulesError(problems: [RuleProblem("the project file is empty; give it 'forms' and 'inputs'",
                                                          at: SourceLocation(file: path, line: 1, column: 1))])
             }

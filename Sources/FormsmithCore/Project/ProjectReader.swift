@@ -32,6 +32,14 @@ struct ProjectReader {
             mapping.reportUnknownKeys(known: ProjectLoader.routingKeys, context: "'routing'")
         }
         let defaults = readDefaults(top.node("defaults"))
+        for root in top.strings("allowRoots") {
+            var isFolder: ObjCBool = false
+            let resolved = LibraryReader.resolve(root.value, from: file)
+            if !FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder) || !isFolder.boolValue {
+                problems.report("'allowRoots' names '\(root.value)', which is not a folder; give folders (relative "
+                                + "to the project file) whose files rule files may read", at: root.location)
+            }
+        }
         top.reportUnknownKeys(known: ProjectLoader.topLevelKeys, context: "the project file")
         checkGlobs(routes, excluded: excluded)
         return Project(file: file, folder: folder.isEmpty ? "." : folder, forms: forms, routes: routes,
@@ -129,7 +137,9 @@ struct ProjectReader {
         }
         defaults.redact = mapping.boolean("redact")
         if let jobs = mapping.integer("jobs") {
-            if jobs.value < 1 { problems.report("'jobs' must be at least 1", at: jobs.location) }
+            if !(1...ValidationOptions.maximumJobs).contains(jobs.value) {
+                problems.report("'jobs' must be between 1 and \(ValidationOptions.maximumJobs)", at: jobs.location)
+            }
             else { defaults.jobs = jobs.value }
         }
         mapping.reportUnknownKeys(known: ProjectLoader.defaultKeys, context: "'defaults'")

@@ -1,6 +1,9 @@
 /// GitHub Actions workflow commands: one `::error` annotation per violation (and per
 /// unreadable record), shown on the file and line in the pull request, then the summary of
-/// the text report as plain log lines.
+/// the text report as plain log lines. Strings from data are escaped in both: `%`, CR and LF
+/// (and `:`, `,` in properties) as the workflow-command grammar says, other hidden characters
+/// as ``DisplayText`` writes them; the summary writes line breaks as `\u{A}`, so no string from
+/// data can start a line, let alone a workflow command.
 ///
 /// ```
 /// ::error file=data.jsonl,line=3,title=formsmith mask::vehicle.plate: does not fit the mask '...' (value "A123BC77")
@@ -74,7 +77,7 @@ public final class GitHubReporter: ValidationReporter {
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    /// Escapes a command's message: `%`, CR and LF.
+    /// Escapes a command's message: `%`, CR and LF, and other hidden characters as `\u{…}`.
     public static func escapeData(_ text: String) -> String {
         var bytes: [UInt8] = []
         appendEscaped(text, property: false, to: &bytes)
@@ -88,12 +91,14 @@ public final class GitHubReporter: ValidationReporter {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `text` escaped, working on UTF-8 bytes (every escaped character is ASCII).
+    /// Appends `text` escaped, working on UTF-8 bytes: the command grammar's escapes, and the
+    /// other hidden characters (ESC, C1 controls, bidirectional overrides) as `\u{…}`.
     static func appendEscaped(_ text: String, property: Bool, to bytes: inout [UInt8]) {
         var text = text
         text.withUTF8 { utf8 in
             var copied = 0
-            for index in utf8.indices {
+            var index = 0
+            while index < utf8.count {
                 let replacement: StaticString
                 switch utf8[index] {
                 case UInt8(ascii: "%"): replacement = "%25"
@@ -101,11 +106,24 @@ public final class GitHubReporter: ValidationReporter {
                 case 0x0A: replacement = "%0A"
                 case UInt8(ascii: ":") where property: replacement = "%3A"
                 case UInt8(ascii: ",") where property: replacement = "%2C"
-                default: continue
+                case let byte where DisplayText.mayStartHidden(byte):
+                    guard let (scalar, width) = DisplayText.hidden(utf8, at: index) else {
+                        index += 1
+                        continue
+                    }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<index]))
+                    DisplayText.appendNotation(scalar, to: &bytes)
+                    index += width
+                    copied = index
+                    continue
+                default:
+                    index += 1
+                    continue
                 }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<index]))
                 bytes.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-                copied = index + 1
+                index += 1
+                copied = index
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied...]))
         }

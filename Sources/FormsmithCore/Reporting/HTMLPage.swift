@@ -50,8 +50,10 @@ struct HTMLPage {
 
     // MARK: - Text
 
-    /// `text` with the characters HTML gives a meaning escaped.
+    /// `text` with the characters HTML gives a meaning escaped, and hidden characters
+    /// (``DisplayText``) written as `\u{…}`.
     static func escape(_ text: String) -> String {
+        let text = DisplayText.escaped(text)
         guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
         else { return text }
         var result = ""

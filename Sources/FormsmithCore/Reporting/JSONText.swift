@@ -22,17 +22,32 @@ public enum JSONText {
         text.withUTF8 { appendEscaped($0, to: &bytes) }
     }
 
-    /// Appends UTF-8 bytes escaped for the inside of a JSON string. Only quotes, backslashes
-    /// and control characters are escaped, and they are all ASCII, which never occurs inside
-    /// a multi-byte sequence; everything else is copied in runs.
+    /// Appends UTF-8 bytes escaped for the inside of a JSON string: quotes, backslashes and
+    /// control characters, and the other characters ``DisplayText`` hides (as `\u2028`);
+    /// everything else is copied in runs.
     static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         var copied = 0
         var index = 0
         let count = utf8.count
         while index < count {
             let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+                    || byte == 0xC2 || byte == 0xE2 else {
                 index += 1
+                continue
+            }
+            if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                // DEL, C1 controls, separators and bidirectional overrides (``DisplayText``):
+                // legal in JSON, but written as \uXXXX so that no reader's terminal obeys them.
+                guard let (scalar, width) = DisplayText.hidden(utf8, at: index) else {
+                    index += 1
+                    continue
+                }
+                if copied < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<index])) }
+                bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "u"))
+                for shift in stride(from: 12, through: 0, by: -4) { bytes.append(hexDigit(UInt8((scalar >> UInt32(shift)) & 0xF))) }
+                index += width
+                copied = index
                 continue
             }
             if copied < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<index])) }

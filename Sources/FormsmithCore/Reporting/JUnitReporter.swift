@@ -135,7 +135,8 @@ public final class JUnitReporter: ValidationReporter {
 /// Escaping for XML 1.0 text and attribute values.
 public enum XMLText {
     /// `text` with `&`, `<`, `>` (and in an attribute `"` and `'`) escaped, and the characters XML 1.0 cannot
-    /// hold at all (control characters other than tab and line breaks, U+FFFE, U+FFFF)
+    /// hold at all (control characters other than tab and line breaks, U+FFFE, U+FFFF), and
+    /// the other characters ``DisplayText`` hides (DEL, C1 controls, bidirectional overrides),
     /// written as `\u{…}`. In an attribute, tabs and line breaks become character
     /// references, which parsers keep (literal ones are read as spaces).
     public static func escaped(_ text: String, attribute: Bool = true) -> String {
@@ -161,7 +162,8 @@ public enum XMLText {
             let byte = utf8[index]
             // Most bytes need nothing: letters, digits, spaces, most punctuation, multi-byte text.
             if byte >= 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
-                && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'") && byte != 0xEF {
+                && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'") && byte != 0xEF
+                && byte != 0x7F && byte != 0xC2 && byte != 0xE2 {
                 index += 1
                 continue
             }
@@ -178,6 +180,16 @@ public enum XMLText {
             case 0x0D where attribute: replacement = "&#13;"
             case 0x09, 0x0A, 0x0D, UInt8(ascii: "\""), UInt8(ascii: "'"):
                 index += 1
+                continue
+            case 0x7F, 0xC2, 0xE2:
+                if let (scalar, hiddenWidth) = DisplayText.hidden(utf8, at: index) {
+                    if copied < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<index])) }
+                    DisplayText.appendNotation(scalar, to: &bytes)
+                    index += hiddenWidth
+                    copied = index
+                } else {
+                    index += 1
+                }
                 continue
             case 0..<0x20:
                 if copied < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<index])) }

@@ -34,8 +34,9 @@ public enum SummaryReader {
               let root = parsed as? [String: Any], let summary = root["summary"] as? [String: Any]
         else { throw failure("the last line is not a report summary") }
         func integer(_ key: String) throws(InputError) -> Int {
-            guard let number = summary[key] as? NSNumber, let value = Int(exactly: number.doubleValue), value >= 0 else {
-                throw failure("the summary has no count '\(key)'")
+            guard summary[key] != nil else { throw failure("the summary has no count '\(key)'") }
+            guard let value = count(summary[key]) else {
+                throw failure("the summary's count '\(key)' is not a whole number from 0 to \(Int.max)")
             }
             return value
         }
@@ -43,8 +44,9 @@ public enum SummaryReader {
             guard let entries = summary[key] as? [[String: Any]] else { throw failure("the summary has no list '\(key)'") }
             var result: [ViolationCount] = []
             for entry in entries {
-                guard let label = entry[name] as? String, let count = (entry["count"] as? NSNumber)?.intValue,
-                      count >= 0 else { throw failure("an entry of '\(key)' has no \(name) and count") }
+                guard let label = entry[name] as? String, let count = count(entry["count"]) else {
+                    throw failure("an entry of '\(key)' has no \(name) and count (a whole number from 0 to \(Int.max))")
+                }
                 result.append(ViolationCount(key: label, count: count, examples: entry["examples"] as? [String] ?? []))
             }
             return result
@@ -53,7 +55,9 @@ public enum SummaryReader {
             records: try integer("records"), valid: try integer("valid"), invalid: try integer("invalid"),
             unreadable: try integer("unreadable"), violations: try integer("violations"),
             byRule: try counts("byRule", name: "rule"), byField: try counts("byField", name: "field"))
-        guard result.records == result.valid + result.invalid + result.unreadable else {
+        let (partial, first) = result.valid.addingReportingOverflow(result.invalid)
+        let (total, second) = partial.addingReportingOverflow(result.unreadable)
+        guard !first, !second, result.records == total else {
             throw failure("the summary's records are not valid + invalid + unreadable")
         }
         result.stoppedEarly = summary["stoppedEarly"] as? Bool ?? false
@@ -64,6 +68,18 @@ public enum SummaryReader {
             result.today = date
         }
         return result
+    }
+
+    /// A count as written, exactly: a JSON integer from 0 to `Int.max` (never through a
+    /// double, which would round counts above 2^53); nil for anything else.
+    static func count(_ value: Any?) -> Int? {
+        // A boolean is an NSNumber of type "c" (char), which no JSON integer becomes.
+        guard let number = value as? NSNumber else { return nil }
+        switch String(cString: number.objCType) {
+        case "s", "i", "l", "q": return number.int64Value >= 0 ? Int(exactly: number.int64Value) : nil
+        case "S", "I", "L", "Q": return Int(exactly: number.uint64Value)
+        default: return nil
+        }
     }
 
     /// The last non-blank line of a file and its number, read from the end.

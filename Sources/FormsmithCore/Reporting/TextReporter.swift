@@ -1,5 +1,7 @@
 /// The report for people: each invalid or unreadable questionnaire with its violations,
-/// then a summary.
+/// then a summary. Every string from data (file names, ids, field names, messages, the
+/// summary's keys and examples) is written with ``DisplayText``'s escapes, so an id holding
+/// a line break or a terminal sequence is shown, not obeyed.
 ///
 /// ```
 /// SampleData/osago-policy/invalid.jsonl:3 (id Q-0000003)
@@ -30,20 +32,20 @@ public final class TextReporter: ValidationReporter {
             bytes.append(contentsOf: "  ".utf8)
             style.append(.failure, to: &bytes) { $0.append(contentsOf: "unreadable:".utf8) }
             bytes.append(UInt8(ascii: " "))
-            bytes.append(contentsOf: reason.utf8)
+            DisplayText.appendEscaped(reason, to: &bytes)
             bytes.append(UInt8(ascii: "\n"))
         }
         for violation in result.violations {
             bytes.append(contentsOf: "  ".utf8)
             style.append(.field, to: &bytes) {
-                $0.append(contentsOf: (violation.field.isEmpty ? "(questionnaire)" : violation.field).utf8)
+                DisplayText.appendEscaped(violation.field.isEmpty ? "(questionnaire)" : violation.field, to: &$0)
             }
             bytes.append(contentsOf: ": ".utf8)
-            bytes.append(contentsOf: violation.message.utf8)
+            DisplayText.appendEscaped(violation.message, to: &bytes)
             bytes.append(UInt8(ascii: " "))
             style.append(.rule, to: &bytes) {
                 $0.append(UInt8(ascii: "["))
-                $0.append(contentsOf: violation.rule.utf8)
+                DisplayText.appendEscaped(violation.rule, to: &$0)
                 $0.append(UInt8(ascii: "]"))
             }
             if let value = violation.value {
@@ -83,16 +85,16 @@ public final class TextReporter: ValidationReporter {
 
     /// Appends `file:line[index] (id X)`.
     static func appendHeading(_ result: RecordResult, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: result.location.file.utf8)
+        DisplayText.appendEscaped(result.location.file, to: &bytes)
         appendLineAndIndex(result.location, to: &bytes)
         if let id = result.id {
             bytes.append(contentsOf: " (id ".utf8)
-            bytes.append(contentsOf: id.utf8)
+            DisplayText.appendEscaped(id, to: &bytes)
             bytes.append(UInt8(ascii: ")"))
         }
         if let form = result.form {
             bytes.append(contentsOf: " [".utf8)
-            bytes.append(contentsOf: form.utf8)
+            DisplayText.appendEscaped(form, to: &bytes)
             bytes.append(UInt8(ascii: "]"))
         }
     }
@@ -120,11 +122,12 @@ public final class TextReporter: ValidationReporter {
     /// A project run's totals per form, one line each.
     static func formLines(_ forms: [FormTotals]) -> String {
         guard !forms.isEmpty else { return "" }
-        let width = forms.map(\.form.count).max() ?? 0
+        let names = forms.map { DisplayText.escaped($0.form) }
+        let width = names.map(\.count).max() ?? 0
         var text = "by form:\n"
-        for entry in forms {
+        for (entry, name) in zip(forms, names) {
             let totals = entry.summary
-            text += "  " + entry.form + String(repeating: " ", count: width - entry.form.count)
+            text += "  " + name + String(repeating: " ", count: width - name.count)
                 + "  \(totals.records) questionnaire\(totals.records == 1 ? "" : "s"): \(totals.valid) valid, "
                 + "\(totals.invalid) invalid, \(totals.unreadable) unreadable\n"
         }
@@ -147,7 +150,8 @@ public final class TextReporter: ValidationReporter {
 
     private static func countLine(_ entry: ViolationCount) -> String {
         let count = String(entry.count)
-        return "  " + String(repeating: " ", count: max(0, 7 - count.count)) + count + "  " + entry.key
-            + "  (e.g. " + entry.examples.joined(separator: ", ") + ")\n"
+        let padding = String(repeating: " ", count: max(0, 7 - count.count))
+        let examples: String = entry.examples.map { DisplayText.escaped($0) }.joined(separator: ", ")
+        return "  " + padding + count + "  " + DisplayText.escaped(entry.key) + "  (e.g. " + examples + ")\n"
     }
 }

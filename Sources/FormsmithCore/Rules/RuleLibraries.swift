@@ -25,10 +25,14 @@ struct LibraryReader {
     /// Keys a library may have at its top level.
     static let topLevelKeys = ["$schema", "formsmith", "id", "title", "description", "include", "import", "definitions",
                                "seeds"]
+    /// Keys that make a file a Formsmith file: a library's, or a rule file's included by mistake.
+    static let formsmithKeys = Set(topLevelKeys + ["fields", "sections", "assert", "normalize", "version"])
     /// The same, lowered once for did-you-mean suggestions.
     static let knownTopLevelKeys = SuggestionWords(topLevelKeys)
 
     let problems: ProblemCollector
+    /// The folders includes and word lists may reach.
+    let roots: ReadableRoots
     /// Every library read, in the order first reached (paths as resolved from the rule file).
     private(set) var libraries: [String] = []
     /// The definitions of every library read, in order.
@@ -38,8 +42,9 @@ struct LibraryReader {
     private(set) var seedLists: [(name: Located<String>, path: Located<String>)] = []
     private var read: Set<String> = []
 
-    init(problems: ProblemCollector) {
+    init(problems: ProblemCollector, roots: ReadableRoots) {
         self.problems = problems
+        self.roots = roots
     }
 
     /// Reads the libraries `includes` names (written in `file`) and everything they include.
@@ -54,6 +59,10 @@ struct LibraryReader {
         let path = Self.resolve(entry.value, from: file)
         let key = Self.identity(of: path)
         let suffix = Self.chainText(chain)
+        if let problem = roots.problem(entry, what: "library") {
+            problems.report(problem.message + suffix, at: problem.location)
+            return
+        }
         if let start = stack.firstIndex(of: key) {
             let cycle = (stack[start...] + [key]).map { Self.display($0) }.joined(separator: " -> ")
             problems.report("libraries include each other in a cycle (\(cycle)); remove one of these "
@@ -67,6 +76,14 @@ struct LibraryReader {
         let local = ProblemCollector()
         guard var top = YAMLMapping(root, file: path, what: "a definition library", problems: local) else {
             forward(local, chain: chain)
+            return
+        }
+        guard root.mapping?.contains(where: { Self.formsmithKeys.contains($0.key.string ?? "") }) == true else {
+            // Not a Formsmith file at all: its keys and values are not quoted, since they
+            // could be anything (`include: /etc/passwd`).
+            problems.report("'\(entry.value)' is not a definition library: it has none of the keys of a Formsmith "
+                            + "file (its content is not shown); include a YAML file of definitions" + suffix,
+                            at: entry.location)
             return
         }
         if let language = top.string("formsmith"), language.value != "1" {
@@ -130,12 +147,14 @@ struct LibraryReader {
             return nil
         }
         do {
-            guard let node = try YAMLDocument.compose(text) else {
+            guard let node = try YAMLDocument.compose(text, file: path) else {
                 problems.report("the library is empty; give it 'definitions'" + Self.chainText(chain),
                                 at: SourceLocation(file: path, line: 1, column: 1))
                 return nil
             }
             return node
+        } catch let error as RulesError {
+            for problem in error.problems { problems.report(problem.message + Self.chainText(chain), at: problem.location) }
         } catch let error as YamlError {
             let problem = RulesLoader.yamlProblem(error, file: path)
             problems.report(problem.message + Self.chainText(chain), at: problem.location)

@@ -46,6 +46,9 @@ public struct RuleSet: Sendable {
     public var version: String
     /// The file it was loaded from.
     public var file: String
+    /// The folders its word lists may be read from (``ReadableRoots``); `seed:` lists are read
+    /// only by `generate` and `lint`, which check them against these.
+    public internal(set) var roots: ReadableRoots? = nil
     /// Top-level fields and sections, in order.
     public var fields: [FieldRule]
     /// Questionnaire-level assertions.

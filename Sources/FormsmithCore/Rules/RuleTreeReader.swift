@@ -4,6 +4,8 @@ import Yams
 struct RuleTreeReader {
     let file: String
     let problems: ProblemCollector
+    /// The folders the file's paths may reach.
+    let roots: ReadableRoots
     private var definitions: [String: AvailableDefinition] = [:]
     private var usedDefinitions: Set<String> = []
     /// The definitions whose fields are being read, outermost first: a field inside one of them
@@ -20,9 +22,10 @@ struct RuleTreeReader {
     /// Named word lists (`seeds:` of the file and its libraries): name -> (where named, path).
     private var seedLists: [String: (name: Located<String>, path: Located<String>)] = [:]
 
-    init(file: String, problems: ProblemCollector) {
+    init(file: String, problems: ProblemCollector, roots: ReadableRoots) {
         self.file = file
         self.problems = problems
+        self.roots = roots
     }
 
     mutating func readRuleSet(_ root: Node) -> RuleSet? {
@@ -39,7 +42,7 @@ struct RuleTreeReader {
         _ = top.string("description")
         let normalize = top.string("normalize")
         if let normalize { TextFormCheck.checkSetting(normalize, problems: problems) }
-        var libraries = LibraryReader(problems: problems)
+        var libraries = LibraryReader(problems: problems, roots: roots)
         libraries.include(top.strings("include") + top.strings("import"), from: file)
         for definition in libraries.definitions { add(definition) }
         for list in libraries.seedLists + LibraryReader.readSeedLists(&top, file: file, problems: problems) {
@@ -73,7 +76,7 @@ struct RuleTreeReader {
         if fields.isEmpty { problems.report("the rule set declares no fields", at: top.location) }
         return RuleSet(
             id: id?.value ?? "", title: title?.value ?? id?.value ?? "", version: version?.value ?? "",
-            file: file, fields: fields, assertions: assertions, definitions: definitionNames,
+            file: file, roots: roots, fields: fields, assertions: assertions, definitions: definitionNames,
             usedDefinitions: usedDefinitions,
             definitionLocations: definitions.mapValues(\.name.location),
             libraries: libraries.libraries,

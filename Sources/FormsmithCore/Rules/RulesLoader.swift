@@ -46,7 +46,17 @@ public enum RulesLoader {
                                                      at: SourceLocation(file: path, line: 1, column: 1))])
         }
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            // At most 16 MiB, as libraries and project files: reading stops one byte past it,
+            // so neither a huge file nor an endless stream (a device, a pipe) is read whole.
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            let data = try handle.read(upToCount: LibraryReader.maxLibraryBytes + 1) ?? Data()
+            if data.count > LibraryReader.maxLibraryBytes {
+                throw RulesError(problems: [RuleProblem(
+                    "the rule file is larger than \(LibraryReader.maxLibraryBytes >> 20) MiB, the limit of rule files "
+                    + "and libraries; keep long value lists in files named by 'valuesFrom'",
+                    at: SourceLocation(file: path, line: 1, column: 1))])
+            }
             guard let decoded = String(data: data, encoding: .utf8) else {
                 throw RulesError(problems: [RuleProblem("the rule file is not UTF-8 text",
                                                          at: SourceLocation(file: path, line: 1, column: 1))])
@@ -63,10 +73,13 @@ public enum RulesLoader {
     }
 
     /// Reads rules from YAML or JSON text; `file` names it in messages and resolves relative paths.
-    public static func read(text: String, file: String) throws(RulesError) -> RuleSet {
+    ///
+    /// `roots` are the folders the file's includes and word lists may reach; by default those of
+    /// ``ReadableRoots/of(ruleFile:)``.
+    public static func read(text: String, file: String, roots: ReadableRoots? = nil) throws(RulesError) -> RuleSet {
         let root: Node
         do {
-            guard let node = try YAMLDocument.compose(text) else {
+            guard let node = try YAMLDocument.compose(text, file: file) else {
                 throw RulesError(problems: [RuleProblem("the rule file is empty",
                                                          at: SourceLocation(file: file, line: 1, column: 1))])
             }
@@ -80,7 +93,7 @@ public enum RulesLoader {
                                                      at: SourceLocation(file: file, line: 1, column: 1))])
         }
         let problems = ProblemCollector()
-        var reader = RuleTreeReader(file: file, problems: problems)
+        var reader = RuleTreeReader(file: file, problems: problems, roots: roots ?? ReadableRoots.of(ruleFile: file))
         let ruleSet = reader.readRuleSet(root)
         guard let ruleSet else { throw RulesError(problems: problems.problems) }
         guard problems.isEmpty else { throw RulesError(problems: problems.problems, readable: ruleSet) }

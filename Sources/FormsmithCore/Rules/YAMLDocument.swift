@@ -12,7 +12,43 @@ enum YAMLDocument {
     /// duplicate, as the readers, which compare keys as text, see it anyway. The encoding is
     /// given (Swift strings are UTF-8) because Yams' default one reads the whole process
     /// environment on every call, to look for an override.
-    static func compose(_ text: String) throws -> Node? {
-        try Yams.compose(yaml: text, .basic, .default, .utf8)
+    ///
+    /// An alias stands for the whole node its anchor names, so a few lines of anchors and
+    /// aliases can stand for billions of nodes (the "billion laughs"). The document may hold
+    /// at most ``maxExpandedNodes`` nodes with every alias counted in full; beyond that it is
+    /// refused with `file` and the line of the node being counted (a ``RulesError``), before
+    /// any reader walks it. Counting stops at the limit, so refusing costs no more than that.
+    static func compose(_ text: String, file: String) throws -> Node? {
+        guard let root = try Yams.compose(yaml: text, .basic, .default, .utf8) else { return nil }
+        var budget = maxExpandedNodes
+        if let crossing = exceedsBudget(root, &budget) {
+            throw RulesError(problems: [RuleProblem(
+                "the YAML expands to more than \(maxExpandedNodes) nodes through its aliases (*name) (this "
+                + "counting reached the limit here); write the repeated parts out, or share them with "
+                + "definitions and 'use:' instead of anchors",
+                at: SourceLocation(file: file, line: crossing.mark?.line ?? 1, column: crossing.mark?.column ?? 1))])
+        }
+        return root
+    }
+
+    /// The most nodes a YAML document may stand for, aliases expanded: far more than any
+    /// rule file writes out (a long `values:` list included), far less than a memory's worth.
+    static let maxExpandedNodes = 1_000_000
+
+    /// Takes one from `budget` per node, aliases counted in full; the node at which the budget
+    /// ran out, or nil. Stops as soon as it runs out.
+    private static func exceedsBudget(_ node: Node, _ budget: inout Int) -> Node? {
+        budget -= 1
+        if budget < 0 { return node }
+        switch node {
+        case .scalar, .alias: return nil
+        case .sequence(let sequence):
+            for item in sequence { if let crossing = exceedsBudget(item, &budget) { return crossing } }
+        case .mapping(let mapping):
+            for (key, value) in mapping {
+                if let crossing = exceedsBudget(key, &budget) ?? exceedsBudget(value, &budget) { return crossing }
+            }
+        }
+        return nil
     }
 }

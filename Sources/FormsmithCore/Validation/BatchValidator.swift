@@ -3,8 +3,10 @@ import FormsmithValues
 
 /// Options of a validation run.
 public struct ValidationOptions: Sendable {
-    /// Number of parallel workers (at least 1).
+    /// Number of parallel workers (1 to ``maximumJobs``).
     public var jobs: Int
+    /// The most workers a run takes (`--jobs`); more is a command-line error.
+    public static let maximumJobs = 1024
     /// Record and chunk sizes.
     public var inputLimits: InputLimits
     /// Nesting and size limits of one JSON record.
@@ -21,11 +23,12 @@ public struct ValidationOptions: Sendable {
     /// show it; off, it costs nothing.
     public var countsFills = false
 
-    /// Creates options; `jobs` defaults to the number of active processors.
+    /// Creates options; `jobs` defaults to the number of active processors, and is kept
+    /// within 1...``maximumJobs`` (the command line refuses other values).
     public init(jobs: Int? = nil, inputLimits: InputLimits = InputLimits(), jsonLimits: JSONLimits = JSONLimits(),
                 regexLimits: RegexLimits = .default, csvDialect: CSVDialect = .comma, failFast: Bool = false,
                 redact: Bool = false) {
-        self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.jobs = min(max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount), Self.maximumJobs)
         self.inputLimits = inputLimits
         self.jsonLimits = jsonLimits
         self.regexLimits = regexLimits

@@ -22,8 +22,27 @@ public struct ValidationSummary: Sendable, Hashable {
     public var unreadable = 0
     /// Violations counted by rule, most frequent first.
     public var byRule: [ViolationCount] { sorted(ruleCounts) }
-    /// Violations counted by field (list indices folded: `drivers[].birthDate`), most frequent first.
-    public var byField: [ViolationCount] { sorted(fieldCounts) }
+    /// Violations counted by field (list indices folded: `drivers[].birthDate`), most frequent
+    /// first. Names that come from the data (`unknown-field` and `duplicate-field` violations)
+    /// keep an entry each for at most ``maxDataNamedFields`` names; the violations of the
+    /// others are counted under one entry, ``otherFieldNames``.
+    public var byField: [ViolationCount] {
+        var table = fieldCounts
+        for (key, value) in dataNamed.entries { Self.merge(key, value, into: &table) }
+        var result = sorted(table)
+        if dataNamed.others.0 > 0 {
+            result.append(ViolationCount(key: Self.otherFieldNames, count: dataNamed.others.0,
+                                         examples: dataNamed.others.1))
+            result.sort { ($1.count, $0.key) < ($0.count, $1.key) }
+        }
+        return result
+    }
+    /// How many field names from the data (unknown or repeated members, CSV columns) keep an
+    /// entry of their own in ``byField``, so that a summary stays small whatever the input.
+    public static let maxDataNamedFields = 1000
+    /// The ``byField`` entry counting the violations of the field names beyond
+    /// ``maxDataNamedFields``.
+    public static let otherFieldNames = "(other field names)"
     /// Number of violations in all.
     public var violations = 0
     /// Set when `--fail-fast` stopped the run at the first invalid or unreadable
@@ -43,6 +62,7 @@ public struct ValidationSummary: Sendable, Hashable {
 
     private var ruleCounts: [String: (Int, [String])] = [:]
     private var fieldCounts: [String: (Int, [String])] = [:]
+    private var dataNamed = DataNamedFieldCounts()
 
     /// An empty summary.
     public init() {}
@@ -57,7 +77,14 @@ public struct ValidationSummary: Sendable, Hashable {
         self.unreadable = unreadable
         self.violations = violations
         for entry in byRule { Self.merge(entry.key, (entry.count, Array(entry.examples.prefix(3))), into: &ruleCounts) }
-        for entry in byField { Self.merge(entry.key, (entry.count, Array(entry.examples.prefix(3))), into: &fieldCounts) }
+        for entry in byField {
+            let value = (entry.count, Array(entry.examples.prefix(3)))
+            if entry.key == Self.otherFieldNames {
+                dataNamed.addOthers(value)
+            } else {
+                Self.merge(entry.key, value, into: &fieldCounts)
+            }
+        }
     }
 
     /// Counts one record's verdict.
@@ -74,7 +101,11 @@ public struct ValidationSummary: Sendable, Hashable {
         for violation in result.violations {
             violations += 1
             Self.count(violation.rule, example, in: &ruleCounts)
-            Self.count(Self.foldIndices(violation.field), example, in: &fieldCounts)
+            if violation.rule == RuleIdentifier.unknownField || violation.rule == RuleIdentifier.duplicateField {
+                dataNamed.add(Self.foldIndices(violation.field), (1, [example]))
+            } else {
+                Self.count(Self.foldIndices(violation.field), example, in: &fieldCounts)
+            }
         }
     }
 
@@ -93,9 +124,22 @@ public struct ValidationSummary: Sendable, Hashable {
         violations += other.violations
         for (key, value) in other.ruleCounts { Self.merge(key, value, into: &ruleCounts) }
         for (key, value) in other.fieldCounts { Self.merge(key, value, into: &fieldCounts) }
+        dataNamed.merge(other.dataNamed)
         if let theirs = other.fills {
             if fills == nil { fills = theirs } else { fills?.merge(theirs) }
         }
+    }
+
+    /// Whether ``merge(_:)`` with `other` keeps every count exact (no total passes `Int.max`).
+    public func canMerge(_ other: ValidationSummary) -> Bool {
+        func fits(_ a: Int, _ b: Int) -> Bool { !a.addingReportingOverflow(b).overflow }
+        func fits(_ table: [String: (Int, [String])], _ theirs: [String: (Int, [String])]) -> Bool {
+            theirs.allSatisfy { fits(table[$0.key]?.0 ?? 0, $0.value.0) }
+        }
+        return fits(records, other.records) && fits(valid, other.valid) && fits(invalid, other.invalid)
+            && fits(unreadable, other.unreadable) && fits(violations, other.violations)
+            && fits(ruleCounts, other.ruleCounts) && fits(fieldCounts, other.fieldCounts)
+            && fits(dataNamed.entries, other.dataNamed.entries) && fits(dataNamed.others.0, other.dataNamed.others.0)
     }
 
     public static func == (lhs: ValidationSummary, rhs: ValidationSummary) -> Bool {
@@ -131,7 +175,7 @@ public struct ValidationSummary: Sendable, Hashable {
         add(to: &table[key, default: (0, [])])  // one lookup, updated in place
     }
 
-    private static func merge(_ key: String, _ value: (Int, [String]), into table: inout [String: (Int, [String])]) {
+    fileprivate static func merge(_ key: String, _ value: (Int, [String]), into table: inout [String: (Int, [String])]) {
         var entry = table[key] ?? (0, [])
         entry.0 += value.0
         // The same rule as `add` (the first three distinct examples).
@@ -151,5 +195,55 @@ extension Array where Element == String {
     /// (a piece that did not fill its three holds all its distinct examples).
     fileprivate mutating func appendExample(_ example: String) {
         if count < 3, !contains(example) { append(example) }
+    }
+}
+
+/// The counts of field names that come from the data, bounded: the names kept are those with
+/// the ``ValidationSummary/maxDataNamedFields`` smallest hashes (FNV-1a of the name), and every
+/// other name's violations go to `others`. Which names are kept depends only on the set of
+/// names, never on the order they arrive in or on how a run was split into chunks, shards or
+/// jobs; a kept name was kept by every part, so its count is exact.
+private struct DataNamedFieldCounts: Sendable {
+    private(set) var entries: [String: (Int, [String])] = [:]
+    private(set) var others: (Int, [String]) = (0, [])
+    private var hashes: [String: UInt64] = [:]
+    /// When full, the largest hash kept: a name hashing at or above it is not kept.
+    private var threshold = UInt64.max
+
+    mutating func add(_ key: String, _ value: (Int, [String])) {
+        if entries[key] != nil {
+            ValidationSummary.merge(key, value, into: &entries)
+            return
+        }
+        let hash = Self.hash(key)
+        guard entries.count < ValidationSummary.maxDataNamedFields || hash < threshold else {
+            addOthers(value)
+            return
+        }
+        entries[key] = value
+        hashes[key] = hash
+        guard entries.count > ValidationSummary.maxDataNamedFields else { return }
+        // One name too many: the one with the largest hash goes to the others.
+        let (evicted, _) = hashes.max { $0.value < $1.value }!
+        addOthers(entries.removeValue(forKey: evicted)!)
+        hashes.removeValue(forKey: evicted)
+        threshold = hashes.values.max()!
+    }
+
+    mutating func addOthers(_ value: (Int, [String])) {
+        others.0 += value.0
+        for example in value.1 where others.1.count < 3 && !others.1.contains(example) { others.1.append(example) }
+    }
+
+    mutating func merge(_ other: DataNamedFieldCounts) {
+        for (key, value) in other.entries { add(key, value) }
+        addOthers(other.others)
+    }
+
+    /// FNV-1a, 64 bits: the same for every run (Swift's `Hasher` is seeded per process).
+    static func hash(_ key: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
     }
 }

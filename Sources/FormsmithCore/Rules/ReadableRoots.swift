@@ -1,0 +1,81 @@
+import Foundation
+import Yams
+
+/// The folders whose files a rule file may read: its includes, `seeds:` lists, and `seed:` and
+/// `valuesFrom:` files. Rule files arrive in pull requests and run in pre-commit hooks and CI,
+/// so a path must not reach the rest of the machine (`include: /etc/shadow`).
+///
+/// The root is the folder of the project file (`formsmith.yaml` or `.formsmith.yml`) at or
+/// above the rule file's folder, or the rule file's folder when there is none. A project file
+/// may allow further folders explicitly with `allowRoots: [../shared-rules]` (relative to the
+/// project file). Paths are compared with symbolic links resolved, so a link inside the root
+/// cannot lead out of it.
+public struct ReadableRoots: Sendable {
+    /// The folders, absolute, symbolic links resolved.
+    public let folders: [String]
+    /// What the folders are, for messages: `the project folder /repo (formsmith.yaml)`.
+    public let origin: String
+
+    /// Roots given explicitly.
+    public init(folders: [String], origin: String) {
+        self.folders = folders.map(Self.real)
+        self.origin = origin
+    }
+
+    /// The roots of the rule file at `path` (see the type's description).
+    public static func of(ruleFile path: String) -> ReadableRoots {
+        let folder = LibraryReader.tidy(Project.absolute((path as NSString).deletingLastPathComponent))
+        guard let project = ProjectLoader.find(from: folder) else {
+            return ReadableRoots(folders: [folder], origin: "the rule file's folder \(display(folder))")
+        }
+        let projectFolder = LibraryReader.tidy(Project.absolute((project as NSString).deletingLastPathComponent))
+        let extra = allowedRoots(projectFile: project)
+        var origin = "the project folder \(display(projectFolder)) (\(project))"
+        if !extra.isEmpty { origin += " and its allowRoots " + extra.map(display).joined(separator: ", ") }
+        return ReadableRoots(folders: [projectFolder] + extra, origin: origin)
+    }
+
+    /// Whether `path` (as resolved from the file that writes it) lies inside one of the folders.
+    public func allows(_ path: String) -> Bool {
+        let resolved = Self.real(LibraryReader.tidy(Project.absolute(path)))
+        return folders.contains { folder in
+            folder == "/" || resolved == folder || resolved.hasPrefix(folder + "/")
+        }
+    }
+
+    /// The problem of a path written at `location` (relative to its file) that leaves the roots;
+    /// nil when it stays inside.
+    func problem(_ written: Located<String>, what: String) -> RuleProblem? {
+        let resolved = LibraryReader.resolve(written.value, from: written.location.file)
+        guard !allows(resolved) else { return nil }
+        return RuleProblem("the \(what) '\(written.value)' is outside \(origin); a rule file reads only files "
+                           + "inside it (list further folders under 'allowRoots' in the project file to allow them)",
+                           at: written.location)
+    }
+
+    /// The folders a project file's `allowRoots` lists, absolute, read leniently (a project
+    /// file with problems allows nothing more; its problems are reported where it is used).
+    static func allowedRoots(projectFile: String) -> [String] {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: projectFile),
+              (attributes[.size] as? NSNumber)?.intValue ?? 0 <= LibraryReader.maxLibraryBytes,
+              let data = FileManager.default.contents(atPath: projectFile),
+              let text = String(data: data, encoding: .utf8),
+              let root = try? YAMLDocument.compose(text, file: projectFile),
+              let entries = root.mapping?["allowRoots"]
+        else { return [] }
+        let written = entries.scalar.map { [$0.string] } ?? entries.sequence?.compactMap { $0.scalar?.string } ?? []
+        return written.map { LibraryReader.tidy(Project.absolute(LibraryReader.resolve($0, from: projectFile))) }
+    }
+
+    /// `path` with symbolic links resolved (as far as it exists).
+    private static func real(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    }
+
+    /// A folder relative to the working directory when inside it.
+    private static func display(_ folder: String) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        if folder == current { return "." }
+        return folder.hasPrefix(current + "/") ? String(folder.dropFirst(current.count + 1)) : folder
+    }
+}
