@@ -35,6 +35,11 @@ enum Formsmith {
         process.executableURL = products.appendingPathComponent("formsmith")
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? root
+        // A crashing binary must fail its test, not hang it: the Swift backtracer it would start
+        // can keep the output pipes open for good (seen with the segfault of issue 20).
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
