@@ -121,10 +121,21 @@ struct GenerateCommand: ParsableCommand {
             throw FormsmithExit(status: ExitStatus.usage)
         }
         try OutputGuard.commit()
+        Self.reportDiscards(generated.discards)
         if let output, !quiet {
             let labelNote = invalidRate > 0 ? ", \(generated.invalid) invalid (labels in \(labelsPath ?? ""))" : ""
-            writeError("formsmith: wrote \(generated.count) questionnaires to \(output)\(labelNote)")
+            writeError("formsmith: wrote \(generated.count) questionnaires to \(output)\(labelNote); "
+                       + generated.discards.total)
         }
+    }
+
+    /// Says on standard error (also with `--quiet`: the output's values are skewed towards those
+    /// that pass at the first try) what was thrown away on the way, per field and rule.
+    static func reportDiscards(_ discards: GenerationDiscards) {
+        guard !discards.isEmpty else { return }
+        writeError("formsmith: warning: generation discarded \(discards.total) (patterns with lookarounds or back "
+                   + "references are filtered; anything else is a gap in the generator worth reporting):")
+        for line in discards.lines() { writeError("  " + line) }
     }
 
     /// The format named by the output file's extension (`.json`, `.csv`), else JSON Lines.

@@ -26,13 +26,18 @@ extension QuestionnaireBuilder {
             if let checksum = spec.checksum, checksum.companion == nil || companion != nil {
                 let candidate = String(decoding: textBuffer, as: UTF8.self)
                 let other = companion.map { String(decoding: $0, as: UTF8.self) }
-                guard let valid = checksum.algorithm.makeValid(candidate, companion: other) else { continue }
+                guard let valid = checksum.algorithm.makeValid(candidate, companion: other) else {
+                    discards.addValues(field: field.path, rule: RuleIdentifier.checksum)
+                    continue
+                }
                 textBuffer.removeAll(keepingCapacity: true)
                 textBuffer.append(contentsOf: valid.utf8)
             }
             let accepted = spec.needsConfirmation
                 ? spec.accepts(textBuffer, companion: companion, scratch: scratch) : spec.acceptsLength(textBuffer)
             if accepted { return record.appendText(textBuffer) }
+            let broken = spec.firstBrokenRule(textBuffer, companion: companion, scratch: scratch)
+            discards.addValues(field: field.path, rule: broken ?? RuleIdentifier.regex)
         }
         let rule = spec.firstBrokenRule(textBuffer, companion: companion, scratch: scratch) ?? RuleIdentifier.regex
         return fail(address, rule, "no value satisfying all of its checks was found in \(Self.textAttempts) draws "
