@@ -56,6 +56,10 @@ final class GeneratorTables: Sendable {
     /// Per field id, the range of a date field worked out once when it depends on nothing
     /// generated (fixed bounds, no `cases`); nil when it must be worked out per value.
     let fixedDateRanges: [(low: Int32?, high: Int32?)?]
+    /// Per top-level field id, the top-level fields whose `visibleIf` reads it and nothing filled
+    /// after it (see ``QuestionnaireBuilder/steeredChoice(_:address:count:)``); filled only when a
+    /// fixture or seed-data records pin values.
+    let visibilityReaders: [[Int]]
 
     init(rules: CompiledRuleSet, options: GenerationOptions) throws(GenerationError) {
         self.rules = rules
@@ -82,6 +86,24 @@ final class GeneratorTables: Sendable {
         let initials = rules.id.split(separator: "-").compactMap(\.first).map { String($0).uppercased() }.joined()
         idPrefix = Array((initials.isEmpty ? "Q" : initials).utf8)
         pins = try options.fixture.map { fixture throws(GenerationError) in try FixturePins(fixture, rules: rules) }
+        visibilityReaders = pins != nil || seedData?.records.isEmpty == false
+            ? GeneratorTables.visibilityReaders(rules) : Array(repeating: [], count: rules.fields.count)
+    }
+
+    /// For each top-level field F, the top-level fields whose `visibleIf` reads F and otherwise
+    /// only fields filled before F, so that it can be decided as soon as F has its value.
+    private static func visibilityReaders(_ rules: CompiledRuleSet) -> [[Int]] {
+        var readers = Array(repeating: [Int](), count: rules.fields.count)
+        var position = Array(repeating: Int.max, count: rules.fields.count)
+        for (index, id) in rules.rootScope.order.enumerated() { position[id] = index }
+        for reader in rules.fields where reader.listID == nil {
+            guard let condition = reader.visibleIf else { continue }
+            let read = condition.referencedFields
+            for field in read where rules.fields[field].listID == nil && position[field] < position[reader.id] {
+                if read.allSatisfy({ position[$0] <= position[field] }) { readers[field].append(reader.id) }
+            }
+        }
+        return readers
     }
 
     private static func plan(for field: CompiledField, rule: FieldRule?, rules: CompiledRuleSet,
