@@ -71,7 +71,7 @@ final class GenerationDiscardTests: XCTestCase {
                 fields:
                   tag: {type: string, regex: '^(?![0-9])[a-z0-9]$'}
             """)
-        let batch = try generate(rules, GenerationOptions(count: 500, seed: 3, jobs: 1))
+        let batch = try generate(rules, GenerationOptions(count: 500, seed: 3, jobs: 1), filtered: true)
         assertMatchesLabels(batch, rules, "filtered")
         let discards = batch.summary.discards
         XCTAssertEqual(discards.questionnaires, 0)
@@ -85,7 +85,7 @@ final class GenerationDiscardTests: XCTestCase {
         XCTAssertEqual(discards.values, code + tag)
         XCTAssertEqual(Set(discards.counts.keys.map(\.field)), ["code", "items[].tag"])
         // The same counts on any number of workers.
-        let parallel = try generate(rules, GenerationOptions(count: 500, seed: 3, jobs: 2))
+        let parallel = try generate(rules, GenerationOptions(count: 500, seed: 3, jobs: 2), filtered: true)
         XCTAssertEqual(parallel.summary.discards, discards)
         XCTAssertEqual(parallel.bytes, batch.bytes)
     }
