@@ -57,7 +57,7 @@ extension QuestionnaireBuilder {
             textBuffer.append(contentsOf: plan.idPrefix)
             textBuffer.append(UInt8(ascii: "-"))
             TextCandidates.appendNumber(number, width: 7, to: &textBuffer)
-        case .regex, .mask:
+        case .regex, .mask, .intersection:
             TextCandidates.append(spec, to: &textBuffer, random: &random, edge: nil)
             let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
             var end = textBuffer.count
