@@ -110,6 +110,7 @@ struct GenerateCommand: ParsableCommand {
             options.start = start
             let generator = try BatchGenerator(rules: compiled, options: options)
             for notice in generator.notices { writeError(notice) }
+            for side in generator.uncoveredPredicateSides { writeError("formsmith: warning: " + side) }
             let destination = try openOutput(output)
             let sidecar = try invalidRate > 0 ? openOutput(labelsPath) : nil
             generated = try generator.run(write: { destination.write(bytes: $0) },

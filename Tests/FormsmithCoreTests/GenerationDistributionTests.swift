@@ -156,4 +156,65 @@ final class GenerationDistributionTests: XCTestCase {
         assertUniform(inner, "foreign", ["0", "1"])
         for document in inner { XCTAssertEqual(document["country"] != nil, document["foreign"] as? Bool == true) }
     }
+
+    /// String predicates on free text come out both ways: half of a read field's values are
+    /// drawn to make one of its predicates true (within its own checks), the other half as usual,
+    /// which almost never does. Each shown field's share is worked out by hand below.
+    func testStringPredicatesComeOutBothWays() throws {
+        let rules = try compileRules("""
+            id: predicates
+            fields:
+              purpose: {type: string, maxLength: 60}
+              taxNote: {type: string, visibleIf: "$purpose CONTAINS[c] 'налог'"}
+              code: {type: string, regex: '^[A-Z]{2}[0-9]{3}$'}
+              special: {type: string, visibleIf: "$code BEGINSWITH 'RU' OR $code LIKE '*99'"}
+              kind: {type: string, minLength: 1, maxLength: 10}
+              extra: {type: string, visibleIf: "$kind IN {'a', 'b'}"}
+              city: {type: string, minLength: 2, maxLength: 30}
+              capital: {type: string, visibleIf: "$city == 'Москва'"}
+              suffix: {type: string, regex: '^[a-z]{3,8}$'}
+              plural: {type: string, visibleIf: "$suffix ENDSWITH 'es' AND $suffix MATCHES '[a-z]+s'"}
+            """)
+        XCTAssertEqual(try BatchGenerator(rules: rules, options: GenerationOptions(count: 1, seed: 1)).uncoveredPredicateSides, [])
+        let all = try objects(rules, seed: 15)
+        func shown(_ path: String) -> Int { all.filter { $0[path] != nil }.count }
+        // The witness half always makes the predicate true; a usual value of purpose (Latin
+        // words) never contains 'налог'; of code, 1/676 begin with RU and 1/100 end in 99;
+        // kind, city: random words are never 'a', 'b' or 'Москва'; suffix ends in 'es' 1/676.
+        assertShare(shown("taxNote"), of: all.count, 0.5, "purpose CONTAINS[c] 'налог'")
+        assertShare(shown("special"), of: all.count, 0.5 + 0.5 * (1.0 / 676 + 1.0 / 100), "code BEGINSWITH/LIKE")
+        assertShare(shown("extra"), of: all.count, 0.5, "kind IN {'a', 'b'}")
+        assertShare(shown("capital"), of: all.count, 0.5, "city == 'Москва'")
+        // plural: the witness half takes ENDSWITH 'es' (both hold) or MATCHES '[a-z]+s' (ends in
+        // 'es' one time in 26), each half the time; a usual value ends in 'es' 1/676.
+        assertShare(shown("plural"), of: all.count, 0.5 * (0.5 + 0.5 / 26) + 0.5 / 676, "suffix ENDSWITH 'es' AND MATCHES")
+        // Both sides: what makes the predicate true, checked here without the engine.
+        for object in all {
+            let purpose = object["purpose"] as? String ?? ""
+            XCTAssertEqual(object["taxNote"] != nil, purpose.lowercased().contains("налог"), purpose)
+            let code = object["code"] as? String ?? ""
+            XCTAssertEqual(object["special"] != nil, code.hasPrefix("RU") || code.hasSuffix("99"), code)
+            XCTAssertEqual(object["extra"] != nil, ["a", "b"].contains(object["kind"] as? String ?? ""))
+            XCTAssertEqual(object["capital"] != nil, object["city"] as? String == "Москва")
+        }
+        let kinds = all.compactMap { $0["kind"] as? String }
+        assertShare(kinds.filter { $0 == "a" }.count, of: all.count, 0.25, "kind a")
+        assertShare(kinds.filter { $0 == "b" }.count, of: all.count, 0.25, "kind b")
+        // [c]: the value is drawn in mixed case, so the case-insensitive test is what holds.
+        XCTAssertTrue(all.contains { ($0["purpose"] as? String)?.contains("налог") == false && $0["taxNote"] != nil })
+    }
+
+    /// A predicate the field's own checks rule out is named, not silently left uncovered.
+    func testUnreachablePredicateSidesAreNamed() throws {
+        let rules = try compileRules("""
+            id: unreachable
+            fields:
+              digits: {type: string, regex: '^[0-9]+$'}
+              never: {type: string, optional: true, visibleIf: "$digits CONTAINS 'x'"}
+            """)
+        let generator = try BatchGenerator(rules: rules, options: GenerationOptions(count: 10, seed: 1))
+        XCTAssertEqual(generator.uncoveredPredicateSides, [
+            "'digits' is never generated so that \"CONTAINS 'x'\" holds: its own checks leave no such value the "
+                + "generator can draw, so that side of the predicate is not covered"])
+    }
 }

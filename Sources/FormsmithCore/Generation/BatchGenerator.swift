@@ -45,6 +45,10 @@ public final class BatchGenerator: Sendable {
     /// (`file:line:column: ...; not used`), for the user to correct.
     public var notices: [String] { plan.seedData?.notices ?? [] }
 
+    /// The string predicates (`purpose CONTAINS 'tax'`) no generated value makes true because
+    /// the field's own checks exclude every such value the generator can draw, one line each.
+    public var uncoveredPredicateSides: [String] { plan.uncoveredPredicateSides }
+
     /// Generates every questionnaire, handing output bytes to `write` and labels of invalid
     /// questionnaires to `label`, in order. Throws when some questionnaire cannot be made
     /// valid (what was written before it stays written).

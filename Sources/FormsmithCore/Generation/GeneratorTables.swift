@@ -30,6 +30,11 @@ struct GeneratorFieldTables: Sendable {
     var poolExtends = false
     /// What an attachment field's values are drawn from.
     var attachment: AttachmentPlan?
+    /// Per text spec (parallel to `textSpecs`), the values that make each string predicate on
+    /// the field true and pass its own checks (``PredicateWitness``); half the values come from these.
+    var witnesses: [[PatternIntersection]] = []
+    /// The predicates on the field that no spec of it can make true (said on standard error).
+    var uncovered: [String] = []
 }
 
 /// Everything generation needs that does not change from record to record, shared by workers.
@@ -61,6 +66,15 @@ final class GeneratorTables: Sendable {
     /// fixture or seed-data records pin values.
     let visibilityReaders: [[Int]]
 
+    /// One line per string predicate that no generated value makes true, because the field's own
+    /// checks leave no such value the generator can draw (or a pattern must be filtered).
+    var uncoveredPredicateSides: [String] {
+        rules.fields.flatMap { field in
+            fields[field.id].uncovered.map { "'\(field.path)' is never generated so that \"\($0)\" holds: its own "
+                + "checks leave no such value the generator can draw, so that side of the predicate is not covered" }
+        }
+    }
+
     init(rules: CompiledRuleSet, options: GenerationOptions) throws(GenerationError) {
         self.rules = rules
         self.options = options
@@ -68,9 +82,18 @@ final class GeneratorTables: Sendable {
         let seedData = try options.seedData.map { data throws(GenerationError) in try SeedDataTables(data, rules: rules) }
         self.seedData = seedData
         var plans: [GeneratorFieldTables] = []
+        let witnesses = PredicateWitness.collect(rules)
         for field in rules.fields {
-            plans.append(try GeneratorTables.plan(for: field, rule: declared[field.path], rules: rules,
-                                                  options: options, pool: seedData?.pools[field.id]))
+            var plan = try GeneratorTables.plan(for: field, rule: declared[field.path], rules: rules,
+                                                options: options, pool: seedData?.pools[field.id])
+            for witness in witnesses[field.id] where !plan.textSpecs.isEmpty {
+                let products = plan.textSpecs.map { witness.intersection(with: $0) }
+                if products.allSatisfy({ $0 == nil }) { plan.uncovered.append(witness.phrase) }
+                plan.witnesses = products.enumerated().map { index, product in
+                    (index < plan.witnesses.count ? plan.witnesses[index] : []) + (product.map { [$0] } ?? [])
+                }
+            }
+            plans.append(plan)
         }
         fields = plans
         var table: [ExpressionValue] = []

@@ -15,6 +15,9 @@ extension QuestionnaireBuilder {
             companion = Array(record.arena[Int(start)..<Int(end)])
         }
         if plan.fields[field.id].isRecordID, address.item < 0, let value = recordIDValue(spec) { return value }
+        if !plan.fields[field.id].witnesses.isEmpty, let value = witnessValue(field, spec: spec, specIndex: specIndex) {
+            return value
+        }
         let edge = self.edge()
         for draw in 0..<Self.textAttempts {
             textBuffer.removeAll(keepingCapacity: true)
@@ -42,6 +45,22 @@ extension QuestionnaireBuilder {
         let rule = spec.firstBrokenRule(textBuffer, companion: companion, scratch: scratch) ?? RuleIdentifier.regex
         return fail(address, rule, "no value satisfying all of its checks was found in \(Self.textAttempts) draws "
                         + "(last candidate \"\(String(decoding: textBuffer, as: UTF8.self))\")")
+    }
+
+    /// Half the time, for a field that string predicates read (`purpose CONTAINS[c] 'налог'`), a
+    /// value that makes one of them true, drawn from its intersection with the field's own
+    /// patterns; nil the other half (a value drawn as usual, which almost never makes them true).
+    /// A drawn value that misses the field's length bounds is counted and the usual draw follows.
+    private func witnessValue(_ field: CompiledField, spec: TextSpec, specIndex: Int) -> GeneratedValue? {
+        let products = plan.fields[field.id].witnesses[specIndex]
+        guard !products.isEmpty, random.chance(0.5) else { return nil }
+        let product = products[random.int(in: 0...(products.count - 1))]
+        textBuffer.removeAll(keepingCapacity: true)
+        product.append(to: &textBuffer, random: &random, lengthWithin: spec.lengthWindow)
+        if spec.accepts(textBuffer, companion: nil, scratch: scratch) { return record.appendText(textBuffer) }
+        discards.addValues(field: field.path, rule: spec.firstBrokenRule(textBuffer, companion: nil, scratch: scratch)
+                           ?? RuleIdentifier.regex)
+        return nil
     }
 
     /// A record id made from the record's number, so ids are unique: the last run of digits of

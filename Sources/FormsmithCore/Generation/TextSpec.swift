@@ -117,7 +117,7 @@ final class TextSpec: Sendable {
     }
 
     /// A generator for a field's regex, with the field's flags written inline.
-    private static func generator(for regex: CompiledRegex) throws(GenerationError) -> RegexGenerator {
+    static func generator(for regex: CompiledRegex) throws(GenerationError) -> RegexGenerator {
         let options = regex.options
         var flags = ""
         if options.contains(.multiline) { flags += "m" }
