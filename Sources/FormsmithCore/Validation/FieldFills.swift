@@ -67,7 +67,7 @@ public struct FieldFills: Sendable {
                     if field.type == .list { items[id] += validator.binding.lists[id].count }
                 } else {
                     let storage = validator.binding.lists[field.listID]
-                    for item in 0..<storage.count where values.isPresent(storage.slots[item * field.itemStride + field.slot]) {
+                    for item in 0..<storage.count where values.isPresent(storage.slots[item * field.scopeStride + field.slot]) {
                         filled[id] += 1
                     }
                 }

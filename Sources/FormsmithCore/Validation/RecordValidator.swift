@@ -153,7 +153,7 @@ public final class RecordValidator {
             currentItem = item
             if list.hasNestedLists { beginItemWithLists(ofList: listID, item: item) }
             for id in plan.itemOrders[list.itemOrder] {
-                let index = item * list.itemStride + plan.fields[id].slot
+                let index = item * list.itemSlotCount + plan.fields[id].slot
                 items.states[index] = evaluate(id, raw: items.slots[index], item: item)
             }
             if !rules.groups.isEmpty { checkGroups(listID: listID, item: item) }
