@@ -11,7 +11,9 @@ struct GenerateCommand: ParsableCommand {
         discussion: """
             The output is deterministic: the same rules, --seed, --today and options give the same \
             bytes on any number of cores. Without --seed a random seed is used and printed on \
-            standard error. Every questionnaire is checked with the validator before it is written. \
+            standard error. Every questionnaire is checked with the validator before it is written; \
+            questionnaires rebuilt and values redrawn on the way (patterns with lookarounds, form \
+            assertions) are counted per field and rule and reported on standard error. \
             With --invalid-rate, that share of questionnaires carries exactly one deliberate defect, \
             listed (index, line, id, field, rule) in a JSON Lines sidecar (--labels).
 

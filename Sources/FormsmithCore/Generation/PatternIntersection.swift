@@ -14,7 +14,7 @@ import FormsmithValues
 final class PatternIntersection: Sendable {
     /// The most product states built before giving up (the patterns are then filtered).
     static let stateLimit = 20_000
-    /// Steps beyond the target length after which the walk heads for the nearest accepting state.
+    /// Without a target length, the steps after which the walk heads for the nearest accepting state.
     static let overrun = 64
 
     private struct Edge: Sendable {
@@ -116,7 +116,8 @@ final class PatternIntersection: Sendable {
                 if let target { if produced >= target { return } } else if random.chance(0.25) { return }
             }
             var edge = out[random.int(in: 0...(out.count - 1))]
-            if produced >= (target ?? 0) + Self.overrun, let nearer = out.first(where: { distance[$0.target] < distance[state] }) {
+            // Past the target (or far past the start without one), head for the nearest end.
+            if produced >= target ?? Self.overrun, let nearer = out.first(where: { distance[$0.target] < distance[state] }) {
                 edge = nearer
             }
             RegexUTF8.append(edge.set.pick(using: &random), to: &output)

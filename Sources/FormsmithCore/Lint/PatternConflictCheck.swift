@@ -5,7 +5,8 @@ import FormsmithValues
 ///
 /// When every pattern is an automaton of characters (no lookarounds, back references or word
 /// boundaries), the check is exact: the product of their automata (``PatternIntersection``,
-/// the same one `generate` draws from) is empty or not. Otherwise it samples: it generates
+/// the same one `generate` draws from) is empty or not, over the characters the generator draws
+/// (`.` and negated classes stand for printable ASCII and Russian letters). Otherwise it samples: it generates
 /// ``samples`` values from each pattern (a fixed seed: the result is reproducible) and looks
 /// for one that every pattern accepts.
 struct PatternConflictCheck: LintCheck {
