@@ -13,6 +13,8 @@ import FormsmithValues
 /// through unsafe buffers, an access is a load (no bounds check, no copy of the element). The
 /// plan never changes after `init`, so sharing it between threads is safe.
 final class FastCheckTables: @unchecked Sendable {
+    // In bounds: each table has exactly its source array's count; fields are indexed by field id (<
+    // fields.count), steps, cases and orders by the ranges the fields hold, all built together in init.
     /// One entry per field, indexed by field id.
     let fields: UnsafeMutableBufferPointer<FastCheckField>
     /// The plain checks of all fields and cases; a field or case owns a range of them.

@@ -49,6 +49,8 @@ public struct FieldFills: Sendable {
     mutating func count(_ validator: RecordValidator) {
         records += 1
         let plan = validator.plan
+        // In bounds: JSON raw values are node indices of this tape; slot indices are `item × scopeStride +
+        // slot` below the storage's reset size.
         validator.tape.nodes.withUnsafeBufferPointer { nodes in
             let values = ValueDecoder(nodes: nodes, bytes: UnsafeBufferPointer(start: nil, count: 0))
             for id in 0..<plan.fields.count {

@@ -26,6 +26,8 @@ struct RecordBinding {
         listIDs = rules.fields.filter { $0.type == .list }.map(\.id)
     }
 
+    // In bounds: the root storage holds `rootScope.slotCount` slots and is indexed by top-level fields' slots
+    // (< that count).
     /// Raw values of the top-level slots.
     var rootSlots: UnsafeMutableBufferPointer<RawValue> { root.slots }
     /// States of the top-level slots.

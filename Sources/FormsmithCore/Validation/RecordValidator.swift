@@ -108,6 +108,8 @@ public final class RecordValidator {
     /// empty for a CSV row); afterwards it reads nothing.
     @inline(__always)
     func reading<R>(nodes: UnsafeBufferPointer<JSONNode>, bytes: UnsafeBufferPointer<UInt8>, _ body: () -> R) -> R {
+        // In bounds: date pattern indices are the fields' `datePattern` (< datePatterns.count); `values`
+        // forgets the buffer before the closure returns.
         plan.datePatterns.withUnsafeBufferPointer { datePatterns in
             values = ValueDecoder(nodes: nodes, bytes: bytes, datePatterns: datePatterns)
             defer { values = ValueDecoder() }
