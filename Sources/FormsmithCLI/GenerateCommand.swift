@@ -11,7 +11,9 @@ struct GenerateCommand: ParsableCommand {
         discussion: """
             The output is deterministic: the same rules, --seed, --today and options give the same \
             bytes on any number of cores. Without --seed a random seed is used and printed on \
-            standard error. Every questionnaire is checked with the validator before it is written. \
+            standard error. Every questionnaire is checked with the validator before it is written; \
+            questionnaires rebuilt and values redrawn on the way (patterns with lookarounds, form \
+            assertions) are counted per field and rule and reported on standard error. \
             With --invalid-rate, that share of questionnaires carries exactly one deliberate defect, \
             listed (index, line, id, field, rule) in a JSON Lines sidecar (--labels).
 
@@ -123,6 +125,7 @@ struct GenerateCommand: ParsableCommand {
             if let output { files.writes(output, as: "--output") }
             if invalidRate > 0, let labelsPath { files.writes(labelsPath, as: "--labels") }
             try OutputGuard.refuseCollisions(files)
+            for side in generator.uncoveredPredicateSides { writeError("formsmith: warning: " + side) }
             let destination = try openOutput(output)
             let sidecar = try invalidRate > 0 ? openOutput(labelsPath) : nil
             generated = try generator.run(write: { destination.write(bytes: $0) },
@@ -134,10 +137,21 @@ struct GenerateCommand: ParsableCommand {
             throw FormsmithExit(status: ExitStatus.usage)
         }
         try OutputGuard.commit()
+        Self.reportDiscards(generated.discards)
         if let output, !quiet {
             let labelNote = invalidRate > 0 ? ", \(generated.invalid) invalid (labels in \(labelsPath ?? ""))" : ""
-            writeError("formsmith: wrote \(generated.count) questionnaire\(generated.count == 1 ? "" : "s") to \(output)\(labelNote)")
+            writeError("formsmith: wrote \(generated.count) questionnaire\(generated.count == 1 ? "" : "s") to \(output)\(labelNote); "
+                       + generated.discards.total)
         }
+    }
+
+    /// Says on standard error (also with `--quiet`: the output's values are skewed towards those
+    /// that pass at the first try) what was thrown away on the way, per field and rule.
+    static func reportDiscards(_ discards: GenerationDiscards) {
+        guard !discards.isEmpty else { return }
+        writeError("formsmith: warning: generation discarded \(discards.total) (patterns with lookarounds or back "
+                   + "references are filtered; anything else is a gap in the generator worth reporting):")
+        for line in discards.lines() { writeError("  " + line) }
     }
 
     /// The format named by the output file's extension (`.json`, `.csv`), else JSON Lines.

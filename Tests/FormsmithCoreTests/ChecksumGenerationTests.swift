@@ -22,6 +22,9 @@ final class ChecksumGenerationTests: XCTestCase {
             Example(algorithm: .bankAccount, candidate: "30101810000000000225", companion: "044525225",
                     expected: "30101810400000000225"),
             Example(algorithm: .vin, candidate: "1M8GDM9A0KP042788", expected: "1M8GDM9AXKP042788"),
+            // A letter drawn at the check position is overwritten (a walk of [A-HJ-NPR-Z0-9]{17}
+            // put one there two times in three, and those draws were thrown away).
+            Example(algorithm: .vin, candidate: "1M8GDM9AZKP042788", expected: "1M8GDM9AXKP042788"),
             Example(algorithm: .luhn, candidate: "4111 1111 1111 1110", expected: "4111 1111 1111 1111"),
             Example(algorithm: .iban, candidate: "GB00 WEST 1234 5698 7654 32", expected: "GB82 WEST 1234 5698 7654 32"),
             Example(algorithm: .iban, candidate: "gb00west12345698765432", expected: "gb82west12345698765432"),

@@ -111,7 +111,7 @@ enum NSPredicateDialect {
     }
 
     /// `text` with every ASCII punctuation character backslash-escaped (literal in PCRE2).
-    private static func escaped(_ text: String) -> String {
+    static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar.isASCII, !(scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)), scalar != " " {

@@ -7,6 +7,9 @@ public struct GenerationSummary: Sendable, Equatable {
     public var count = 0
     /// Of which invalid on purpose (each with a label).
     public var invalid = 0
+    /// Questionnaires and values drawn and thrown away on the way (none for rules that need
+    /// no filtering), per field and rule.
+    public var discards = GenerationDiscards()
 }
 
 /// Generates many questionnaires in parallel and deterministically: record `i` depends only
@@ -58,6 +61,10 @@ public final class BatchGenerator: Sendable {
     /// Seed-data values left out because they break a rule of their field, one line each
     /// (`file:line:column: ...; not used`), for the user to correct.
     public var notices: [String] { plan.seedData?.notices ?? [] }
+
+    /// The string predicates (`purpose CONTAINS 'tax'`) no generated value makes true because
+    /// the field's own checks exclude every such value the generator can draw, one line each.
+    public var uncoveredPredicateSides: [String] { plan.uncoveredPredicateSides }
 
     /// Generates every questionnaire, handing output bytes to `write` and labels of invalid
     /// questionnaires to `label`, in order. Throws when some questionnaire cannot be made
@@ -181,12 +188,14 @@ public final class BatchGenerator: Sendable {
                 }
             } catch {
                 output.error = error
+                output.discards = generator.takeDiscards()
                 return output
             }
             output.count += 1
             output.lines += options.format == .csv
                 ? output.bytes[recordStart...].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } : 1
         }
+        output.discards = generator.takeDiscards()
         return output
     }
 }
@@ -199,6 +208,8 @@ struct ChunkOutput: Sendable {
     /// Line breaks the chunk's records occupy (each JSON record is one line).
     var lines = 0
     var error: GenerationError?
+    /// What the chunk's records discarded on the way.
+    var discards = GenerationDiscards()
 }
 
 /// Writes finished chunks in order: a chunk waits until every earlier one is written.
@@ -272,6 +283,7 @@ struct OrderedCommit: Sendable {
             for index in ready.labels.indices { ready.labels[index].line += nextLine }
             summary.count += ready.count
             summary.invalid += ready.labels.count
+            summary.discards.merge(ready.discards)
             nextLine += ready.lines
             next += 1
             due.append(ready)

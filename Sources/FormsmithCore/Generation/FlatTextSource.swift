@@ -11,7 +11,7 @@ enum FlatTextSource {
         switch source {
         case .mask(let steps): return FlatMask.make(steps, owner: owner).map { .mask($0) }
         case .regex(let walker): return walker.generator.flat.map { .regex($0) }
-        case .constant, .format, .plain: return nil
+        case .constant, .format, .plain, .intersection: return nil
         }
     }
 }

@@ -30,6 +30,11 @@ struct GeneratorFieldTables: Sendable {
     var poolExtends = false
     /// What an attachment field's values are drawn from.
     var attachment: AttachmentPlan?
+    /// Per text spec (parallel to `textSpecs`), the values that make each string predicate on
+    /// the field true and pass its own checks (``PredicateWitness``); half the values come from these.
+    var witnesses: [[PatternIntersection]] = []
+    /// The predicates on the field that no spec of it can make true (said on standard error).
+    var uncovered: [String] = []
 }
 
 /// Everything generation needs that does not change from record to record, shared by workers.
@@ -56,6 +61,19 @@ final class GeneratorTables: Sendable {
     /// Per field id, the range of a date field worked out once when it depends on nothing
     /// generated (fixed bounds, no `cases`); nil when it must be worked out per value.
     let fixedDateRanges: [(low: Int32?, high: Int32?)?]
+    /// Per top-level field id, the top-level fields whose `visibleIf` reads it and nothing filled
+    /// after it (see ``QuestionnaireBuilder/steeredChoice(_:address:count:)``); filled only when a
+    /// fixture or seed-data records pin values.
+    let visibilityReaders: [[Int]]
+
+    /// One line per string predicate that no generated value makes true, because the field's own
+    /// checks leave no such value the generator can draw (or a pattern must be filtered).
+    var uncoveredPredicateSides: [String] {
+        rules.fields.flatMap { field in
+            fields[field.id].uncovered.map { "'\(field.path)' is never generated so that \"\($0)\" holds: its own "
+                + "checks leave no such value the generator can draw, so that side of the predicate is not covered" }
+        }
+    }
 
     init(rules: CompiledRuleSet, options: GenerationOptions) throws(GenerationError) {
         self.rules = rules
@@ -64,9 +82,18 @@ final class GeneratorTables: Sendable {
         let seedData = try options.seedData.map { data throws(GenerationError) in try SeedDataTables(data, rules: rules) }
         self.seedData = seedData
         var plans: [GeneratorFieldTables] = []
+        let witnesses = PredicateWitness.collect(rules)
         for field in rules.fields {
-            plans.append(try GeneratorTables.plan(for: field, rule: declared[field.path], rules: rules,
-                                                  options: options, pool: seedData?.pools[field.id]))
+            var plan = try GeneratorTables.plan(for: field, rule: declared[field.path], rules: rules,
+                                                options: options, pool: seedData?.pools[field.id])
+            for witness in witnesses[field.id] where !plan.textSpecs.isEmpty {
+                let products = plan.textSpecs.map { witness.intersection(with: $0) }
+                if products.allSatisfy({ $0 == nil }) { plan.uncovered.append(witness.phrase) }
+                plan.witnesses = products.enumerated().map { index, product in
+                    (index < plan.witnesses.count ? plan.witnesses[index] : []) + (product.map { [$0] } ?? [])
+                }
+            }
+            plans.append(plan)
         }
         fields = plans
         var table: [ExpressionValue] = []
@@ -82,6 +109,24 @@ final class GeneratorTables: Sendable {
         let initials = rules.id.split(separator: "-").compactMap(\.first).map { String($0).uppercased() }.joined()
         idPrefix = Array((initials.isEmpty ? "Q" : initials).utf8)
         pins = try options.fixture.map { fixture throws(GenerationError) in try FixturePins(fixture, rules: rules) }
+        visibilityReaders = pins != nil || seedData?.records.isEmpty == false
+            ? GeneratorTables.visibilityReaders(rules) : Array(repeating: [], count: rules.fields.count)
+    }
+
+    /// For each top-level field F, the top-level fields whose `visibleIf` reads F and otherwise
+    /// only fields filled before F, so that it can be decided as soon as F has its value.
+    private static func visibilityReaders(_ rules: CompiledRuleSet) -> [[Int]] {
+        var readers = Array(repeating: [Int](), count: rules.fields.count)
+        var position = Array(repeating: Int.max, count: rules.fields.count)
+        for (index, id) in rules.rootScope.order.enumerated() { position[id] = index }
+        for reader in rules.fields where reader.listID == nil {
+            guard let condition = reader.visibleIf else { continue }
+            let read = condition.referencedFields
+            for field in read where rules.fields[field].listID == nil && position[field] < position[reader.id] {
+                if read.allSatisfy({ position[$0] <= position[field] }) { readers[field].append(reader.id) }
+            }
+        }
+        return readers
     }
 
     private static func plan(for field: CompiledField, rule: FieldRule?, rules: CompiledRuleSet,

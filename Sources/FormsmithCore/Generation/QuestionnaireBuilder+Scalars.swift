@@ -56,6 +56,7 @@ extension QuestionnaireBuilder {
 
     func generateBoolean(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         for case .constant(.boolean(let value)) in field.checks { return .boolean(value) }
+        if let steered = steeredChoice(field, address: address, count: 2) { return .boolean(steered == 1) }
         if let position = cycled(2, field: field, item: address.item) { return .boolean(position == 1) }
         return .boolean(random.chance(0.5))
     }
@@ -79,6 +80,7 @@ extension QuestionnaireBuilder {
         if let constant = plan.fields[field.id].constantChoice { return .choice(constant) }
         let count = plan.enumValueCount(of: field.id)
         guard count > 0 else { return fail(address, RuleIdentifier.enumeration, "the field lists no values") }
+        if let steered = steeredChoice(field, address: address, count: count) { return .choice(Int32(steered)) }
         return .choice(Int32(cycled(count, field: field, item: address.item) ?? random.int(in: 0...(count - 1))))
     }
 

@@ -15,6 +15,9 @@ extension QuestionnaireBuilder {
             companion = Array(record.arena[Int(start)..<Int(end)])
         }
         if plan.fields[field.id].isRecordID, address.item < 0, let value = recordIDValue(spec) { return value }
+        if !plan.fields[field.id].witnesses.isEmpty, let value = witnessValue(field, spec: spec, specIndex: specIndex) {
+            return value
+        }
         let edge = self.edge()
         for draw in 0..<Self.textAttempts {
             textBuffer.removeAll(keepingCapacity: true)
@@ -26,17 +29,38 @@ extension QuestionnaireBuilder {
             if let checksum = spec.checksum, checksum.companion == nil || companion != nil {
                 let candidate = String(decoding: textBuffer, as: UTF8.self)
                 let other = companion.map { String(decoding: $0, as: UTF8.self) }
-                guard let valid = checksum.algorithm.makeValid(candidate, companion: other) else { continue }
+                guard let valid = checksum.algorithm.makeValid(candidate, companion: other) else {
+                    discards.addValues(field: field.path, rule: RuleIdentifier.checksum)
+                    continue
+                }
                 textBuffer.removeAll(keepingCapacity: true)
                 textBuffer.append(contentsOf: valid.utf8)
             }
             let accepted = spec.needsConfirmation
                 ? spec.accepts(textBuffer, companion: companion, scratch: scratch) : spec.acceptsLength(textBuffer)
             if accepted { return record.appendText(textBuffer) }
+            let broken = spec.firstBrokenRule(textBuffer, companion: companion, scratch: scratch)
+            discards.addValues(field: field.path, rule: broken ?? RuleIdentifier.regex)
         }
         let rule = spec.firstBrokenRule(textBuffer, companion: companion, scratch: scratch) ?? RuleIdentifier.regex
         return fail(address, rule, "no value satisfying all of its checks was found in \(Self.textAttempts) draws "
                         + "(last candidate \"\(String(decoding: textBuffer, as: UTF8.self))\")")
+    }
+
+    /// Half the time, for a field that string predicates read (`purpose CONTAINS[c] 'налог'`), a
+    /// value that makes one of them true, drawn from its intersection with the field's own
+    /// patterns; nil the other half (a value drawn as usual, which almost never makes them true).
+    /// A drawn value that misses the field's length bounds is counted and the usual draw follows.
+    private func witnessValue(_ field: CompiledField, spec: TextSpec, specIndex: Int) -> GeneratedValue? {
+        let products = plan.fields[field.id].witnesses[specIndex]
+        guard !products.isEmpty, random.chance(0.5) else { return nil }
+        let product = products[random.int(in: 0...(products.count - 1))]
+        textBuffer.removeAll(keepingCapacity: true)
+        product.append(to: &textBuffer, random: &random, lengthWithin: spec.lengthWindow)
+        if spec.accepts(textBuffer, companion: nil, scratch: scratch) { return record.appendText(textBuffer) }
+        discards.addValues(field: field.path, rule: spec.firstBrokenRule(textBuffer, companion: nil, scratch: scratch)
+                           ?? RuleIdentifier.regex)
+        return nil
     }
 
     /// A record id made from the record's number, so ids are unique: the last run of digits of
@@ -52,7 +76,7 @@ extension QuestionnaireBuilder {
             textBuffer.append(contentsOf: plan.idPrefix)
             textBuffer.append(UInt8(ascii: "-"))
             TextCandidates.appendNumber(number, width: 7, to: &textBuffer)
-        case .regex, .mask:
+        case .regex, .mask, .intersection:
             TextCandidates.append(spec, to: &textBuffer, random: &random, edge: nil)
             let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
             var end = textBuffer.count

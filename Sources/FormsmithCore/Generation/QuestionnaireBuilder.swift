@@ -23,6 +23,8 @@ final class QuestionnaireBuilder {
     @exclusivity(unchecked) var groupChoices: [GroupChoice]
     /// Why the current attempt failed, when a field could not be given a value.
     @exclusivity(unchecked) var failure: GenerationFailure?
+    /// Values drawn and thrown away since the owner last took them (see ``GenerationDiscards``).
+    @exclusivity(unchecked) var discards = GenerationDiscards()
     let scratch = RegexScratch()
     @exclusivity(unchecked) var textBuffer: [UInt8] = []
     /// How many times a string value is drawn before the attempt fails.

@@ -13,8 +13,9 @@ public struct GeneratedLabel: Sendable, Hashable, Codable {
 }
 
 /// Generates questionnaires one at a time for one worker: builds each one, verifies it with
-/// a ``RecordValidator`` (retrying with fresh random streams when it fails), plants the defect
-/// of invalid ones, and writes it in the output format.
+/// a ``RecordValidator`` (rebuilding it with fresh random streams when it fails, each rebuild
+/// counted in ``GenerationDiscards``), plants the defect of invalid ones, and writes it in the
+/// output format.
 final class RecordGenerator {
     let plan: GeneratorTables
     let builder: QuestionnaireBuilder
@@ -70,6 +71,9 @@ final class RecordGenerator {
             let random = attempt == 0 ? base : base.derived(UInt64(attempt))
             guard builder.build(index: index, attempt: attempt, random: random) else {
                 lastFailure = builder.failure
+                if let failure = builder.failure {
+                    builder.discards.addQuestionnaire(reasons: [(plan.rules.fields[failure.address.field].path, failure.rule)])
+                }
                 continue
             }
             let violations = verify()
@@ -82,8 +86,15 @@ final class RecordGenerator {
             }
             lastViolations = violations
             lastFailure = nil
+            builder.discards.addQuestionnaire(reasons: violations.map { (ValidationSummary.foldIndices($0.field), $0.rule) })
         }
         throw unsatisfiable(index: index, failure: lastFailure, violations: lastViolations)
+    }
+
+    /// The attempts and values thrown away since the last call, and forgets them.
+    func takeDiscards() -> GenerationDiscards {
+        defer { builder.discards = GenerationDiscards() }
+        return builder.discards
     }
 
     /// Writes the builder's record as JSON into `json` and returns its violations. The

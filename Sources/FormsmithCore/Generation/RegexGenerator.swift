@@ -21,7 +21,8 @@ package struct RegexGenerator: Sendable {
     package let needsFiltering: Bool
     /// The most iterations an unbounded quantifier (`*`, `+`, `{n,}`) makes beyond its minimum.
     package let unboundedCap: Int
-    private let program: RegexProgram
+    /// The parsed pattern (``PatternIntersection`` builds its automaton from it).
+    let program: RegexProgram
     /// The program in plain memory, for free-form values and values of a fixed length (nil:
     /// the walker draws every value).
     let flat: FlatRegexEmitter?

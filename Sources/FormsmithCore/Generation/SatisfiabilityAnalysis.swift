@@ -59,6 +59,11 @@ enum SatisfiabilityAnalysis {
                 return (RuleIdentifier.mask, "the mask only fits values of \(describe(bounds)) characters, outside "
                         + "the length bounds " + describe(window))
             }
+        case .intersection(let product):
+            if product.isEmpty {
+                return (RuleIdentifier.regex, "no value matches all of its regex and mask patterns at once (their "
+                        + "intersection is empty): they contradict each other; make them agree, or keep only one")
+            }
         case .constant, .format, .plain:
             break
         }

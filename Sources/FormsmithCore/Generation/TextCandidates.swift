@@ -37,6 +37,14 @@ enum TextCandidates {
             } else {
                 format.append(to: &output, random: &random)
             }
+        case .intersection(let product):
+            var window = spec.lengthWindow
+            if let edge, let current = window {
+                let end = edge == .lowest ? current.lowerBound
+                    : (current.upperBound == Int.max ? current.lowerBound + plainSpan : current.upperBound)
+                window = end...end
+            }
+            product.append(to: &output, random: &random, lengthWithin: window)
         case .plain:
             appendWords(length: plainLength(spec, random: &random, edge: edge), to: &output, random: &random)
         }

@@ -16,6 +16,9 @@ final class TextSpec: Sendable {
         case format(TextFormat, regex: PatternWalker?)
         /// Words of random letters (no format given).
         case plain
+        /// Values every regex and mask of the field matches at once (two patterns or more, none
+        /// of them filtered): drawn from their product, so no draw is thrown away.
+        case intersection(PatternIntersection)
     }
 
     let minLength: Int?
@@ -67,6 +70,9 @@ final class TextSpec: Sendable {
         if let constant = parts.constant {
             source = .constant(constant)
             needsConfirmation = true
+        } else if format == nil, let product = try TextSpec.intersection(regexes: parts.regexes, masks: parts.masks) {
+            source = .intersection(product)
+            needsConfirmation = checksum != nil
         } else if let maskSource = parts.maskSource, let mask = try? InputMask(maskSource) {
             source = .mask(try MaskStep.steps(for: mask))
             if parts.generatorRegex != nil { needsConfirmation = true }
@@ -95,8 +101,23 @@ final class TextSpec: Sendable {
         }
     }
 
+    /// The intersection of two patterns or more (regexes and masks), when none needs filtering and
+    /// their product stays small; nil otherwise.
+    private static func intersection(regexes: [CompiledRegex], masks: [CompiledRegex]) throws(GenerationError)
+        -> PatternIntersection?
+    {
+        guard regexes.count + masks.count >= 2 else { return nil }
+        var programs: [RegexProgram] = []
+        for regex in regexes + masks {
+            let generator = try TextSpec.generator(for: regex)
+            guard !generator.needsFiltering, !regex.options.contains(.multiline) else { return nil }
+            programs.append(generator.program)
+        }
+        return PatternIntersection.make(programs)
+    }
+
     /// A generator for a field's regex, with the field's flags written inline.
-    private static func generator(for regex: CompiledRegex) throws(GenerationError) -> RegexGenerator {
+    static func generator(for regex: CompiledRegex) throws(GenerationError) -> RegexGenerator {
         let options = regex.options
         var flags = ""
         if options.contains(.multiline) { flags += "m" }

@@ -3,10 +3,12 @@ import FormsmithValues
 /// `pattern-conflict`: a regex and a mask (or two regexes, with a case's) that no value can
 /// match together.
 ///
-/// Proving that two patterns share no value is hard in general, so the check samples: it
-/// generates ``samples`` values from each pattern (a fixed seed: the result is reproducible)
-/// and looks for one that every pattern accepts. Generating from each side finds the common
-/// values of a narrow mask and a broad regex, and of a narrow regex and a broad mask.
+/// When every pattern is an automaton of characters (no lookarounds, back references or word
+/// boundaries), the check is exact: the product of their automata (``PatternIntersection``,
+/// the same one `generate` draws from) is empty or not, over the characters the generator draws
+/// (`.` and negated classes stand for printable ASCII and Russian letters). Otherwise it samples: it generates
+/// ``samples`` values from each pattern (a fixed seed: the result is reproducible) and looks
+/// for one that every pattern accepts.
 struct PatternConflictCheck: LintCheck {
     let rule = LintRule(
         id: "pattern-conflict",
@@ -34,6 +36,19 @@ struct PatternConflictCheck: LintCheck {
     /// Values generated from each pattern.
     static let samples = 200
 
+    /// The patterns' intersection, as `generate` draws from it (``PatternIntersection``); nil
+    /// when one of them needs filtering (lookarounds, back references) or changes what `.` and
+    /// the anchors mean (`s`, `m`), which the samples then decide.
+    static func intersection(_ patterns: [TextPattern]) -> PatternIntersection? {
+        var programs: [RegexProgram] = []
+        for pattern in patterns {
+            guard let generator = pattern.generator, let regex = pattern.regex, !generator.needsFiltering,
+                  regex.options.isDisjoint(with: [.multiline, .dotAll]) else { return nil }
+            programs.append(generator.program)
+        }
+        return PatternIntersection.make(programs)
+    }
+
     func findings(in context: LintContext) -> [LintFinding] {
         var findings: Set<LintFinding> = []
         for field in context.valueFields where field.type == .string || field.type == .text {
@@ -51,16 +66,20 @@ struct PatternConflictCheck: LintCheck {
                 let others = patterns.filter { $0.source.location != last.source.location }.map(\.phrase)
                     .joined(separator: " and the ")
                 let scope = set.condition.map { " when \(PredicateText.quoted($0))" } ?? ""
+                let proof = Self.intersection(patterns) != nil ? "their intersection is empty"
+                    : "\(Self.samples) values generated from each were tried"
                 findings.insert(rule.finding(
                     "no value of '\(field.path)'\(scope) matches both the \(last.phrase) and the \(others) "
-                    + "(\(Self.samples) values generated from each were tried): every filled value will be "
-                    + "rejected; make them agree, or keep only one", at: last.source.location))
+                    + "(\(proof)): every filled value will be rejected; make them agree, or keep only one",
+                    at: last.source.location))
             }
         }
         return Array(findings)
     }
 
     private func haveCommonValue(_ patterns: [TextPattern]) -> Bool {
+        // Exact when every pattern is an automaton of characters: the answer `generate` uses.
+        if let product = Self.intersection(patterns) { return !product.isEmpty }
         let scratch = RegexScratch()
         for (index, pattern) in patterns.enumerated() {
             guard let generator = pattern.generator else { continue }

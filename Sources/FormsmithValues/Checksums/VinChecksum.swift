@@ -36,6 +36,14 @@ package enum VinChecksum: CheckDigitScheme {
         check == 10 ? letterX : ChecksumText.digit(check)
     }
 
+    /// The check position is about to be written: whatever character the caller drew there (a
+    /// letter from a pattern such as `[A-HJ-NPR-Z0-9]{17}`) becomes `0`, so that a drawn value of
+    /// the right length always gets its check digit instead of being rejected for its shape.
+    package static func repairStructure(_ chars: UnsafeMutableBufferPointer<UInt8>, companion: UnsafeBufferPointer<UInt8>?) -> Bool {
+        if chars.count == length, value(chars[checkIndex]) != nil { chars[checkIndex] = ChecksumText.digit(0) }
+        return true
+    }
+
     package static func hasValidShape(_ chars: UnsafeBufferPointer<UInt8>, companion: UnsafeBufferPointer<UInt8>?) -> Bool {
         guard chars.count == length else { return false }
         for byte in chars where value(byte) == nil { return false }

@@ -27,12 +27,25 @@ func shippedRules(_ name: String) throws -> CompiledRuleSet {
 /// The shipped rule sets' names.
 let shippedRuleSets = ["osago-policy", "payment-order", "customer-survey"]
 
-/// Generates in memory.
-func generate(_ rules: CompiledRuleSet, _ options: GenerationOptions) throws -> GeneratedBatch {
+/// Generates in memory. Unless `filtered` (a form whose patterns have lookarounds or back
+/// references, or whose fixture breaks its rules), the test fails when anything was discarded:
+/// the generator is valid by construction.
+func generate(_ rules: CompiledRuleSet, _ options: GenerationOptions, filtered: Bool = false,
+              file: StaticString = #filePath, line: UInt = #line) throws -> GeneratedBatch {
     var bytes: [UInt8] = []
     var labels: [GeneratedLabel] = []
     let summary = try BatchGenerator(rules: rules, options: options).run(write: { bytes += $0 }, label: { labels.append($0) })
+    if !filtered {
+        XCTAssertEqual(summary.discards, GenerationDiscards(), "discarded: \(summary.discards.lines())", file: file, line: line)
+    }
     return GeneratedBatch(bytes: bytes, labels: labels, summary: summary)
+}
+
+/// Fails unless every discard of `batch` is for one of `reasons` (`"field rule"`, such as
+/// `"drivers[].documentCount document-count"`): what a form that must be filtered may discard.
+func assertDiscardsOnly(_ batch: GeneratedBatch, _ reasons: Set<String>, file: StaticString = #filePath, line: UInt = #line) {
+    let seen = Set(batch.summary.discards.counts.keys.map { "\($0.field) \($0.rule)" })
+    XCTAssertTrue(seen.isSubset(of: reasons), "discarded: \(batch.summary.discards.lines())", file: file, line: line)
 }
 
 /// Validates every JSON Lines record of `batch` with a fresh validator and checks that the

@@ -1,0 +1,52 @@
+/// Switches and enums chosen so that pinned values stay valid: when a fixture or a seed-data
+/// record pins a field that a `visibleIf` shows or hides (`drivers` under
+/// `visibleIf: "!policy.unlimitedDrivers"`, `vehicle.plate: null` under `vehicle.hasPlate`),
+/// the value the condition reads is drawn only among those that keep the pinned field
+/// visible (a pinned value) or hidden (a required field pinned to absent). Without this the
+/// questionnaire was built and thrown away until a draw happened to fit, which skewed the
+/// switch and cost most of the work.
+extension QuestionnaireBuilder {
+    /// The position of the value (among `count`) to give `field`, drawn among those that keep
+    /// every pinned reader's visibility right; nil when no pin depends on it or every value does.
+    func steeredChoice(_ field: CompiledField, address: FieldAddress, count: Int) -> Int? {
+        guard address.item < 0, count > 1, count <= 64, plan.pins != nil || recordPins != nil else { return nil }
+        let readers = plan.visibilityReaders[field.id]
+        guard !readers.isEmpty else { return nil }
+        var wanted: [(condition: CompiledExpression, visible: Bool)] = []
+        for reader in readers {
+            let readerAddress = FieldAddress(field: reader, item: -1)
+            guard let pinned = plan.pins?.value(at: readerAddress, rules: rules, record: record)
+                    ?? recordPins?.value(at: readerAddress, rules: rules, record: record),
+                  let condition = rules.fields[reader].visibleIf else { continue }
+            if case .null = pinned {
+                let hidden = rules.fields[reader]
+                // Absent is fine while visible only for a field that may be left empty.
+                if hidden.isOptional || hidden.requiredIf != nil || hidden.group >= 0 { continue }
+                wanted.append((condition, false))
+            } else {
+                wanted.append((condition, true))
+            }
+        }
+        guard !wanted.isEmpty else { return nil }
+        var allowed: UInt64 = 0
+        for position in 0..<count {
+            record.setValue(candidate(field, position), at: address, in: rules)
+            let fits = wanted.allSatisfy { ($0.condition.evaluateCondition(environment) ?? true) == $0.visible }
+            if fits { allowed |= 1 << UInt64(position) }
+        }
+        record.setValue(.absent, at: address, in: rules)
+        let total = allowed.nonzeroBitCount
+        guard total > 0, total < count else { return nil }
+        var pick = random.int(in: 0...(total - 1))
+        for position in 0..<count where allowed & (1 << UInt64(position)) != 0 {
+            if pick == 0 { return position }
+            pick -= 1
+        }
+        return nil
+    }
+
+    /// The value at `position` of a switch (false, true) or an enum (its values in order).
+    private func candidate(_ field: CompiledField, _ position: Int) -> GeneratedValue {
+        field.type == .boolean ? .boolean(position == 1) : .choice(Int32(position))
+    }
+}
