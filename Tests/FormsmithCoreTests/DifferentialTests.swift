@@ -41,6 +41,7 @@ final class DifferentialTests: XCTestCase {
 /// What one differential run counted.
 struct DifferentialTally {
     var compared = 0
+    var csvCompared = 0
     var invalid = 0
     var unreadable = 0
     var disagreements = 0
@@ -56,7 +57,7 @@ struct DifferentialTally {
         return """
             differential: \(forms) random forms in \(String(format: "%.1f", seconds)) s; \(compared) questionnaires \
             compared (\(invalid) invalid, \(unreadable) unreadable; \(kinds)), each through the library and batch \
-            runs (JSON Lines and JSON, 1 and 2 jobs); \(disagreements) disagreements; generation refused \
+            runs (JSON Lines and JSON, 1 and 2 jobs), and \(csvCompared) CSV rows (1 and 2 jobs); \(disagreements) disagreements; generation refused \
             \(generationRefused) forms (the first three named above; their questionnaires are mutations of {} and \
             random JSON); left out for known open bugs: \(left)
             """
@@ -103,6 +104,61 @@ struct DifferentialRun {
             if engine != verdict { disagree(form, text, reading: "library", engine: engine, reference: verdict, &tally) }
         }
         try compareBatches(form, rules, questionnaires.map(\.text), expected, &tally)
+        try compareCSV(form, rules, reference, &tally)
+    }
+
+    /// 20 questionnaires generated as CSV, half of them with one cell blanked or rewritten,
+    /// validated in batch with one worker and with two; the reference reads each row as the
+    /// JSON questionnaire it stands for (``PlainCSV``).
+    func compareCSV(_ form: RandomForm, _ rules: CompiledRuleSet, _ reference: ReferenceValidator,
+                    _ tally: inout DifferentialTally) throws {
+        var output = ""
+        do {
+            let generator = try BatchGenerator(rules: rules, options: GenerationOptions(
+                count: 20, seed: seed &+ 1, format: .csv, optionalRate: 0.5, invalidRate: 0.3, jobs: 1, maxAttempts: 50))
+            try generator.run(write: { output += String(decoding: $0, as: UTF8.self) }, label: { _ in })
+        } catch {
+            return  // counted with the JSON questionnaires: the same rules refuse both
+        }
+        guard var rows = PlainCSV.rows(output), let header = rows.first?.cells, rows.count > 1 else {
+            tally.disagreements += 1
+            print("differential: the reference cannot read the CSV generated for form \(form.seed):\n\(output)")
+            return
+        }
+        var random = ReferenceRandom(seed: seed ^ 0xC5F)
+        for index in 1..<rows.count where random.chance(50) {
+            let column = random.below(header.count)
+            rows[index].cells[column] = random.pick(["", "x", "12", "-3", "1.5", "true", "red", "2001-02-03", "1e3", "ab;cd"])
+        }
+        let text = rows.map { $0.cells.map { cell in
+            cell.contains(where: { ",\"\n\r".contains($0) }) ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
+        }.joined(separator: ",") }.joined(separator: "\n") + "\n"
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formsmith-diff-csv-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("q.csv")
+        try text.write(to: file, atomically: false, encoding: .utf8)
+        guard let written = PlainCSV.rows(text) else { return }
+        var expected: [Int: ReferenceVerdict] = [:]
+        for row in written.dropFirst() {
+            let json = PlainCSV.questionnaire(header: header, cells: row.cells, rules: rules.ruleSet)
+            expected[row.line] = reference.verdict(json)
+            tally.csvCompared += 1
+        }
+        for jobs in [1, 2] {
+            let results = Collector()
+            BatchValidator(rules: rules, options: ValidationOptions(jobs: jobs))
+                .run([InputSource(path: file.path, format: .csv)], reporter: results)
+            for line in Set(results.byLine.keys).union(expected.keys).sorted() {
+                let engine = results.byLine[line].map(Self.verdict) ?? ReferenceVerdict(unreadable: false, findings: [])
+                let wanted = expected[line] ?? ReferenceVerdict(unreadable: false, findings: [])
+                if engine != wanted {
+                    let row = written.first { $0.line == line }.map { $0.cells.joined(separator: ",") } ?? "(the header)"
+                    disagree(form, "CSV line \(line) of\n\(text)row: \(row)", reading: "CSV, \(jobs) jobs",
+                             engine: engine, reference: wanted, &tally)
+                }
+            }
+        }
     }
 
     /// 10 generated questionnaires (some with a planted defect), then 10 mutations of them
