@@ -7,7 +7,19 @@ import FormsmithCore
 public struct QuestionnaireMutator {
     /// The mutations, by name (the differential test counts each).
     public enum Kind: String, CaseIterable, Sendable {
-        case remove, duplicate, retype, move, addItem, removeItem, fillField, randomJSON
+        case remove, duplicate, retype, move, addItem, removeItem, fillField, randomJSON, unreadable
+    }
+
+    /// The text of a questionnaire broken so that it is no questionnaire: cut short, with a
+    /// stray byte after it, or a JSON value that is not an object.
+    public mutating func unreadable(_ text: String) -> String {
+        switch values.random.below(5) {
+        case 0: return String(text.dropLast())
+        case 1: return text + "x"
+        case 2: return "[" + text + "]"
+        case 3: return values.random.pick(["null", "7", "\"text\"", "true"])
+        default: return String(text.prefix(text.count / 2))
+        }
     }
 
     var values: RandomValues
@@ -21,7 +33,7 @@ public struct QuestionnaireMutator {
     /// One mutation of `questionnaire` (any kind but `randomJSON`), or random JSON.
     public mutating func mutate(_ questionnaire: PlainJSON, kind: Kind) -> PlainJSON {
         switch kind {
-        case .randomJSON: return values.randomObject(ruleSet.fields, depth: 0)
+        case .randomJSON, .unreadable: return values.randomObject(ruleSet.fields, depth: 0)
         case .remove: return editObject(questionnaire) { members, _, values in
             if !members.isEmpty { members.remove(at: values.random.below(members.count)) }
         }

@@ -23,15 +23,16 @@ public final class ReferenceValidator {
 
     /// The verdict for one questionnaire given as JSON text.
     public func verdict(json: String) -> ReferenceVerdict {
-        guard let root = PlainJSON.parse(json), case .object = root else {
-            return ReferenceVerdict(unreadable: true, findings: [])
-        }
+        guard let root = PlainJSON.parse(json) else { return ReferenceVerdict(unreadable: true, findings: []) }
         return verdict(root)
     }
 
-    /// The verdict for one questionnaire already parsed.
+    /// The verdict for one questionnaire already parsed: a value that is not an object is a
+    /// `type` violation of the questionnaire itself (docs/rules.md, "The file").
     public func verdict(_ root: PlainJSON) -> ReferenceVerdict {
-        guard case .object = root else { return ReferenceVerdict(unreadable: true, findings: []) }
+        guard case .object = root else {
+            return ReferenceVerdict(unreadable: false, findings: [ReferenceVerdict.Finding(field: "", rule: "type")])
+        }
         let walk = ReferenceWalk(validator: self, root: root)
         walk.run()
         return ReferenceVerdict(unreadable: false, findings: walk.findings)
@@ -149,6 +150,10 @@ final class ReferenceWalk {
                 report(prefix + key, "unknown-field")
                 continue
             }
+            if !seen.insert(key).inserted {
+                report(prefix + key, "duplicate-field")
+                continue
+            }
             if field.type == .section {
                 switch value {
                 case .object: bindObject(value, fields: field.children, prefix: prefix + key + ".")
@@ -157,7 +162,6 @@ final class ReferenceWalk {
                 }
                 continue
             }
-            if !seen.insert(key).inserted { report(prefix + key, "duplicate-field") }
         }
     }
 

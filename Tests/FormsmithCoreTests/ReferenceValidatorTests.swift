@@ -132,7 +132,9 @@ final class ReferenceValidatorTests: XCTestCase {
     func testUnreadableUnknownAndRepeatedMembers() throws {
         let rules = "id: plain\nfields:\n  a: {type: integer, min: 1}\n  b: {type: string, optional: true}\n"
         XCTAssertEqual(try verdict(rules, #"{"a": 1"#), "unreadable")
-        XCTAssertEqual(try verdict(rules, #"[{"a": 1}]"#), "unreadable")
+        XCTAssertEqual(try verdict(rules, #"{"a": 1}x"#), "unreadable")
+        XCTAssertEqual(try verdict(rules, #"[{"a": 1}]"#), "(questionnaire) type")
+        XCTAssertEqual(try verdict(rules, "null"), "(questionnaire) type")
         XCTAssertEqual(try verdict(rules, #"{"a": 0, "a": 2, "c": null}"#), "a duplicate-field\na min\nc unknown-field")
         XCTAssertEqual(try verdict(rules, #"{"a": 1.0, "b": 3}"#), "a type\nb type")
     }
