@@ -69,13 +69,6 @@ struct DifferentialRun {
     let seed: UInt64
     let today: CivilDate
 
-    /// Known open engine bugs, by the form shapes that meet them: such forms are not given to
-    /// the engine (one crashes it) and are counted in the summary.
-    static func knownBug(_ rules: RuleSet) -> String? {
-        let nested = rules.allFields.contains { $0.type == .list && $0.path.contains("[]") }
-        return nested ? "lists inside list items, issue 20, fixed on branch nested" : nil
-    }
-
     func run(into tally: inout DifferentialTally) throws {
         let form = RandomForm(seed: seed)
         let rules: CompiledRuleSet
@@ -86,7 +79,7 @@ struct DifferentialRun {
             tally.unloadable.append(seed)
             return
         }
-        if let bug = Self.knownBug(rules.ruleSet) {
+        if let bug = KnownEngineBugs.bug(of: rules.ruleSet) {
             tally.excluded[bug, default: 0] += 1
             return
         }
@@ -227,12 +220,7 @@ struct DifferentialRun {
         }
     }
 
-    static func verdict(_ result: RecordResult) -> ReferenceVerdict {
-        if result.unreadable != nil { return ReferenceVerdict(unreadable: true, findings: []) }
-        return ReferenceVerdict(unreadable: false, findings: Set(result.violations.map {
-            ReferenceVerdict.Finding(field: $0.field, rule: $0.rule)
-        }))
-    }
+    static func verdict(_ result: RecordResult) -> ReferenceVerdict { ReferenceVerdict(engine: result) }
 
     func disagree(_ form: RandomForm, _ text: String, reading: String, engine: ReferenceVerdict,
                   reference: ReferenceVerdict, _ tally: inout DifferentialTally) {
