@@ -172,7 +172,9 @@ struct RandomValues {
     /// A value of the field's type, often one its checks accept.
     mutating func plausibleValue(_ field: FieldRule) -> PlainJSON {
         switch field.type {
-        case .string, .text: return .string(random.pick(["ab", "abc", "12-34", "Ab1", "79927398713", "yes"]))
+        case .string, .text:
+            return .string(random.pick(["ab", "abc", "12-34", "Ab1", "79927398713", "yes", "n/a", "0", "ABC", "7707083893",
+                                        "112-233-445 95"]))
         case .integer: return .number(String(random.between(-2, 30)))
         case .decimal: return .number(random.pick(["1", "2.5", "10.25", "99.5"]))
         case .boolean: return .boolean(random.chance(50))

@@ -144,14 +144,23 @@ struct RandomFormWriter {
                 if random.chance(50) { keys.append("maxLength: \(random.between(3, 8))") }
             } else {
                 keys.append("type: \(random.pick(["string", "text"]))")
-                switch random.below(5) {
-                case 0: keys.append("regex: '^[a-z]{1,6}$'")
+                switch random.below(6) {
+                case 0:
+                    keys.append("regex: '^[a-z]{1,6}$'")
+                    if random.chance(30) { keys.append("regexFlags: i") }
+                case 5:
+                    // A checksum with the format that carries it (the generator needs one).
+                    keys += random.pick([["checksum: inn", "mask: '0000000000'"], ["checksum: snils", "mask: '00000000000'"],
+                                         ["checksum: inn", "regex: '^([0-9]{10}|[0-9]{12})$'"]])
+                    if random.chance(40) { keys.append("allow: ['0', 'n/a']") }
                 case 1: keys.append("mask: \(quoted(random.pick(["00-00", "SS0", "A9"])))")
                 case 2: keys.append("checksum: luhn"); keys.append("regex: '^[0-9]{4,8}$'")
                 case 3: keys.append("minLength: \(random.between(1, 3))"); keys.append("maxLength: \(random.between(3, 7))")
-                default: if random.chance(30) { keys.append("const: yes") }
+                default:
+                    if random.chance(30) { keys.append("const: yes") }
                 }
-                if random.chance(20), let condition = predicate(negatable: true) {
+                // Cases only on a field whose own checks leave room for theirs.
+                if keys.count == 1, random.chance(40), let condition = predicate(negatable: true) {
                     keys.append("cases: [{when: \(quoted(condition)), maxLength: 2}]")
                 }
             }
@@ -164,7 +173,9 @@ struct RandomFormWriter {
                 keys.append("type: integer")
                 let low = random.between(-5, 10)
                 if random.chance(70) { keys.append((random.chance(70) ? "min: " : "exclusiveMin: ") + "\(low)") }
-                if random.chance(70) { keys.append("max: \(low + random.between(2, 50))") }
+                if random.chance(70) {
+                    keys.append((random.chance(75) ? "max: " : "exclusiveMax: ") + "\(low + random.between(2, 50))")
+                }
                 if random.chance(10) { keys.append("const: \(low + 1)") }
             }
         case 4:
@@ -267,7 +278,10 @@ struct RandomFormWriter {
             if ns { return (random.pick(["\(field) > \(number)", "\(field) BETWEEN {0, \(number)}", "\(field) =< \(number)"]), true) }
             return (random.pick(["\(path) >= \(number)", "\(path) != \(number)", "empty(\(path))"]), false)
         case .text:
-            if ns { return (random.pick(["\(field) BEGINSWITH 'a'", "\(field) CONTAINS[c] 'B'", "\(field) != NULL"]), true) }
+            if ns {
+                return (random.pick(["\(field) BEGINSWITH 'a'", "\(field) CONTAINS[c] 'B'", "\(field) != NULL",
+                                     "\(field) MATCHES '[a-z]+'", "\(field) LIKE[c] 'a*'", "\(field) ENDSWITH '3'"]), true)
+            }
             return (random.pick(["present(\(path))", "empty(\(path))", "\(path) == 'ab'"]), false)
         case .date:
             return (random.pick(["\(path) < 2000-01-01", "present(\(path))", "\(path) >= today - 18y"]), false)

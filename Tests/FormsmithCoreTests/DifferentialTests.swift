@@ -167,7 +167,9 @@ struct DifferentialRun {
             }, label: { _ in })
         } catch {
             tally.generationRefused += 1
-            if tally.generationRefused <= 3 { print("differential: generation refused form \(seed) (its questionnaires are mutations of {} and random JSON): \(error)") }
+            let verbose = ProcessInfo.processInfo.environment["FORMSMITH_DIFF_VERBOSE"] != nil
+            if verbose { print(RandomForm(seed: seed).yaml) }
+            if tally.generationRefused <= 3 || verbose { print("differential: generation refused form \(seed) (its questionnaires are mutations of {} and random JSON): \(error)") }
         }
         var result = generated.map { (kind: "generated", text: $0) }
         var mutator = QuestionnaireMutator(seed: seed, ruleSet: rules.ruleSet)
