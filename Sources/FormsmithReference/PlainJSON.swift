@@ -63,7 +63,11 @@ public indirect enum PlainJSON: Equatable, Sendable {
         return out + "\""
     }
 
-    /// Parses one JSON document (RFC 8259, white space around it allowed); nil when it is not one.
+    /// Objects and arrays nest at most this deep in a questionnaire (README, Limits); deeper is unreadable.
+    public static let maximumNesting = 64
+
+    /// Parses one JSON document (RFC 8259, white space around it allowed); nil when it is not
+    /// one, or when it nests deeper than ``maximumNesting``.
     public static func parse(_ text: String) -> PlainJSON? {
         var parser = PlainJSONParser(scalars: Array(text.unicodeScalars))
         guard let value = parser.value(depth: 0) else { return nil }
@@ -82,11 +86,11 @@ private struct PlainJSONParser {
     }
 
     mutating func value(depth: Int) -> PlainJSON? {
-        guard depth < 200 else { return nil }
         skipSpace()
         guard position < scalars.count else { return nil }
         switch scalars[position] {
         case "{":
+            guard depth < PlainJSON.maximumNesting else { return nil }
             position += 1
             var members: [(key: String, value: PlainJSON)] = []
             skipSpace()
@@ -106,6 +110,7 @@ private struct PlainJSONParser {
                 return nil
             }
         case "[":
+            guard depth < PlainJSON.maximumNesting else { return nil }
             position += 1
             var items: [PlainJSON] = []
             skipSpace()

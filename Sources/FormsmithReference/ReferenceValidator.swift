@@ -23,7 +23,9 @@ public final class ReferenceValidator {
 
     /// The verdict for one questionnaire given as JSON text.
     public func verdict(json: String) -> ReferenceVerdict {
-        guard let root = PlainJSON.parse(json) else { return ReferenceVerdict(unreadable: true, findings: []) }
+        // A byte order mark may open a questionnaire (README, Limits).
+        let text = json.hasPrefix("\u{FEFF}") ? String(json.unicodeScalars.dropFirst()) : json
+        guard let root = PlainJSON.parse(text) else { return ReferenceVerdict(unreadable: true, findings: []) }
         return verdict(root)
     }
 

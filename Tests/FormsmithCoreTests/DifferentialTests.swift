@@ -9,14 +9,14 @@ import FormsmithReference
 /// library (`QuestionnaireValidator`) and through batch runs of a JSON Lines file and a JSON
 /// array file with one worker and with two.
 ///
-/// Size: `FORMSMITH_DIFF_FORMS` forms (default 1,000 in a release build, 150 in a debug one,
+/// Size: `FORMSMITH_DIFF_FORMS` forms (default 1,000 in a release build, 100 in a debug one,
 /// where everything runs about ten times slower), 20 questionnaires each; `FORMSMITH_DIFF_SEED`
 /// moves the seeds. On a disagreement it prints the form, the questionnaire and both verdicts.
 final class DifferentialTests: XCTestCase {
     static let today = CivilDate(year: 2026, month: 11, day: 22)!
 
     #if DEBUG
-    static let defaultForms = 150
+    static let defaultForms = 100
     #else
     static let defaultForms = 1000
     #endif
@@ -140,7 +140,7 @@ struct DifferentialRun {
             tally.csvCompared += 1
         }
         for jobs in [1, 2] {
-            let results = Collector()
+            let results = DifferentialCollector()
             BatchValidator(rules: rules, options: ValidationOptions(jobs: jobs))
                 .run([InputSource(path: file.path, format: .csv)], reporter: results)
             for line in Set(results.byLine.keys).union(expected.keys).sorted() {
@@ -202,7 +202,7 @@ struct DifferentialRun {
         try ("[\n" + readable.map { texts[$0] }.joined(separator: ",\n") + "\n]\n").write(to: array, atomically: false, encoding: .utf8)
         for jobs in [1, 2] {
             let batch = BatchValidator(rules: rules, options: ValidationOptions(jobs: jobs))
-            let lineResults = Collector()
+            let lineResults = DifferentialCollector()
             batch.run([InputSource(path: lines.path, format: .jsonLines)], reporter: lineResults)
             for (index, text) in texts.enumerated() {
                 let engine = lineResults.byLine[index + 1].map(Self.verdict) ?? ReferenceVerdict(unreadable: false, findings: [])
@@ -210,7 +210,7 @@ struct DifferentialRun {
                     disagree(form, text, reading: "JSON Lines, \(jobs) jobs", engine: engine, reference: expected[index], &tally)
                 }
             }
-            let arrayResults = Collector()
+            let arrayResults = DifferentialCollector()
             batch.run([InputSource(path: array.path, format: .json)], reporter: arrayResults)
             for (position, index) in readable.enumerated() {
                 let engine = arrayResults.byIndex[position].map(Self.verdict) ?? ReferenceVerdict(unreadable: false, findings: [])
@@ -242,7 +242,7 @@ struct DifferentialRun {
 }
 
 /// Collects a batch run's results by line and by array index.
-final class Collector: ValidationReporter {
+final class DifferentialCollector: ValidationReporter {
     var byLine: [Int: RecordResult] = [:]
     var byIndex: [Int: RecordResult] = [:]
 

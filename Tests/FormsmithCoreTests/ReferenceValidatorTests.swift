@@ -135,6 +135,10 @@ final class ReferenceValidatorTests: XCTestCase {
         XCTAssertEqual(try verdict(rules, #"{"a": 1}x"#), "unreadable")
         XCTAssertEqual(try verdict(rules, #"[{"a": 1}]"#), "(questionnaire) type")
         XCTAssertEqual(try verdict(rules, "null"), "(questionnaire) type")
+        // 64 levels of objects and arrays are read; 65 are not (README, Limits).
+        let deep = { (levels: Int) in #"{"a":"# + String(repeating: "[", count: levels - 1) + String(repeating: "]", count: levels - 1) + "}" }
+        XCTAssertEqual(try verdict(rules, deep(64)), "a type")
+        XCTAssertEqual(try verdict(rules, deep(65)), "unreadable")
         XCTAssertEqual(try verdict(rules, #"{"a": 0, "a": 2, "c": null}"#), "a duplicate-field\na min\nc unknown-field")
         XCTAssertEqual(try verdict(rules, #"{"a": 1.0, "b": 3}"#), "a type\nb type")
     }
