@@ -108,6 +108,23 @@ final class PlanEquivalenceTests: XCTestCase {
         }
     }
 
+    /// Lists inside list items whose items have a different number of fields at each level (the
+    /// shapes of NestedListShapeCommandTests, up to three deep) and their mutations agree. Agreement
+    /// alone cannot show the items are read right (both paths share the binding); the CLI tests
+    /// check hand-worked verdicts.
+    func testNestedListsOfDifferentItemSizesGetTheSameResultsWithAndWithoutThePlan() throws {
+        var random = SeededRandom(seed: 20261127)
+        let folder = repositoryRoot.appendingPathComponent("Tests/FormsmithCLITests/Fixtures/nested-shapes")
+        for shape in ["inner-narrower", "inner-wider", "three-deep"] {
+            let rules = try RulesLoader.load(path: folder.appendingPathComponent("\(shape).yaml").path, today: testToday)
+            let records = try String(contentsOf: folder.appendingPathComponent("\(shape).jsonl"), encoding: .utf8)
+                .split(separator: "\n").map(String.init)
+            let (compared, invalid) = try compareRecordsAndMutations(records, rules, mutationsPerRecord: 200,
+                                                                     random: &random)
+            XCTAssertGreaterThan(invalid, compared / 4, "\(shape): the mutations should break rules")
+        }
+    }
+
     func testCheckCatalogExamplesGetTheSameResultsWithAndWithoutThePlan() throws {
         for check in CheckCatalog.all {
             let rules = try compileRules(check.exampleRules)

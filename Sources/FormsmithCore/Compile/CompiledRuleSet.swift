@@ -97,6 +97,8 @@ struct ObjectLayout: Sendable {
     @inline(__always)
     func member(forKey bytes: UnsafeBufferPointer<UInt8>) -> Member? {
         for member in members where member.key.count == bytes.count {
+            // In bounds: memcmp reads `bytes.count` bytes of each, and only members whose key has that count
+            // get here.
             if member.key.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) }) == 0 {
                 return member
             }

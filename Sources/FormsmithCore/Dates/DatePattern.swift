@@ -86,6 +86,7 @@ public struct DatePattern: Hashable, Sendable {
         if yearOffset == 0, monthOffset == 5, dayOffset == 8, bytes.count == 10 {
             return parseYearMonthDay(bytes)
         }
+        // In bounds: `bytes.count == template.count` is checked above, and both are read below that count.
         let fits = template.withUnsafeBufferPointer { template in
             for index in 0..<template.count {
                 let expected = template[index]

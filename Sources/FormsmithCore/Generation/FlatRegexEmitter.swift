@@ -223,6 +223,8 @@ final class FlatRegexStorage: @unchecked Sendable {
     }
 
     func copy<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+        // In bounds: the emitter gets a buffer of exactly `array.count` initialized elements; the block lives
+        // as long as this storage, which the emitter's owner keeps.
         let memory = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
         _ = memory.initialize(from: array)
         blocks.append(UnsafeMutableRawPointer(memory.baseAddress!))

@@ -3,6 +3,8 @@
 /// write, which an array pays on every append. The generator writes each questionnaire's JSON
 /// text and its parsed form into these.
 struct PlainBuffer<Element: BitwiseCopyable>: ~Copyable {
+    // In bounds: `append` grows before writing at `count` (never past `capacity`); `subscript` and `elements`
+    // read below `count` (callers index below `count`).
     /// The first element.
     private(set) var base: UnsafeMutablePointer<Element>
     /// Elements written.

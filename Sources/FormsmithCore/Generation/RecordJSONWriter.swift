@@ -239,6 +239,8 @@ struct RecordJSONWriter {
         func zeroBytes(_ value: UInt64) -> UInt64 { ~(((value & lows) &+ lows) | value | lows) }
         var index = 0
         while index + 8 <= buffer.count {
+            // In bounds: the loop runs while `index + 8 <= buffer.count`; the tail is read byte by byte below
+            // `count`.
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
             let found = zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C)) | zeroBytes(word & (ones &* 0xE0))
             if found != 0 { return true }

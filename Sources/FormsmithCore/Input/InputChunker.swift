@@ -194,6 +194,7 @@ final class InputChunker {
             return nil
         }
         guard end > 0 else { return nil }
+        // In bounds: `end` is `pending.count` or one past a line feed found in `pending`.
         let lines = state.pending.withUnsafeBufferPointer { Self.countNewlines(UnsafeBufferPointer(rebasing: $0[0..<end])) }
         return takeChunk(&state, end: end, lines: lines, kind: .lines)
     }
@@ -208,6 +209,8 @@ final class InputChunker {
 
     /// Number of line feeds in `bytes`, found with `memchr` (vectorised by the C library).
     static func countNewlines(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        // In bounds: memchr searches `cursor..<end` (end = base + count) and the cursor only moves to a found
+        // byte + 1, at most `end`.
         guard var cursor = bytes.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
         let end = cursor + bytes.count
         var newlines = 0

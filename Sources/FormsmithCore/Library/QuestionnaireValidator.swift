@@ -112,6 +112,8 @@ public final class QuestionnaireValidator: Sendable {
         let lease = checkOut()
         defer { checkIn(lease) }
         var result = json.withUnsafeBytes { raw in
+            // In bounds: the Data's own bytes, viewed as UInt8 (no size change); valid until
+            // `withUnsafeBytes` returns, which is after validation.
             var bytes = raw.bindMemory(to: UInt8.self)
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst(3)) }
             return lease.validator.validate(json: bytes, location: RecordLocation(file: name, line: 1))

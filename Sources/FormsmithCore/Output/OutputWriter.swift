@@ -104,6 +104,7 @@ public final class OutputWriter: @unchecked Sendable {
             collected += buffer
             return
         }
+        // In bounds: writeAll writes the buffer's own bytes, `$0.count` of them.
         let code = buffer.withUnsafeBytes { Platform.writeAll(descriptor, $0) }
         if code != 0 { fail(code) }
     }

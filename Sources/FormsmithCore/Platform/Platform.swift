@@ -62,6 +62,7 @@ public enum Platform {
         return 0
     }
 
+    // In bounds: the caller lends `destination` with room for `count` bytes; read(2) writes at most `count`.
     /// Reads up to `count` bytes to `destination`, retrying interrupted reads; returns the
     /// number read (0 at the end), or the negated error code.
     static func read(_ descriptor: Int32, into destination: UnsafeMutableRawPointer, count: Int) -> Int {

@@ -195,6 +195,7 @@ final class RecordRouter {
     private func isMember(_ node: JSONNode, in record: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !node.hasEscapes else { return text(of: node, in: record) == member }
         guard node.end - node.start == member.count else { return false }
+        // In bounds: `node` is a key node parsed from `record`, so `start..<end` lies inside it.
         return member.withUnsafeBufferPointer { $0.elementsEqual(UnsafeBufferPointer(rebasing: record[node.start..<node.end])) }
     }
 
@@ -216,6 +217,7 @@ extension RecordValidator {
         guard !routingMember.isEmpty else { return false }
         let key = tape.nodes[keyIndex]
         guard !key.hasEscapes, key.end - key.start == routingMember.count else { return false }
+        // In bounds: `key` is a node of the tape parsed from `bytes`, so `start..<end` lies inside them.
         return routingMember.withUnsafeBufferPointer { member in
             member.elementsEqual(UnsafeBufferPointer(rebasing: bytes[key.start..<key.end]))
         }

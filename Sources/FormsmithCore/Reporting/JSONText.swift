@@ -70,6 +70,8 @@ public enum JSONText {
         }
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
         var count = 0
+        // In bounds: an Int's magnitude has at most 20 digits (the sign is written apart), so `24 - count`
+        // stays in the 24 bytes.
         withUnsafeMutableBytes(of: &digits) { buffer in
             while magnitude > 0 {
                 count += 1

@@ -58,6 +58,7 @@ final class SpoolBuffer {
             rewind(file)
             var block = [UInt8](repeating: 0, count: 1 << 16)
             while true {
+                // In bounds: fread writes at most `$0.count` bytes, the block's own size.
                 let count = block.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
                 if count == 0 { break }
                 write(block[0..<count])
@@ -72,6 +73,7 @@ final class SpoolBuffer {
     private func spill() {
         if file == nil { file = tmpfile() }
         guard let file else { return }  // no temporary file: keep the text in memory
+        // In bounds: fwrite reads `$0.count` bytes, the array's own storage.
         let written = memory.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
         if written < memory.count, failure == nil { failure = Platform.lastError }
         memory.removeAll(keepingCapacity: true)

@@ -73,6 +73,8 @@ struct KeyTables: Sendable {
 
 /// ``KeyTables`` in plain memory owned by the plan: binding reads it without bounds checks.
 struct KeyIndex: @unchecked Sendable {
+    // In bounds: the three buffers are copies of `KeyTables`' arrays, indexed only by the entry, table and
+    // pool offsets those tables hold (built together, never changed).
     let entries: UnsafeMutableBufferPointer<KeyTables.Entry>
     let tables: UnsafeMutableBufferPointer<KeyTables.Table>
     let pool: UnsafeMutableBufferPointer<UInt8>
@@ -166,6 +168,8 @@ struct ByteStringSet: Sendable {
         let start = offsets[index]
         guard offsets[index + 1] - start == value.count else { return false }
         guard value.count > 0 else { return true }
+        // In bounds: `offsets[index]..<offsets[index + 1]` is string `index` inside the pool, and its length
+        // equals `value.count` (checked above).
         return pool.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, value.baseAddress!, value.count) == 0 }
     }
 

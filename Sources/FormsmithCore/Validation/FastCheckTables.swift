@@ -13,6 +13,8 @@ import FormsmithValues
 /// through unsafe buffers, an access is a load (no bounds check, no copy of the element). The
 /// plan never changes after `init`, so sharing it between threads is safe.
 final class FastCheckTables: @unchecked Sendable {
+    // In bounds: each table has exactly its source array's count; fields are indexed by field id (<
+    // fields.count), steps, cases and orders by the ranges the fields hold, all built together in init.
     /// One entry per field, indexed by field id.
     let fields: UnsafeMutableBufferPointer<FastCheckField>
     /// The plain checks of all fields and cases; a field or case owns a range of them.
@@ -96,8 +98,13 @@ struct FastCheckField: Sendable {
     var slot: Int
     /// The list the field is an item field of, or -1.
     var listID: Int
-    /// Slots per item: of the list the field belongs to, or, for a list field, of its items.
-    var itemStride: Int
+    /// Slots per item of the list the field belongs to (its slot is `item × scopeStride + slot`
+    /// in that list's storage); 0 for a top-level field.
+    var scopeStride: Int
+    /// For a list field: slots per item of its own items (0 for other fields). Not the same as
+    /// ``scopeStride`` for a list inside list items, whose items and enclosing items have
+    /// different numbers of fields.
+    var itemSlotCount: Int
     /// Expression indices, or -1.
     var visibleIf: Int
     var requiredIf: Int
@@ -204,7 +211,8 @@ struct PlanBuilder {
             type: field.type, isOptional: deferred || field.isOptional, hasParents: !field.parents.isEmpty,
             hasAllowed: !field.allowed.isEmpty, hasIntegerValues: field.hasIntegerValues, stepsDecide: decide,
             slot: field.slot, listID: field.listID ?? -1,
-            itemStride: field.listID.map { all[$0].items?.scope.slotCount ?? 0 } ?? field.items?.scope.slotCount ?? 0,
+            scopeStride: field.listID.map { all[$0].items?.scope.slotCount ?? 0 } ?? 0,
+            itemSlotCount: field.items?.scope.slotCount ?? 0,
             visibleIf: field.visibleIf.map { add($0) } ?? -1, requiredIf: deferred ? -1 : requiredIf,
             steps: steps, cases: caseRange, datePattern: datePatterns.count - 1,
             itemOrder: caseStart..<itemOrders.count, itemTable: -1,

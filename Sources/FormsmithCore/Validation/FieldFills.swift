@@ -49,6 +49,8 @@ public struct FieldFills: Sendable {
     mutating func count(_ validator: RecordValidator) {
         records += 1
         let plan = validator.plan
+        // In bounds: JSON raw values are node indices of this tape; slot indices are `item × scopeStride +
+        // slot` below the storage's reset size.
         validator.tape.nodes.withUnsafeBufferPointer { nodes in
             let values = ValueDecoder(nodes: nodes, bytes: UnsafeBufferPointer(start: nil, count: 0))
             for id in 0..<plan.fields.count {
@@ -67,7 +69,7 @@ public struct FieldFills: Sendable {
                     if field.type == .list { items[id] += validator.binding.lists[id].count }
                 } else {
                     let storage = validator.binding.lists[field.listID]
-                    for item in 0..<storage.count where values.isPresent(storage.slots[item * field.itemStride + field.slot]) {
+                    for item in 0..<storage.count where values.isPresent(storage.slots[item * field.scopeStride + field.slot]) {
                         filled[id] += 1
                     }
                 }

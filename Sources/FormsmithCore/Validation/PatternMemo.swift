@@ -16,6 +16,8 @@ final class PatternMemo {
     private static let longestValue = 24
     private static let trialLookups: UInt32 = 1024
 
+    // In bounds: `step` indices come from the plan's steps (< stepCount); a slot index is `step ×
+    // slotsPerStep` plus an 8-bit hash (< 256 = slotsPerStep).
     /// Plain memory (this is on the per-value hot path): slots, then per step its lookup and
     /// hit counts and whether it is still memoised.
     private let slots: UnsafeMutablePointer<Slot>
@@ -73,6 +75,7 @@ final class PatternMemo {
     private static func words(_ value: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64) {
         var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
         if let base = value.baseAddress {
+            // In bounds: callers pass at most `longestValue` (24) bytes, the size of the three words.
             withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base, count: value.count)) }
         }
         return words

@@ -49,7 +49,7 @@ extension RecordBinding {
             let cell = row.fields[column.column]
             guard cell.end > cell.start else { continue }
             let outer = column.lists[depth - 1]
-            let index = column.items[depth - 1] * plan.fields[outer].itemStride + plan.fields[column.lists[depth]].slot
+            let index = column.items[depth - 1] * plan.fields[outer].itemSlotCount + plan.fields[column.lists[depth]].slot
             if case .absent = lists[outer].slots[index] {
                 lists[outer].slots[index] = .cell(start: cell.start, end: cell.end, escaped: cell.hasEscapedQuotes)
             }
@@ -67,7 +67,7 @@ extension RecordBinding {
             let cell = row.fields[column.column]
             if cell.end > cell.start { count = max(count, column.items[depth] + 1) }
         }
-        let stride = plan.fields[listID].itemStride
+        let stride = plan.fields[listID].itemSlotCount
         resetItems(of: listID, count: count, slotCount: stride)
         guard count > 0 else { return }
         for column in map.nested where column.lists.count == depth + 1 && column.lists[depth] == listID

@@ -87,6 +87,8 @@ extension RecordBinding {
         let length = key.end - key.start
         if !key.hasEscapes, let base = bytes.baseAddress, key.start + 8 <= bytes.count {
             // One load for the prefix: the record's bytes go on past a key (at least `":` and a value).
+            // In bounds: `key.start + 8 <= bytes.count` is checked just above; the key itself is
+            // `start..<end` inside the record.
             let word = UnsafeRawPointer(base + key.start).loadUnaligned(as: UInt64.self)
             let prefix = length >= 8 ? word : word & ((1 << (UInt64(length) * 8)) &- 1)
             return keys.find(UnsafeBufferPointer(start: base + key.start, count: length), prefix: prefix,

@@ -26,6 +26,8 @@ struct RecordBinding {
         listIDs = rules.fields.filter { $0.type == .list }.map(\.id)
     }
 
+    // In bounds: the root storage holds `rootScope.slotCount` slots and is indexed by top-level fields' slots
+    // (< that count).
     /// Raw values of the top-level slots.
     var rootSlots: UnsafeMutableBufferPointer<RawValue> { root.slots }
     /// States of the top-level slots.
@@ -53,7 +55,7 @@ struct RecordBinding {
         let slot = plan.fields[id].slot
         guard listID >= 0 else { return (rootSlots[slot], rootStates[slot]) }
         guard listID == list, item >= 0 else { return enclosingSlot(of: id) }
-        let index = item * plan.fields[id].itemStride + slot
+        let index = item * plan.fields[id].scopeStride + slot
         return (lists[listID].slots[index], lists[listID].states[index])
     }
 
@@ -63,7 +65,7 @@ struct RecordBinding {
         let listID = plan.fields[id].listID
         let item = lists[listID].activeItem
         guard item >= 0 else { return (.absent, .invalid) }
-        let index = item * plan.fields[id].itemStride + plan.fields[id].slot
+        let index = item * plan.fields[id].scopeStride + plan.fields[id].slot
         return (lists[listID].slots[index], lists[listID].states[index])
     }
 
@@ -83,7 +85,7 @@ struct RecordBinding {
     func setRawValue(_ raw: RawValue, of id: Int, item: Int) {
         let field = plan.fields[id]
         if field.listID >= 0 {
-            lists[field.listID].slots[item * field.itemStride + field.slot] = raw
+            lists[field.listID].slots[item * field.scopeStride + field.slot] = raw
         } else {
             rootSlots[field.slot] = raw
         }
@@ -93,7 +95,7 @@ struct RecordBinding {
     func setState(_ state: FieldState, of id: Int, item: Int) {
         let field = plan.fields[id]
         if field.listID >= 0 {
-            lists[field.listID].states[item * field.itemStride + field.slot] = state
+            lists[field.listID].states[item * field.scopeStride + field.slot] = state
         } else {
             rootStates[field.slot] = state
         }

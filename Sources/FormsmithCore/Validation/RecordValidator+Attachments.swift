@@ -98,12 +98,15 @@ extension RecordValidator {
     func attachmentPasses(_ step: Int, _ raw: RawValue) -> Bool {
         switch raw {
         case .json(let index):
+            // In bounds: `index` is a node of this record's tape (a `.json` raw value), and the step reads
+            // that node's children and byte ranges.
             return tape.nodes.withUnsafeBufferPointer { plan.attachments[step].passes(Int(index), $0, bytes) }
         case .cell:
             return values.withText(raw, into: &valueBuffer) { cell in
                 guard let cell, let opening = cell.first(where: { $0 != UInt8(ascii: " ") }),
                       opening == UInt8(ascii: "{") || opening == UInt8(ascii: "["),
                       (try? JSONParser.parse(cell, into: &attachmentTape)) != nil else { return false }
+                // In bounds: the tape was just parsed from `cell` (node 0 is its root).
                 return attachmentTape.nodes.withUnsafeBufferPointer { plan.attachments[step].passes(0, $0, cell) }
             }
         case .absent, .broken:

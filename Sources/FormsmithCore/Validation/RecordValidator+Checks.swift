@@ -145,6 +145,8 @@ extension RecordValidator {
         var continuations = 0
         var index = 0
         while index + 8 <= text.count {
+            // In bounds: the loop runs while `index + 8 <= text.count`; the tail is read byte by byte below
+            // `count`.
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
             continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
             index += 8

@@ -47,7 +47,7 @@ extension RecordValidator {
                 return
             }
             let count = Int(tape.nodes[Int(index)].childCount)
-            binding.resetItems(of: field.id, count: count, slotCount: list.itemStride)
+            binding.resetItems(of: field.id, count: count, slotCount: list.itemSlotCount)
             for (position, child) in tape.children(of: Int(index)).enumerated() {
                 if tape.nodes[child].kind == .object {
                     bindObject(child, table: list.itemTable, item: position)

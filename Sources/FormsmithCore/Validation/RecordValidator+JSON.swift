@@ -41,6 +41,8 @@ extension RecordValidator {
     func validateParsedTape(_ bytes: UnsafeBufferPointer<UInt8>, location: RecordLocation) -> RecordResult {
         // The tape is not changed while the record is validated (an attachment cell is parsed
         // onto `attachmentTape`), so its nodes stay where they are.
+        // In bounds: node indices come from the tape itself (children, `next`), all below its count; the
+        // buffer is used only inside this closure.
         tape.nodes.withUnsafeBufferPointer { nodes in
             reading(nodes: nodes, bytes: bytes) { validateReadableRecord(location: location) }
         }

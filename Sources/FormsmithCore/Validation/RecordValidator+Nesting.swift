@@ -35,7 +35,7 @@ extension RecordValidator {
         let storage = binding.lists[listID]
         innerTally[2 * listID] += storage.count
         for field in rules.fields where field.listID == listID {
-            let stride = plan.fields[field.id].itemStride
+            let stride = plan.fields[field.id].scopeStride
             for item in 0..<storage.count where values.isPresent(storage.slots[item * stride + field.slot]) {
                 innerTally[2 * field.id + 1] += 1
             }

@@ -6,6 +6,7 @@ extension RecordValidator {
     func violations(ofText text: String, field id: Int) -> [Violation] {
         let utf8 = Array(text.utf8)
         beginRecord()
+        // In bounds: the cell is the whole buffer (`0..<buffer.count`), read only inside this closure.
         return utf8.withUnsafeBufferPointer { buffer in
             reading(nodes: UnsafeBufferPointer(start: nil, count: 0), bytes: buffer) {
                 _ = checkValue(id, raw: .cell(start: 0, end: buffer.count, escaped: false), item: -1)

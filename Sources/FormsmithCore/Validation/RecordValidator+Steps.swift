@@ -6,6 +6,8 @@
 extension RecordValidator {
     /// Whether `raw`, a present value of `field`, passes every step in `steps`.
     @inline(__always)
+    // In bounds: `field` points at an element of `plan.fields` (which the plan owns for the validator's
+    // life); `steps` is a range that field holds.
     func passes(_ steps: Range<Int>, of field: UnsafeMutablePointer<FastCheckField>, _ raw: RawValue) -> Bool {
         switch field.pointee.type {
         case .string, .text:

@@ -108,6 +108,8 @@ public final class RecordValidator {
     /// empty for a CSV row); afterwards it reads nothing.
     @inline(__always)
     func reading<R>(nodes: UnsafeBufferPointer<JSONNode>, bytes: UnsafeBufferPointer<UInt8>, _ body: () -> R) -> R {
+        // In bounds: date pattern indices are the fields' `datePattern` (< datePatterns.count); `values`
+        // forgets the buffer before the closure returns.
         plan.datePatterns.withUnsafeBufferPointer { datePatterns in
             values = ValueDecoder(nodes: nodes, bytes: bytes, datePatterns: datePatterns)
             defer { values = ValueDecoder() }
@@ -153,7 +155,7 @@ public final class RecordValidator {
             currentItem = item
             if list.hasNestedLists { beginItemWithLists(ofList: listID, item: item) }
             for id in plan.itemOrders[list.itemOrder] {
-                let index = item * list.itemStride + plan.fields[id].slot
+                let index = item * list.itemSlotCount + plan.fields[id].slot
                 items.states[index] = evaluate(id, raw: items.slots[index], item: item)
             }
             if !rules.groups.isEmpty { checkGroups(listID: listID, item: item) }

@@ -4,6 +4,10 @@
 /// Plain memory owned by one ``RecordValidator``: writing a slot is a store, without the
 /// copy-on-write uniqueness check an array in a class pays on every write.
 final class SlotStorage {
+    // In bounds: `reset(n)` makes room for `n` slots before the binding writes any; a list's storage is reset
+    // to `items × itemSlotCount` (its own items' size) before its items are bound, and every index is `item ×
+    // that stride + slot` with `item < items` and `slot < stride` (see `RecordBinding`). A list inside list
+    // items once used its enclosing items' stride here: issue 20.
     /// Raw values, `count × slots per item` for lists.
     private(set) var slots: UnsafeMutableBufferPointer<RawValue>
     /// States, parallel to `slots`.
@@ -35,6 +39,7 @@ final class SlotStorage {
             slots = .allocate(capacity: max(used, slots.count * 2))
             states = .allocate(capacity: slots.count)
         }
+        // In bounds: the storage was grown above to hold at least `used` slots.
         UnsafeMutableBufferPointer(rebasing: slots[..<used]).initialize(repeating: .absent)
         UnsafeMutableBufferPointer(rebasing: states[..<used]).initialize(repeating: .pending)
     }

@@ -12,6 +12,9 @@
 /// into a buffer the caller lends (the validator keeps one per purpose, so text still in use is
 /// never overwritten by a nested read), never into storage of its own.
 struct ValueDecoder {
+    // In bounds: a `.json` raw value is a node index of the record being validated (its tape), a `.cell` a
+    // byte range of its row inside `bytes`; the validator points these at each record for exactly the time it
+    // validates it (`reading(nodes:bytes:_:)`).
     /// The nodes of the record's parsed JSON (empty for a CSV row).
     var nodes = UnsafeBufferPointer<JSONNode>(start: nil, count: 0)
     /// The record's bytes while it is validated.

@@ -8,6 +8,9 @@ package protocol CheckDigitScheme {
     /// Whether the check characters are right. Only called on values of valid shape.
     static func checkPasses(_ chars: UnsafeBufferPointer<UInt8>, companion: UnsafeBufferPointer<UInt8>?) -> Bool
 
+    // In bounds (every scheme): `writeCheckCharacters`, `spoilCheckCharacter` and `checkPasses` index fixed
+    // positions, and are only called once `hasValidShape` has checked the length those positions need (see
+    // `ChecksumAlgorithm.edit`).
     /// Overwrites the check characters so that `checkPasses` holds. Only called on values of
     /// valid shape; returns false if no check characters make the value valid.
     static func writeCheckCharacters(_ chars: UnsafeMutableBufferPointer<UInt8>, companion: UnsafeBufferPointer<UInt8>?) -> Bool

@@ -57,6 +57,8 @@ extension ChecksumAlgorithm {
         if self == .luhn { return LuhnChecksum.isValid(raw: value) }
         let scheme = self.scheme
         let needsCompanion = self.needsCompanion
+        // In bounds: `compact` writes below `storage.count` and fails past it; the schemes see only the
+        // `count` bytes written.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ChecksumText.maximumCompactedLength) { storage in
             guard let count = ChecksumText.compact(value, into: storage) else { return false }
             let chars = UnsafeBufferPointer(rebasing: storage[..<count])
@@ -118,6 +120,7 @@ extension ChecksumAlgorithm {
             companionChars = companionValue.compacted
         }
         let scheme = self.scheme
+        // In bounds: the change runs only after `hasValidShape` (see CheckDigitScheme).
         let changed = editable.compacted.withUnsafeMutableBufferPointer { chars in
             withOptionalBuffer(companionChars) { companion in
                 scheme.repairStructure(chars, companion: companion)

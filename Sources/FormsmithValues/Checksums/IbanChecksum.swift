@@ -28,6 +28,7 @@ package enum IbanChecksum: CheckDigitScheme {
     }
 
     private static func bban(_ chars: UnsafeMutableBufferPointer<UInt8>) -> UnsafeMutableBufferPointer<UInt8> {
+        // In bounds: a slice of `chars`; only called after `hasValidShape` (count >= 4).
         UnsafeMutableBufferPointer(rebasing: chars[4...])
     }
 

@@ -42,6 +42,7 @@ package enum IbanNationalCheck: CaseIterable {
     /// Whether the BBAN's check characters are the computed ones. The BBAN already has the
     /// country's structure (digits where digits belong).
     package func passes(_ bban: UnsafeBufferPointer<UInt8>) -> Bool {
+        // In bounds: the copy has `bban.count` bytes, initialized from `bban`.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bban.count) { copy in
             _ = copy.initialize(from: bban)
             guard write(copy, repairing: false) else { return false }
@@ -54,6 +55,8 @@ package enum IbanNationalCheck: CaseIterable {
     /// mod 11 remainder of 10), `repairing` changes the digit in front of the check digit until
     /// one does; otherwise returns false.
     @discardableResult
+    // In bounds: each country's ranges and check positions lie inside its BBAN length, which
+    // `IbanChecksum.hasValidShape` has checked before any write or check.
     package func write(_ bban: UnsafeMutableBufferPointer<UInt8>, repairing: Bool) -> Bool {
         switch self {
         case .norway:

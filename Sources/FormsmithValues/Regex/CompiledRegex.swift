@@ -57,6 +57,8 @@ package final class CompiledRegex: Sendable {
         self.code = compiled
         self.usesJIT = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
         let items = SimplePattern.parse(pattern, options: options)?.items ?? []
+        // In bounds: `simpleItems` has exactly `items.count` initialized items (at least one allocated, so
+        // the base is never nil); it is read-only after init and freed once in deinit.
         let memory = UnsafeMutableBufferPointer<SimplePattern.Item>.allocate(capacity: max(items.count, 1))
         _ = memory.initialize(from: items)
         simpleItems = UnsafeMutableBufferPointer(rebasing: memory[0..<items.count])

@@ -3,6 +3,7 @@ internal import CPCRE2
 /// PCRE2's own English text for an error code, e.g. "missing closing parenthesis".
 package func pcre2ErrorMessage(code: Int32) -> String {
     var buffer = [UInt8](repeating: 0, count: 256)
+    // In bounds: PCRE2 writes at most `storage.count` bytes (it is told the size).
     let length = buffer.withUnsafeMutableBufferPointer { storage in
         pcre2_get_error_message_8(code, storage.baseAddress, storage.count)
     }
@@ -19,6 +20,7 @@ package func withNonNullBase<Result>(
 ) -> Result {
     if let base = bytes.baseAddress { return body(base, bytes.count) }
     var spare: UInt8 = 0
+    // In bounds: the pointer is passed with length 0, so nothing is read through it.
     return withUnsafePointer(to: &spare) { body($0, 0) }
 }
 

@@ -30,6 +30,7 @@ package final class RegexScratch {
         pcre2_set_depth_limit_8(context, limits.depthLimit)
         pcre2_set_heap_limit_8(context, limits.heapLimitKiB)
         if let jitStack {
+            // Not indexed: an opaque PCRE2 handle passed back to PCRE2, freed in deinit after the context.
             pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(jitStack))
         }
     }

@@ -11,6 +11,7 @@ package enum UTF8Check {
         var index = 0
         while index < count {
             if let base = bytes.baseAddress {
+                // In bounds: the 8-byte load starts at `index` only while `index + 8 <= count`.
                 while index + 8 <= count,
                       UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                     index += 8

@@ -30,6 +30,8 @@ enum CSVWordScan {
         var position = start
         if let base = bytes.baseAddress {
             while position + 8 <= count {
+                // In bounds: loaded only while `position + 8 <= count`; the tail is read byte by byte below
+                // `count`.
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
                 let mask = lanes(word)
                 if mask != 0 { return position + mask.trailingZeroBitCount / 8 }

@@ -34,6 +34,8 @@ extension JSONParser {
         guard let base = bytes.baseAddress else { return false }
         let start = position + 1
         guard start + 16 <= bytes.count else { return false }
+        // In bounds: both 8-byte loads (`start` and `start + 8`) and `base[end]` (end < start + 16) lie below
+        // `start + 16 <= bytes.count`, checked above.
         var attention = Self.attentionMask(UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
         var end = start
         if attention == 0 {
@@ -58,6 +60,8 @@ extension JSONParser {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         while position + 8 <= count {
+            // In bounds: loaded only while `position + 8 <= count`; `base[position]` after the skip is inside
+            // that word, `base[position + 1]` is checked against `count`.
             let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
             let attention = Self.attentionMask(word)
             if attention == 0 || Self.isFourTwoByteSequences(word) {

@@ -25,6 +25,8 @@ enum JSONLinesReader {
 
     /// The offset of the next line feed at or after `start`, or the buffer's end (`memchr`).
     private static func nextNewline(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        // In bounds: callers pass `start < buffer.count` (so the buffer is not empty and has a base); memchr
+        // reads `start..<count`.
         let base = UnsafeRawPointer(buffer.baseAddress!)
         guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) else {
             return buffer.count

@@ -92,6 +92,8 @@ package struct JSONChildren: Sequence {
 /// copied into the tape's `nodes` at once. Only the parse that took it from its tape (which
 /// holds the sole reference) touches it, hence `@unchecked Sendable`.
 final class JSONNodeScratch: @unchecked Sendable {
+    // In bounds: the parser checks `count < capacity` before each store and calls `grow()` otherwise; `grow`
+    // moves exactly `capacity` nodes into twice the room.
     private(set) var base: UnsafeMutablePointer<JSONNode>
     private(set) var capacity: Int
 
