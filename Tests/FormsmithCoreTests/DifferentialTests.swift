@@ -70,6 +70,10 @@ struct DifferentialRun {
     let today: CivilDate
 
     func run(into tally: inout DifferentialTally) throws {
+        if ProcessInfo.processInfo.environment["FORMSMITH_DIFF_VERBOSE"] != nil {
+            // On standard error, unbuffered: the last form written is the one a crash happened in.
+            FileHandle.standardError.write(Data("differential: form \(seed)\n\(RandomForm(seed: seed).yaml)".utf8))
+        }
         let form = RandomForm(seed: seed)
         let rules: CompiledRuleSet
         do {
