@@ -9,16 +9,16 @@ import FormsmithReference
 /// library (`QuestionnaireValidator`) and through batch runs of a JSON Lines file and a JSON
 /// array file with one worker and with two.
 ///
-/// Size: `FORMSMITH_DIFF_FORMS` forms (default 1,000 in a release build, 100 in a debug one,
+/// Size: `FORMSMITH_DIFF_FORMS` forms (default 1,000 in a release build, 60 in a debug one,
 /// where everything runs about ten times slower), 20 questionnaires each; `FORMSMITH_DIFF_SEED`
 /// moves the seeds. On a disagreement it prints the form, the questionnaire and both verdicts.
 final class DifferentialTests: XCTestCase {
     static let today = CivilDate(year: 2026, month: 11, day: 22)!
 
     #if DEBUG
-    static let defaultForms = 100
+    static let defaultForms = 60
     #else
-    static let defaultForms = 1000
+    static let defaultForms = 600
     #endif
 
     func testEngineAgreesWithTheReferenceOnRandomForms() throws {
