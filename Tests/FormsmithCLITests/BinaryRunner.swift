@@ -35,6 +35,11 @@ enum Formsmith {
         process.executableURL = products.appendingPathComponent("formsmith")
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? root
+        // A crashing binary must fail its test, not hang it: the Swift backtracer it would start
+        // can keep the output pipes open for good (seen with the segfault of issue 20).
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
@@ -42,11 +47,21 @@ enum Formsmith {
         try process.run()
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
         try stdin.fileHandleForWriting.close()
+        // Standard error is read while standard output is: read one after the other, a binary
+        // writing more than a pipe holds to standard error (a sanitizer's report) blocks for good.
+        let err = ErrorOutput()
+        let reading = DispatchGroup()
+        DispatchQueue.global().async(group: reading) { err.data = stderr.fileHandleForReading.readDataToEndOfFile() }
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        reading.wait()
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                      stderr: String(decoding: err, as: UTF8.self))
+                      stderr: String(decoding: err.data, as: UTF8.self))
+    }
+
+    /// Standard error as one reader thread collects it (read only after that thread is done).
+    private final class ErrorOutput: @unchecked Sendable {
+        var data = Data()
     }
 
     /// Compares `actual` with the golden file at `path` (relative to the root); with
