@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .executable(name: "formsmith", targets: ["formsmith"]),
         .library(name: "FormsmithCore", targets: ["FormsmithCore"]),
+        // For tests and the fuzz package only (the formsmith binary never links it): the
+        // reference validator and the random rule files of the differential test.
+        .library(name: "FormsmithReference", targets: ["FormsmithReference"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -40,8 +43,11 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "formsmith", dependencies: ["FormsmithCLI"]),
+        // A second validator written apart from the engine (a recursive walk over a plain JSON
+        // tree), random rule files and questionnaires: the oracle of the differential test.
+        .target(name: "FormsmithReference", dependencies: ["FormsmithCore", "FormsmithValues"]),
         // Fixtures/ holds input files the tests read from the repository (broken inputs, fuzz finds).
-        .testTarget(name: "FormsmithCoreTests", dependencies: ["FormsmithCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "FormsmithCoreTests", dependencies: ["FormsmithCore", "FormsmithReference"], exclude: ["Fixtures"]),
         .testTarget(name: "FormsmithCLITests", dependencies: ["FormsmithCLI", "formsmith"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -30,6 +30,12 @@ let package = Package(
         fuzzTarget("FuzzMask"),
         fuzzTarget("FuzzExpression"),
         fuzzTarget("FuzzAgreement"),
+        // The engine against the reference validator on random forms (FormsmithReference).
+        .executableTarget(
+            name: "FuzzDifferential",
+            dependencies: ["FuzzSupport", .product(name: "FormsmithCore", package: "Formsmith"),
+                           .product(name: "FormsmithReference", package: "Formsmith")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,8 +23,9 @@
 # and FuzzRuleTree (the rule tree reader fed node trees built from the input bytes, no YAML text).
 # End-to-end targets: FuzzJSON (reading and validating against the shipped rules), FuzzRules
 # (reading, compiling and validating with a fuzzed rule file), FuzzGenerate (generating from a
-# fuzzed rule file: what comes out is valid, or breaks exactly its label) and FuzzAgreement (the
-# validation plan and the declarative checks agree, JSON and CSV). Seed corpora are copied from
+# fuzzed rule file: what comes out is valid, or breaks exactly its label), FuzzAgreement (the
+# validation plan and the declarative checks agree, JSON and CSV) and FuzzDifferential (the engine
+# and the reference validator agree on random forms and questionnaires). Seed corpora are copied from
 # SampleData/, Rules/, the broken-input corpus (Tests/*/Fixtures) and Fuzz/seeds/ into
 # Fuzz/.work/ (git-ignored), where the corpus each run grows is kept for the next run; each
 # target has a dictionary of its syntax's tokens in Fuzz/dictionaries/. A crash, hang (an input
@@ -39,7 +40,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 seconds=${1:-60}
 shift || true
-all_targets=(FuzzJSONParser FuzzCSV FuzzRulesReader FuzzRuleTree FuzzMask FuzzExpression FuzzJSON FuzzRules FuzzGenerate FuzzAgreement)
+all_targets=(FuzzJSONParser FuzzCSV FuzzRulesReader FuzzRuleTree FuzzMask FuzzExpression FuzzJSON FuzzRules FuzzGenerate FuzzAgreement FuzzDifferential)
 runs_limit=${FUZZ_RUNS:-}
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
@@ -136,6 +137,14 @@ for name in osago-policy payment-order customer-survey; do
   done < <(tail -n +2 "SampleData/csv/$name.csv" | head -n 20)
   index=$((index + 1))
 done
+# A differential seed: four bytes of form seed, a mode byte (odd: generate and mutate from the
+# rest; even: the rest is the questionnaire's JSON), then the rest.
+for number in $(seq 1 40); do
+  printf "\\x00\\x00\\x$(printf %02x $((number / 16)))\\x$(printf %02x $((number % 16)))\\x01\\x0$((number % 8))\\x0$((number % 5))" \
+    | seed FuzzDifferential "generated-$number"
+  { printf "\\x00\\x00\\x00\\x$(printf %02x "$number")\\x00"; head -n 1 "SampleData/customer-survey/invalid.jsonl"; } \
+    | seed FuzzDifferential "json-$number"
+done
 for file in Rules/*.yaml Fuzz/seeds/rules/* Tests/FormsmithCLITests/Fixtures/*.yaml \
     Tests/FormsmithCLITests/Fixtures/broken/*.yaml; do
   seed FuzzRules "$(basename "$file")" <"$file"
@@ -161,14 +170,14 @@ cp Fuzz/seeds/expression/* "$work/seeds/FuzzExpression/"
 max_length() {
   case $1 in
     FuzzRuleTree) echo 512 ;;
-    FuzzCSV | FuzzMask | FuzzExpression) echo 1024 ;;
+    FuzzCSV | FuzzMask | FuzzExpression | FuzzDifferential) echo 1024 ;;
     FuzzJSONParser | FuzzRulesReader) echo 2048 ;;
   esac
 }
 
 dictionary() {
   case $1 in
-    FuzzJSON | FuzzJSONParser | FuzzAgreement) echo Fuzz/dictionaries/json.dict ;;
+    FuzzJSON | FuzzJSONParser | FuzzAgreement | FuzzDifferential) echo Fuzz/dictionaries/json.dict ;;
     FuzzCSV) echo Fuzz/dictionaries/csv.dict ;;
     FuzzRules | FuzzRulesReader | FuzzGenerate) echo Fuzz/dictionaries/rules.dict ;;
     FuzzMask) echo Fuzz/dictionaries/mask.dict ;;

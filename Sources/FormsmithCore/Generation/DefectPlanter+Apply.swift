@@ -26,8 +26,14 @@ extension DefectPlanter {
         }
         if candidate.kind == .parent {
             guard let parent = field.parents.first else { return nil }
-            let parentAddress = FieldAddress(field: parent, item: rules.fields[parent].listID == nil ? -1 : address.item)
-            builder.record.setValue(.absent, at: parentAddress, in: rules)
+            // The parent may be a field of an enclosing item (`drivers[].licensed` for a document):
+            // its item is the one holding this field's item, not the same index.
+            var item = -1
+            if let parentList = rules.fields[parent].listID, let list = field.listID {
+                item = builder.record.item(ofList: parentList, holding: address.item, of: list)
+                guard item >= 0 else { return nil }
+            }
+            builder.record.setValue(.absent, at: FieldAddress(field: parent, item: item), in: rules)
         }
         return builder.record.concretePath(address, in: rules)
     }

@@ -173,6 +173,19 @@ extension GeneratedRecord {
         for item in first..<min(first + Int(count), enclosingItems[listID].count) { enclosingItems[listID][item] = to }
     }
 
+    /// The item of list `ancestor` (`listID` itself or a list enclosing it) that holds item
+    /// `item` of `listID`; -1 when there is none.
+    func item(ofList ancestor: Int, holding item: Int, of listID: Int) -> Int {
+        var list = listID
+        var item = item
+        while list != ancestor {
+            guard list >= 0, item >= 0, item < enclosingItems[list].count else { return -1 }
+            item = enclosingItems[list][item]
+            list = listIDs[list]
+        }
+        return item
+    }
+
     /// The index in ``items`` of item `local` of list `listID` in its enclosing item `enclosing`
     /// (`enclosing` is -1 for a top-level list), or -1 when there is no such item.
     func itemIndex(of listID: Int, local: Int, enclosing: Int) -> Int {

@@ -24,6 +24,9 @@ extension RecordBinding {
         let first = listID >= 0 ? item * keys.tables[table].slotsPerItem : 0
         var child = index + 1
         var hint = -1
+        // Section members seen in this object, one bit per entry (mod 64): a set bit sends a
+        // section member to the exact look for an earlier member of the same name.
+        var seenSections: UInt64 = 0
         for _ in 0..<(nodes[index].childCount / 2) {
             let keyIndex = child
             let valueIndex = child + 1
@@ -43,6 +46,14 @@ extension RecordBinding {
                 problem(.duplicate(value: valueIndex, table: table, entry: entry, item: item))
                 continue
             }
+            // A section written twice: the second is a duplicate and is not read (README, Limits).
+            let bit: UInt64 = 1 << UInt64(entry & 63)
+            if seenSections & bit != 0,
+               isRepeated(entry, before: keyIndex, in: index, table: table, keys: keys, nodes: nodes, bytes: bytes) {
+                problem(.duplicate(value: valueIndex, table: table, entry: entry, item: item))
+                continue
+            }
+            seenSections |= bit
             switch nodes[valueIndex].kind {
             case .object: bindObject(valueIndex, table: target, item: item, nodes: nodes, bytes: bytes, problem: problem)
             case .null: break
@@ -53,6 +64,18 @@ extension RecordBinding {
                 markBroken(plan.keys.layouts[plan.keys.tables[target].layout].allFieldIDs, item: item)
             }
         }
+    }
+
+    /// Whether a member of the object at node `object` before the key at node `keyIndex` names
+    /// the key table entry `entry`.
+    private func isRepeated(_ entry: Int, before keyIndex: Int, in object: Int, table: Int, keys: KeyIndex,
+                            nodes: UnsafeBufferPointer<JSONNode>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var earlier = object + 1
+        while earlier < keyIndex {
+            if keyEntry(earlier, in: table, from: -1, keys: keys, nodes: nodes, bytes: bytes) == entry { return true }
+            earlier = Int(nodes[earlier + 1].next)
+        }
+        return false
     }
 
     /// The key table entry of the member name at tape node `keyIndex`, or -1.

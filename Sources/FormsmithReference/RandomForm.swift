@@ -1,0 +1,308 @@
+/// A random rule file drawn from a grammar of the rules language (see docs/contributing.md,
+/// "Differential testing", for what it covers and what not yet): the same seed gives the
+/// same text.
+public struct RandomForm: Sendable {
+    /// The seed it was drawn with.
+    public let seed: UInt64
+    /// The rule file (YAML).
+    public let yaml: String
+
+    /// Draws the form of `seed`.
+    public init(seed: UInt64) {
+        self.seed = seed
+        var writer = RandomFormWriter(random: ReferenceRandom(seed: seed &* 0x2545_F491_4F6C_DD1D &+ 7))
+        yaml = writer.form(id: "random-\(seed)")
+    }
+}
+
+/// What a predicate or bound may read: a field declared earlier, in the questionnaire or in
+/// an enclosing list item.
+struct FieldRef {
+    enum Kind {
+        case boolean, integer, decimal, text, date, list
+        case words([String])
+        case numbers([Int])
+        case choices([String])
+    }
+    var path: String
+    var kind: Kind
+}
+
+struct RandomFormWriter {
+    var random: ReferenceRandom
+    var lines: [String] = []
+    /// References each scope offers, the questionnaire's first.
+    var scopes: [[FieldRef]] = [[]]
+    var listDepth = 0
+    var counter = 0
+    var definitions: [String] = []
+
+    static let words = ["red", "green", "blue", "amber"]
+
+    mutating func name(_ stem: String) -> String {
+        counter += 1
+        return "\(stem)\(counter)"
+    }
+
+    mutating func form(id: String) -> String {
+        lines = ["formsmith: 1", "id: \(id)"]
+        let usesDefinitions = random.chance(30)
+        if usesDefinitions {
+            definitions = ["code", "amount"]
+            lines += ["definitions:", "  code: {type: string, regex: '^[a-z0-9]{2,8}$'}",
+                      "  amount: {type: integer, min: 0, max: 500}"]
+        }
+        lines.append("fields:")
+        for _ in 0..<random.between(1, 4) { scalarField(indent: "  ", prefix: "") }
+        let sectionCount = random.between(0, 3)
+        if sectionCount > 0 { lines.append("sections:") }
+        for _ in 0..<sectionCount {
+            if random.chance(50) {
+                listField(indent: "  ", prefix: "")
+            } else {
+                section(indent: "  ", prefix: "", topLevel: true)
+            }
+        }
+        if random.chance(30), let first = firstRootPath(), let predicate = predicate(negatable: false) {
+            lines += ["assert:", "  - that: \(quoted("empty(\(first)) || \(predicate)"))",
+                      "    message: the assertion of the random form", "    rule: random-assert"]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func firstRootPath() -> String? {
+        scopes[0].first { if case .list = $0.kind { return false } else { return true } }?.path
+    }
+
+    // MARK: - Containers
+
+    mutating func section(indent: String, prefix: String, topLevel: Bool) {
+        let key = name("sec")
+        let path = prefix + key
+        lines.append(indent + key + ":")
+        if !topLevel { lines.append(indent + "  type: section") }
+        var keys: [String] = []
+        let switchName = random.chance(30) ? "sw" : nil
+        if let switchName {
+            keys.append("visibleIf: \(quoted(random.chance(50) ? "\(path).\(switchName)" : "!\(path).\(switchName)"))")
+        } else if random.chance(25), let condition = predicate(negatable: true) {
+            keys.append("visibleIf: \(quoted(condition))")
+        }
+        if random.chance(35) { keys.append("optional: true") }
+        if random.chance(20), let condition = predicate(negatable: true) { keys.append("requiredIf: \(quoted(condition))") }
+        if random.chance(30) { keys.append("complete: true") }
+        lines += keys.map { indent + "  " + $0 }
+        lines.append(indent + "  fields:")
+        if let switchName {
+            lines.append(indent + "    \(switchName): {type: boolean}")
+            scopes[scopes.count - 1].append(FieldRef(path: "\(path).\(switchName)", kind: .boolean))
+        }
+        for _ in 0..<random.between(1, 3) { scalarField(indent: indent + "    ", prefix: path + ".") }
+        if listDepth > 0 || random.chance(30) {
+            if random.chance(30) { section(indent: indent + "    ", prefix: path + ".", topLevel: false) }
+        }
+        if listDepth < 3, random.chance(15) { listField(indent: indent + "    ", prefix: path + ".") }
+    }
+
+    mutating func listField(indent: String, prefix: String) {
+        let key = name("lst")
+        let path = prefix + key + "[]"
+        lines.append(indent + key + ":")
+        lines.append(indent + "  type: list")
+        let minimum = random.chance(40) ? random.between(0, 2) : nil
+        if let minimum { lines.append(indent + "  minItems: \(minimum)") }
+        if random.chance(60) { lines.append(indent + "  maxItems: \((minimum ?? 0) + random.between(1, 3))") }
+        if random.chance(15) { lines.append(indent + "  optional: true") }
+        if random.chance(15), let condition = predicate(negatable: true) { lines.append(indent + "  visibleIf: \(quoted(condition))") }
+        lines.append(indent + "  fields:")
+        listDepth += 1
+        scopes.append([])
+        for _ in 0..<random.between(1, 4) { scalarField(indent: indent + "    ", prefix: path + ".") }
+        if random.chance(20) { section(indent: indent + "    ", prefix: path + ".", topLevel: false) }
+        if listDepth < 3, random.chance(55) { listField(indent: indent + "    ", prefix: path + ".") }
+        if random.chance(25), let predicate = predicate(negatable: false, onlyInnermost: true) {
+            lines += [indent + "  assert:", indent + "    - that: \(quoted(predicate))",
+                      indent + "      message: the item assertion"]
+        }
+        scopes.removeLast()
+        listDepth -= 1
+        scopes[scopes.count - 1].append(FieldRef(path: prefix + key, kind: .list))
+    }
+
+    // MARK: - Scalars
+
+    mutating func scalarField(indent: String, prefix: String) {
+        var keys: [String] = []
+        let kind: FieldRef.Kind
+        let stem: String
+        switch random.below(11) {
+        case 0, 1:
+            stem = "s"
+            kind = .text
+            if !definitions.isEmpty, random.chance(30) {
+                keys.append("use: code")
+                if random.chance(50) { keys.append("maxLength: \(random.between(3, 8))") }
+            } else {
+                keys.append("type: \(random.pick(["string", "text"]))")
+                switch random.below(6) {
+                case 0:
+                    keys.append("regex: '^[a-z]{1,6}$'")
+                    if random.chance(30) { keys.append("regexFlags: i") }
+                case 5:
+                    // A checksum with the format that carries it (the generator needs one).
+                    keys += random.pick([["checksum: inn", "mask: '0000000000'"], ["checksum: snils", "mask: '00000000000'"],
+                                         ["checksum: inn", "regex: '^([0-9]{10}|[0-9]{12})$'"]])
+                    if random.chance(40) { keys.append("allow: ['0', 'n/a']") }
+                case 1: keys.append("mask: \(quoted(random.pick(["00-00", "SS0", "A9"])))")
+                case 2: keys.append("checksum: luhn"); keys.append("regex: '^[0-9]{4,8}$'")
+                case 3: keys.append("minLength: \(random.between(1, 3))"); keys.append("maxLength: \(random.between(3, 7))")
+                default:
+                    if random.chance(30) { keys.append("const: yes") }
+                }
+                // Cases only on a field whose own checks leave room for theirs.
+                if keys.count == 1, random.chance(40), let condition = predicate(negatable: true) {
+                    keys.append("cases: [{when: \(quoted(condition)), maxLength: 2}]")
+                }
+            }
+        case 2, 3:
+            stem = "n"
+            kind = .integer
+            if !definitions.isEmpty, random.chance(30) {
+                keys.append("use: amount")
+            } else {
+                keys.append("type: integer")
+                let low = random.between(-5, 10)
+                if random.chance(70) { keys.append((random.chance(70) ? "min: " : "exclusiveMin: ") + "\(low)") }
+                if random.chance(70) {
+                    keys.append((random.chance(75) ? "max: " : "exclusiveMax: ") + "\(low + random.between(2, 50))")
+                }
+                if random.chance(10) { keys.append("const: \(low + 1)") }
+            }
+        case 4:
+            stem = "d"
+            kind = .decimal
+            keys.append("type: decimal")
+            if random.chance(60) { keys.append("fractionDigits: \(random.between(0, 2))") }
+            if random.chance(50) { keys.append("min: 0.5") }
+            if random.chance(50) { keys.append("max: 99.5") }
+        case 5:
+            stem = "b"
+            kind = .boolean
+            keys.append("type: boolean")
+            if random.chance(10) { keys.append("const: true") }
+            if random.chance(20) { keys.append("default: \(random.chance(50))") }
+        case 6:
+            stem = "t"
+            kind = .date
+            keys.append("type: date")
+            if random.chance(20) { keys.append("format: dd.MM.yyyy") }
+            if random.chance(60), let bound = dateBound() { keys.append("min: \(quoted(bound))") }
+            if random.chance(40) { keys.append("max: \(quoted(random.pick(["today", "today+30d", "2030-12-31"])))") }
+        case 7, 8:
+            stem = "e"
+            if random.chance(60) {
+                let values = Array(Self.words.prefix(random.between(2, 4)))
+                kind = .words(values)
+                keys.append("type: enum")
+                keys.append("values: [\(values.joined(separator: ", "))]")
+                if random.chance(20) { keys.append("default: \(values[0])") }
+            } else {
+                let values = [1, 2, 3, 5].prefix(random.between(2, 4)).map { $0 }
+                kind = .numbers(values)
+                keys.append("type: enum")
+                keys.append("values: [\(values.map(String.init).joined(separator: ", "))]")
+            }
+        case 9:
+            stem = "m"
+            let values = Array(Self.words.prefix(random.between(2, 4)))
+            kind = .choices(values)
+            keys.append("type: multi-choice")
+            keys.append("values: [\(values.joined(separator: ", "))]")
+            if random.chance(40) { keys.append("minItems: 1") }
+            if random.chance(40) { keys.append("maxItems: 2") }
+        default:
+            stem = "x"
+            kind = .text
+            keys.append("type: string")
+            keys.append("maxLength: \(random.between(2, 10))")
+        }
+        let key = name(stem)
+        if random.chance(30) { keys.append("optional: true") }
+        if random.chance(20), let condition = predicate(negatable: true) { keys.append("visibleIf: \(quoted(condition))") }
+        if random.chance(15), let condition = predicate(negatable: true) { keys.append("requiredIf: \(quoted(condition))") }
+        if random.chance(12), let parent = anyReference(scalarOnly: true) { keys.append("parent: \(quoted(parent.path))") }
+        lines.append(indent + key + ": {" + keys.joined(separator: ", ") + "}")
+        scopes[scopes.count - 1].append(FieldRef(path: prefix + key, kind: kind))
+    }
+
+    /// A date bound: absolute, relative to today, or to an earlier date field (of the
+    /// questionnaire, or of this or an enclosing list item).
+    mutating func dateBound() -> String? {
+        let dates = scopes.flatMap { $0 }.filter { if case .date = $0.kind { return true } else { return false } }
+        if !dates.isEmpty, random.chance(50) {
+            return "\(random.pick(dates).path) + \(random.pick(["1y", "14y", "6m", "10d"]))"
+        }
+        return random.pick(["2000-01-01", "today-30y", "today-18y", "today-10d"])
+    }
+
+    // MARK: - Predicates
+
+    mutating func anyReference(scalarOnly: Bool, onlyInnermost: Bool = false) -> FieldRef? {
+        let pool = (onlyInnermost ? [scopes.last ?? []] : scopes).flatMap { $0 }
+            .filter { if scalarOnly, case .list = $0.kind { return false } else { return true } }
+        return pool.isEmpty ? nil : random.pick(pool)
+    }
+
+    /// A boolean predicate over earlier fields, in the rules' own dialect or NSPredicate's
+    /// (the latter only over fields outside lists: `$path`).
+    mutating func predicate(negatable: Bool, onlyInnermost: Bool = false) -> String? {
+        guard let first = atom(onlyInnermost: onlyInnermost) else { return nil }
+        guard random.chance(30), let second = atom(onlyInnermost: onlyInnermost) else { return first.text }
+        if first.nsPredicate && second.nsPredicate {
+            return "(\(first.text)) \(random.pick(["AND", "OR", "and"])) (\(second.text))"
+        }
+        return "(\(first.text)) \(random.pick(["&&", "||"])) (\(second.text))"
+    }
+
+    mutating func atom(onlyInnermost: Bool) -> (text: String, nsPredicate: Bool)? {
+        guard let reference = anyReference(scalarOnly: false, onlyInnermost: onlyInnermost) else { return nil }
+        let path = reference.path
+        let ns = !path.contains("[") && random.chance(40)
+        let field = ns ? "$" + path : path
+        switch reference.kind {
+        case .boolean:
+            if ns { return (random.pick(["\(field) == YES", "NOT \(field) == TRUE", "\(field) = NO"]), true) }
+            return (random.pick([path, "!\(path)", "\(path) == false"]), false)
+        case .integer, .decimal:
+            let number = random.between(0, 20)
+            if ns { return (random.pick(["\(field) > \(number)", "\(field) BETWEEN {0, \(number)}", "\(field) =< \(number)"]), true) }
+            return (random.pick(["\(path) >= \(number)", "\(path) != \(number)", "empty(\(path))"]), false)
+        case .text:
+            if ns {
+                return (random.pick(["\(field) BEGINSWITH 'a'", "\(field) CONTAINS[c] 'B'", "\(field) != NULL",
+                                     "\(field) MATCHES '[a-z]+'", "\(field) LIKE[c] 'a*'", "\(field) ENDSWITH '3'"]), true)
+            }
+            return (random.pick(["present(\(path))", "empty(\(path))", "\(path) == 'ab'"]), false)
+        case .date:
+            return (random.pick(["\(path) < 2000-01-01", "present(\(path))", "\(path) >= today - 18y"]), false)
+        case .words(let values):
+            let value = random.pick(values)
+            if ns { return (random.pick(["\(field) == '\(value)'", "\(field) IN {'\(value)', '\(values[0])'}"]), true) }
+            return (random.pick(["\(path) == '\(value)'", "\(path) in ['\(value)']", "\(path) != '\(value)'"]), false)
+        case .numbers(let values):
+            let value = random.pick(values)
+            if ns { return (random.pick(["\(field) == \(value)", "\(field) NOT IN {\(value)}"]), true) }
+            return (random.pick(["\(path) == \(value)", "\(path) in [\(value), \(values[0])]"]), false)
+        case .choices(let values):
+            let value = random.pick(values)
+            if ns { return ("\(field) CONTAINS '\(value)'", true) }
+            return (random.pick(["'\(value)' in \(path)", "count(\(path)) >= 2"]), false)
+        case .list:
+            return (random.pick(["count(\(path)) >= 1", "count(\(path)) < 2", "empty(\(path))"]), false)
+        }
+    }
+
+    func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

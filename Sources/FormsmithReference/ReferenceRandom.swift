@@ -1,0 +1,26 @@
+/// SplitMix64: the seeded source of the random forms and questionnaires (kept apart from the
+/// engine's generator so that a change there does not change the forms drawn here).
+public struct ReferenceRandom {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// 0 ..< bound (bound > 0).
+    public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
+
+    /// true with probability `percent` / 100.
+    public mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+
+    public mutating func pick<T>(_ options: [T]) -> T { options[below(options.count)] }
+
+    /// lower ... upper
+    public mutating func between(_ lower: Int, _ upper: Int) -> Int { lower + below(upper - lower + 1) }
+}

@@ -1,0 +1,311 @@
+import Foundation
+import FormsmithCore
+import FormsmithValues
+
+/// The reference validator's value checks: one function per type, in the order docs/rules.md
+/// lists them. A value of the wrong type gets one `type` finding and nothing else; a value of
+/// the right type gets every check it breaks.
+extension ReferenceWalk {
+    func checkValue(_ field: FieldRule, _ value: PlainJSON, path: String, indices: [Int]) {
+        if isAllowed(field, value) { return }
+        guard checkType(field, value, path: path, indices: indices) else { return }
+        check(field.constraints, field, value, path: path, indices: indices)
+        for variant in field.cases where truth(variant.condition.value, indices) == true {
+            check(variant.constraints, field, value, path: path, indices: indices)
+        }
+    }
+
+    /// `allow`: a value written exactly as one of the special values skips the checks.
+    private func isAllowed(_ field: FieldRule, _ value: PlainJSON) -> Bool {
+        let allowed = field.constraints.allow.map(\.value)
+        guard !allowed.isEmpty else { return false }
+        switch value {
+        case .string(let text): return allowed.contains(text)
+        case .number(let text): return allowed.contains(text)
+        default: return false
+        }
+    }
+
+    /// Reports `type` and returns false when the value is not of the field's type; a list's
+    /// items and a multi-choice field's choices are checked here too.
+    private func checkType(_ field: FieldRule, _ value: PlainJSON, path: String, indices: [Int]) -> Bool {
+        switch field.type {
+        case .string, .text:
+            guard case .string = value else { return typeError(path) }
+        case .integer:
+            guard case .number(let text) = value, ReferenceValues.integer(text) != nil else { return typeError(path) }
+        case .decimal:
+            guard case .number(let text) = value, let number = Double(text), number.isFinite else { return typeError(path) }
+        case .boolean:
+            guard case .boolean = value else { return typeError(path) }
+        case .date:
+            guard case .string(let text) = value, ReferenceValues.date(text, field) != nil else { return typeError(path) }
+        case .enumeration:
+            if ReferenceValues.hasIntegerValues(field) {
+                guard case .number(let text) = value, ReferenceValues.integer(text) != nil else { return typeError(path) }
+            } else {
+                guard case .string = value else { return typeError(path) }
+            }
+        case .multiChoice:
+            guard case .array(let choices) = value else { return typeError(path) }
+            for (position, choice) in choices.enumerated() {
+                guard case .string = choice else { return typeError("\(path)[\(position)]") }
+            }
+        case .list:
+            guard case .array(let items) = value else { return typeError(path) }
+            checkItems(field, items, path: path, indices: indices)
+        case .section, .attachment:
+            return true
+        }
+        return true
+    }
+
+    private func typeError(_ path: String) -> Bool {
+        report(path, "type")
+        return false
+    }
+
+    /// A list's items: each must be an object (else `type` at `list[i]`); each object's members
+    /// are bound, its fields evaluated, then its sections as a whole and its assertions.
+    private func checkItems(_ list: FieldRule, _ items: [PlainJSON], path: String, indices: [Int]) {
+        for (position, item) in items.enumerated() {
+            if case .object = item {
+                bindObject(item, fields: list.children, prefix: "\(path)[\(position)].")
+            } else {
+                report("\(path)[\(position)]", "type")
+            }
+        }
+        for position in items.indices {
+            evaluateScope(list.path, indices: indices + [position])
+            for assertion in list.assertions {
+                check(assertion, indices: indices + [position], itemPath: "\(path)[\(position)]")
+            }
+        }
+    }
+
+    /// The value checks of `constraints` (the field's own or a case's) on a value of the right type.
+    private func check(_ constraints: Constraints, _ field: FieldRule, _ value: PlainJSON, path: String,
+                       indices: [Int]) {
+        switch value {
+        case .string(let text) where field.type == .string || field.type == .text:
+            checkText(constraints, text, path: path, indices: indices)
+        case .string(let text) where field.type == .date:
+            guard let date = ReferenceValues.date(text, field) else { return }
+            checkBounds(constraints, .date(date), path: path, indices: indices)
+        case .string(let text) where field.type == .enumeration:
+            if let values = constraints.values, !values.contains(where: { $0.value == .string(text) }) {
+                report(path, notAllowed(text, values))
+            }
+            if let constant = constraints.constant, constant.value.description != text { report(path, "const") }
+        case .number(let text):
+            let number: ExpressionValue = field.type == .decimal
+                ? .decimal(Double(text)!) : .integer(ReferenceValues.integer(text)!)
+            if field.type == .enumeration {
+                if let values = constraints.values, !values.contains(where: { $0.value == .integer(ReferenceValues.integer(text)!) }) {
+                    report(path, "enum")
+                }
+                if let constant = constraints.constant, constant.value.description != text { report(path, "const") }
+                return
+            }
+            checkBounds(constraints, number, path: path, indices: indices)
+            if field.type == .decimal, let digits = constraints.fractionDigits,
+               ReferenceValues.fractionDigits(text) > digits.value {
+                report(path, "fraction-digits")
+            }
+            if let constant = constraints.constant, case .integer(let expected) = constant.value,
+               ReferenceValues.integer(text) != expected {
+                report(path, "const")
+            }
+        case .boolean(let flag):
+            if let constant = constraints.constant, constant.value != .boolean(flag) { report(path, "const") }
+        case .array(let items) where field.type == .multiChoice:
+            let chosen = items.compactMap { item -> String? in
+                if case .string(let text) = item { return text }
+                return nil
+            }
+            if let values = constraints.values {
+                for choice in chosen where !values.contains(where: { $0.value == .string(choice) }) {
+                    report(path, notAllowed(choice, values))
+                }
+            }
+            checkCount(constraints, chosen.count, path: path)
+            if Set(chosen).count != chosen.count { report(path, "unique") }
+        case .array(let items) where field.type == .list:
+            checkCount(constraints, items.count, path: path)
+        default:
+            break
+        }
+    }
+
+    private func checkCount(_ constraints: Constraints, _ count: Int, path: String) {
+        if let minimum = constraints.minItems, count < minimum.value { report(path, "min-items") }
+        if let maximum = constraints.maxItems, count > maximum.value { report(path, "max-items") }
+    }
+
+    /// Length, regex, mask, checksum and const of a text; when the text breaks some and the
+    /// same text tidied (docs/rules.md, "Text as people type it") passes all, one `text-form`.
+    private func checkText(_ constraints: Constraints, _ text: String, path: String, indices: [Int]) {
+        let broken = Self.textProblems(constraints, text)
+        guard !broken.isEmpty else { return }
+        if let tidied = ReferenceValues.tidied(text), Self.textProblems(constraints, tidied).isEmpty {
+            report(path, "text-form")
+            return
+        }
+        for rule in broken { report(path, rule) }
+    }
+
+    static func textProblems(_ constraints: Constraints, _ text: String) -> [String] {
+        var rules: [String] = []
+        let length = text.unicodeScalars.count
+        if let minimum = constraints.minLength, length < minimum.value { rules.append("min-length") }
+        if let maximum = constraints.maxLength, length > maximum.value { rules.append("max-length") }
+        if let pattern = constraints.regex {
+            let options = (try? RegexOptions(flags: constraints.regexFlags?.value ?? "")) ?? []
+            if !ReferenceValues.wholeMatch(pattern.value, options: options, text) { rules.append("regex") }
+        }
+        if let mask = constraints.mask, let pattern = try? InputMask(mask.value).compile(),
+           !ReferenceValues.matches(pattern, text) {
+            rules.append("mask")
+        }
+        if let checksum = constraints.checksum, let algorithm = ChecksumAlgorithm(rawValue: checksum.value.name),
+           checksum.value.companion == nil, !algorithm.isValid(text) {
+            rules.append("checksum")
+        }
+        if let constant = constraints.constant, constant.value.description != text { rules.append("const") }
+        return rules
+    }
+
+    /// An enum value or a choice that is not allowed: `text-form` when tidied it is, else `enum`.
+    func notAllowed(_ text: String, _ values: [Located<EnumValue>]) -> String {
+        if let tidied = ReferenceValues.tidied(text), values.contains(where: { $0.value == .string(tidied) }) {
+            return "text-form"
+        }
+        return "enum"
+    }
+
+    /// `min`, `max`, `exclusiveMin`, `exclusiveMax`: a bound that cannot be computed (it reads
+    /// a field that is missing or invalid) is skipped.
+    private func checkBounds(_ constraints: Constraints, _ value: ExpressionValue, path: String, indices: [Int]) {
+        func bound(_ written: Located<Bound>?) -> ExpressionValue? {
+            switch written?.value {
+            case .number(let number)?: return .decimal(number)
+            case .expression(let source)?: return self.value(source, indices)
+            case nil: return nil
+            }
+        }
+        if let limit = bound(constraints.min), let order = ReferenceValues.compare(value, limit), order < 0 {
+            report(path, "min")
+        }
+        if let limit = bound(constraints.exclusiveMin), let order = ReferenceValues.compare(value, limit), order <= 0 {
+            report(path, "min")
+        }
+        if let limit = bound(constraints.max), let order = ReferenceValues.compare(value, limit), order > 0 {
+            report(path, "max")
+        }
+        if let limit = bound(constraints.exclusiveMax), let order = ReferenceValues.compare(value, limit), order >= 0 {
+            report(path, "max")
+        }
+    }
+}
+
+/// Reading values as docs/rules.md's table of types says.
+enum ReferenceValues {
+    nonisolated(unsafe) static let scratch = RegexScratch()
+
+    /// The text tidied (invisible characters removed, no-break spaces made plain, trimmed,
+    /// NFC), or nil when that changes nothing. As docs/rules.md says, only a text with
+    /// surrounding white space, one of those characters or a combining mark (U+0300-U+036F,
+    /// U+20D0-U+20FF, Hangul jamo) is examined.
+    static func tidied(_ text: String) -> String? {
+        let invisible: Set<Unicode.Scalar> = ["\u{200B}", "\u{00AD}", "\u{FEFF}", "\u{2060}"]
+        let spaceLike: Set<Unicode.Scalar> = ["\u{00A0}", "\u{202F}"]
+        let scalars = text.unicodeScalars
+        let suspect = scalars.contains { scalar in
+            invisible.contains(scalar) || spaceLike.contains(scalar) || (0x300...0x36F).contains(scalar.value)
+                || (0x20D0...0x20FF).contains(scalar.value) || (0x1100...0x11FF).contains(scalar.value)
+        }
+        let spaces: Set<Unicode.Scalar> = [" ", "\t", "\n", "\r"]
+        guard suspect || scalars.first.map(spaces.contains) == true || scalars.last.map(spaces.contains) == true
+        else { return nil }
+        var kept = String.UnicodeScalarView()
+        for scalar in scalars where !invisible.contains(scalar) { kept.append(spaceLike.contains(scalar) ? " " : scalar) }
+        let tidied = String(kept).trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        return tidied == text ? nil : tidied
+    }
+
+    /// `-` and digits, in the range of a 64-bit integer (no fraction, no exponent).
+    static func integer(_ text: String) -> Int64? {
+        guard !text.contains("."), !text.contains("e"), !text.contains("E") else { return nil }
+        return Int64(text)
+    }
+
+    /// The significant digits after the decimal point (trailing zeros do not count), exponent applied.
+    static func fractionDigits(_ text: String) -> Int {
+        let lower = text.lowercased()
+        let parts = lower.split(separator: "e", maxSplits: 1)
+        let mantissa = parts[0]
+        let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        var fraction = mantissa.split(separator: ".", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return max(0, fraction.count - exponent)
+    }
+
+    static func hasIntegerValues(_ field: FieldRule) -> Bool {
+        guard let values = field.constraints.values, !values.isEmpty else { return false }
+        return values.allSatisfy { if case .integer = $0.value { return true } else { return false } }
+    }
+
+    static func date(_ text: String, _ field: FieldRule) -> CivilDate? {
+        let pattern = field.constraints.format.flatMap { try? DatePattern($0.value) } ?? .iso
+        return pattern.parse(text)
+    }
+
+    static func wholeMatch(_ pattern: String, options: RegexOptions, _ text: String) -> Bool {
+        guard let regex = try? CompiledRegex(pattern: pattern, options: options) else { return false }
+        return matches(regex, text)
+    }
+
+    /// PCRE2's own answer (not the engine's byte-level shortcut for simple patterns).
+    static func matches(_ regex: CompiledRegex, _ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        // An empty buffer has no base address to give PCRE2; the engine's entry point handles it.
+        guard !bytes.isEmpty else { return regex.matches(text, scratch: scratch) == .match }
+        return bytes.withUnsafeBufferPointer { regex.matchesWithPCRE2($0, scratch: scratch) == .match }
+    }
+
+    /// -1, 0, 1; nil when the two cannot be compared (or the bound is null).
+    static func compare(_ value: ExpressionValue, _ limit: ExpressionValue) -> Int? {
+        switch (value, limit) {
+        case let (.date(a), .date(b)): return a < b ? -1 : (a == b ? 0 : 1)
+        case let (.integer(a), .integer(b)): return a < b ? -1 : (a == b ? 0 : 1)
+        default:
+            guard let a = number(value), let b = number(limit) else { return nil }
+            return a < b ? -1 : (a == b ? 0 : 1)
+        }
+    }
+
+    private static func number(_ value: ExpressionValue) -> Double? {
+        switch value {
+        case .integer(let number): return Double(number)
+        case .decimal(let number): return number
+        default: return nil
+        }
+    }
+
+    /// The field's value as expressions see it.
+    static func expressionValue(of json: PlainJSON, field: FieldRule) -> ExpressionValue? {
+        switch (field.type, json) {
+        case (.string, .string(let text)), (.text, .string(let text)): return .string(text)
+        case (.integer, .number(let text)): return integer(text).map(ExpressionValue.integer)
+        case (.decimal, .number(let text)): return Double(text).map(ExpressionValue.decimal)
+        case (.boolean, .boolean(let flag)): return .boolean(flag)
+        case (.date, .string(let text)): return date(text, field).map(ExpressionValue.date)
+        case (.enumeration, .string(let text)): return .string(text)
+        case (.enumeration, .number(let text)): return integer(text).map(ExpressionValue.integer)
+        case (.multiChoice, .array(let items)):
+            return .list(items.compactMap { if case .string(let text) = $0 { return .string(text) } else { return nil } })
+        case (.list, .array(let items)): return .list(Array(repeating: .null, count: items.count))
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+
+/// Disagreements the differential test (DifferentialTests, against the reference validator)
+/// found, reduced to small cases and checked through the binary: report and exit code.
+final class DifferentialFindCommandTests: ScratchFolderTestCase {
+    /// A section written twice in one object is a `duplicate-field` violation like any repeated
+    /// key, and only the first is read: the engine read both objects and reported a second
+    /// that was not an object as `type`, hiding the first's empty required field.
+    func testASectionWrittenTwiceIsADuplicateAndOnlyTheFirstIsRead() throws {
+        let rules = try write("rules.yaml", """
+            id: twice
+            sections:
+              owner:
+                fields:
+                  name: {type: string}
+                  age: {type: integer, optional: true}
+            """)
+        let data = try write("data.jsonl", """
+            {"owner": {}, "owner": 12}
+            {"owner": {"name": "Ann"}, "owner": {"age": "x"}}
+            {"owner": {"name": "Ann"}, "owner": null}
+
+            """)
+        let run = try Formsmith.run(["validate", "--rules", rules, "--report", "jsonl", data])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 4, run.stdout)
+        XCTAssertTrue(lines[0].contains(#""line":1"#) && lines[0].contains(#"{"field":"owner.name","rule":"required""#)
+                      && lines[0].contains(#""field":"owner","rule":"duplicate-field""#)
+                      && !lines[0].contains(#""rule":"type""#), run.stdout)
+        // The second object is not read: its age of the wrong type is not reported.
+        XCTAssertTrue(lines[1].contains(#""line":2"#) && lines[1].contains(#""field":"owner","rule":"duplicate-field""#)
+                      && !lines[1].contains("owner.age"), run.stdout)
+        XCTAssertTrue(lines[2].contains(#""line":3"#) && lines[2].contains(#""field":"owner","rule":"duplicate-field""#),
+                      run.stdout)
+        XCTAssertTrue(lines[3].contains(#""records":3,"valid":0,"invalid":3"#), run.stdout)
+    }
+
+    /// A `parent` defect planted in an inner list's item whose parent is a field of the
+    /// enclosing item emptied the enclosing list's item with the inner item's index: past the
+    /// end of its storage (a trap in a debug build, another item's value or worse in a release
+    /// one). Found by the differential test once lists inside list items were given to it.
+    func testAParentDefectInAnInnerItemEmptiesTheParentOfItsOwnEnclosingItem() throws {
+        let rules = try write("rules.yaml", """
+            id: parent-in-enclosing-item
+            sections:
+              b:
+                type: list
+                fields:
+                  d: {type: integer, optional: true}
+                  c:
+                    type: list
+                    fields:
+                      z: {type: integer, parent: "b[].d"}
+            """)
+        let output = path("generated.jsonl")
+        let generate = try Formsmith.run(["generate", "--rules", rules, "--today", "2026-11-22", "--count", "60",
+                                          "--seed", "2", "--invalid-rate", "1", "--output", output])
+        XCTAssertEqual(generate.status, 0, generate.stderr)
+        let labels = try String(contentsOfFile: output + ".labels.jsonl", encoding: .utf8)
+        let parentLabels = labels.split(separator: "\n").filter { $0.contains(#""rule":"parent""#) }
+        XCTAssertFalse(parentLabels.isEmpty, labels)
+        // Each questionnaire breaks exactly its label: validation reports it and nothing else.
+        let validate = try Formsmith.run(["validate", "--rules", rules, "--today", "2026-11-22", "--report", "jsonl", output])
+        XCTAssertEqual(validate.status, 1, validate.stderr)
+        for label in parentLabels {
+            guard let field = label.split(separator: "\"").drop(while: { $0 != "field" }).dropFirst(2).first else {
+                XCTFail("a label without a field: \(label)")
+                continue
+            }
+            XCTAssertTrue(field.hasPrefix("b[") && field.contains("].c["), String(label))
+            XCTAssertTrue(validate.stdout.contains(#"{"field":"\#(field)","rule":"parent""#), "\(field)\n\(validate.stdout)")
+        }
+    }
+}
