@@ -79,7 +79,12 @@ struct LintCommand: ParsableCommand {
         }
         if let output {
             var files = RunFiles()
-            for file in lint.files { files.reads(file, as: "the linted file") }
+            for file in lint.files {
+                files.reads(file, as: "the linted file")
+                // The libraries and word lists a rule file reads (a rule file that does not load
+                // names none the linter could read either).
+                if let ruleSet = try? RulesLoader.read(path: file) { files.reads(ruleSet) }
+            }
             files.writes(output, as: "--output")
             try OutputGuard.refuseCollisions(files)
         }
