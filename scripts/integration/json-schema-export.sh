@@ -3,11 +3,16 @@
 # shipped form, and for two test rule files that use every key (rules-schema/valid/every-key.yaml)
 # and every kind of condition the export writes as if/then (export/conditions.yaml), the exported schema is valid draft 2020-12, every questionnaire `formsmith
 # generate` writes passes it, and every labelled invalid one fails it unless its defect is one
-# the exporter listed as not expressible (scripts/integration/lib/check_export.py).
+# the exporter listed as not expressible (scripts/integration/lib/check_export.py). Then the
+# Unicode-aware classes (\w, \W, \s, \S, \p{Lu}, \P{L}, [[:alpha:]], .) of
+# export/unicode-classes.yaml must mean in python-jsonschema and in check-jsonschema what they
+# mean in Formsmith, on values where ECMA-262, Python's re and PCRE2 differ
+# (scripts/integration/lib/check_pattern_probes.py).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
-PATH="$(scripts/tool-venv check-jsonschema==0.39.0):$PATH"
+PATH_TOOLS="$(scripts/tool-venv check-jsonschema==0.39.0)"
+PATH="$PATH_TOOLS:$PATH"
 formsmith="${FORMSMITH:-$root/.build/debug/formsmith}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -25,3 +30,8 @@ for rules in Rules/osago-policy.yaml Rules/customer-survey.yaml Rules/payment-or
   python3 scripts/integration/lib/check_export.py "$work/$form.schema.json" "$work/$form.valid.jsonl" \
     "$work/$form.invalid.jsonl" "$work/$form.labels.jsonl" "$work/$form.gaps" "$work/$form"
 done
+
+rules=Tests/FormsmithCLITests/Fixtures/export/unicode-classes.yaml
+"$formsmith" export json-schema --rules "$rules" --output "$work/unicode.schema.json" 2>"$work/gaps"
+check-jsonschema --check-metaschema "$work/unicode.schema.json" >/dev/null
+"$PATH_TOOLS/python" scripts/integration/lib/check_pattern_probes.py "$formsmith" "$rules" "$work/unicode.schema.json" "$work"
