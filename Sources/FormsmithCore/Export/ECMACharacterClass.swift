@@ -51,9 +51,9 @@ enum ECMACharacterClass {
             while let block = pending.popLast() {
                 let bytes = UnsafeBufferPointer(rebasing: buffer[offsets[Int(block.lowerBound)]..<offsets[Int(block.upperBound) + 1]])
                 if bytes.isEmpty { continue }  // surrogates only
-                if inside.matches(bytes, scratch: scratch) == .match {
+                if inside.matches(validUTF8: bytes, scratch: scratch) == .match {
                     add(block)
-                } else if outside.matches(bytes, scratch: scratch) != .match, block.count > 1 {
+                } else if outside.matches(validUTF8: bytes, scratch: scratch) != .match, block.count > 1 {
                     let middle = block.lowerBound + UInt32(block.count / 2)
                     pending.append(middle...block.upperBound)
                     pending.append(block.lowerBound...middle - 1)
