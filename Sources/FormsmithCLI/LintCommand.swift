@@ -81,9 +81,8 @@ struct LintCommand: ParsableCommand {
             var files = RunFiles()
             for file in lint.files {
                 files.reads(file, as: "the linted file")
-                // The libraries and word lists a rule file reads (a rule file that does not load
-                // names none the linter could read either).
-                if let ruleSet = try? RulesLoader.read(path: file) { files.reads(ruleSet) }
+                // The libraries and word lists a rule file reads, problems in it or not.
+                if let ruleSet = RulesLoader.readAsFarAsPossible(path: file) { files.reads(ruleSet) }
             }
             files.writes(output, as: "--output")
             try OutputGuard.refuseCollisions(files)

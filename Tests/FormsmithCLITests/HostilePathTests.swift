@@ -253,6 +253,8 @@ final class HostilePathTests: ScratchFolderTestCase {
             ("pool.txt", "Мария\n"),
             ("rec.jsonl", #"{"kind": "b"}"# + "\n"),
             ("data.jsonl", #"{"name": "Анна", "kind": "a", "code": "X1"}"# + "\n"),
+            // A rule file with a problem lint reports: its libraries are still files of the run.
+            ("broken.yaml", "formsmith: 1\nid: b\ninclude: lib/common.yaml\nfields:\n  name: {use: ruName, colour: red}\n"),
         ]
         try FileManager.default.createDirectory(atPath: path("lib"), withIntermediateDirectories: true)
         for (name, text) in originals { try write(name, text) }
@@ -261,6 +263,8 @@ final class HostilePathTests: ScratchFolderTestCase {
              "the library lib/common.yaml and --output lib/common.yaml are the same path"),
             (["lint", "--rules", "r.yaml", "--output", "./kinds.txt"],
              "the word list kinds.txt and --output ./kinds.txt are the same file"),
+            (["lint", "--rules", "broken.yaml", "--output", "lib/common.yaml"],
+             "the library lib/common.yaml and --output lib/common.yaml are the same path"),
             (["validate", "--rules", "r.yaml", "--output", "codes.txt", "data.jsonl"],
              "the word list codes.txt and --output codes.txt are the same path"),
             (["generate", "--rules", "r.yaml", "--count", "2", "--seed", "1", "--output", "lib/names.txt"],
