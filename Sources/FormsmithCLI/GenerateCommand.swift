@@ -109,12 +109,13 @@ struct GenerateCommand: ParsableCommand {
         let generated: GenerationSummary
         let labelsPath = labels ?? output.map { $0 + ".labels.jsonl" }
         do {
+            let initialData = try seedData.map { path throws(GenerationError) in try SeedData(path: path) }
             var options = GenerationOptions(
                 count: count, seed: chosenSeed, format: format ?? formatFromExtension, optionalRate: optionalRate,
                 boundaries: boundaries, invalidRate: invalidRate, jobs: jobs,
                 fixture: try fixture.map { path throws(GenerationError) in try GenerationFixture(path: path) },
                 useDefaults: useDefaults,
-                seedData: try seedData.map { path throws(GenerationError) in try SeedData(path: path) })
+                seedData: initialData)
             options.start = start
             let generator = try BatchGenerator(rules: compiled, options: options)
             for notice in generator.notices { writeError(notice) }
@@ -122,6 +123,7 @@ struct GenerateCommand: ParsableCommand {
             files.reads(compiled)
             if let fixture { files.reads(fixture, as: "--fixture") }
             if let seedData { files.reads(seedData, as: "--seed-data") }
+            for file in initialData?.files ?? [] { files.reads(file, as: "a file --seed-data names") }
             if let output { files.writes(output, as: "--output") }
             if invalidRate > 0, let labelsPath { files.writes(labelsPath, as: "--labels") }
             try OutputGuard.refuseCollisions(files)

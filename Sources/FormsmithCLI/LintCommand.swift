@@ -79,7 +79,11 @@ struct LintCommand: ParsableCommand {
         }
         if let output {
             var files = RunFiles()
-            for file in lint.files { files.reads(file, as: "the linted file") }
+            for file in lint.files {
+                files.reads(file, as: "the linted file")
+                // The libraries and word lists a rule file reads, problems in it or not.
+                if let ruleSet = RulesLoader.readAsFarAsPossible(path: file) { files.reads(ruleSet) }
+            }
             files.writes(output, as: "--output")
             try OutputGuard.refuseCollisions(files)
         }

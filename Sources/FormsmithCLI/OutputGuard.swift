@@ -64,10 +64,17 @@ enum OutputGuard {
 }
 
 extension RunFiles {
-    /// Adds a compiled rule set's rule file and the libraries it includes, as files read.
+    /// Adds a compiled rule set's rule file, the libraries it includes and the word lists it
+    /// reads (`seed:`, `valuesFrom:`), as files read.
     mutating func reads(_ rules: CompiledRuleSet) {
-        reads(rules.ruleSet.file, as: "the rule file")
-        for library in rules.ruleSet.libraries { reads(library, as: "the library") }
+        reads(rules.ruleSet)
+    }
+
+    /// Adds a rule set's rule file, its libraries and its word lists, as files read.
+    mutating func reads(_ ruleSet: RuleSet) {
+        reads(ruleSet.file, as: "the rule file")
+        for library in ruleSet.libraries { reads(library, as: "the library") }
+        for list in ruleSet.wordListFiles { reads(list, as: "the word list") }
     }
 
     /// Adds the inputs of a run, as files read (folders that could not be listed left out).

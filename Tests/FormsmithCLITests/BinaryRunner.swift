@@ -34,6 +34,27 @@ enum Formsmith {
         try run(tool: products.appendingPathComponent("formsmith").path, arguments, input: input, directory: directory)
     }
 
+    /// A way to run the binary as an unprivileged user (root reads mode-000 files and folders):
+    /// nothing when the tests do not run as root; nil when no tool can drop privileges.
+    static let dropPrivileges: [String]? = {
+        guard getuid() == 0 else { return [] }
+        for tool in ["/usr/bin/setpriv", "/bin/setpriv"] where FileManager.default.isExecutableFile(atPath: tool) {
+            return [tool, "--reuid=65534", "--regid=65534", "--clear-groups"]
+        }
+        if FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") { return ["/usr/sbin/runuser", "-u", "nobody", "--"] }
+        return nil
+    }()
+
+    /// Runs `formsmith ARGUMENTS` in `directory` as an unprivileged user (skips the test when
+    /// running as root with no way to drop privileges). The folder must be open to others.
+    static func runUnprivileged(_ arguments: [String], directory: URL) throws -> Output {
+        guard let prefix = dropPrivileges else {
+            throw XCTSkip("running as root with neither setpriv nor runuser: cannot make a file unreadable")
+        }
+        let command = prefix + [products.appendingPathComponent("formsmith").path] + arguments
+        return try run(tool: command[0], Array(command.dropFirst()), directory: directory)
+    }
+
     /// Runs another program (`setpriv ... formsmith`, `chmod`) the same way.
     static func run(tool: String, _ arguments: [String], input: String? = nil, directory: URL? = nil) throws -> Output {
         let process = Process()

@@ -11,24 +11,9 @@ final class HostilePathTests: ScratchFolderTestCase {
           id: {type: string, regex: '^Q-\\d{3}$'}
         """
 
-    /// A way to run the binary as an unprivileged user (root reads mode-000 folders), if any.
-    private static let dropPrivileges: [String]? = {
-        guard getuid() == 0 else { return [] }
-        for tool in ["/usr/bin/setpriv", "/bin/setpriv"] where FileManager.default.isExecutableFile(atPath: tool) {
-            return [tool, "--reuid=65534", "--regid=65534", "--clear-groups"]
-        }
-        if FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") { return ["/usr/sbin/runuser", "-u", "nobody", "--"] }
-        return nil
-    }()
-
-    /// Runs the binary as an unprivileged user.
+    /// Runs the binary as an unprivileged user (see ``Formsmith/runUnprivileged(_:directory:)``).
     private func runUnprivileged(_ arguments: [String]) throws -> Formsmith.Output {
-        guard let prefix = Self.dropPrivileges else {
-            throw XCTSkip("running as root with neither setpriv nor runuser: cannot make a folder unreadable")
-        }
-        let binary = Formsmith.products.appendingPathComponent("formsmith").path
-        let command = prefix + [binary] + arguments
-        return try Formsmith.run(tool: command[0], Array(command.dropFirst()), directory: folder)
+        try Formsmith.runUnprivileged(arguments, directory: folder)
     }
 
     override func tearDownWithError() throws {
@@ -103,6 +88,60 @@ final class HostilePathTests: ScratchFolderTestCase {
         XCTAssertTrue(run.stdout.contains("data/a.jsonl:1 (id bad)"), run.stdout)
         XCTAssertTrue(run.stdout.contains("unreadable: cannot list the folder: Permission denied"), run.stdout)
         XCTAssertTrue(run.stdout.contains("2 questionnaires: 0 valid, 1 invalid, 1 unreadable"), run.stdout)
+    }
+
+    /// A project glob (or `exclude` pattern) that matches no readable file while a folder it
+    /// reaches cannot be listed names that folder instead of only saying it matches no file.
+    func testAProjectGlobThatOnlyReachesUnlistableFoldersNamesThem() throws {
+        try write("r.yaml", Self.rules)
+        try write("formsmith.yaml", """
+            formsmith: 1
+            forms:
+              t: r.yaml
+            inputs:
+              data/*.jsonl: t
+              private/*.jsonl: t
+              '**/*.secret.jsonl': t
+              missing/*.jsonl: t
+            exclude: [private/skip.jsonl]
+            """)
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: path("data"), withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: path("private"), withIntermediateDirectories: true)
+        try write("data/a.jsonl", #"{"id": "Q-123"}"# + "\n")
+        try write("private/p.jsonl", #"{"id": "Q-124"}"# + "\n")
+        try write("private/x.secret.jsonl", #"{"id": "Q-125"}"# + "\n")
+        try write("private/skip.jsonl", #"{"id": "Q-126"}"# + "\n")
+        try fm.setAttributes([.posixPermissions: 0o000], ofItemAtPath: path("private"))
+        try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        let unlisted = "the folder 'private' (Permission denied) cannot be listed; make it readable, or correct the "
+        let expected = [
+            "formsmith.yaml:6:3: input glob 'private/*.jsonl' matches no file that can be read: \(unlisted)glob or "
+                + "remove it (globs are relative to the project file)",
+            "formsmith.yaml:7:3: input glob '**/*.secret.jsonl' matches no file that can be read: \(unlisted)glob or "
+                + "remove it (globs are relative to the project file)",
+            "formsmith.yaml:8:3: input glob 'missing/*.jsonl' matches no file; correct it or remove it (globs are "
+                + "relative to the project file)",
+            "formsmith.yaml:9:11: 'exclude' pattern 'private/skip.jsonl' matches no file that can be read: "
+                + "\(unlisted)pattern or remove it (patterns are relative to the project file)",
+        ]
+        let validate = try runUnprivileged(["validate", "data"])
+        XCTAssertEqual(validate.status, 2, validate.stderr)
+        XCTAssertEqual(validate.stdout, "")
+        for line in expected { XCTAssertTrue(validate.stderr.contains(line), "\(line)\n\(validate.stderr)") }
+        let lint = try runUnprivileged(["lint"])
+        XCTAssertEqual(lint.status, 1, lint.stdout + lint.stderr)
+        for line in expected {
+            let (place, message) = (line.prefix { $0 != " " }, line.drop { $0 != " " }.dropFirst())
+            XCTAssertTrue(lint.stdout.contains("\(place) error[invalid-project]: \(message)"), "\(line)\n\(lint.stdout)")
+        }
+        // The folder readable again: only the missing glob is left.
+        try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path("private"))
+        let readable = try runUnprivileged(["lint"])
+        XCTAssertEqual(readable.status, 1, readable.stdout)
+        XCTAssertTrue(readable.stdout.contains(expected[2].dropFirst("formsmith.yaml:8:3: ".count)), readable.stdout)
+        XCTAssertFalse(readable.stdout.contains("cannot be listed"), readable.stdout)
+        XCTAssertTrue(readable.stdout.contains("1 error"), readable.stdout)
     }
 
     // MARK: Item 4: a file name that is not UTF-8
@@ -181,6 +220,84 @@ final class HostilePathTests: ScratchFolderTestCase {
         let devices = try Formsmith.run(["generate", "--rules", "r.yaml", "--count", "2", "--seed", "1", "--invalid-rate",
                                          "0.5", "--output", "/dev/null", "--labels", "/dev/null"], directory: folder)
         XCTAssertEqual(devices.status, 0, devices.stderr)
+    }
+
+    /// Every library, word list (`seed:`, `valuesFrom:`, a named list of a library, one in
+    /// `cases`) and file a `--seed-data` file names is a file of the run: an output that is one
+    /// of them is refused, exit 2, naming both paths, and every file keeps its bytes.
+    func testOutputsThatAreLibrariesWordListsOrSeedDataFilesAreRefused() throws {
+        let originals: [(String, String)] = [
+            ("r.yaml", """
+                formsmith: 1
+                id: t
+                include: lib/common.yaml
+                fields:
+                  name: {use: ruName}
+                  kind: {type: enum, valuesFrom: kinds.txt}
+                  code:
+                    type: enum
+                    values: [X1, Y2]
+                    cases:
+                      - {when: "kind == 'a'", valuesFrom: codes.txt}
+                """),
+            ("lib/common.yaml", """
+                formsmith: 1
+                seeds: {names: names.txt}
+                definitions:
+                  ruName: {type: string, seed: names}
+                """),
+            ("lib/names.txt", "Анна\nОлег\n"),
+            ("kinds.txt", "a\nb\n"),
+            ("codes.txt", "X1\n"),
+            ("sd.yaml", "fields:\n  name: pool.txt\nrecords: rec.jsonl\n"),
+            ("pool.txt", "Мария\n"),
+            ("rec.jsonl", #"{"kind": "b"}"# + "\n"),
+            ("data.jsonl", #"{"name": "Анна", "kind": "a", "code": "X1"}"# + "\n"),
+            // A rule file with a problem lint reports: its libraries are still files of the run.
+            ("broken.yaml", "formsmith: 1\nid: b\ninclude: lib/common.yaml\nfields:\n  name: {use: ruName, colour: red}\n"),
+        ]
+        try FileManager.default.createDirectory(atPath: path("lib"), withIntermediateDirectories: true)
+        for (name, text) in originals { try write(name, text) }
+        let cases: [(arguments: [String], message: String)] = [
+            (["lint", "--rules", "r.yaml", "--output", "lib/common.yaml"],
+             "the library lib/common.yaml and --output lib/common.yaml are the same path"),
+            (["lint", "--rules", "r.yaml", "--output", "./kinds.txt"],
+             "the word list kinds.txt and --output ./kinds.txt are the same file"),
+            (["lint", "--rules", "broken.yaml", "--output", "lib/common.yaml"],
+             "the library lib/common.yaml and --output lib/common.yaml are the same path"),
+            (["validate", "--rules", "r.yaml", "--output", "codes.txt", "data.jsonl"],
+             "the word list codes.txt and --output codes.txt are the same path"),
+            (["generate", "--rules", "r.yaml", "--count", "2", "--seed", "1", "--output", "lib/names.txt"],
+             "the word list lib/names.txt and --output lib/names.txt are the same path"),
+            (["export", "json-schema", "--rules", "r.yaml", "--output", "kinds.txt"],
+             "the word list kinds.txt and --output kinds.txt are the same path"),
+            (["generate", "--rules", "r.yaml", "--count", "2", "--seed", "1", "--seed-data", "sd.yaml",
+              "--output", "pool.txt"],
+             "a file --seed-data names pool.txt and --output pool.txt are the same path"),
+            (["generate", "--rules", "r.yaml", "--count", "2", "--seed", "1", "--seed-data", "sd.yaml",
+              "--invalid-rate", "0.5", "--output", "g.jsonl", "--labels", "rec.jsonl"],
+             "a file --seed-data names rec.jsonl and --labels rec.jsonl are the same path"),
+            (["generate", "--rules", "r.yaml", "--count", "2", "--seed", "1", "--seed-data", "sd.yaml",
+              "--output", "sd.yaml"],
+             "--seed-data sd.yaml and --output sd.yaml are the same path"),
+        ]
+        for (arguments, message) in cases {
+            let run = try Formsmith.run(arguments, directory: folder)
+            XCTAssertEqual(run.status, 2, "\(arguments): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("formsmith: " + message), "\(arguments): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("formsmith: nothing was written"), run.stderr)
+            XCTAssertEqual(run.stdout, "", "\(arguments)")
+            for (name, text) in originals {
+                XCTAssertEqual(try String(contentsOfFile: path(name), encoding: .utf8), text, "\(arguments): \(name)")
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path("g.jsonl")), "\(arguments)")
+        }
+        // The same run with outputs beside them goes ahead.
+        let fine = try Formsmith.run(["generate", "--rules", "r.yaml", "--count", "2", "--seed", "1", "--seed-data",
+                                      "sd.yaml", "--output", "g.jsonl"], directory: folder)
+        XCTAssertEqual(fine.status, 0, fine.stderr)
+        let lint = try Formsmith.run(["lint", "--rules", "r.yaml", "--output", "lint.txt"], directory: folder)
+        XCTAssertEqual(lint.status, 0, lint.stderr)
     }
 
     // MARK: Item 7: a .json document over the size limit with split output

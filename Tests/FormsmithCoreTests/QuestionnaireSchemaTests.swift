@@ -11,15 +11,35 @@ final class QuestionnaireSchemaTests: XCTestCase {
     func testPatternsKeepFormsmithMeaning() {
         XCTAssertEqual(pattern(#"^Q-\d{7}$"#), #"^(?:^Q-[0-9]{7}$)$"#)
         XCTAssertEqual(pattern(#"[\d-]\D[^\d]"#), #"^(?:[0-9-][^0-9][^0-9])$"#)
-        XCTAssertEqual(pattern(#"[\w.]+"#), #"^(?:[\p{L}\p{N}_.]+)$"#)
         XCTAssertEqual(pattern(#"\A\x{41}\z"#), #"^(?:^\u{41}$)$"#)
         XCTAssertEqual(pattern(##"a\-b\#c"##), "^(?:a-b#c)$", "identity escapes ECMA's Unicode mode refuses")
         XCTAssertEqual(pattern(#"(?:a|b)+?(?=c)(?<name>d)"#), #"^(?:(?:a|b)+?(?=c)(?<name>d))$"#)
-        XCTAssertEqual(pattern(#"\p{Lu}"#), #"^(?:\p{Lu})$"#)
+    }
+
+    /// `\w`, `\s`, `.` and Unicode properties are written out as code points (ECMA-262's `\w` is
+    /// ASCII, Python's re has no `\p{..}`); the expected sets are worked out from the Unicode
+    /// categories: PCRE2's `\s` is Z plus the horizontal and vertical spaces.
+    func testUnicodeClassesAreWrittenAsCodePoints() throws {
+        XCTAssertEqual(pattern(#"a\sb"#), #"^(?:a[\u0009-\u000D\u0020\u0085\u00A0\u1680\u180E\u2000-\u200A\u2028\u2029"#
+                       + #"\u202F\u205F\u3000]b)$"#)
+        XCTAssertEqual(pattern("a.b"), #"^(?:a[^\n]b)$"#, "ECMA-262's dot leaves out CR, U+2028, U+2029")
+        let word = try XCTUnwrap(pattern(#"[\w.]+"#))
+        XCTAssertTrue(word.hasPrefix(#"^(?:[0-9A-Z\u005Fa-z\u00AA\u00B2\u00B3\u00B5"#), word)
+        XCTAssertTrue(word.hasSuffix(#".]+)$"#), "the '.' stays in the class: \(word.suffix(40))")
+        XCTAssertTrue(word.contains(#"\u03F7-\u0481"#), "Greek and Cyrillic letters up to U+0481")
+        XCTAssertTrue(word.contains(#"\u0660-\u0669"#), "Arabic-Indic digits are N")
+        XCTAssertFalse(word.contains(#"\p{"#))
+        let upper = try XCTUnwrap(pattern(#"\p{Lu}"#))
+        XCTAssertTrue(upper.hasPrefix(#"^(?:[A-Z\u00C0-\u00D6\u00D8-\u00DE\u0100\u0102"#), upper)
+        XCTAssertTrue(upper.contains(#"\u03FD-\u042F"#), "Ͻ, Ͼ, Ͽ and Ѐ-Я")
+        XCTAssertTrue(upper.contains("\u{1D400}-\u{1D419}"), "mathematical bold capitals, beyond the BMP, as themselves")
+        XCTAssertEqual(pattern(#"\W"#), try XCTUnwrap(pattern(#"\w"#)).replacingOccurrences(of: "(?:[", with: "(?:[^"))
+        XCTAssertEqual(pattern("[[:alpha:]]"), pattern(#"\p{L}"#), "[[:alpha:]] is \\p{L} with Unicode properties")
     }
 
     func testPCRE2OnlyConstructsAreRefused() {
-        for source in [#"a++"#, #"(?>a)"#, #"(?i)a"#, #"[[:alpha:]]"#, #"\bword"#, #"\p{Cyrillic}"#, #"\h"#, #"a{2}+"#] {
+        for source in [#"a++"#, #"(?>a)"#, #"(?i)a"#, #"[[:^alpha:]]"#, #"[[.a.]]"#, #"\bword"#, #"\p{Cyrillic}"#,
+                       #"\h"#, #"a{2}+"#, #"[\W]"#, #"[\S_]"#, #"[\D]"#, #"[a\P{L}]"#, #"[[:nothing:]]"#] {
             XCTAssertNil(pattern(source), source)
         }
         XCTAssertNil(pattern("a", flags: "i"))

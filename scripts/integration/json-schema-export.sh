@@ -5,11 +5,16 @@
 # generate` writes passes it, and every labelled invalid one fails it unless its defect is one
 # the exporter listed as not expressible (scripts/integration/lib/check_export.py). Under
 # `normalize: nfc` (export/normalize.yaml), questionnaires Formsmith finds valid although their
-# names are typed in decomposed Unicode pass the schema, and the invalid ones fail it.
+# names are typed in decomposed Unicode pass the schema, and the invalid ones fail it. Then the
+# Unicode-aware classes (\w, \W, \s, \S, \p{Lu}, \P{L}, [[:alpha:]], .) of
+# export/unicode-classes.yaml must mean in python-jsonschema and in check-jsonschema what they
+# mean in Formsmith, on values where ECMA-262, Python's re and PCRE2 differ
+# (scripts/integration/lib/check_pattern_probes.py).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
-PATH="$(scripts/tool-venv check-jsonschema==0.39.0):$PATH"
+PATH_TOOLS="$(scripts/tool-venv check-jsonschema==0.39.0)"
+PATH="$PATH_TOOLS:$PATH"
 formsmith="${FORMSMITH:-$root/.build/debug/formsmith}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -49,3 +54,7 @@ for verdict in valid invalid; do
   done < "$fixtures/normalize-$verdict.jsonl"
 done
 echo "normalize: nfc: $(wc -l < "$fixtures/normalize-valid.jsonl") valid and $(wc -l < "$fixtures/normalize-invalid.jsonl") invalid questionnaires, same verdict from the schema"
+rules=Tests/FormsmithCLITests/Fixtures/export/unicode-classes.yaml
+"$formsmith" export json-schema --rules "$rules" --output "$work/unicode.schema.json" 2>"$work/gaps"
+check-jsonschema --check-metaschema "$work/unicode.schema.json" >/dev/null
+"$PATH_TOOLS/python" scripts/integration/lib/check_pattern_probes.py "$formsmith" "$rules" "$work/unicode.schema.json" "$work"

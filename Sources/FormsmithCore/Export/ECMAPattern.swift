@@ -2,11 +2,13 @@ import FormsmithValues
 
 /// Rewrites a PCRE2 pattern as an ECMA-262 pattern (Unicode mode), the dialect JSON Schema's
 /// `pattern` uses, keeping Formsmith's semantics: the whole value must match, `\d` is `[0-9]`,
-/// and `\w` is Unicode-aware as it is in Formsmith's PCRE2 (UCP) mode.
+/// and `\w`, `\s`, `.`, `\p{..}` and POSIX classes are written as the code points Formsmith's
+/// PCRE2 (UCP) mode gives them (``ECMACharacterClass``), so that ECMA-262 validators and
+/// Python's `re` (python-jsonschema) read them alike.
 ///
 /// Constructs that ECMA-262 lacks or reads differently (possessive quantifiers, atomic groups,
-/// inline flags, POSIX classes, `\b`, script properties...) make the translation fail with a
-/// reason: the exported schema then leaves the pattern out and says so.
+/// inline flags, `\b`, script properties, negated classes inside brackets...) make the
+/// translation fail with a reason: the exported schema then leaves the pattern out and says so.
 enum ECMAPattern {
     /// The anchored ECMA-262 pattern for a field's `regex` with its `regexFlags`.
     /// The flag `s` (dot matches newlines) is written into the pattern; other flags fail.
@@ -89,8 +91,12 @@ private struct Translator {
                     position += 1
                 }
             case "[" where inClass:
-                if position < source.count, ":.=".unicodeScalars.contains(source[position]) {
-                    return .failure(PatternGap("POSIX classes such as [[:alpha:]] are PCRE2-only"))
+                if position < source.count, source[position] == ":" {
+                    if let failure = posixClass() { return .failure(failure) }
+                    continue
+                }
+                if position < source.count, ".=".unicodeScalars.contains(source[position]) {
+                    return .failure(PatternGap("collating elements such as [[.a.]] are PCRE2-only"))
                 }
                 output += #"\["#
             case "]" where inClass:
@@ -98,8 +104,10 @@ private struct Translator {
                 output += "]"
             case "(" where !inClass:
                 if let failure = group() { return .failure(failure) }
-            case "." where !inClass && dotAll:
-                output += #"[\s\S]"#
+            case "." where !inClass:
+                // PCRE2's dot is any character but a line feed (any at all with `s`); ECMA-262's
+                // also leaves out CR, U+2028 and U+2029: written out so that both agree.
+                output += dotAll ? #"[\s\S]"# : #"[^\n]"#
             default:
                 output.unicodeScalars.append(character)
             }
@@ -134,12 +142,13 @@ private struct Translator {
         // Formsmith's \d is [0-9]; written out so that validators whose regexes read \d as
         // any script's digits (Python's re, behind python-jsonschema) agree.
         case "d": output += inClass ? "0-9" : "[0-9]"
-        case "D": output += inClass ? #"\D"# : "[^0-9]"
-        case "w": output += inClass ? #"\p{L}\p{N}_"# : #"[\p{L}\p{N}_]"#
-        case "W":
-            if inClass { return PatternGap(#"\W inside a character class cannot be written in ECMA-262"#) }
-            output += #"[^\p{L}\p{N}_]"#
-        case "s", "S", "n", "t", "r", "f":
+        case "D":
+            if inClass { return PatternGap(#"\D inside a character class cannot be written for every JSON Schema validator"#) }
+            output += "[^0-9]"
+        // \w, \s and Unicode properties mean different things in ECMA-262 (ASCII \w) and in
+        // Python's re (no \p{...}): written out as the code points PCRE2 gives them.
+        case "w", "W", "s", "S": return unicodeClass("\\" + String(character), negated: character.properties.isUppercase)
+        case "n", "t", "r", "f":
             output += "\\" + String(character)
         case "A" where !inClass: output += "^"
         case "z" where !inClass: output += "$"
@@ -147,7 +156,7 @@ private struct Translator {
             guard let name = propertyName(), name.count <= 2, name.first?.isUppercase == true else {
                 return PatternGap("only general-category properties such as \\p{L} or \\p{Lu} carry over")
             }
-            output += "\\" + String(character) + "{" + name + "}"
+            return unicodeClass("\\p{" + name + "}", negated: character == "P")
         case "x":
             guard position < source.count, source[position] == "{" else {
                 output += #"\x"#
@@ -167,6 +176,33 @@ private struct Translator {
             }
         }
         return nil
+    }
+
+    /// Writes the PCRE2 class item `pattern` (`\w`, `\p{Lu}`, `[:alpha:]`) as its code points:
+    /// a bracket expression, or its inside within one; negated (`\W`, `\P{L}`) only outside one.
+    private mutating func unicodeClass(_ pattern: String, negated: Bool) -> PatternGap? {
+        let positive = negated ? (pattern.hasPrefix("\\p") ? pattern : pattern.lowercased()) : pattern
+        if negated, inClass {
+            return PatternGap("\(pattern) inside a character class cannot be written for every JSON Schema validator")
+        }
+        guard let body = ECMACharacterClass.body(of: positive) else {
+            return PatternGap("\(pattern) is not a class PCRE2 knows, or it matches nothing")
+        }
+        output += inClass ? body : (negated ? "[^" : "[") + body + "]"
+        return nil
+    }
+
+    /// A POSIX class inside a bracket expression, `[:alpha:]` (the `[` read), as its code points.
+    private mutating func posixClass() -> PatternGap? {
+        guard let close = source[position...].firstIndex(of: "]"), source[close - 1] == ":", close - 1 > position else {
+            return PatternGap("an unclosed POSIX class")
+        }
+        let name = String(String.UnicodeScalarView(source[(position + 1)..<(close - 1)]))
+        position = close + 1
+        if name.hasPrefix("^") {
+            return PatternGap("the negated POSIX class [:\(name):] cannot be written for every JSON Schema validator")
+        }
+        return unicodeClass("[:\(name):]", negated: false)
     }
 
     /// The name of `\p{NAME}` (advancing past it), or nil for the one-letter form.

@@ -52,6 +52,9 @@ public struct SeedData: Sendable {
     public var pools: [Pool] = []
     /// The records, in file order.
     public var records: [Record] = []
+    /// The files the seed-data file names (its word lists and its records file), as opened,
+    /// each once; the command line compares them with its outputs.
+    public private(set) var files: [String] = []
 
     /// Keys of the seed-data file.
     static let topLevelKeys = ["fields", "records"]
@@ -133,7 +136,7 @@ public struct SeedData: Sendable {
     }
 
     /// An inline list's values, or a word list's lines (blank lines and `#` comments skipped).
-    private func poolValues(_ node: Node, field: String, file: String, problems: ProblemCollector) -> [Located<String>]? {
+    private mutating func poolValues(_ node: Node, field: String, file: String, problems: ProblemCollector) -> [Located<String>]? {
         if let sequence = node.sequence {
             var values: [Located<String>] = []
             for element in sequence {
@@ -152,6 +155,7 @@ public struct SeedData: Sendable {
         }
         let written = YAMLMapping.location(of: node, file: file)
         let path = Self.resolve(scalar.string, from: file)
+        if !files.contains(path) { files.append(path) }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             problems.report("cannot read the word list '\(scalar.string)' (looked at \(path)); give a path relative to "
                             + "the seed-data file", at: written)
@@ -169,6 +173,7 @@ public struct SeedData: Sendable {
 
     private mutating func readRecords(_ written: Located<String>, file: String, problems: ProblemCollector) {
         let path = Self.resolve(written.value, from: file)
+        if !files.contains(path) { files.append(path) }
         guard let data = FileManager.default.contents(atPath: path) else {
             problems.report("cannot read the records file '\(written.value)' (looked at \(path)); give a path "
                             + "relative to the seed-data file", at: written.location)

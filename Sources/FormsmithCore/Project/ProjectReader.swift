@@ -150,17 +150,29 @@ struct ProjectReader {
     /// glob can reach are listed (below its literal prefix, as deep as it goes).
     private func checkGlobs(_ routes: [InputRoute], excluded: [Located<String>]) {
         let root = folder.isEmpty ? "." : folder
-        var listings: [String: [String]] = [:]
-        func files(for glob: PathGlob) -> [String] {
+        var listings: [String: (files: [String], unlisted: [ProjectFiles.Unlisted])] = [:]
+        func listing(for glob: PathGlob) -> (files: [String], unlisted: [ProjectFiles.Unlisted]) {
             let key = "\(glob.literalPrefix)|\(glob.depth.map(String.init) ?? "*")"
             if let known = listings[key] { return known }
             let listed = ProjectFiles.list(in: root, under: glob.literalPrefix, depth: glob.depth)
             listings[key] = listed
             return listed
         }
+        func files(for glob: PathGlob) -> [String] { listing(for: glob).files }
+        // A glob that matches nothing readable may still match inside a folder that cannot be
+        // listed: say so, rather than only that it matches no file.
+        func noMatch(_ what: String, _ glob: PathGlob, _ noun: String) -> String {
+            let unlisted = listing(for: glob).unlisted
+            let relative = "(\(noun)s are relative to the project file)"
+            guard !unlisted.isEmpty else { return "\(what) matches no file; correct it or remove it \(relative)" }
+            let one = unlisted.count == 1
+            return "\(what) matches no file that can be read: \(one ? "the folder" : "the folders") "
+                + unlisted.map { "'\($0.path)' (\($0.reason))" }.joined(separator: ", ")
+                + " cannot be listed; make \(one ? "it" : "them") readable, or correct the \(noun) or remove it \(relative)"
+        }
         for pattern in excluded where !files(for: PathGlob(pattern.value)).contains(where: PathGlob(pattern.value).matches) {
-            problems.report("'exclude' pattern '\(pattern.value)' matches no file; correct it or remove it "
-                            + "(patterns are relative to the project file)", at: pattern.location)
+            problems.report(noMatch("'exclude' pattern '\(pattern.value)'", PathGlob(pattern.value), "pattern"),
+                            at: pattern.location)
         }
         var claimed: [String: InputRoute] = [:]
         var reported: Set<[Int]> = []
@@ -180,24 +192,41 @@ struct ProjectReader {
                 }
             }
             if !matched {
-                problems.report("input glob '\(route.glob)' matches no file; correct it or remove it (globs are "
-                                + "relative to the project file)", at: route.location)
+                problems.report(noMatch("input glob '\(route.glob)'", route.glob, "glob"), at: route.location)
             }
         }
     }
 }
 
 /// The files of a project's folder, as paths relative to it (hidden files and folders such
-/// as `.git` and `.build` left out).
+/// as `.git` and `.build` left out), and the folders that exist but cannot be listed.
 enum ProjectFiles {
+    /// A folder (relative to the project's folder) whose entries could not be read.
+    struct Unlisted {
+        let path: String
+        /// The system's reason, such as "Permission denied".
+        let reason: String
+    }
+
     /// The files below `prefix` (a relative folder, "" for all), at most `depth` components
-    /// deep counted from the project's folder (nil: any depth).
-    static func list(in folder: String, under prefix: String = "", depth: Int? = nil) -> [String] {
+    /// deep counted from the project's folder (nil: any depth), and the folders on the way that
+    /// could not be listed (mode 000, or 711 for another user; a missing `prefix` is not one).
+    static func list(in folder: String, under prefix: String = "", depth: Int? = nil)
+        -> (files: [String], unlisted: [Unlisted])
+    {
         var result: [String] = []
+        var unlisted: [Unlisted] = []
         var pending = [prefix]
         while let relative = pending.popLast() {
             let path = relative.isEmpty ? folder : folder + "/" + relative
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+                if case .failure(let failure) = Platform.listDirectory(Array(path.utf8)),
+                   Platform.ErrorKind(failure.code) != .missing {
+                    unlisted.append(Unlisted(path: relative.isEmpty ? "." : relative,
+                                             reason: Platform.message(for: failure.code)))
+                }
+                continue
+            }
             let level = relative.isEmpty ? 1 : relative.split(separator: "/").count + 1
             for name in names.sorted() where !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : relative + "/" + name
@@ -210,6 +239,6 @@ enum ProjectFiles {
                 }
             }
         }
-        return result
+        return (result, unlisted.sorted { $0.path < $1.path })
     }
 }

@@ -72,6 +72,17 @@ public enum RulesLoader {
         return try read(text: text, file: path)
     }
 
+    /// The rule set of the rule file at `path` as far as it can be read, problems or not (nil
+    /// when not even its shape can be read): the command line compares the files it names
+    /// (libraries, word lists) with its outputs before `lint` writes a report.
+    public static func readAsFarAsPossible(path: String) -> RuleSet? {
+        do {
+            return try read(path: path)
+        } catch {
+            return error.readable
+        }
+    }
+
     /// Reads rules from YAML or JSON text; `file` names it in messages and resolves relative paths.
     ///
     /// `roots` are the folders the file's includes and word lists may reach; by default those of
