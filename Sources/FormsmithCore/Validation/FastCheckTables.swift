@@ -168,7 +168,7 @@ struct BoundStep: Sendable {
     enum Kind: UInt8, Sendable { case none, number, date, dynamic }
 
     var kind = Kind.none
-    var number = 0.0
+    var number = ExactDecimal.zero
     var date = CivilDate(dayNumber: 0)
     var exclusive = false
     /// For dynamic bounds: the expression index.

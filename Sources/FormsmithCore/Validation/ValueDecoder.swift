@@ -100,21 +100,15 @@ struct ValueDecoder {
 
     /// A cell's text read as a number: no exponent unless it is a whole number's digits.
     private static func cellNumber(_ text: UnsafeBufferPointer<UInt8>) -> NumberLiteral? {
-        guard let literal = NumberLiteral.parse(text) else { return nil }
-        if !literal.isIntegerLiteral, hasExponent(text) { return nil }
+        guard let literal = NumberLiteral.parse(text), !literal.hasExponent else { return nil }
         return literal
-    }
-
-    /// Whether number text has an exponent (`e` or `E`).
-    private static func hasExponent(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        text.contains { $0 | 0x20 == UInt8(ascii: "e") }
     }
 
     /// Whether `raw` is a cell that would be a number if exponents were allowed (for messages).
     func isExponentCell(_ raw: RawValue) -> Bool {
         guard case .cell(let start, let end, _) = raw else { return false }
         let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        return NumberLiteral.parse(text) != nil && Self.hasExponent(text)
+        return NumberLiteral.parse(text)?.hasExponent == true
     }
 
     /// The boolean a raw value holds: a JSON `true` or `false`, or a cell reading `true` or `false`.
