@@ -186,6 +186,14 @@ final class ExactNumberCommandTests: ScratchFolderTestCase {
         }
     }
 
+    func testARangeEmptyOnlyInItsTwentiethDigitIsARuleFileError() throws {
+        let rules = try write("rules.yaml", "id: exact\nfields:\n  a: {type: decimal, min: 1000.0000000000000001, max: 1000}\n")
+        let run = try Formsmith.run(["validate", "--rules", rules, try write("data.jsonl", "{\"a\": 1000}\n")])
+        XCTAssertEqual(run.status, 2, run.stdout)
+        XCTAssertTrue(run.stderr.contains(
+            "rules.yaml:3:27: the range of 'a' is empty: its lower bound is above its upper bound"), run.stderr)
+    }
+
     func testTheJSONSchemaExportWritesBoundsExactly() throws {
         let rules = try write("rules.yaml", """
             id: exact
