@@ -74,7 +74,7 @@ extension RecordValidator {
         case .range:
             return inRange(index) { bound in
                 switch bound.kind {
-                case .number: return value.compare(bound.number)
+                case .number: return value.compare(plan.numbers[bound.number])
                 case .dynamic:
                     switch evaluateExpression(bound.expression) {
                     case .integer(let integer)?: return value.compare(ExactDecimal(integer))

@@ -106,12 +106,8 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// The value as a 64-bit integer, when it is a whole number that fits.
     public var int64: Int64? {
-        guard exponent >= 0, case .small(var value) = coefficient else { return nil }
-        for _ in 0..<exponent {
-            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
-            if overflow { return nil }
-            value = times10
-        }
+        guard exponent >= 0, case .small(let coefficient) = coefficient else { return nil }
+        guard let value = exponent == 0 ? coefficient : Self.scaledUp(coefficient, by: exponent) else { return nil }
         if isNegative { return value <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- value) : nil }
         return value <= UInt64(Int64.max) ? Int64(value) : nil
     }
@@ -195,10 +191,12 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
     static func scaledUp(_ value: UInt64, by power: Int) -> UInt64? {
         guard power < 20 else { return nil }
         var result = value
-        for _ in 0..<power {
+        var remaining = power
+        while remaining > 0 {
             let (times10, overflow) = result.multipliedReportingOverflow(by: 10)
             if overflow { return nil }
             result = times10
+            remaining -= 1
         }
         return result
     }
