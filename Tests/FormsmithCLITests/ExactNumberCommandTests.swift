@@ -194,6 +194,21 @@ final class ExactNumberCommandTests: ScratchFolderTestCase {
             "rules.yaml:3:27: the range of 'a' is empty: its lower bound is above its upper bound"), run.stderr)
     }
 
+    func testBoundsPastWhatTheGeneratorWritesAreSaidNotMissed() throws {
+        // 1e30 is above every 18-digit number: say so rather than write a value that breaks it.
+        let rules = try write("rules.yaml", "id: exact\nfields:\n  a: {type: integer, min: 1e30}\n")
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "2", "--seed", "1"])
+        XCTAssertEqual(run.status, 2, run.stdout)
+        XCTAssertTrue(run.stderr.contains("a: [min] cannot be generated: its bounds admit no whole number of up to "
+                                          + "18 digits, the largest the generator writes"), run.stderr)
+        // A lower bound far below them holds for all of them.
+        let below = try write("below.yaml", "id: exact\nfields:\n  a: {type: integer, min: -1e30, max: 5}\n")
+        let generated = try Formsmith.run(["generate", "--rules", below, "--count", "20", "--seed", "1"])
+        XCTAssertEqual(generated.status, 0, generated.stderr)
+        let check = try Formsmith.run(["validate", "--rules", below, try write("below.jsonl", generated.stdout)])
+        XCTAssertEqual(check.status, 0, check.stdout)
+    }
+
     func testTheJSONSchemaExportWritesBoundsExactly() throws {
         let rules = try write("rules.yaml", """
             id: exact

@@ -155,4 +155,33 @@ final class ExactDecimalTests: XCTestCase {
             XCTAssertEqual(ExactDecimal(handWritten), a, handWritten)
         }
     }
+
+    /// The validator's plain-value reading (``DecimalParts``) gives the same value and order as
+    /// ``ExactDecimal`` wherever it reads at all, and declines only what it cannot hold.
+    func testThePlainValueReadingAgreesWithTheExactOne() {
+        let texts = ["0", "-0", "0.000", "1000", "1000.0", "1e3", "-1.5e3", "10.50", "15e-1", "9007199254740993",
+                     "9223372036854775807", "-9223372036854775808", "9999999999999999999", "0.05", "1e-400",
+                     "1e400", "0e-999999999", "00012.500", "1E+2", "999.99999999999999999", "1000.0000000000000001",
+                     "18446744073709551616", "1e9999999999", "1.", ".5", "1e", "abc", "-"]
+        let bounds = ["0", "1", "-1", "1000", "1500", "0.05", "9007199254740992", "9223372036854775807", "1e-400",
+                      "1e400", "1000.0000000000000001", "123456789012345678901234567890", "-123456789012345678901234567890"]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let parts = bytes.withUnsafeBufferPointer { DecimalParts.read($0) }
+            let exact = bytes.withUnsafeBufferPointer { ExactDecimal.read($0) }
+            guard let parts else {
+                // Declined: not a number, more than 19 digits, or an exponent of more than 9 digits.
+                let digits = text.filter(\.isNumber).drop { $0 == "0" }.count
+                XCTAssertTrue(exact == nil || digits > 19 || text.contains("e9999999999"), text)
+                continue
+            }
+            XCTAssertEqual(parts.exact, exact?.value, text)
+            XCTAssertEqual(parts.isIntegerLiteral, exact?.isIntegerLiteral, text)
+            XCTAssertEqual(parts.hasExponent, exact?.hasExponent, text)
+            XCTAssertEqual(parts.fractionDigits, exact?.value?.fractionDigits, text)
+            for bound in bounds {
+                XCTAssertEqual(parts.compare(number(bound)), exact?.value?.compare(number(bound)), "\(text) vs \(bound)")
+            }
+        }
+    }
 }

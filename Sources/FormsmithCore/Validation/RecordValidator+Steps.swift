@@ -15,9 +15,10 @@ extension RecordValidator {
                 return true
             }
         case .integer, .decimal:
-            guard let number = values.number(raw), let value = number.value,
-                field.pointee.type == .decimal || number.isIntegerLiteral else { return false }
-            for index in steps where !numberPasses(index, value) { return false }
+            // Plain values only: a number past 64 bits goes to the declarative checks.
+            guard let number = values.smallNumber(raw), field.pointee.type == .decimal || number.isIntegerLiteral
+            else { return false }
+            for index in steps where !numberPasses(index, number) { return false }
             return true
         case .boolean:
             return values.boolean(raw) != nil
@@ -69,7 +70,7 @@ extension RecordValidator {
         }
     }
 
-    private func numberPasses(_ index: Int, _ value: ExactDecimal) -> Bool {
+    private func numberPasses(_ index: Int, _ value: DecimalParts) -> Bool {
         switch plan.steps[index].kind {
         case .range:
             return inRange(index) { bound in

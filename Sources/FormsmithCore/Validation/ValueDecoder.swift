@@ -98,6 +98,24 @@ struct ValueDecoder {
         }
     }
 
+    /// The number a raw value holds as ``number(_:)`` reads it, when its coefficient fits in 64
+    /// bits: the fast path's plain-value reading (nil otherwise, and the caller falls back).
+    @inline(__always)
+    func smallNumber(_ raw: RawValue) -> DecimalParts? {
+        switch raw {
+        case .json(let index):
+            let node = nodes[Int(index)]
+            guard node.kind == .number else { return nil }
+            return DecimalParts.read(UnsafeBufferPointer(rebasing: bytes[node.start..<node.end]))
+        case .cell(let start, let end, _):
+            guard let parts = DecimalParts.read(UnsafeBufferPointer(rebasing: bytes[start..<end])), !parts.hasExponent
+            else { return nil }
+            return parts
+        case .absent, .broken:
+            return nil
+        }
+    }
+
     /// A cell's text read as a number: no exponent unless it is a whole number's digits.
     private static func cellNumber(_ text: UnsafeBufferPointer<UInt8>) -> NumberLiteral? {
         guard let literal = NumberLiteral.parse(text), !literal.hasExponent else { return nil }
