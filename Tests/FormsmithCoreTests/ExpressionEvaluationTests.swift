@@ -35,13 +35,21 @@ final class ExpressionEvaluationTests: XCTestCase {
     private let table: [(String, [String: FieldLookup], ExpressionValue?)] = [
         // arithmetic
         ("1 + 2", [:], .integer(3)),
-        ("1 + 2.5", [:], .decimal(3.5)),
+        ("1 + 2.5", [:], .decimal(ExactDecimal("3.5")!)),
+        ("0.1 + 0.2", [:], .decimal(ExactDecimal("0.3")!)),
+        ("9223372036854775807 + 1", [:], .decimal(ExactDecimal("9223372036854775808")!)),
+        ("99999999999999999999 - 1", [:], .decimal(ExactDecimal("99999999999999999998")!)),
         ("7 - 10", [:], .integer(-3)),
         ("-x", ["x": value(.integer(4))], .integer(-4)),
         ("x + 1", [:], .null),
-        ("9223372036854775807 + 1", [:], nil),
-        ("-9223372036854775807 - 2", [:], nil),
-        ("-x", ["x": value(.integer(.min))], nil),
+        // Integer arithmetic past 64 bits goes on exactly.
+        ("-9223372036854775807 - 2", [:], .decimal(ExactDecimal("-9223372036854775809")!)),
+        ("-x", ["x": value(.integer(.min))], .decimal(ExactDecimal("9223372036854775808")!)),
+        ("x + 1 > 9223372036854775807", ["x": value(.integer(.max))], .boolean(true)),
+        ("x == 9223372036854775808", ["x": value(.decimal(ExactDecimal("9223372036854775808")!))], .boolean(true)),
+        ("x < 1000.0000000000000001", ["x": value(.integer(1000))], .boolean(true)),
+        // A sum that would need more digits than the limit is unknown.
+        ("x + 100", ["x": value(.decimal(ExactDecimal("1e-999999999")!))], nil),
         ("18y + 6m", [:], .duration(CalendarDuration(years: 18, months: 6))),
         ("-18y", [:], .duration(CalendarDuration(years: -18))),
         // dates
@@ -56,7 +64,11 @@ final class ExpressionEvaluationTests: XCTestCase {
         ("2024-03-01 - 2024-02-01", [:], .integer(29)),
         ("2023-03-01 - 2023-02-01", [:], .integer(28)),
         ("2000-01-01 - 2w", [:], date("1999-12-18")),
-        ("9999-12-31 + 1d", [:], nil),
+        // Dates go on past 9999-12-31 (the calendar is proleptic), so bounds compare exactly.
+        ("9999-12-31 + 1d", [:], .date(CivilDate(dayNumber: CivilDate.latest.dayNumber + 1))),
+        ("9999-06-01 + 1y > 9999-12-31", [:], .boolean(true)),
+        ("0001-03-01 - 1y < 0001-01-01", [:], .boolean(true)),
+        ("2000-01-01 + 9999999y", [:], nil),
         ("d + 18y", ["d": .absent], .null),
         ("drivers[].birthDate + 18y", ["drivers[].birthDate": value(date("2000-02-29"))], date("2018-02-28")),
         ("drivers[].licenseIssued >= drivers[].birthDate + 18y",
@@ -177,7 +189,7 @@ final class ExpressionEvaluationTests: XCTestCase {
         XCTAssertEqual(shortCircuit.constantValue, .boolean(false))
 
         let (overflow, _) = try compile("9223372036854775807 + 1", [:])
-        XCTAssertNil(overflow.constantValue)
+        XCTAssertEqual(overflow.constantValue, .decimal(ExactDecimal("9223372036854775808")!))
     }
 
     func testReferencedFields() throws {

@@ -104,7 +104,7 @@ final class ExpressionParserTests: XCTestCase {
             ("18years", 2, "expected an operator or the end after the number 18"),
             ("12abc", 2, "expected an operator or the end after the number 12"),
             ("1.5y", 3, "expected an operator or the end after the number 1.5"),
-            ("99999999999999999999", 0, "integer is too large"),
+            ("99999999999999999999y", 0, "duration is too large"),
             ("a.", 2, "expected a field name after '.'"),
             ("a.1b", 2, "expected a field name after '.'"),
             ("drivers[]", 9, "expected '.' and a field name after '[]'"),

@@ -64,7 +64,7 @@ extension Constraints {
 
 extension RecordValidator {
     /// Words a number with more than `digits` digits after the point.
-    func checkFractionDigits(_ digits: Int, _ number: NumberLiteral, _ field: CompiledField, _ path: ConcretePath,
+    func checkFractionDigits(_ digits: Int, _ number: ExactDecimal, _ field: CompiledField, _ path: ConcretePath,
                              _ raw: RawValue) {
         if number.fractionDigits > digits {
             report(field, path, RuleIdentifier.fractionDigits, "must have at most \(Counted.phrase(digits, "digit")) after the decimal point", raw)

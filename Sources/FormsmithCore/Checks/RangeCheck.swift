@@ -145,18 +145,36 @@ extension Constraints {
 
 extension RecordValidator {
     /// Compares the value with each bound; `compare` returns -1, 0, 1 against a known bound.
+    /// A bound whose value cannot be computed although every field it reads is valid is
+    /// reported (never skipped): see ``uncomputable(_:field:)``.
     func checkRange(_ field: CompiledField, _ path: ConcretePath, _ raw: RawValue, _ minimum: RangeBound?,
                     _ maximum: RangeBound?, compare: (BoundValue) -> Int?) {
-        if let minimum, let order = compare(resolved(minimum.value)),
-            order < 0 || (order == 0 && minimum.exclusive)
-        {
-            report(field, path, RuleIdentifier.min, boundMessage(minimum, lower: true, field: field), raw)
+        for (bound, lower) in [(minimum, true), (maximum, false)] {
+            guard let bound else { continue }
+            let rule = lower ? RuleIdentifier.min : RuleIdentifier.max
+            let value = resolved(bound.value)
+            if case .dynamic(let expression, _) = value {
+                if let reason = uncomputable(expression, field: field) {
+                    report(field, path, rule, "cannot be checked against its bound \(bound.source): \(reason)", raw)
+                }
+                continue
+            }
+            guard let order = compare(value) else { continue }
+            if lower ? (order < 0 || (order == 0 && bound.exclusive)) : (order > 0 || (order == 0 && bound.exclusive)) {
+                report(field, path, rule, boundMessage(bound, lower: lower, field: field), raw)
+            }
         }
-        if let maximum, let order = compare(resolved(maximum.value)),
-            order > 0 || (order == 0 && maximum.exclusive)
-        {
-            report(field, path, RuleIdentifier.max, boundMessage(maximum, lower: false, field: field), raw)
-        }
+    }
+
+    /// Why a bound that reads only valid (or absent) fields has no value, or nil when it has
+    /// one or a field it reads is invalid (that field's own violation is the root cause).
+    private func uncomputable(_ expression: CompiledExpression, field: CompiledField) -> String? {
+        guard expression.evaluate(environment) == nil,
+              expression.referencedFields.allSatisfy({ environment.lookup($0) != .invalid })
+        else { return nil }
+        return field.type == .date
+            ? "the date lies beyond the day numbers Formsmith computes (about 5.8 million years either side of 1970)"
+            : "its exact value would need more than \(ExactDecimal.digitLimit) digits"
     }
 
     /// A dynamic bound evaluated for this record (unknown when a field it reads is invalid).
@@ -164,7 +182,7 @@ extension RecordValidator {
         guard case .dynamic(let expression, _) = bound else { return bound }
         switch expression.evaluate(environment) {
         case .date(let date)?: return .date(date)
-        case .integer(let number)?: return .number(Double(number))
+        case .integer(let number)?: return .number(ExactDecimal(number))
         case .decimal(let number)?: return .number(number)
         default: return .dynamic(expression, source: "")
         }
@@ -175,13 +193,20 @@ extension RecordValidator {
         let shown: String
         switch value {
         case .date(let date): shown = field.datePattern.format(date)
-        case .number(let number): shown = Bound.number(number).text
+        case .number(let number): shown = number.description
         case .dynamic: shown = bound.source
         }
         let isLiteral = shown == bound.source
         let origin = isLiteral ? "" : " (\(bound.source))"
         if field.type == .date {
             let relation = lower ? (bound.exclusive ? "after" : "on or after") : (bound.exclusive ? "before" : "on or before")
+            if case .date(let date) = value, !date.isInCalendarRange {
+                // A bound computed past the calendar: no date a field can hold is on its side.
+                let edge = date > CivilDate.latest ? "after \(field.datePattern.format(CivilDate.latest)), the last"
+                    : "before \(field.datePattern.format(CivilDate.earliest)), the first"
+                return "must be \(relation) \(shown)\(origin), a bound outside the calendar's range: it falls "
+                    + "\(edge) date a field can hold, so no date satisfies it"
+            }
             return "must be \(relation) \(shown)\(origin)"
         }
         let relation = lower ? (bound.exclusive ? "greater than" : "at least") : (bound.exclusive ? "less than" : "at most")
@@ -258,7 +283,7 @@ extension CompilerState {
             guard expression.isConstant else { return .dynamic(expression, source: text) }
             switch expression.constantValue {
             case .date(let date): return .date(date)
-            case .integer(let number): return .number(Double(number))
+            case .integer(let number): return .number(ExactDecimal(number))
             case .decimal(let number): return .number(number)
             default:
                 problems.report("the bound '\(text)' has no value for \(today)", at: bound.location)
@@ -284,8 +309,7 @@ extension Bound {
     /// The bound as written.
     var text: String {
         switch self {
-        case .number(let number):
-            return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .number(let number): return number.description
         case .expression(let text): return text
         }
     }
@@ -299,14 +323,15 @@ extension DefectPlanter {
         case .date:
             let range = inScope(address) { builder.dateRange(field) }
             guard let limit = below ? range.low : range.high else { return nil }
-            return .date(CivilDate(dayNumber: below ? limit - 1 : limit + 1))
+            let outside = CivilDate(dayNumber: below ? limit - 1 : limit + 1)
+            return outside.isInCalendarRange ? .date(outside) : nil
         case .integer:
             let range = inScope(address) { builder.numberRange(field, scale: 0) }
-            guard let limit = below ? range.low : range.high, limit > Int64.min, limit < Int64.max else { return nil }
+            guard let limit = below ? range?.low : range?.high else { return nil }
             return .integer(below ? limit - 1 : limit + 1)
         case .decimal(_, let scale):
             let range = inScope(address) { builder.numberRange(field, scale: Int(scale)) }
-            guard let limit = below ? range.low : range.high, limit > Int64.min, limit < Int64.max else { return nil }
+            guard let limit = below ? range?.low : range?.high else { return nil }
             return .decimal(mantissa: below ? limit - 1 : limit + 1, scale: scale)
         default:
             return nil
@@ -321,7 +346,7 @@ extension QuestionnaireBuilder {
         guard case .dynamic(let expression, _) = bound.value else { return bound.value }
         switch expression.evaluate(environment) {
         case .date(let date)?: return .date(date)
-        case .integer(let number)?: return .number(Double(number))
+        case .integer(let number)?: return .number(ExactDecimal(number))
         case .decimal(let number)?: return .number(number)
         default: return nil
         }
@@ -357,7 +382,13 @@ extension QuestionnaireBuilder {
                 high = min(high ?? day, day)
             }
         }
-        return (low, high)
+        return Self.inCalendar(low, high)
+    }
+
+    /// A range of day numbers cut to the dates a field can hold (a bound computed past
+    /// 0001-01-01...9999-12-31 is compared exactly by the validator; values are generated inside).
+    static func inCalendar(_ low: Int32?, _ high: Int32?) -> (low: Int32?, high: Int32?) {
+        (low.map { max($0, CivilDate.earliest.dayNumber) }, high.map { min($0, CivilDate.latest.dayNumber) })
     }
 
     /// ``dateRange(_:)`` of a field whose range checks depend on nothing generated (every bound
@@ -380,38 +411,40 @@ extension QuestionnaireBuilder {
                 high = min(high ?? day, day)
             }
         }
-        return (low, high)
+        return inCalendar(low, high)
     }
 
-    /// The tightest range of mantissas at `scale` digits the bounds allow.
-    func numberRange(_ field: CompiledField, scale: Int) -> (low: Int64?, high: Int64?) {
-        var factor = 1.0
-        for _ in 0..<scale { factor *= 10 }
+    /// The tightest range of mantissas at `scale` digits the bounds allow (nil ends:
+    /// unbounded), within ±``generatedLimit``; nil when a bound shuts out every mantissa of
+    /// that range (`min: 1e30`): no value the generator writes could satisfy it.
+    func numberRange(_ field: CompiledField, scale: Int) -> (low: Int64?, high: Int64?)? {
         var low: Int64?
         var high: Int64?
+        var reachable = true
         forEachRange(of: field) { minimum, maximum in
             if let bound = minimum, case .number(let limit)? = resolved(bound) {
-                let (value, exact) = QuestionnaireBuilder.scaled(limit * factor, roundingUp: true)
-                let mantissa = bound.exclusive && exact ? value + 1 : value
-                low = max(low ?? mantissa, mantissa)
+                if let (value, exact) = limit.scaledMantissa(scale: scale, roundingUp: true, limit: Self.generatedLimit) {
+                    let mantissa = bound.exclusive && exact ? value + 1 : value
+                    low = max(low ?? mantissa, mantissa)
+                } else if !limit.isNegative {
+                    reachable = false  // a lower bound above every mantissa (one below all of them holds anyway)
+                }
             }
             if let bound = maximum, case .number(let limit)? = resolved(bound) {
-                let (value, exact) = QuestionnaireBuilder.scaled(limit * factor, roundingUp: false)
-                let mantissa = bound.exclusive && exact ? value - 1 : value
-                high = min(high ?? mantissa, mantissa)
+                if let (value, exact) = limit.scaledMantissa(scale: scale, roundingUp: false, limit: Self.generatedLimit) {
+                    let mantissa = bound.exclusive && exact ? value - 1 : value
+                    high = min(high ?? mantissa, mantissa)
+                } else if limit.isNegative {
+                    reachable = false
+                }
             }
         }
-        return (low, high)
+        return reachable ? (low, high) : nil
     }
 
-    /// `value` rounded up or down to a whole number, tolerating binary fractions
-    /// (0.1 × 100 = 10.000000000000002 counts as exactly 10), and whether it was whole.
-    private static func scaled(_ value: Double, roundingUp: Bool) -> (Int64, Bool) {
-        let clamped = min(max(value, -9.0e17), 9.0e17)
-        let nearest = clamped.rounded()
-        if abs(clamped - nearest) <= 1e-7 * max(1, abs(nearest)) { return (Int64(nearest), true) }
-        return (Int64(roundingUp ? clamped.rounded(.up) : clamped.rounded(.down)), false)
-    }
+    /// The largest mantissa generated numbers have (18 digits), so that stepping one past a
+    /// bound never overflows 64 bits.
+    static let generatedLimit: Int64 = 900_000_000_000_000_000
 }
 
 extension SatisfiabilityAnalysis {
@@ -419,14 +452,16 @@ extension SatisfiabilityAnalysis {
     /// (`exclusiveMin: 1, exclusiveMax: 2` holds no whole number).
     static func checkNumberRange(_ field: CompiledField) throws(GenerationError) {
         let digits = min(field.type == .integer ? 0 : 9, FractionDigitsCheck.limit(in: field.checks) ?? 9)
-        var factor = 1.0
-        for _ in 0..<digits { factor *= 10 }
         for case .range(let low?, let high?) in field.checks {
             guard case .number(let lowest) = low.value, case .number(let highest) = high.value else { continue }
-            var first = (lowest * factor).rounded(.up)
-            if low.exclusive, first == lowest * factor { first += 1 }
-            var last = (highest * factor).rounded(.down)
-            if high.exclusive, last == highest * factor { last -= 1 }
+            // Exact, at the field's precision; bounds past the generator's 18 digits are left to
+            // the generator, which says so when it meets them.
+            let limit = QuestionnaireBuilder.generatedLimit
+            guard let (low0, lowExact) = lowest.scaledMantissa(scale: digits, roundingUp: true, limit: limit),
+                  let (high0, highExact) = highest.scaledMantissa(scale: digits, roundingUp: false, limit: limit)
+            else { continue }
+            let first = low.exclusive && lowExact ? low0 + 1 : low0
+            let last = high.exclusive && highExact ? high0 - 1 : high0
             if first > last {
                 let what = field.type == .integer ? "whole number" : "number with at most \(Counted.phrase(digits, "fraction digit"))"
                 throw GenerationError(field: field.path, rule: RuleIdentifier.min,

@@ -174,11 +174,12 @@ extension RecordValidator {
     func checkValue(_ strings: [[UInt8]], _ integers: [Int64], _ field: CompiledField, _ raw: RawValue,
                     _ path: ConcretePath) -> Bool {
         if field.hasIntegerValues {
-            guard let number = values.number(raw), let value = number.integer else {
+            guard let number = values.number(raw), number.value != nil, number.isIntegerLiteral else {
                 report(.notWholeNumber, field, path, raw)
                 return false
             }
-            if !integers.contains(value) {
+            // A whole number past 64 bits is a number, just not one of the values.
+            if number.integer.map({ !integers.contains($0) }) ?? true {
                 report(field, path, RuleIdentifier.enumeration,
                        "must be one of " + integers.map(String.init).joined(separator: ", "), raw)
             }

@@ -222,7 +222,7 @@ struct CompiledAssertion: Sendable {
 /// A bound of a number or date range.
 enum BoundValue: Sendable {
     /// Known once per run (a literal, or an expression of `today` only).
-    case number(Double)
+    case number(ExactDecimal)
     case date(CivilDate)
     /// Depends on other fields of the record.
     case dynamic(CompiledExpression, source: String)

@@ -64,6 +64,32 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return CivilDate(dayNumber: Int32(result))
     }
 
+    /// Adds a calendar duration like `adding(_:)`, past 0001-01-01...9999-12-31 too (the
+    /// proleptic calendar goes on: 9999-06-01 + 1y is 10000-06-01), so a bound computed from a
+    /// field is compared exactly even when no date a field can hold reaches it; nil only when the
+    /// result leaves the day numbers (about 5.8 million years either side of 1970).
+    public func addingExtended(_ duration: CalendarDuration) -> CivilDate? {
+        let (year, month, day) = CivilCalendarMath.components(dayNumber: Int(dayNumber))
+        let (yearMonths, overflowYears) = duration.years.multipliedReportingOverflow(by: 12)
+        let (deltaMonths, overflowMonths) = yearMonths.addingReportingOverflow(duration.months)
+        let (totalMonths, overflowTotal) = (year * 12 + month - 1).addingReportingOverflow(deltaMonths)
+        guard !overflowYears, !overflowMonths, !overflowTotal else { return nil }
+        let newYear = CivilCalendarMath.floorDivide(totalMonths, 12)
+        let newMonth = totalMonths - newYear * 12 + 1
+        // Day numbers are Int32: about ±5.8 million years; stay well inside before computing.
+        guard abs(newYear) <= 5_000_000 else { return nil }
+        let clampedDay = min(day, CivilCalendarMath.daysInMonth(year: newYear, month: newMonth))
+        let base = CivilCalendarMath.dayNumber(year: newYear, month: newMonth, day: clampedDay)
+        let (result, overflowDays) = base.addingReportingOverflow(duration.days)
+        guard !overflowDays, let days = Int32(exactly: result) else { return nil }
+        return CivilDate(dayNumber: days)
+    }
+
+    /// Whether the date lies within 0001-01-01...9999-12-31, the dates a field can hold.
+    public var isInCalendarRange: Bool {
+        dayNumber >= CivilDate.earliest.dayNumber && dayNumber <= CivilDate.latest.dayNumber
+    }
+
     /// The number of days from `other` to this date (positive when this date is later).
     public func days(since other: CivilDate) -> Int {
         Int(dayNumber) - Int(other.dayNumber)

@@ -101,8 +101,8 @@ extension SchemaBuilder {
         guard !constraints.allow.isEmpty else { return schema }
         let numeric = field.type == .integer || field.type == .decimal
         let allowed: [JSONValue] = constraints.allow.map { value in
-            if numeric, let number = Double(value.value) {
-                return Int64(exactly: number).map(JSONValue.integer) ?? .number(number)
+            if numeric, let number = ExactDecimal(value.value) {
+                return number.int64.map(JSONValue.integer) ?? .number(number)
             }
             return .string(value.value)
         }
@@ -142,7 +142,7 @@ extension SchemaBuilder {
             guard let bound else { continue }
             switch bound.value {
             case .number(let number):
-                members.append((keyword, Int64(exactly: number).map(JSONValue.integer) ?? .number(number)))
+                members.append((keyword, number.int64.map(JSONValue.integer) ?? .number(number)))
             case .expression(let source):
                 gap(path, rule, "the bound \(source), computed \(source.contains("[]") || Self.readsField(source) ? "from another field" : "from today")")
             }
@@ -195,7 +195,7 @@ extension SchemaBuilder {
 
     static func text(of bound: Bound) -> String {
         switch bound {
-        case .number(let number): return Int64(exactly: number).map(String.init) ?? String(number)
+        case .number(let number): return number.description
         case .expression(let source): return source
         }
     }

@@ -11,9 +11,11 @@
 ///   arithmetic with null is null; `null in list` and `x in null` are false, and `not in`
 ///   is the negation of `in` (so `null not in [1]` is true);
 /// - `!`, `&&`, `||` treat null and non-boolean values as false;
-/// - integer overflow, non-finite decimals and dates leaving 0001-01-01...9999-12-31 make the
-///   result unknown (nil) rather than trapping or clamping; so do operations the type checker
-///   rejects when they are reached through `any`-typed fields.
+/// - numbers are exact: integer arithmetic past 64 bits goes on as an exact decimal; a sum of
+///   more than ``ExactDecimal/digitLimit`` digits, or a date past the day numbers (about 5.8
+///   million years either side of 1970; dates past 0001-01-01...9999-12-31 are kept exactly),
+///   makes the result unknown (nil) rather than trapping or clamping; so do operations the type
+///   checker rejects when they are reached through `any`-typed fields.
 public struct CompiledExpression: Sendable {
     private let root: CompiledNode
 

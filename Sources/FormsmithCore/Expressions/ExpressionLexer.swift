@@ -95,19 +95,27 @@ struct ExpressionLexer {
             let text = String(decoding: bytes[digitsStart..<end], as: UTF8.self)
             advance(end - digitsStart)
             try rejectNameCharacter(after: "the number \(text)")
-            guard let value = Double(text), value.isFinite else { throw error("the number \(text) is too large", at: start) }
+            guard let value = ExactDecimal(text) else { throw error("the number \(text) cannot be read", at: start) }
             return ExpressionToken(kind: .decimal(value), range: .init(start: start, end: offset))
         }
         var value: Int64 = 0
-        for position in digitsStart..<digitsEnd {
+        var beyond64Bits = false
+        for position in digitsStart..<digitsEnd where !beyond64Bits {
             let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times10.addingReportingOverflow(Int64(bytes[position] - UInt8(ascii: "0")))
-            guard !overflow1, !overflow2 else {
-                throw error("integer is too large: expected at most \(Int64.max)", at: start)
-            }
-            value = sum
+            if overflow1 || overflow2 { beyond64Bits = true } else { value = sum }
         }
         advance(digitsEnd - digitsStart)
+        if beyond64Bits {
+            // A whole number past 64 bits is exact too, as a decimal; a duration that long is refused.
+            let text = String(decoding: bytes[digitsStart..<digitsEnd], as: UTF8.self)
+            if let unit = byte(at: index), !Self.isNameCharacter(byte(at: index + 1)), Self.duration(1, unit: unit) != nil {
+                throw error("duration is too large", at: start)
+            }
+            try rejectNameCharacter(after: "the number \(text)")
+            guard let exact = ExactDecimal(text) else { throw error("the number \(text) cannot be read", at: start) }
+            return ExpressionToken(kind: .decimal(exact), range: .init(start: start, end: offset))
+        }
         if let unit = byte(at: index), !Self.isNameCharacter(byte(at: index + 1)),
            let duration = Self.duration(value, unit: unit) {
             advance(1)

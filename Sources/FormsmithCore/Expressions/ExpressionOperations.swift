@@ -1,6 +1,8 @@
-/// The run-time meaning of operators and functions on values. A nil result means "unknown":
-/// an operation the type checker would have rejected (reachable only through `any` fields),
-/// integer overflow, or a date leaving 0001-01-01...9999-12-31.
+/// The run-time meaning of operators and functions on values, exact for numbers: integer
+/// arithmetic that leaves 64 bits goes on as an exact decimal. A nil result means "unknown":
+/// an operation the type checker would have rejected (reachable only through `any` fields), a
+/// sum or difference of more than ``ExactDecimal/digitLimit`` digits, or a date past the
+/// range of day numbers (about 5.8 million years either side of 1970).
 enum ExpressionOperations {
     /// `==`: null equals only null; numbers compare by value (integer with decimal);
     /// strings compare byte for byte (no Unicode normalisation); lists element-wise;
@@ -11,7 +13,7 @@ enum ExpressionOperations {
         case let (.boolean(a), .boolean(b)): return a == b
         case let (.integer(a), .integer(b)): return a == b
         case let (.decimal(a), .decimal(b)): return a == b
-        case let (.integer(a), .decimal(b)), let (.decimal(b), .integer(a)): return Double(a) == b
+        case let (.integer(a), .decimal(b)), let (.decimal(b), .integer(a)): return ExactDecimal(a) == b
         case let (.string(a), .string(b)): return sameBytes(a, b)
         case let (.date(a), .date(b)): return a == b
         case let (.duration(a), .duration(b)): return a == b
@@ -27,9 +29,9 @@ enum ExpressionOperations {
         switch (left, right) {
         case let (.integer(a), .integer(b)): return a < b ? -1 : (a == b ? 0 : 1)
         case let (.date(a), .date(b)): return a < b ? -1 : (a == b ? 0 : 1)
-        case let (.decimal(a), .decimal(b)): return threeWay(a, b)
-        case let (.integer(a), .decimal(b)): return threeWay(Double(a), b)
-        case let (.decimal(a), .integer(b)): return threeWay(a, Double(b))
+        case let (.decimal(a), .decimal(b)): return a.compare(b)
+        case let (.integer(a), .decimal(b)): return ExactDecimal(a).compare(b)
+        case let (.decimal(a), .integer(b)): return a.compare(ExactDecimal(b))
         case let (.string(a), .string(b)):
             if sameBytes(a, b) { return 0 }
             return a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1
@@ -48,26 +50,20 @@ enum ExpressionOperations {
         return a.utf8.elementsEqual(b.utf8)
     }
 
-    private static func threeWay(_ a: Double, _ b: Double) -> Int? {
-        if a < b { return -1 }
-        if a > b { return 1 }
-        return a == b ? 0 : nil
-    }
-
     /// `left + right`; null if either side is null.
     static func add(_ left: ExpressionValue, _ right: ExpressionValue) -> ExpressionValue? {
         switch (left, right) {
         case (.null, _), (_, .null): return .null
         case let (.integer(a), .integer(b)):
             let (sum, overflow) = a.addingReportingOverflow(b)
-            return overflow ? nil : .integer(sum)
+            return overflow ? ExactDecimal(a).adding(ExactDecimal(b)).map { .decimal($0) } : .integer(sum)
         case let (.date(date), .duration(duration)), let (.duration(duration), .date(date)):
-            return date.addingChecked(duration).map { .date($0) }
+            return date.addingExtended(duration).map { .date($0) }
         case let (.duration(a), .duration(b)):
             return a.addingChecked(b).map { .duration($0) }
         default:
             guard let (a, b) = decimals(left, right) else { return nil }
-            return finite(a + b)
+            return a.adding(b).map { .decimal($0) }
         }
     }
 
@@ -77,18 +73,18 @@ enum ExpressionOperations {
         case (.null, _), (_, .null): return .null
         case let (.integer(a), .integer(b)):
             let (difference, overflow) = a.subtractingReportingOverflow(b)
-            return overflow ? nil : .integer(difference)
+            return overflow ? ExactDecimal(a).subtracting(ExactDecimal(b)).map { .decimal($0) } : .integer(difference)
         case let (.date(a), .date(b)):
             return .integer(Int64(a.days(since: b)))
         case let (.date(date), .duration(duration)):
             guard let negated = duration.negatedChecked() else { return nil }
-            return date.addingChecked(negated).map { .date($0) }
+            return date.addingExtended(negated).map { .date($0) }
         case let (.duration(a), .duration(b)):
             guard let negated = b.negatedChecked() else { return nil }
             return a.addingChecked(negated).map { .duration($0) }
         default:
             guard let (a, b) = decimals(left, right) else { return nil }
-            return finite(a - b)
+            return a.subtracting(b).map { .decimal($0) }
         }
     }
 
@@ -96,8 +92,8 @@ enum ExpressionOperations {
     static func negate(_ value: ExpressionValue) -> ExpressionValue? {
         switch value {
         case .null: return .null
-        case let .integer(a): return a == .min ? nil : .integer(-a)
-        case let .decimal(a): return .decimal(-a)
+        case let .integer(a): return a == .min ? .decimal(ExactDecimal(a).negated) : .integer(-a)
+        case let .decimal(a): return .decimal(a.negated)
         case let .duration(a): return a.negatedChecked().map { .duration($0) }
         default: return nil
         }
@@ -177,16 +173,12 @@ enum ExpressionOperations {
         }
     }
 
-    private static func decimals(_ left: ExpressionValue, _ right: ExpressionValue) -> (Double, Double)? {
+    private static func decimals(_ left: ExpressionValue, _ right: ExpressionValue) -> (ExactDecimal, ExactDecimal)? {
         switch (left, right) {
         case let (.decimal(a), .decimal(b)): return (a, b)
-        case let (.integer(a), .decimal(b)): return (Double(a), b)
-        case let (.decimal(a), .integer(b)): return (a, Double(b))
+        case let (.integer(a), .decimal(b)): return (ExactDecimal(a), b)
+        case let (.decimal(a), .integer(b)): return (a, ExactDecimal(b))
         default: return nil
         }
-    }
-
-    private static func finite(_ value: Double) -> ExpressionValue? {
-        value.isFinite ? .decimal(value) : nil
     }
 }

@@ -3,7 +3,7 @@ struct ExpressionToken: Equatable, Sendable {
     /// What the token is.
     enum Kind: Equatable, Sendable {
         case integer(Int64)
-        case decimal(Double)
+        case decimal(ExactDecimal)
         case string(String)
         case date(CivilDate)
         case duration(CalendarDuration)

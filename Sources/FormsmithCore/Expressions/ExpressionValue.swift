@@ -1,12 +1,14 @@
 /// A runtime value of the expression language.
 ///
-/// The synthesized `==` is structural (`.integer(1) != .decimal(1.0)`); the language's own
+/// The synthesized `==` is structural (`.integer(1) != .decimal(1)`); the language's own
 /// equality, which compares numbers by value, is applied by the evaluator.
 public enum ExpressionValue: Sendable, Equatable, CustomStringConvertible {
     case null
     case boolean(Bool)
     case integer(Int64)
-    case decimal(Double)
+    /// An exact decimal number; also an integer past 64 bits (an integer field's value, or the
+    /// result of integer arithmetic that leaves 64 bits).
+    case decimal(ExactDecimal)
     case string(String)
     case date(CivilDate)
     case duration(CalendarDuration)
@@ -18,7 +20,7 @@ public enum ExpressionValue: Sendable, Equatable, CustomStringConvertible {
         case .null: return "null"
         case let .boolean(value): return value ? "true" : "false"
         case let .integer(value): return String(value)
-        case let .decimal(value): return String(value)
+        case let .decimal(value): return value.description
         case let .string(value):
             var escaped = "'"
             for character in value {

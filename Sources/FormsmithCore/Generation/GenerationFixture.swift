@@ -77,7 +77,7 @@ indirect enum FixtureValue: Sendable {
             switch value {
             case .boolean(let flag): return .boolean(flag)
             case .integer(let number): return .number(String(number))
-            case .string(let text): return numeric && Double(text) != nil ? .number(text) : .string(text)
+            case .string(let text): return numeric && ExactDecimal(text) != nil ? .number(text) : .string(text)
             }
         }
         switch initial {

@@ -34,7 +34,10 @@ extension QuestionnaireBuilder {
     func generateInteger(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         if let special = allowedValue(field) { return special }
         for case .constant(.integer(let value)) in field.checks { return .integer(value) }
-        let bounds = numberRange(field, scale: 0)
+        guard let bounds = numberRange(field, scale: 0) else {
+            return fail(address, RuleIdentifier.min, "its bounds admit no whole number of up to 18 digits, "
+                            + "the largest the generator writes")
+        }
         let (low, high) = window(bounds.low, bounds.high, span: Self.numberSpan)
         guard low <= high else { return fail(address, RuleIdentifier.min, "no whole number lies within its bounds") }
         return .integer(pick(low, high))
@@ -46,7 +49,10 @@ extension QuestionnaireBuilder {
         let scale = min(digits ?? (plan.options.boundaries ? 0 : random.int(in: 0...2)), 9)
         var factor: Int64 = 1
         for _ in 0..<scale { factor *= 10 }
-        let bounds = numberRange(field, scale: scale)
+        guard let bounds = numberRange(field, scale: scale) else {
+            return fail(address, RuleIdentifier.min, "its bounds admit no number of up to 18 digits with \(scale) "
+                            + "fraction digits, the largest the generator writes")
+        }
         let (low, high) = window(bounds.low, bounds.high, span: Self.numberSpan * 10 * factor)
         guard low <= high else {
             return fail(address, RuleIdentifier.min, "no number with \(scale) fraction digits lies within its bounds")

@@ -256,9 +256,7 @@ struct GenerationEnvironment: ExpressionEnvironment {
         case .date(let date): return .value(.date(date))
         case .integer(let number): return .value(.integer(number))
         case .decimal(let mantissa, let scale):
-            var divisor = 1.0
-            for _ in 0..<scale { divisor *= 10 }
-            return .value(.decimal(Double(mantissa) / divisor))
+            return .value(.decimal(ExactDecimal(mantissa: mantissa, scale: Int(scale))))
         case .boolean(let flag): return .value(.boolean(flag))
         case .choice(let index): return .value(builder.plan.enumValue(of: id, at: Int(index)))
         case .choices(let start, let count):

@@ -42,7 +42,7 @@ struct TodayBound {
     /// Whether its value changes with `today`.
     let readsToday: Bool
     private let expression: CompiledExpression?
-    private let number: Double?
+    private let number: ExactDecimal?
 
     /// The bound, or nil when it reads other fields (it is then computed per questionnaire)
     /// or does not parse (the compiler reports that).
@@ -69,7 +69,7 @@ struct TodayBound {
         if let number { return .number(number) }
         switch expression?.evaluate(TodayOnlyEnvironment(today: today)) {
         case .date(let date)?: return .date(date)
-        case .integer(let value)?: return .number(Double(value))
+        case .integer(let value)?: return .number(ExactDecimal(value))
         case .decimal(let value)?: return .number(value)
         default: return nil
         }
@@ -79,13 +79,13 @@ struct TodayBound {
 /// The value of a bound for one `today`.
 enum BoundPoint: Equatable, CustomStringConvertible {
     case date(CivilDate)
-    case number(Double)
+    case number(ExactDecimal)
 
     /// -1, 0 or 1; nil when a date is compared with a number.
     func compare(_ other: BoundPoint) -> Int? {
         switch (self, other) {
         case let (.date(a), .date(b)): return a < b ? -1 : (a == b ? 0 : 1)
-        case let (.number(a), .number(b)): return a < b ? -1 : (a == b ? 0 : 1)
+        case let (.number(a), .number(b)): return a.compare(b)
         default: return nil
         }
     }
@@ -93,7 +93,7 @@ enum BoundPoint: Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .date(let date): return date.description
-        case .number(let number): return Bound.number(number).text
+        case .number(let number): return number.description
         }
     }
 }

@@ -225,8 +225,8 @@ public struct ConditionalConstraints: Sendable {
 
 /// A bound written in a rule file: a number, or an expression (dates, `year(today)`).
 public enum Bound: Sendable, Hashable {
-    /// A number literal.
-    case number(Double)
+    /// A number literal, exact (`9223372036854775807`, `1000.0000000000000001`, `1e-400`).
+    case number(ExactDecimal)
     /// An expression in the rules expression language.
     case expression(String)
 }

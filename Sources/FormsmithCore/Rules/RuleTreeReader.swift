@@ -336,7 +336,7 @@ struct RuleTreeReader {
     /// A bound as written: a number, or an expression (`today-18y`, `year(today)`).
     func bound(_ mapping: inout YAMLMapping, _ key: String) -> Located<Bound>? {
         guard let text = mapping.string(key) else { return nil }
-        if let number = Double(text.value), text.value.first != "+" {
+        if let number = ExactDecimal(text.value) {
             return Located(.number(number), at: text.location)
         }
         return Located(.expression(text.value), at: text.location)

@@ -4,7 +4,8 @@ public indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case integer(Int64)
-    case number(Double)
+    /// A number, written exactly (`0.05`, `1e-400`).
+    case number(ExactDecimal)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -50,8 +51,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .null: text += "null"
         case .bool(let value): text += value ? "true" : "false"
         case .integer(let value): text += String(value)
-        case .number(let value):
-            text += value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        case .number(let value): text += value.description
         case .string(let value): text += JSONText.quoted(value)
         case .array(let values):
             if values.allSatisfy(\.isScalar) {

@@ -27,6 +27,9 @@ final class FastCheckTables: @unchecked Sendable {
     let shapes: [ExpressionShape]
     /// Allowed values of enumerations, referenced by index.
     let enumerations: [ByteStringSet]
+    /// Number bounds, referenced by index from ``BoundStep/number`` (so a step stays a plain
+    /// value: copying one holding an ``ExactDecimal`` cost about 1% of a record's instructions).
+    let numbers: [ExactDecimal]
     /// The checks of attachment fields and their cases, referenced by index.
     let attachments: [AttachmentStep]
     /// Date patterns, referenced by index from ``FastCheckField/datePattern``.
@@ -60,6 +63,7 @@ final class FastCheckTables: @unchecked Sendable {
         expressions = builder.expressions
         shapes = builder.expressions.map { ExpressionShape($0, fields: compiled) }
         enumerations = builder.enumerations
+        numbers = builder.numbers
         attachments = builder.attachments
         datePatterns = builder.datePatterns
         rootOrder = Self.table(rootScope.order)
@@ -175,7 +179,8 @@ struct BoundStep: Sendable {
     enum Kind: UInt8, Sendable { case none, number, date, dynamic }
 
     var kind = Kind.none
-    var number = 0.0
+    /// For number bounds: the index into ``FastCheckTables/numbers``.
+    var number = -1
     var date = CivilDate(dayNumber: 0)
     var exclusive = false
     /// For dynamic bounds: the expression index.
@@ -189,6 +194,7 @@ struct PlanBuilder {
     var cases: [FastCheckCase] = []
     var expressions: [CompiledExpression] = []
     var enumerations: [ByteStringSet] = []
+    var numbers: [ExactDecimal] = []
     var attachments: [AttachmentStep] = []
     var datePatterns: [DatePattern] = []
     var itemOrders: [Int] = []
@@ -272,7 +278,8 @@ struct PlanBuilder {
         switch range.value {
         case .number(let number):
             bound.kind = .number
-            bound.number = number
+            bound.number = numbers.count
+            numbers.append(number)
         case .date(let date):
             bound.kind = .date
             bound.date = date

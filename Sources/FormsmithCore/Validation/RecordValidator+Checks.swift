@@ -34,13 +34,13 @@ extension RecordValidator {
         case .string, .text:
             checkText(field, raw, path, checks)
         case .integer, .decimal:
-            guard let number = values.number(raw), field.type == .decimal || number.integer != nil,
-                number.double.isFinite
+            guard let number = values.number(raw), let value = number.value,
+                field.type == .decimal || number.isIntegerLiteral
             else {
                 report(field.type == .integer ? .notWholeNumber : .notNumber, field, path, raw)
                 break
             }
-            checkNumber(field, raw, path, checks, number)
+            checkNumber(field, raw, path, checks, number, value)
         case .boolean:
             guard let value = values.boolean(raw) else {
                 report(.notBoolean, field, path, raw)
@@ -77,19 +77,18 @@ extension RecordValidator {
     }
 
     /// Whether the value is one of the field's `allow` values, written with the field's JSON
-    /// type: `0` for a number field, `"0"` for a string or date field.
+    /// type: `0` for a number field (compared by value, exactly: `0.0` and `0e3` are `0` too),
+    /// `"0"` for a string or date field.
     private func isAllowedSpecialValue(_ field: CompiledField, _ raw: RawValue) -> Bool {
-        if case .json(let index) = raw {
-            let node = tape.nodes[Int(index)]
-            let numeric = field.type == .integer || field.type == .decimal
-                || (field.type == .enumeration && field.hasIntegerValues)
-            if numeric {
-                guard node.kind == .number else { return false }
-                let literal = UnsafeBufferPointer(rebasing: bytes[node.start..<node.end])
-                return field.allowed.contains { $0.elementsEqual(literal) }
+        let numeric = field.type == .integer || field.type == .decimal
+            || (field.type == .enumeration && field.hasIntegerValues)
+        if numeric {
+            guard let value = values.number(raw)?.value else { return false }
+            return field.allowed.contains { allowed in
+                allowed.withUnsafeBufferPointer { NumberLiteral.parse($0)?.value == value }
             }
-            guard node.kind == .string else { return false }
         }
+        if case .json(let index) = raw, tape.nodes[Int(index)].kind != .string { return false }
         return values.withText(raw, into: &valueBuffer) { text in
             guard let text else { return false }
             return field.allowed.contains { $0.elementsEqual(text) }
@@ -161,16 +160,16 @@ extension RecordValidator {
     // MARK: - Numbers and ranges
 
     private func checkNumber(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck],
-                             _ number: NumberLiteral) {
+                             _ number: NumberLiteral, _ value: ExactDecimal) {
         for check in checks {
             switch check {
             case .range(let minimum, let maximum):
                 checkRange(field, path, raw, minimum, maximum) { bound in
                     guard case .number(let limit) = bound else { return nil }
-                    return number.double < limit ? -1 : (number.double == limit ? 0 : 1)
+                    return value.compare(limit)
                 }
             case .fractionDigits(let digits):
-                checkFractionDigits(digits, number, field, path, raw)
+                checkFractionDigits(digits, value, field, path, raw)
             case .enumeration(_, let integers):
                 if !integers.isEmpty, number.integer.map({ !integers.contains($0) }) ?? true {
                     report(field, path, RuleIdentifier.enumeration,

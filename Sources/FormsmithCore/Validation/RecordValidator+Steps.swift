@@ -17,8 +17,9 @@ extension RecordValidator {
                 return true
             }
         case .integer, .decimal:
-            guard let number = values.number(raw), field.pointee.type == .decimal || number.integer != nil,
-                number.double.isFinite else { return false }
+            // Plain values only: a number past 64 bits goes to the declarative checks.
+            guard let number = values.smallNumber(raw), field.pointee.type == .decimal || number.isIntegerLiteral
+            else { return false }
             for index in steps where !numberPasses(index, number) { return false }
             return true
         case .boolean:
@@ -71,26 +72,24 @@ extension RecordValidator {
         }
     }
 
-    private func numberPasses(_ index: Int, _ number: NumberLiteral) -> Bool {
+    private func numberPasses(_ index: Int, _ value: DecimalParts) -> Bool {
         switch plan.steps[index].kind {
         case .range:
-            let value = number.double
             return inRange(index) { bound in
-                let limit: Double
                 switch bound.kind {
-                case .number: limit = bound.number
+                case .number: return value.compare(plan.numbers[bound.number])
                 case .dynamic:
                     switch evaluateExpression(bound.expression) {
-                    case .integer(let integer)?: limit = Double(integer)
-                    case .decimal(let decimal)?: limit = decimal
+                    case .integer(let integer)?: return value.compare(ExactDecimal(integer))
+                    case .decimal(let decimal)?: return value.compare(decimal)
+                    case nil: return Self.undecided  // unknown: the declarative check says why
                     default: return nil
                     }
                 case .none, .date: return nil
                 }
-                return value < limit ? -1 : (value == limit ? 0 : 1)
             }
         case .fractionDigits:
-            return number.fractionDigits <= plan.steps[index].maximum
+            return value.fractionDigits <= plan.steps[index].maximum
         case .length, .pattern, .enumeration, .checksum, .attachment:
             return false
         }
@@ -103,20 +102,30 @@ extension RecordValidator {
             switch bound.kind {
             case .date: limit = bound.date
             case .dynamic:
-                guard case .date(let value)? = evaluateExpression(bound.expression) else { return nil }
-                limit = value
+                switch evaluateExpression(bound.expression) {
+                case .date(let value)?: limit = value
+                case nil: return Self.undecided  // unknown: the declarative check says why
+                default: return nil
+                }
             case .none, .number: return nil
             }
             return date < limit ? -1 : (date == limit ? 0 : 1)
         }
     }
 
+    /// What `compare` returns for a bound whose expression is unknown: a field it reads is
+    /// invalid, or its value cannot be computed; the declarative check tells them apart.
+    private static let undecided = Int.max
+
     /// Whether neither end of range step `index` is broken; `compare` orders the value against
-    /// a bound (-1, 0, 1), nil when the bound does not apply (as the declarative range check).
+    /// a bound (-1, 0, 1), nil when the bound does not apply (as the declarative range check),
+    /// ``undecided`` when the plan cannot tell.
     @inline(__always)
     private func inRange(_ index: Int, compare: (BoundStep) -> Int?) -> Bool {
         let lower = plan.steps[index].lower
-        if let order = compare(lower), order < 0 || (order == 0 && lower.exclusive) { return false }
+        if let order = compare(lower), order == Self.undecided || order < 0 || (order == 0 && lower.exclusive) {
+            return false
+        }
         let upper = plan.steps[index].upper
         if let order = compare(upper), order > 0 || (order == 0 && upper.exclusive) { return false }
         return true

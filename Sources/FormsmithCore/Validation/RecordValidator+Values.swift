@@ -14,9 +14,12 @@ extension RecordValidator {
                 text.map { .value(.string(String(decoding: $0, as: UTF8.self))) } ?? .invalid
             }
         case .integer:
-            return values.number(raw)?.integer.map { .value(.integer($0)) } ?? .invalid
+            // An integer past 64 bits is carried exactly, as a decimal with no fraction.
+            guard let number = values.number(raw) else { return .invalid }
+            if let integer = number.integer { return .value(.integer(integer)) }
+            return number.value.map { .value(.decimal($0)) } ?? .invalid
         case .decimal:
-            return values.number(raw).map { .value(.decimal($0.double)) } ?? .invalid
+            return values.number(raw)?.value.map { .value(.decimal($0)) } ?? .invalid
         case .boolean:
             return values.boolean(raw).map { .value(.boolean($0)) } ?? .invalid
         case .date:

@@ -101,23 +101,35 @@ struct ValueDecoder {
         }
     }
 
-    /// A cell's text read as a number: no exponent unless it is a whole number's digits.
-    private static func cellNumber(_ text: UnsafeBufferPointer<UInt8>) -> NumberLiteral? {
-        guard let literal = NumberLiteral.parse(text) else { return nil }
-        if !literal.isIntegerLiteral, hasExponent(text) { return nil }
-        return literal
+    /// The number a raw value holds as ``number(_:)`` reads it, when its coefficient fits in 64
+    /// bits: the fast path's plain-value reading (nil otherwise, and the caller falls back).
+    @inline(__always)
+    func smallNumber(_ raw: RawValue) -> DecimalParts? {
+        switch raw {
+        case .json(let index):
+            let node = nodes[Int(index)]
+            guard node.kind == .number else { return nil }
+            return DecimalParts.read(UnsafeBufferPointer(rebasing: bytes[node.start..<node.end]))
+        case .cell(let start, let end, _):
+            guard let parts = DecimalParts.read(UnsafeBufferPointer(rebasing: bytes[start..<end])), !parts.hasExponent
+            else { return nil }
+            return parts
+        case .absent, .broken:
+            return nil
+        }
     }
 
-    /// Whether number text has an exponent (`e` or `E`).
-    private static func hasExponent(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        text.contains { $0 | 0x20 == UInt8(ascii: "e") }
+    /// A cell's text read as a number: no exponent unless it is a whole number's digits.
+    private static func cellNumber(_ text: UnsafeBufferPointer<UInt8>) -> NumberLiteral? {
+        guard let literal = NumberLiteral.parse(text), !literal.hasExponent else { return nil }
+        return literal
     }
 
     /// Whether `raw` is a cell that would be a number if exponents were allowed (for messages).
     func isExponentCell(_ raw: RawValue) -> Bool {
         guard case .cell(let start, let end, _) = raw else { return false }
         let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        return NumberLiteral.parse(text) != nil && Self.hasExponent(text)
+        return NumberLiteral.parse(text)?.hasExponent == true
     }
 
     /// The boolean a raw value holds: a JSON `true` or `false`, or a cell reading `true` or `false`.

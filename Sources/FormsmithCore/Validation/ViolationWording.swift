@@ -25,6 +25,10 @@ enum ViolationWording {
         }
     }
 
+    /// A number whose exponent cannot be read exactly (`1e9999999999999999999`).
+    static let exponentBeyondLimit = "has an exponent beyond what Formsmith reads exactly: exponents must lie between "
+        + "-\(ExactDecimal.exponentLimit) and \(ExactDecimal.exponentLimit)"
+
     /// The message of a field problem with value `raw` of `field`.
     static func message(_ problem: FieldProblem, _ field: CompiledField, _ raw: RawValue, values: ValueDecoder,
                         rules: CompiledRuleSet) -> String {
@@ -36,16 +40,14 @@ enum ViolationWording {
                 return "must be a whole number written in digits (such as 1500), not with an exponent"
             }
             guard let number = values.number(raw) else { return "must be a whole number, not \(values.typePhrase(raw))" }
-            if number.isIntegerLiteral {
-                return "is too large: whole numbers must lie between \(Int64.min) and \(Int64.max)"
-            }
+            if number.value == nil { return Self.exponentBeyondLimit }
             return "must be a whole number, written without a fraction or an exponent"
         case .notNumber:
             if values.isExponentCell(raw) {
                 return "must be a number written in plain decimal notation (such as 1500 or 0.25), not with an exponent"
             }
             guard values.number(raw) != nil else { return "must be a number, not \(values.typePhrase(raw))" }
-            return "is too large: numbers must lie between -1.7976931348623157e308 and 1.7976931348623157e308"
+            return Self.exponentBeyondLimit
         case .notBoolean:
             return "must be true or false, not \(values.typePhrase(raw))"
         case .notDate:

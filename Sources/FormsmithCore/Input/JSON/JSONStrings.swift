@@ -73,116 +73,28 @@ package enum JSONStrings {
     }
 }
 
-/// A number literal read without Foundation: its integer value when it has one, its double
-/// value, and how many digits it has after the decimal point.
+/// A number literal as written: its exact value, and its 64-bit integer value when it is an
+/// integer literal that fits (the validator's fast path).
 package struct NumberLiteral: Sendable, Equatable {
-    /// The value as an integer, when the literal is an integer that fits in Int64.
+    /// The exact value; nil when its exponent is beyond ``ExactDecimal/exponentLimit``.
+    package var value: ExactDecimal?
+    /// The value as an integer, when the literal is an integer literal that fits in Int64.
     package var integer: Int64?
-    /// The value as a double.
-    package var double: Double
+    /// Whether the literal has neither a fraction part nor an exponent (so it is an integer literal).
+    package var isIntegerLiteral: Bool
+    /// Whether the literal has an exponent (`1e3`).
+    package var hasExponent: Bool
+
     /// Significant digits after the decimal point once any exponent is applied: trailing zeros
     /// do not count, as they do not change the value (`1.50` has 1, `1.25e1` has 1, `15e-1` has 1).
-    package var fractionDigits: Int
-    /// Whether the literal has a fraction part or exponent (so it is not an integer literal).
-    package var isIntegerLiteral: Bool
+    package var fractionDigits: Int { value?.fractionDigits ?? 0 }
 
     /// Reads a literal that already matches the JSON number grammar, or any decimal text
     /// such as a CSV cell; nil when the text is not a number.
+    @inline(__always)
     package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> NumberLiteral? {
-        var index = 0
-        var negative = false
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
-        var mantissa: UInt64 = 0
-        var significantDigits = 0
-        var mantissaOverflow = false
-        var digitsBeforePoint = 0
-        func accumulate(_ digit: UInt8) {
-            if mantissa == 0 && digit == 0 { return }
-            significantDigits += 1
-            let (times10, overflow1) = mantissa.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
-            if overflow1 || overflow2 { mantissaOverflow = true } else { mantissa = sum }
-        }
-        var scale = 0  // number of fraction digits accumulated
-        while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
-            if !mantissaOverflow { accumulate(bytes[index] - UInt8(ascii: "0")) } else { scale -= 1 }
-            digitsBeforePoint += 1
-            index += 1
-        }
-        guard digitsBeforePoint > 0 else { return nil }
-        var fraction = 0  // fraction digits as written
-        var isIntegerLiteral = true
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            isIntegerLiteral = false
-            index += 1
-            let fractionStart = index
-            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
-                if !mantissaOverflow { accumulate(bytes[index] - UInt8(ascii: "0")); scale += 1 }
-                index += 1
-            }
-            fraction = index - fractionStart
-            guard fraction > 0 else { return nil }
-        }
-        var exponent = 0
-        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
-            isIntegerLiteral = false
-            index += 1
-            var exponentNegative = false
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                exponentNegative = bytes[index] == UInt8(ascii: "-")
-                index += 1
-            }
-            let exponentStart = index
-            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
-                exponent = min(exponent * 10 + Int(bytes[index] - UInt8(ascii: "0")), 100_000)
-                index += 1
-            }
-            guard index > exponentStart else { return nil }
-            if exponentNegative { exponent = -exponent }
-        }
-        guard index == bytes.count else { return nil }
-        let fractionDigits = max(0, fraction - exponent - trailingZeros(bytes))
-        let power = exponent - scale
-        let double: Double
-        if !mantissaOverflow, mantissa < (1 << 53), abs(power) <= 22 {
-            let magnitude = power >= 0 ? Double(mantissa) * exactPowers[power] : Double(mantissa) / exactPowers[-power]
-            double = negative ? -magnitude : magnitude
-        } else {
-            double = Double(String(decoding: bytes, as: UTF8.self)) ?? .nan
-        }
-        var integer: Int64?
-        if isIntegerLiteral, !mantissaOverflow {
-            if negative {
-                if mantissa <= UInt64(Int64.max) + 1 { integer = mantissa == UInt64(Int64.max) + 1 ? Int64.min : -Int64(mantissa) }
-            } else if mantissa <= UInt64(Int64.max) {
-                integer = Int64(mantissa)
-            }
-        }
-        return NumberLiteral(
-            integer: integer, double: double, fractionDigits: fractionDigits, isIntegerLiteral: isIntegerLiteral)
-    }
-
-    /// Zeros at the end of the literal's digits (before any exponent), across the decimal point.
-    private static func trailingZeros(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var end = bytes.count
-        if let exponentStart = bytes.firstIndex(where: { $0 | 0x20 == UInt8(ascii: "e") }) { end = exponentStart }
-        var zeros = 0
-        var index = end - 1
-        while index >= 0 {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "0") {
-                zeros += 1
-            } else if byte != UInt8(ascii: ".") {
-                break
-            }
-            index -= 1
-        }
-        return zeros
-    }
-
-    private static let exactPowers: [Double] = (0...22).map { power in
-        var value = 1.0
-        for _ in 0..<power { value *= 10 }
-        return value
+        guard let reading = ExactDecimal.read(bytes) else { return nil }
+        return NumberLiteral(value: reading.value, integer: reading.isIntegerLiteral ? reading.value?.int64 : nil,
+                             isIntegerLiteral: reading.isIntegerLiteral, hasExponent: reading.hasExponent)
     }
 }
