@@ -35,7 +35,7 @@ extension ReferenceWalk {
         case .integer:
             guard case .number(let text) = value, ReferenceValues.integer(text) != nil else { return typeError(path) }
         case .decimal:
-            guard case .number(let text) = value, let number = Double(text), number.isFinite else { return typeError(path) }
+            guard case .number(let text) = value, ExactDecimal(text) != nil else { return typeError(path) }
         case .boolean:
             guard case .boolean = value else { return typeError(path) }
         case .date:
@@ -99,7 +99,7 @@ extension ReferenceWalk {
             if let constant = constraints.constant, constant.value.description != text { report(path, "const") }
         case .number(let text):
             let number: ExpressionValue = field.type == .decimal
-                ? .decimal(Double(text)!) : .integer(ReferenceValues.integer(text)!)
+                ? .decimal(ExactDecimal(text)!) : .integer(ReferenceValues.integer(text)!)
             if field.type == .enumeration {
                 if let values = constraints.values, !values.contains(where: { $0.value == .integer(ReferenceValues.integer(text)!) }) {
                     report(path, "enum")
@@ -284,9 +284,9 @@ enum ReferenceValues {
         }
     }
 
-    private static func number(_ value: ExpressionValue) -> Double? {
+    private static func number(_ value: ExpressionValue) -> ExactDecimal? {
         switch value {
-        case .integer(let number): return Double(number)
+        case .integer(let number): return ExactDecimal(number)
         case .decimal(let number): return number
         default: return nil
         }
@@ -297,7 +297,7 @@ enum ReferenceValues {
         switch (field.type, json) {
         case (.string, .string(let text)), (.text, .string(let text)): return .string(text)
         case (.integer, .number(let text)): return integer(text).map(ExpressionValue.integer)
-        case (.decimal, .number(let text)): return Double(text).map(ExpressionValue.decimal)
+        case (.decimal, .number(let text)): return ExactDecimal(text).map(ExpressionValue.decimal)
         case (.boolean, .boolean(let flag)): return .boolean(flag)
         case (.date, .string(let text)): return date(text, field).map(ExpressionValue.date)
         case (.enumeration, .string(let text)): return .string(text)

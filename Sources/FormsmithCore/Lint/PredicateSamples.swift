@@ -98,15 +98,21 @@ struct PredicateSamples {
         switch field.type {
         case .integer:
             var numbers: Set<Int64> = [0]
-            for number in constants.numbers where number.magnitude < 9e15 {
-                for whole in [number.rounded(.down), number.rounded(.up)] {
-                    numbers.formUnion([Int64(whole) - 1, Int64(whole), Int64(whole) + 1])
+            for number in constants.numbers {
+                for roundingUp in [false, true] {
+                    guard let whole = number.scaledMantissa(scale: 0, roundingUp: roundingUp, limit: 9_000_000_000_000_000)
+                    else { continue }
+                    numbers.formUnion([whole.mantissa - 1, whole.mantissa, whole.mantissa + 1])
                 }
             }
             values = numbers.sorted().map { .integer($0) }
         case .decimal:
-            var numbers: Set<Double> = [0]
-            for number in constants.numbers { numbers.formUnion([number - 1, number - 0.5, number, number + 0.5, number + 1]) }
+            var numbers: Set<ExactDecimal> = [.zero]
+            let steps = [-10, -5, 5, 10].map { ExactDecimal(mantissa: $0, scale: 1) }
+            for number in constants.numbers {
+                numbers.insert(number)
+                numbers.formUnion(steps.compactMap { number.adding($0) })
+            }
             values = numbers.sorted().map { .decimal($0) }
         case .date:
             var days: Set<Int32> = [constants.today.dayNumber]
@@ -161,7 +167,7 @@ struct PredicateSamples {
 /// The constants of predicates, by kind, and the patterns their `MATCHES` tests apply to fields.
 struct PredicateConstants {
     let today: CivilDate
-    var numbers: Set<Double> = []
+    var numbers: Set<ExactDecimal> = []
     var strings: Set<String> = []
     var dates: Set<CivilDate> = []
     /// Patterns and the field each tests (nil: an expression, not a field).
@@ -174,7 +180,7 @@ struct PredicateConstants {
 
     mutating func add(_ value: ExpressionValue) {
         switch value {
-        case .integer(let number): numbers.insert(Double(number))
+        case .integer(let number): numbers.insert(ExactDecimal(number))
         case .decimal(let number): numbers.insert(number)
         case .string(let text): strings.insert(text)
         case .date(let date): dates.insert(date)
