@@ -96,6 +96,38 @@ final class HostileSizeCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(fine.stdout.contains("b: must be at most 5 characters"), fine.stdout)
     }
 
+    func testAnAliasUsedAsAKeyIsRefusedBeforeItIsExpanded() throws {
+        // 10^8 nodes behind one key: Yams would hash them all while composing (it ran for ever).
+        var yaml = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...7 {
+            yaml += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        yaml += "id: t\nboom:\n  ? *a7\n  : 1\n"
+        try write("key.yaml", yaml)
+        try write("flowkey.yaml", "id: t\nx: &x [a, b]\nfields: {[*x]: {type: string}}\n")
+        let started = Date()
+        let lint = try Formsmith.run(["lint", "--rules", "key.yaml"], directory: folder)
+        XCTAssertEqual(lint.status, 1, lint.stdout + lint.stderr)
+        XCTAssertTrue(lint.stdout.contains("key.yaml:11:5: error[invalid-rules]: the alias *a7 is used as a mapping key"),
+                      lint.stdout)
+        XCTAssertTrue(lint.stdout.contains("write the key out as plain text"), lint.stdout)
+        let validate = try Formsmith.run(["validate", "--rules", "key.yaml", "-"], input: "{}\n", directory: folder)
+        XCTAssertEqual(validate.status, 2)
+        XCTAssertTrue(validate.stderr.contains("key.yaml:11:5: the alias *a7 is used as a mapping key"), validate.stderr)
+        let flow = try Formsmith.run(["validate", "--rules", "flowkey.yaml", "-"], input: "{}\n", directory: folder)
+        XCTAssertEqual(flow.status, 2)
+        XCTAssertTrue(flow.stderr.contains("flowkey.yaml:3:11: the alias *x is used as a mapping key"), flow.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20)
+        // Stars in text and aliases as values still load.
+        try write("stars.yaml", "id: t\nfields:\n  a: &s {type: string, regex: '^\\d*$'}\n  b: *s\n"
+                  + "  c:\n    type: string\n    description: |\n      ? *s\n      *s: 1\n")
+        let fine = try Formsmith.run(["validate", "--rules", "stars.yaml", "-"],
+                                     input: "{\"a\": \"12\", \"b\": \"x\", \"c\": \"y\"}\n", directory: folder)
+        XCTAssertEqual(fine.status, 1, fine.stdout + fine.stderr)
+        XCTAssertTrue(fine.stdout.contains("b:"), fine.stdout)
+        XCTAssertFalse(fine.stdout.contains("a:"), fine.stdout)
+    }
+
     func testARuleFileOverSixteenMebibytesIsRefused() throws {
         let big = "id: t\nfields:\n  x: {type: string}\n" + String(repeating: "# padding\n", count: 1_700_000)
         try write("big.yaml", big)

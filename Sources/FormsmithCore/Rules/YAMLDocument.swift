@@ -18,7 +18,18 @@ enum YAMLDocument {
     /// at most ``maxExpandedNodes`` nodes with every alias counted in full; beyond that it is
     /// refused with `file` and the line of the node being counted (a ``RulesError``), before
     /// any reader walks it. Counting stops at the limit, so refusing costs no more than that.
+    ///
+    /// Yams hashes every mapping key, aliases expanded, while it composes, before that count
+    /// can run, so an alias in a key (`? *name`, `*name: value`, `[*name]: value`) is refused
+    /// first, by ``YAMLAliasKeyScanner``.
     static func compose(_ text: String, file: String) throws -> Node? {
+        if let alias = YAMLAliasKeyScanner.firstAliasInKey(text) {
+            throw RulesError(problems: [RuleProblem(
+                "the alias \(alias.alias) is used as a mapping key (or inside one), which YAML would expand "
+                + "in full before it could be counted; write the key out as plain text, and keep aliases "
+                + "for values",
+                at: SourceLocation(file: file, line: alias.line, column: alias.column))])
+        }
         guard let root = try Yams.compose(yaml: text, .basic, .default, .utf8) else { return nil }
         var budget = maxExpandedNodes
         if let crossing = exceedsBudget(root, &budget) {
