@@ -108,7 +108,7 @@ final class ExactNumberCommandTests: ScratchFolderTestCase {
                 + "  reason: {type: string, requiredIf: amount > 1000}\n",
             "{\"amount\": 1000.0000000000000001}\n{\"amount\": 1000.0}\n{\"amount\": 0.1}\n")
         XCTAssertEqual(run.status, 1, run.stdout)
-        XCTAssertTrue(run.stdout.contains(":1\n  reason: is required [required]"), run.stdout)
+        XCTAssertTrue(run.stdout.contains(":1\n  reason: is required because `amount > 1000` is true [required]"), run.stdout)
         XCTAssertTrue(run.stdout.contains("3 questionnaires: 2 valid, 1 invalid"), run.stdout)
     }
 
