@@ -116,9 +116,13 @@ public enum Platform {
                 if errno != 0 { return .failure(ListingFailure(code: errno)) }
                 break
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix { $0 != 0 })
-            }
+            // In bounds: the kernel's record holds the name and its NUL but may end before the
+            // 256 bytes `d_name` is declared with (readdir's buffer ends there for the last
+            // entry), so the name is read up to its NUL through a pointer, never copied whole
+            // (copying `entry.pointee.d_name` read past the buffer; AddressSanitizer caught it).
+            let nameStart = UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+            let nameLength = strlen(nameStart.assumingMemoryBound(to: CChar.self))
+            let name = Array(UnsafeRawBufferPointer(start: nameStart, count: nameLength))
             if name == [0x2E] || name == [0x2E, 0x2E] { continue }
             let full = path + [0x2F] + name + [0]
             var own = stat(), followed = stat()
