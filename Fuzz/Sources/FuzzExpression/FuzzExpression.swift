@@ -68,7 +68,7 @@ struct FakeRecord: ExpressionEnvironment {
         switch kind {
         case 0: return .value(.boolean(true))
         case 1: return .value(.integer(Int64.max))
-        case 2: return .value(.decimal(-1.5e308))
+        case 2: return .value(.decimal(ExactDecimal("-1.5e308")!))
         case 3: return .value(.string("other"))
         case 4: return .value(.date(CivilDate.latest))
         case 5: return .value(.duration(CalendarDuration(years: 9999, months: 0, days: 0)))
