@@ -41,10 +41,12 @@ git init -q "$project"
 cd "$project"
 mkdir -p rules data
 cp "$root/Rules/customer-survey.yaml" rules/survey.yaml
-cp -r "$root/SampleData/seeds" seeds
-sed -i 's|\.\./SampleData/seeds/|../seeds/|' rules/survey.yaml
+# With no project file, a rule file reads only inside its own folder (README, Projects), so the
+# word lists go beside the rules.
+cp -r "$root/SampleData/seeds" rules/seeds
+sed -i 's|\.\./SampleData/seeds/|seeds/|' rules/survey.yaml
 cp -r "$root/Rules/lib" rules/lib  # the shared library the survey includes
-sed -i 's|\.\./\.\./SampleData/seeds/|../../seeds/|' rules/lib/*.yaml
+sed -i 's|\.\./\.\./SampleData/seeds/|../seeds/|' rules/lib/*.yaml
 head -n 3 "$root/SampleData/customer-survey/valid.jsonl" > data/answers.jsonl
 cat > .pre-commit-config.yaml <<YAML
 repos:
