@@ -136,9 +136,12 @@ final class ExpressionParserTests: XCTestCase {
             x == 'Ёлка' # 1
                         ^ unexpected character '#'; expected a value, a field name or an operator
             """),
+            // A multi-line source is shown on one line, its line break written visibly (a rule
+            // file's text never becomes a line of its own in output): "a &&" + "\\u{A}" + "b "
+            // is 11 characters before the caret.
             ("a &&\nb c", """
-            b c
-              ^ expected an operator or the end of the expression, found 'c'
+            a &&\\u{A}b c
+                       ^ expected an operator or the end of the expression, found 'c'
             """),
         ]
         for (source, expected) in cases {

@@ -42,7 +42,7 @@ enum MaskCheck: ValueCheckKind {
                                       + "split a mask this long into shorter fields", at: mask.location)
             }
         } catch {
-            state.problems.report("invalid mask: \(error.message)\n" + error.rendered(pattern: mask.value),
+            state.problems.report("invalid mask: \(error.message)", excerpt: error.rendered(pattern: mask.value),
                                   at: mask.location)
         }
         return nil

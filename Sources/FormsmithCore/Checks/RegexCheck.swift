@@ -45,7 +45,7 @@ enum RegexCheck: ValueCheckKind {
             let options = try RegexOptions(flags: constraints.regexFlags?.value ?? "")
             return .regex(try CompiledRegex(pattern: regex.value, options: options))
         } catch {
-            state.problems.report("invalid regex: \(error.message)\n" + error.rendered(pattern: regex.value),
+            state.problems.report("invalid regex: \(error.message)", excerpt: error.rendered(pattern: regex.value),
                                   at: regex.location)
             return nil
         }

@@ -9,7 +9,7 @@ extension CompilerState {
         do {
             expression = try ExpressionParser.parse(source.value)
         } catch {
-            problems.report("invalid \(what): \(error.message)\n" + error.rendered(source: source.value),
+            problems.report("invalid \(what): \(error.message)", excerpt: error.rendered(source: source.value),
                             at: source.location)
             return nil
         }
@@ -22,7 +22,7 @@ extension CompilerState {
             }
         } catch {
             let detail = scopeProblems.first ?? error.message
-            problems.report("invalid \(what): \(detail)\n" + caret(source.value, error.offset), at: source.location)
+            problems.report("invalid \(what): \(detail)", excerpt: caret(source.value, error.offset), at: source.location)
             return nil
         }
         if !expected.isEmpty, !expected.contains(where: { Self.isCompatible(type, with: $0) }) {

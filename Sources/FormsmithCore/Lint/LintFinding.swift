@@ -68,9 +68,16 @@ public struct LintRule: Sendable {
         self.nonTriggering = nonTriggering
     }
 
-    /// A finding of this check.
+    /// A finding of this check; text quoted from the rule file is escaped like a
+    /// ``RuleProblem``'s (line breaks too), so it cannot start a line of its own.
     func finding(_ message: String, at location: SourceLocation) -> LintFinding {
-        LintFinding(rule: id, severity: severity, location: location, message: message)
+        LintFinding(rule: id, severity: severity, location: location, message: DisplayText.escaped(message))
+    }
+
+    /// A finding for a problem the loader or compiler found, its message already escaped
+    /// (and keeping its caret excerpt).
+    func finding(_ problem: RuleProblem) -> LintFinding {
+        LintFinding(rule: id, severity: severity, location: problem.location, message: problem.message)
     }
 }
 

@@ -28,7 +28,7 @@ public enum Linter {
                 problems += error.problems.filter { !problems.contains($0) }
             }
         }
-        var findings = Set(problems.map { LintCatalog.invalidRules.finding($0.message, at: $0.location) })
+        var findings = Set(problems.map { LintCatalog.invalidRules.finding($0) })
         if let ruleSet {
             let context = LintContext(ruleSet: ruleSet, compiled: compiled, today: today)
             for check in LintCatalog.checks where compiled != nil || !check.needsCompiledRules {

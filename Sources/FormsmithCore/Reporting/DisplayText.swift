@@ -46,6 +46,42 @@ public enum DisplayText {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// A caret excerpt (a source line, then a line of blanks and `^` under a column, then a
+    /// message) with each line escaped and the caret moved under the same character of the
+    /// escaped source line; any other line is escaped as it is.
+    static func escapedExcerpt(_ excerpt: String) -> String {
+        guard excerpt.utf8.contains(where: { mayStartHidden($0) && $0 != UInt8(ascii: "\n") }) else { return excerpt }
+        let lines = excerpt.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var shown: [String] = []
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            if index + 1 < lines.count, let column = caretColumn(of: lines[index + 1]) {
+                let caretLine = lines[index + 1]
+                let rest = caretLine.dropFirst(column)
+                let width = escaped(String(line.prefix(column))).count
+                shown.append(escaped(line))
+                shown.append(String(repeating: " ", count: width) + escaped(String(rest)))
+                index += 2
+            } else {
+                shown.append(escaped(line))
+                index += 1
+            }
+        }
+        return shown.joined(separator: "\n")
+    }
+
+    /// The column of `^` in a line holding only blanks before it.
+    private static func caretColumn(of line: String) -> Int? {
+        var column = 0
+        for character in line {
+            if character == "^" { return column }
+            guard character == " " || character == "\t" else { return nil }
+            column += 1
+        }
+        return nil
+    }
+
     /// Appends `text` as ``escaped(_:keepingLineBreaks:)`` gives it.
     static func appendEscaped(_ text: String, keepingLineBreaks: Bool = false, to bytes: inout [UInt8]) {
         var text = text

@@ -14,7 +14,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         self.column = column
     }
 
-    public var description: String { "\(file):\(line):\(column)" }
+    public var description: String { "\(DisplayText.escaped(file)):\(line):\(column)" }
 }
 
 /// A value written in a rule file, with where it was written.

@@ -2,12 +2,20 @@
 public struct RuleProblem: Sendable, Hashable, CustomStringConvertible, Comparable {
     /// Where the problem is.
     public var location: SourceLocation
-    /// What is wrong and what to do about it. May span lines (a caret excerpt).
+    /// What is wrong and what to do about it. May span lines (a caret excerpt). Text quoted
+    /// from the rule file is shown escaped (see ``DisplayText``): a key holding a line break
+    /// and `::error::` must not become a line of its own, which CI systems read as a command.
     public var message: String
 
-    /// Creates a problem.
+    /// Creates a problem; every hidden character of `message` (line breaks too) is escaped.
     public init(_ message: String, at location: SourceLocation) {
-        self.message = message
+        self.init(message, excerpt: nil, at: location)
+    }
+
+    /// Creates a problem whose message ends with a caret `excerpt` (a source line, then a line
+    /// with `^` under a column): the only line breaks a message keeps.
+    public init(_ message: String, excerpt: String?, at location: SourceLocation) {
+        self.message = DisplayText.escaped(message) + (excerpt.map { "\n" + DisplayText.escapedExcerpt($0) } ?? "")
         self.location = location
     }
 
@@ -52,8 +60,8 @@ final class ProblemCollector {
 
     /// Records a problem; the same problem at the same place (a section's condition compiled
     /// for each of its fields) is recorded once.
-    func report(_ message: String, at location: SourceLocation) {
-        let problem = RuleProblem(message, at: location)
+    func report(_ message: String, excerpt: String? = nil, at location: SourceLocation) {
+        let problem = RuleProblem(message, excerpt: excerpt, at: location)
         if problems.last == problem || problems.contains(problem) { return }
         problems.append(problem)
     }

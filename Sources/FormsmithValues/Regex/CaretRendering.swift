@@ -4,36 +4,29 @@
 ///     payment.type in [1, 2
 ///                          ^ expected ']' to close the list
 ///
-/// For multi-line text only the line holding the offset is shown. Tabs before the offset are
-/// kept in the padding so the caret lines up in a terminal.
+/// The source is shown on one line: a line break in it is written `\u{A}` (a carriage return
+/// `\u{D}`), as reports write them, so no part of a rule file's text becomes a line of its own
+/// in the output (a CI log reads a line starting `::error::` as a command). Tabs before the
+/// offset are kept in the padding so the caret lines up in a terminal.
 package enum SourceCaret {
-    /// The line holding `offset` (in characters), then spaces up to its column, `^`, a space and `message`.
+    /// The source on one line, then spaces up to the offset's column, `^`, a space and `message`.
     package static func render(source: String, offset: Int, message: String) -> String {
-        var lineStart = 0
-        var currentLine: [Character] = []
-        var lineOfOffset: [Character]?
-        var column = 0
-        var position = 0
-        for character in source {
-            if character == "\n" || character == "\r\n" {
-                if lineOfOffset == nil, offset <= position {
-                    lineOfOffset = currentLine
-                    column = offset - lineStart
-                }
-                currentLine = []
-                lineStart = position + 1
-            } else {
-                currentLine.append(character)
+        var line: [Character] = []
+        var column: Int?
+        for (position, character) in source.enumerated() {
+            if position == offset { column = line.count }
+            switch character {
+            case "\n": line += Array("\\u{A}")
+            case "\r\n": line += Array("\\u{D}\\u{A}")
+            case "\r": line += Array("\\u{D}")
+            default: line.append(character)
             }
-            position += 1
         }
-        if lineOfOffset == nil {
-            lineOfOffset = currentLine
-            column = max(0, offset - lineStart)
-        }
-        let (line, shownColumn) = CaretWindow.clip(lineOfOffset ?? [], column: column)
-        let padding = (0..<shownColumn).map { index in index < line.count && line[index] == "\t" ? "\t" : " " }.joined()
-        return String(line) + "\n" + padding + "^ " + message
+        let (shownLine, shownColumn) = CaretWindow.clip(line, column: column ?? line.count + max(0, offset - source.count))
+        let padding = (0..<shownColumn).map { index in
+            index < shownLine.count && shownLine[index] == "\t" ? "\t" : " "
+        }.joined()
+        return String(shownLine) + "\n" + padding + "^ " + message
     }
 }
 
