@@ -154,7 +154,14 @@ final class RecordGenerator {
         }
         let pinned = plan.pins != nil && isPinned(first.field)
         let value = first.value.map { " (value \"\($0)\")" } ?? ""
-        let lead = pinned ? "the fixture's value breaks the rules: " : "no valid value found in \(Counted.phrase(attempts, "attempt")): "
+        var lead = pinned ? "the fixture's value breaks the rules: " : "no valid value found in \(Counted.phrase(attempts, "attempt")): "
+        let assertionRules = Set((plan.rules.ruleSet.assertions + plan.rules.ruleSet.allFields.flatMap(\.assertions)).map(\.rule))
+        if !pinned, assertionRules.contains(first.rule) {
+            // Assertions are checked, not aimed at: say so, rather than blame a value.
+            lead = "no questionnaire drawn in \(Counted.phrase(attempts, "attempt")) met this assertion (generate draws "
+                + "each field from its own checks and then checks the assertions, so an assertion that few "
+                + "questionnaires meet, or none, stops it: check that it can hold): "
+        }
         return GenerationError(field: first.field, rule: first.rule,
                                message: lead + first.message + value + (pinned ? "" : fixtureNote))
     }
