@@ -50,19 +50,27 @@ struct ReferenceEvaluator {
     /// Parsed expressions and `MATCHES` patterns by source, shared by every walk.
     private static let parsed = Mutex<[String: RuleExpression]>([:])
     private static let patterns = Mutex<[String: CompiledRegex]>([:])
+    private static let cacheLimit = 10_000
 
     /// The parsed expression (the rule file loaded, so every one parses).
     static func parse(_ source: String) -> RuleExpression? {
         if let known = parsed.withLock({ $0[source] }) { return known }
         guard let expression = try? ExpressionParser.parse(source) else { return nil }
-        parsed.withLock { $0[source] = expression }
+        // Bounded, so a long fuzz campaign over many forms does not grow without end.
+        parsed.withLock { cache in
+            if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[source] = expression
+        }
         return expression
     }
 
     private static func regex(_ pattern: String) -> CompiledRegex? {
         if let known = patterns.withLock({ $0[pattern] }) { return known }
         guard let regex = try? CompiledRegex(pattern: pattern) else { return nil }
-        patterns.withLock { $0[pattern] = regex }
+        patterns.withLock { cache in
+            if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[pattern] = regex
+        }
         return regex
     }
 
