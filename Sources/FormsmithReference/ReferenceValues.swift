@@ -22,8 +22,10 @@ extension ReferenceWalk {
         switch value {
         case .string(let text): return allowed.contains { ReferenceValues.same($0, text) }
         case .number(let text):
-            // On a number field, numbers compared by value: `0`, `0.0` and `0e3` alike.
-            guard let number = ReferenceNumber(json: text) else { return false }
+            // On a number field, numbers compared by value: `0`, `0.0` and `0e3` alike. On a
+            // string field a number is of the wrong type, whatever `allow` lists.
+            guard field.type == .integer || field.type == .decimal || field.type == .enumeration,
+                  let number = ReferenceNumber(json: text) else { return false }
             return allowed.contains { ReferenceNumber(json: $0).map { ReferenceNumber.compare($0, number) == 0 } ?? false }
         default: return false
         }

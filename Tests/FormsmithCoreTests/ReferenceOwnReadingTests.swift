@@ -35,6 +35,21 @@ final class ReferenceOwnReadingTests: XCTestCase {
         XCTAssertEqual(try verdict(rules, #"{"cents": 1e9999999999999999999}"#), "cents type")
     }
 
+    /// `allow` on a number field compares numbers by value; on a string field the number 0 is
+    /// of the wrong type although '0' is allowed (the differential test's form 372).
+    func testAllowComparesNumbersOnlyOnNumberFields() throws {
+        let rules = """
+            id: allowed
+            fields:
+              count: {type: integer, optional: true, min: 5, allow: ['0']}
+              account: {type: string, optional: true, mask: '00000', allow: ['0', 'n/a']}
+            """
+        // `0.0` is `0` by value, so allowed, although an integer field takes no fraction otherwise.
+        XCTAssertEqual(try verdict(rules, #"{"count": 0.0, "account": "n/a"}"#), "valid")
+        XCTAssertEqual(try verdict(rules, #"{"count": 0, "account": "0"}"#), "valid")
+        XCTAssertEqual(try verdict(rules, #"{"account": 0}"#), "account type")
+    }
+
     func testArithmeticInPredicatesGoesOnPastSixtyFourBits() throws {
         let rules = """
             id: sums
