@@ -11,8 +11,9 @@ public enum PlainCSV {
         public var cells: [String]
     }
 
-    /// The rows of a comma-separated text, the header first; nil when a quote is malformed.
-    public static func rows(_ text: String) -> [Row]? {
+    /// The rows of a text whose cells are separated by `delimiter` (a comma unless the file is
+    /// read with another), the header first; nil when a quote is malformed.
+    public static func rows(_ text: String, delimiter: Unicode.Scalar = ",") -> [Row]? {
         var rows: [Row] = []
         var cells: [String] = []
         var cell = ""
@@ -34,7 +35,7 @@ public enum PlainCSV {
             switch scalar {
             case "\"" where atCellStart: quoted = true; atCellStart = false
             case "\"": return nil
-            case ",": cells.append(cell); cell = ""; atCellStart = true
+            case delimiter: cells.append(cell); cell = ""; atCellStart = true
             case "\r": continue
             case "\n":
                 cells.append(cell)

@@ -6,12 +6,24 @@ public struct RandomForm: Sendable {
     public let seed: UInt64
     /// The rule file (YAML).
     public let yaml: String
+    /// The files it reads, by path relative to it (word lists, seed lists, an included
+    /// library): write them beside the rule file, and load it by its path.
+    public let files: [String: String]
 
-    /// Draws the form of `seed`.
-    public init(seed: UInt64) {
+    /// Draws the form of `seed`. With `readsFiles`, a quarter of the forms read word lists,
+    /// seed lists or an included library (``files``), so they load only by path; without it
+    /// every form loads from its text alone.
+    public init(seed: UInt64, readsFiles: Bool = false) {
         self.seed = seed
         var writer = RandomFormWriter(random: ReferenceRandom(seed: seed &* 0x2545_F491_4F6C_DD1D &+ 7))
+        writer.readsFiles = readsFiles
         yaml = writer.form(id: "random-\(seed)")
+        files = writer.files
+    }
+
+    /// The rule file and the files it reads, for a failure message.
+    public var text: String {
+        files.sorted { $0.key < $1.key }.map { "--- \($0.key)\n\($0.value)" }.joined() + yaml
     }
 }
 
@@ -36,8 +48,15 @@ struct RandomFormWriter {
     var listDepth = 0
     var counter = 0
     var definitions: [String] = []
+    /// Files the form reads, by relative path.
+    var files: [String: String] = [:]
+    var readsFiles = false
+    /// The name of the word list declared under `seeds:`, if any.
+    var seedName: String?
 
-    static let words = ["red", "green", "blue", "amber"]
+    /// Enum values and choices; `café` has a letter people may type decomposed (`normalize`).
+    static let words = ["red", "café", "blue", "amber"]
+    static let textFormats = ["email", "url", "uri", "uuid", "phone", "hostname", "ipv4", "ipv6", "date-time"]
 
     mutating func name(_ stem: String) -> String {
         counter += 1
@@ -46,11 +65,26 @@ struct RandomFormWriter {
 
     mutating func form(id: String) -> String {
         lines = ["formsmith: 1", "id: \(id)"]
+        if random.chance(15) { lines.append("normalize: nfc") }
+        let usesFiles = random.chance(25) && readsFiles
+        if usesFiles {
+            files["words.txt"] = "# colours\nred\ncafé\n\nblue\namber\n"
+            files["names.txt"] = "anna\nboris\n# a comment\nverylongname\n"
+            if random.chance(50) {
+                seedName = "colours"
+                lines.append("seeds: {colours: words.txt}")
+            }
+        }
         let usesDefinitions = random.chance(30)
         if usesDefinitions {
             definitions = ["code", "amount"]
-            lines += ["definitions:", "  code: {type: string, regex: '^[a-z0-9]{2,8}$'}",
-                      "  amount: {type: integer, min: 0, max: 500}"]
+            let body = ["  code: {type: string, regex: '^[a-z0-9]{2,8}$'}", "  amount: {type: integer, min: 0, max: 500}"]
+            if usesFiles, random.chance(60) {
+                files["lib/common.yaml"] = (["formsmith: 1", "definitions:"] + body).joined(separator: "\n") + "\n"
+                lines.append("include: lib/common.yaml")
+            } else {
+                lines += ["definitions:"] + body
+            }
         }
         lines.append("fields:")
         for _ in 0..<random.between(1, 4) { scalarField(indent: "  ", prefix: "") }
@@ -149,16 +183,19 @@ struct RandomFormWriter {
                     keys.append("regex: '^[a-z]{1,6}$'")
                     if random.chance(30) { keys.append("regexFlags: i") }
                 case 5:
-                    // A checksum with the format that carries it (the generator needs one).
-                    keys += random.pick([["checksum: inn", "mask: '0000000000'"], ["checksum: snils", "mask: '00000000000'"],
-                                         ["checksum: inn", "regex: '^([0-9]{10}|[0-9]{12})$'"]])
+                    keys += checksum(indent: indent, prefix: prefix)
                     if random.chance(40) { keys.append("allow: ['0', 'n/a']") }
                 case 1: keys.append("mask: \(quoted(random.pick(["00-00", "SS0", "A9"])))")
                 case 2: keys.append("checksum: luhn"); keys.append("regex: '^[0-9]{4,8}$'")
                 case 3: keys.append("minLength: \(random.between(1, 3))"); keys.append("maxLength: \(random.between(3, 7))")
                 default:
-                    if random.chance(30) { keys.append("const: yes") }
+                    if random.chance(40) {
+                        keys.append("format: \(random.pick(Self.textFormats))")
+                    } else if random.chance(30) {
+                        keys.append("const: yes")
+                    }
                 }
+                if random.chance(15) { keys.append("normalize: \(random.pick(["nfc", "none"]))") }
                 // Cases only on a field whose own checks leave room for theirs.
                 if keys.count == 1, random.chance(40), let condition = predicate(negatable: true) {
                     keys.append("cases: [{when: \(quoted(condition)), maxLength: 2}]")
@@ -195,17 +232,23 @@ struct RandomFormWriter {
             stem = "t"
             kind = .date
             keys.append("type: date")
-            if random.chance(20) { keys.append("format: dd.MM.yyyy") }
+            if random.chance(30) { keys.append("format: \(random.pick(["dd.MM.yyyy", "MM/dd/yyyy", "yyyy/MM/dd", "dd-MM-yyyy"]))") }
             if random.chance(60), let bound = dateBound() { keys.append("min: \(quoted(bound))") }
             if random.chance(40) { keys.append("max: \(quoted(random.pick(["today", "today+30d", "2030-12-31"])))") }
         case 7, 8:
             stem = "e"
             if random.chance(60) {
-                let values = Array(Self.words.prefix(random.between(2, 4)))
-                kind = .words(values)
+                var values = Array(Self.words.prefix(random.between(2, 4)))
                 keys.append("type: enum")
-                keys.append("values: [\(values.joined(separator: ", "))]")
+                if !files.isEmpty, random.chance(40) {
+                    values = Self.words
+                    keys.append("valuesFrom: \(seedName.map { random.pick([$0, "words.txt"]) } ?? "words.txt")")
+                } else {
+                    keys.append("values: [\(values.joined(separator: ", "))]")
+                }
+                kind = .words(values)
                 if random.chance(20) { keys.append("default: \(values[0])") }
+                if random.chance(15) { keys.append("normalize: \(random.pick(["nfc", "none"]))") }
             } else {
                 let values = [1, 2, 3, 5].prefix(random.between(2, 4)).map { $0 }
                 kind = .numbers(values)
@@ -214,10 +257,16 @@ struct RandomFormWriter {
             }
         case 9:
             stem = "m"
-            let values = Array(Self.words.prefix(random.between(2, 4)))
-            kind = .choices(values)
+            var values = Array(Self.words.prefix(random.between(2, 4)))
             keys.append("type: multi-choice")
-            keys.append("values: [\(values.joined(separator: ", "))]")
+            if !files.isEmpty, random.chance(30) {
+                values = Self.words
+                keys.append("valuesFrom: \(seedName ?? "words.txt")")
+            } else {
+                keys.append("values: [\(values.joined(separator: ", "))]")
+            }
+            if random.chance(15) { keys.append("normalize: \(random.pick(["nfc", "none"]))") }
+            kind = .choices(values)
             if random.chance(40) { keys.append("minItems: 1") }
             if random.chance(40) { keys.append("maxItems: 2") }
         default:
@@ -225,6 +274,7 @@ struct RandomFormWriter {
             kind = .text
             keys.append("type: string")
             keys.append("maxLength: \(random.between(2, 10))")
+            if !files.isEmpty, random.chance(50) { keys.append("seed: names.txt") }
         }
         let key = name(stem)
         if random.chance(30) { keys.append("optional: true") }
@@ -233,6 +283,26 @@ struct RandomFormWriter {
         if random.chance(12), let parent = anyReference(scalarOnly: true) { keys.append("parent: \(quoted(parent.path))") }
         lines.append(indent + key + ": {" + keys.joined(separator: ", ") + "}")
         scopes[scopes.count - 1].append(FieldRef(path: prefix + key, kind: kind))
+    }
+
+    /// A checksum, with the mask or regex that carries it, or alone (the generator must then
+    /// write the digits itself); `bank-account` with a BIC field declared just before it.
+    mutating func checksum(indent: String, prefix: String) -> [String] {
+        switch random.below(10) {
+        case 0: return ["checksum: inn", "mask: '0000000000'"]
+        case 1: return ["checksum: snils", "mask: '00000000000'"]
+        case 2: return ["checksum: inn", "regex: '^([0-9]{10}|[0-9]{12})$'"]
+        case 3: return ["checksum: ogrn", "regex: '^([0-9]{13}|[0-9]{15})$'"]
+        case 4: return ["checksum: vin", "regex: '^[A-HJ-NPR-Z0-9]{17}$'"]
+        case 5: return ["checksum: iban", random.pick(["regex: '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'", "maxLength: 34"])]
+        case 6, 7:
+            let bic = name("bic")
+            lines.append(indent + bic + ": {type: string, mask: '000000000'" + (random.chance(30) ? ", optional: true}" : "}"))
+            scopes[scopes.count - 1].append(FieldRef(path: prefix + bic, kind: .text))
+            return ["checksum: {name: bank-account, with: \(quoted(prefix + bic))}", "mask: '00000000000000000000'"]
+        default:
+            return ["checksum: \(random.pick(["inn", "snils", "ogrn", "luhn", "vin", "iban"]))"]
+        }
     }
 
     /// A date bound: absolute, relative to today, or to an earlier date field (of the
@@ -267,7 +337,7 @@ struct RandomFormWriter {
     mutating func atom(onlyInnermost: Bool) -> (text: String, nsPredicate: Bool)? {
         guard let reference = anyReference(scalarOnly: false, onlyInnermost: onlyInnermost) else { return nil }
         let path = reference.path
-        let ns = !path.contains("[") && random.chance(40)
+        let ns = random.chance(40)
         let field = ns ? "$" + path : path
         switch reference.kind {
         case .boolean:
@@ -275,8 +345,12 @@ struct RandomFormWriter {
             return (random.pick([path, "!\(path)", "\(path) == false"]), false)
         case .integer, .decimal:
             let number = random.between(0, 20)
-            if ns { return (random.pick(["\(field) > \(number)", "\(field) BETWEEN {0, \(number)}", "\(field) =< \(number)"]), true) }
-            return (random.pick(["\(path) >= \(number)", "\(path) != \(number)", "empty(\(path))"]), false)
+            if ns {
+                return (random.pick(["\(field) > \(number)", "\(field) BETWEEN {0, \(number)}", "\(field) =< \(number)",
+                                     "\(field) + 2 > \(number)"]), true)
+            }
+            return (random.pick(["\(path) >= \(number)", "\(path) != \(number)", "empty(\(path))",
+                                 "\(path) - \(number) >= -3", "\(path) + \(path) < \(number)", "-\(path) + 0.5 < 1"]), false)
         case .text:
             if ns {
                 return (random.pick(["\(field) BEGINSWITH 'a'", "\(field) CONTAINS[c] 'B'", "\(field) != NULL",
@@ -284,7 +358,8 @@ struct RandomFormWriter {
             }
             return (random.pick(["present(\(path))", "empty(\(path))", "\(path) == 'ab'"]), false)
         case .date:
-            return (random.pick(["\(path) < 2000-01-01", "present(\(path))", "\(path) >= today - 18y"]), false)
+            return (random.pick(["\(path) < 2000-01-01", "present(\(path))", "\(path) >= today - 18y",
+                                 "\(path) + 1y <= today", "today - \(path) > 30", "year(\(path)) + 1 >= 2000"]), false)
         case .words(let values):
             let value = random.pick(values)
             if ns { return (random.pick(["\(field) == '\(value)'", "\(field) IN {'\(value)', '\(values[0])'}"]), true) }
@@ -298,7 +373,7 @@ struct RandomFormWriter {
             if ns { return ("\(field) CONTAINS '\(value)'", true) }
             return (random.pick(["'\(value)' in \(path)", "count(\(path)) >= 2"]), false)
         case .list:
-            return (random.pick(["count(\(path)) >= 1", "count(\(path)) < 2", "empty(\(path))"]), false)
+            return (random.pick(["count(\(path)) >= 1", "count(\(path)) < 2", "empty(\(path))", "count(\(path)) + 1 > 2"]), false)
         }
     }
 

@@ -50,7 +50,7 @@ struct ReferenceForm {
     static func readPaths(of section: FieldRule) -> Set<String> {
         var paths: Set<String> = []
         for source in [section.visibleIf?.value, section.requiredIf?.value].compactMap({ $0 }) {
-            paths.formUnion(ReferenceExpressions.referencedPaths(source))
+            paths.formUnion(ReferenceEvaluator.referencedPaths(source))
         }
         return paths
     }

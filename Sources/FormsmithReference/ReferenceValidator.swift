@@ -5,14 +5,17 @@ import FormsmithCore
 /// ``PlainJSON`` tree and each field is evaluated by a recursive walk, on demand (a field a
 /// predicate reads is evaluated when it is read, so no order has to be computed).
 ///
-/// It shares with the engine only the loaded rule model (``RuleSet``), the expression parser
-/// and evaluator (over values it looks up itself), and value primitives: PCRE2 matching,
-/// masks compiled to patterns, checksums and date layouts. It never uses the engine's
-/// binding, plan, checks or wording. Its verdict is the set of (concrete path, rule) pairs.
+/// It shares with the engine only the loaded rule model (``RuleSet``, with the expression
+/// parser's tree of each predicate) and value primitives: PCRE2 matching, masks compiled to
+/// patterns, checksums, date layouts and date arithmetic. It evaluates expressions itself
+/// (``ReferenceEvaluator``) and reads numbers itself (``ReferenceNumber``); it never uses the
+/// engine's evaluation, binding, plan, checks or wording. Its verdict is the set of (concrete path, rule) pairs.
 public final class ReferenceValidator {
     let ruleSet: RuleSet
     let today: CivilDate
     let form: ReferenceForm
+    /// `valuesFrom` lists read so far, by file and path.
+    var wordLists: [String: [Located<EnumValue>]] = [:]
 
     /// A reference validator for rules loaded and compiled for `rules.today`.
     public init(rules: CompiledRuleSet) {
@@ -271,24 +274,28 @@ final class ReferenceWalk {
 
     /// A predicate's truth in the items `indices`: nil when it reads an invalid field.
     func truth(_ source: String, _ indices: [Int]) -> Bool? {
-        guard let compiled = ReferenceExpressions.compile(source) else { return nil }
-        return compiled.expression.evaluateCondition(environment(compiled, indices))
+        guard let expression = ReferenceEvaluator.parse(source) else { return nil }
+        var evaluator = evaluator(indices)
+        return evaluator.truth(expression)
     }
 
-    /// An expression's value in the items `indices`: nil when unknown.
-    func value(_ source: String, _ indices: [Int]) -> ExpressionValue? {
-        guard let compiled = ReferenceExpressions.compile(source) else { return nil }
-        return compiled.expression.evaluate(environment(compiled, indices))
+    /// An expression's value in the items `indices`: `.unknown` when it reads an invalid field,
+    /// `.uncomputable` when it reads none but cannot be computed (docs/rules.md, "Arithmetic").
+    func value(_ source: String, _ indices: [Int]) -> ReferenceOutcome {
+        guard let expression = ReferenceEvaluator.parse(source) else { return .unknown }
+        var evaluator = evaluator(indices)
+        if let value = evaluator.evaluate(expression) { return .value(value) }
+        return evaluator.uncomputable ? .uncomputable : .unknown
     }
 
-    private func environment(_ compiled: ReferenceExpressions.Compiled, _ indices: [Int]) -> ReferenceEnvironment {
-        ReferenceEnvironment(today: validator.today, paths: compiled.paths) { [unowned self] path in
+    private func evaluator(_ indices: [Int]) -> ReferenceEvaluator {
+        ReferenceEvaluator(today: validator.today) { [unowned self] path in
             lookup(path, Array(indices.prefix(Self.listDepth(path))))
         }
     }
 
     /// A field's value for expressions: evaluated first, so an invalid one is never read.
-    func lookup(_ template: String, _ indices: [Int]) -> FieldLookup {
+    func lookup(_ template: String, _ indices: [Int]) -> ReferenceLookup {
         guard let field = form.entries[template]?.rule else { return .invalid }
         switch state(template, indices) {
         case .inProgress, .invalid: return .invalid
@@ -296,6 +303,13 @@ final class ReferenceWalk {
         case .valid: break
         }
         guard case .value(let json) = raw(template, indices) else { return .invalid }
-        return ReferenceValues.expressionValue(of: json, field: field).map(FieldLookup.value) ?? .invalid
+        return ReferenceValues.expressionValue(of: json, field: field).map(ReferenceLookup.value) ?? .invalid
     }
+}
+
+/// An expression's result for a bound.
+enum ReferenceOutcome {
+    case value(ReferenceValue)
+    case unknown
+    case uncomputable
 }

@@ -20,8 +20,13 @@ extension ReferenceWalk {
         let allowed = field.constraints.allow.map(\.value)
         guard !allowed.isEmpty else { return false }
         switch value {
-        case .string(let text): return allowed.contains(text)
-        case .number(let text): return allowed.contains(text)
+        case .string(let text): return allowed.contains { ReferenceValues.same($0, text) }
+        case .number(let text):
+            // On a number field, numbers compared by value: `0`, `0.0` and `0e3` alike. On a
+            // string field a number is of the wrong type, whatever `allow` lists.
+            guard field.type == .integer || field.type == .decimal || field.type == .enumeration,
+                  let number = ReferenceNumber(json: text) else { return false }
+            return allowed.contains { ReferenceNumber(json: $0).map { ReferenceNumber.compare($0, number) == 0 } ?? false }
         default: return false
         }
     }
@@ -35,7 +40,7 @@ extension ReferenceWalk {
         case .integer:
             guard case .number(let text) = value, ReferenceValues.integer(text) != nil else { return typeError(path) }
         case .decimal:
-            guard case .number(let text) = value, ExactDecimal(text) != nil else { return typeError(path) }
+            guard case .number(let text) = value, ReferenceNumber(json: text) != nil else { return typeError(path) }
         case .boolean:
             guard case .boolean = value else { return typeError(path) }
         case .date:
@@ -88,34 +93,31 @@ extension ReferenceWalk {
                        indices: [Int]) {
         switch value {
         case .string(let text) where field.type == .string || field.type == .text:
-            checkText(constraints, text, path: path, indices: indices)
+            checkText(constraints, field, text, path: path, indices: indices)
         case .string(let text) where field.type == .date:
             guard let date = ReferenceValues.date(text, field) else { return }
             checkBounds(constraints, .date(date), path: path, indices: indices)
         case .string(let text) where field.type == .enumeration:
-            if let values = constraints.values, !values.contains(where: { $0.value == .string(text) }) {
-                report(path, notAllowed(text, values))
+            if let values = ReferenceWordLists.values(constraints, validator), !values.contains(where: { ReferenceValues.isString($0.value, text) }) {
+                notAllowed(text, values, field).map { report(path, $0) }
             }
-            if let constant = constraints.constant, constant.value.description != text { report(path, "const") }
+            if let constant = constraints.constant, !ReferenceValues.same(constant.value.description, text) { report(path, "const") }
         case .number(let text):
-            let number: ExpressionValue = field.type == .decimal
-                ? .decimal(ExactDecimal(text)!) : .integer(ReferenceValues.integer(text)!)
+            guard let number = ReferenceNumber(json: text) else { return }
+            func equals(_ value: EnumValue) -> Bool {
+                guard case .integer(let expected) = value else { return false }
+                return ReferenceNumber.compare(ReferenceNumber(json: String(expected))!, number) == 0
+            }
             if field.type == .enumeration {
-                if let values = constraints.values, !values.contains(where: { $0.value == .integer(ReferenceValues.integer(text)!) }) {
-                    report(path, "enum")
-                }
-                if let constant = constraints.constant, constant.value.description != text { report(path, "const") }
+                if let values = ReferenceWordLists.values(constraints, validator), !values.contains(where: { equals($0.value) }) { report(path, "enum") }
+                if let constant = constraints.constant, !equals(constant.value) { report(path, "const") }
                 return
             }
-            checkBounds(constraints, number, path: path, indices: indices)
-            if field.type == .decimal, let digits = constraints.fractionDigits,
-               ReferenceValues.fractionDigits(text) > digits.value {
+            checkBounds(constraints, .number(number), path: path, indices: indices)
+            if field.type == .decimal, let digits = constraints.fractionDigits, number.fractionDigits > digits.value {
                 report(path, "fraction-digits")
             }
-            if let constant = constraints.constant, case .integer(let expected) = constant.value,
-               ReferenceValues.integer(text) != expected {
-                report(path, "const")
-            }
+            if let constant = constraints.constant, !equals(constant.value) { report(path, "const") }
         case .boolean(let flag):
             if let constant = constraints.constant, constant.value != .boolean(flag) { report(path, "const") }
         case .array(let items) where field.type == .multiChoice:
@@ -123,13 +125,13 @@ extension ReferenceWalk {
                 if case .string(let text) = item { return text }
                 return nil
             }
-            if let values = constraints.values {
-                for choice in chosen where !values.contains(where: { $0.value == .string(choice) }) {
-                    report(path, notAllowed(choice, values))
+            if let values = ReferenceWordLists.values(constraints, validator) {
+                for choice in chosen where !values.contains(where: { ReferenceValues.isString($0.value, choice) }) {
+                    notAllowed(choice, values, field).map { report(path, $0) }
                 }
             }
             checkCount(constraints, chosen.count, path: path)
-            if Set(chosen).count != chosen.count { report(path, "unique") }
+            if Set(chosen.map { Array($0.utf8) }).count != chosen.count { report(path, "unique") }
         case .array(let items) where field.type == .list:
             checkCount(constraints, items.count, path: path)
         default:
@@ -142,19 +144,36 @@ extension ReferenceWalk {
         if let maximum = constraints.maxItems, count > maximum.value { report(path, "max-items") }
     }
 
-    /// Length, regex, mask, checksum and const of a text; when the text breaks some and the
-    /// same text tidied (docs/rules.md, "Text as people type it") passes all, one `text-form`.
-    private func checkText(_ constraints: Constraints, _ text: String, path: String, indices: [Int]) {
-        let broken = Self.textProblems(constraints, text)
+    /// Length, regex, mask, format, checksum and const of a text; when the text breaks some and
+    /// the same text tidied (docs/rules.md, "Text as people type it") passes all, one
+    /// `text-form`, or nothing under `normalize: nfc` when only its Unicode form differs.
+    private func checkText(_ constraints: Constraints, _ field: FieldRule, _ text: String, path: String, indices: [Int]) {
+        let companion = companionValue(constraints, indices)
+        let broken = Self.textProblems(constraints, text, companion: companion)
         guard !broken.isEmpty else { return }
-        if let tidied = ReferenceValues.tidied(text), Self.textProblems(constraints, tidied).isEmpty {
+        if let tidied = ReferenceValues.tidied(text), Self.textProblems(constraints, tidied, companion: companion).isEmpty {
+            if acceptsNFC(field), ReferenceValues.same(text.precomposedStringWithCanonicalMapping, tidied) { return }
             report(path, "text-form")
             return
         }
         for rule in broken { report(path, rule) }
     }
 
-    static func textProblems(_ constraints: Constraints, _ text: String) -> [String] {
+    /// `normalize: nfc` on the field, or at the top of the rule file when the field says nothing.
+    func acceptsNFC(_ field: FieldRule) -> Bool {
+        (field.constraints.normalize ?? validator.ruleSet.normalize)?.value == "nfc"
+    }
+
+    /// The companion a checksum is checked with (the BIC of `bank-account`): `.some(nil)` when
+    /// it is declared but not valid, so the checksum is not checked (its own error stands).
+    private func companionValue(_ constraints: Constraints, _ indices: [Int]) -> String?? {
+        guard let template = constraints.checksum?.value.companion else { return .none }
+        let inner = Array(indices.prefix(Self.listDepth(template)))
+        guard state(template, inner) == .valid, case .value(.string(let text)) = raw(template, inner) else { return .some(nil) }
+        return .some(text)
+    }
+
+    static func textProblems(_ constraints: Constraints, _ text: String, companion: String?? = .none) -> [String] {
         var rules: [String] = []
         let length = text.unicodeScalars.count
         if let minimum = constraints.minLength, length < minimum.value { rules.append("min-length") }
@@ -167,17 +186,23 @@ extension ReferenceWalk {
            !ReferenceValues.matches(pattern, text) {
             rules.append("mask")
         }
-        if let checksum = constraints.checksum, let algorithm = ChecksumAlgorithm(rawValue: checksum.value.name),
-           checksum.value.companion == nil, !algorithm.isValid(text) {
-            rules.append("checksum")
+        if let format = constraints.format, ReferenceFormats.accepts(format.value, text) == false { rules.append("format") }
+        if let checksum = constraints.checksum, let algorithm = ChecksumAlgorithm(rawValue: checksum.value.name) {
+            switch companion {
+            case .none: if !algorithm.isValid(text) { rules.append("checksum") }
+            case .some(let other?): if !algorithm.isValid(text, companion: other) { rules.append("checksum") }
+            case .some(nil): break
+            }
         }
-        if let constant = constraints.constant, constant.value.description != text { rules.append("const") }
+        if let constant = constraints.constant, !ReferenceValues.same(constant.value.description, text) { rules.append("const") }
         return rules
     }
 
     /// An enum value or a choice that is not allowed: `text-form` when tidied it is, else `enum`.
-    func notAllowed(_ text: String, _ values: [Located<EnumValue>]) -> String {
-        if let tidied = ReferenceValues.tidied(text), values.contains(where: { $0.value == .string(tidied) }) {
+    /// Nil when it is allowed after all: under `normalize: nfc`, its NFC form is one of them.
+    func notAllowed(_ text: String, _ values: [Located<EnumValue>], _ field: FieldRule) -> String? {
+        if let tidied = ReferenceValues.tidied(text), values.contains(where: { ReferenceValues.isString($0.value, tidied) }) {
+            if acceptsNFC(field), ReferenceValues.same(text.precomposedStringWithCanonicalMapping, tidied) { return nil }
             return "text-form"
         }
         return "enum"
@@ -185,32 +210,44 @@ extension ReferenceWalk {
 
     /// `min`, `max`, `exclusiveMin`, `exclusiveMax`: a bound that cannot be computed (it reads
     /// a field that is missing or invalid) is skipped.
-    private func checkBounds(_ constraints: Constraints, _ value: ExpressionValue, path: String, indices: [Int]) {
-        func bound(_ written: Located<Bound>?) -> ExpressionValue? {
+    /// A bound that cannot be computed at all (an exact sum of more than 100,000 digits, a date
+    /// past the day numbers) is reported as broken (docs/rules.md, "Arithmetic" and "Bounds").
+    private func checkBounds(_ constraints: Constraints, _ value: ReferenceValue, path: String, indices: [Int]) {
+        func broken(_ written: Located<Bound>?, _ breaks: (Int) -> Bool) -> Bool {
+            let limit: ReferenceValue
             switch written?.value {
-            case .number(let number)?: return .decimal(number)
-            case .expression(let source)?: return self.value(source, indices)
-            case nil: return nil
+            case .number(let number)?:
+                guard let read = ReferenceNumber(json: number.description) else { return false }
+                limit = .number(read)
+            case .expression(let source)?:
+                switch self.value(source, indices) {
+                case .value(let computed): limit = computed
+                case .unknown: return false
+                case .uncomputable: return true
+                }
+            case nil: return false
             }
+            guard let order = ReferenceEvaluator.order(value, limit) else { return false }
+            return breaks(order)
         }
-        if let limit = bound(constraints.min), let order = ReferenceValues.compare(value, limit), order < 0 {
-            report(path, "min")
-        }
-        if let limit = bound(constraints.exclusiveMin), let order = ReferenceValues.compare(value, limit), order <= 0 {
-            report(path, "min")
-        }
-        if let limit = bound(constraints.max), let order = ReferenceValues.compare(value, limit), order > 0 {
-            report(path, "max")
-        }
-        if let limit = bound(constraints.exclusiveMax), let order = ReferenceValues.compare(value, limit), order >= 0 {
-            report(path, "max")
-        }
+        if broken(constraints.min, { $0 < 0 }) || broken(constraints.exclusiveMin, { $0 <= 0 }) { report(path, "min") }
+        if broken(constraints.max, { $0 > 0 }) || broken(constraints.exclusiveMax, { $0 >= 0 }) { report(path, "max") }
     }
 }
 
 /// Reading values as docs/rules.md's table of types says.
 enum ReferenceValues {
     nonisolated(unsafe) static let scratch = RegexScratch()
+
+    /// Whether two texts are the same bytes (docs/rules.md: values are compared as written;
+    /// Swift's `==` would call `café` and `cafe\u{301}` equal).
+    static func same(_ a: String, _ b: String) -> Bool { Array(a.utf8) == Array(b.utf8) }
+
+    /// Whether an enum value is the string `text`, byte for byte.
+    static func isString(_ value: EnumValue, _ text: String) -> Bool {
+        if case .string(let written) = value { return same(written, text) }
+        return false
+    }
 
     /// The text tidied (invisible characters removed, no-break spaces made plain, trimmed,
     /// NFC), or nil when that changes nothing. As docs/rules.md says, only a text with
@@ -230,24 +267,12 @@ enum ReferenceValues {
         var kept = String.UnicodeScalarView()
         for scalar in scalars where !invisible.contains(scalar) { kept.append(spaceLike.contains(scalar) ? " " : scalar) }
         let tidied = String(kept).trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
-        return tidied == text ? nil : tidied
+        return same(tidied, text) ? nil : tidied
     }
 
-    /// `-` and digits, in the range of a 64-bit integer (no fraction, no exponent).
-    static func integer(_ text: String) -> Int64? {
-        guard !text.contains("."), !text.contains("e"), !text.contains("E") else { return nil }
-        return Int64(text)
-    }
-
-    /// The significant digits after the decimal point (trailing zeros do not count), exponent applied.
-    static func fractionDigits(_ text: String) -> Int {
-        let lower = text.lowercased()
-        let parts = lower.split(separator: "e", maxSplits: 1)
-        let mantissa = parts[0]
-        let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-        var fraction = mantissa.split(separator: ".", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return max(0, fraction.count - exponent)
+    /// `-` and digits, any number of them (no fraction, no exponent): an integer's JSON form.
+    static func integer(_ text: String) -> ReferenceNumber? {
+        ReferenceNumber.isIntegerNotation(text) ? ReferenceNumber(json: text) : nil
     }
 
     static func hasIntegerValues(_ field: FieldRule) -> Bool {
@@ -267,41 +292,32 @@ enum ReferenceValues {
 
     /// PCRE2's own answer (not the engine's byte-level shortcut for simple patterns).
     static func matches(_ regex: CompiledRegex, _ text: String) -> Bool {
+        match(regex, text) == true
+    }
+
+    /// Whether PCRE2 wholly matches `text`; nil when the match hit its limits.
+    static func match(_ regex: CompiledRegex, _ text: String) -> Bool? {
         let bytes = Array(text.utf8)
         // An empty buffer has no base address to give PCRE2; the engine's entry point handles it.
-        guard !bytes.isEmpty else { return regex.matches(text, scratch: scratch) == .match }
-        return bytes.withUnsafeBufferPointer { regex.matchesWithPCRE2($0, scratch: scratch) == .match }
-    }
-
-    /// -1, 0, 1; nil when the two cannot be compared (or the bound is null).
-    static func compare(_ value: ExpressionValue, _ limit: ExpressionValue) -> Int? {
-        switch (value, limit) {
-        case let (.date(a), .date(b)): return a < b ? -1 : (a == b ? 0 : 1)
-        case let (.integer(a), .integer(b)): return a < b ? -1 : (a == b ? 0 : 1)
-        default:
-            guard let a = number(value), let b = number(limit) else { return nil }
-            return a < b ? -1 : (a == b ? 0 : 1)
-        }
-    }
-
-    private static func number(_ value: ExpressionValue) -> ExactDecimal? {
-        switch value {
-        case .integer(let number): return ExactDecimal(number)
-        case .decimal(let number): return number
+        let result = bytes.isEmpty ? regex.matches(text, scratch: scratch)
+            : bytes.withUnsafeBufferPointer { regex.matchesWithPCRE2($0, scratch: scratch) }
+        switch result {
+        case .match: return true
+        case .noMatch: return false
         default: return nil
         }
     }
 
     /// The field's value as expressions see it.
-    static func expressionValue(of json: PlainJSON, field: FieldRule) -> ExpressionValue? {
+    static func expressionValue(of json: PlainJSON, field: FieldRule) -> ReferenceValue? {
         switch (field.type, json) {
         case (.string, .string(let text)), (.text, .string(let text)): return .string(text)
-        case (.integer, .number(let text)): return integer(text).map(ExpressionValue.integer)
-        case (.decimal, .number(let text)): return ExactDecimal(text).map(ExpressionValue.decimal)
+        case (.integer, .number(let text)): return integer(text).map(ReferenceValue.number)
+        case (.decimal, .number(let text)): return ReferenceNumber(json: text).map(ReferenceValue.number)
         case (.boolean, .boolean(let flag)): return .boolean(flag)
-        case (.date, .string(let text)): return date(text, field).map(ExpressionValue.date)
+        case (.date, .string(let text)): return date(text, field).map(ReferenceValue.date)
         case (.enumeration, .string(let text)): return .string(text)
-        case (.enumeration, .number(let text)): return integer(text).map(ExpressionValue.integer)
+        case (.enumeration, .number(let text)): return integer(text).map(ReferenceValue.number)
         case (.multiChoice, .array(let items)):
             return .list(items.compactMap { if case .string(let text) = $0 { return .string(text) } else { return nil } })
         case (.list, .array(let items)): return .list(Array(repeating: .null, count: items.count))

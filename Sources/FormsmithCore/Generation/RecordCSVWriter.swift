@@ -96,10 +96,11 @@ struct RecordCSVWriter {
         return item
     }
 
-    /// With lists inside list items: whether the last item of every list the record holds has a
-    /// filled cell. A row's list has 1 + the highest index with a filled cell items, so a defect
-    /// that empties the last item (its only value removed) would read as a shorter list.
-    private func lastItemsHaveCells(_ record: GeneratedRecord) -> Bool {
+    /// With lists inside list items: the first list (by its path) whose last item has no filled
+    /// cell, or nil. A row's list has 1 + the highest index with a filled cell items, so such an
+    /// item (every field of it empty, or a defect that removed its only value) would read as a
+    /// shorter list.
+    private func listWithEmptyLastItem(_ record: GeneratedRecord) -> String? {
         let rules = plan.rules
         for list in rules.fields where list.type == .list {
             let enclosing = list.listID.map { record.reachableItems(of: $0) } ?? [-1]
@@ -107,10 +108,10 @@ struct RecordCSVWriter {
                 let value = outer < 0 ? record.root[list.slot] : record.value(of: list.id, item: outer)
                 guard case .items(let count) = value, count > 0 else { continue }
                 let last = record.itemIndex(of: list.id, local: Int(count) - 1, enclosing: outer)
-                if last >= 0, !Self.hasCell(item: last, of: list.id, record, rules) { return false }
+                if last >= 0, !Self.hasCell(item: last, of: list.id, record, rules) { return list.path }
             }
         }
-        return true
+        return nil
     }
 
     /// Whether item `item` of list `listID` has a filled cell (in its own fields or inner lists).
@@ -208,28 +209,39 @@ struct RecordCSVWriter {
         output.append(UInt8(ascii: "\""))
     }
 
-    /// Whether `record` fits the columns (no list longer than its columns, no undeclared member).
-    func fits(_ record: GeneratedRecord) -> Bool {
-        guard record.extras.isEmpty else { return false }
-        if !record.innerListIDs.isEmpty, !lastItemsHaveCells(record) { return false }
+    /// Why a record does not fit the columns.
+    enum Misfit: Equatable {
+        /// A list longer than its columns, or a member the rules do not declare (a fixture's).
+        case tooLong
+        /// The last item of this list (a path) has no filled cell, so CSV would read the list shorter.
+        case emptyLastItem(String)
+    }
+
+    /// Nil when `record` fits the columns, otherwise why not.
+    func misfit(_ record: GeneratedRecord) -> Misfit? {
+        guard record.extras.isEmpty else { return .tooLong }
+        if !record.innerListIDs.isEmpty, let list = listWithEmptyLastItem(record) { return .emptyLastItem(list) }
         for field in plan.rules.fields where field.type == .list {
             if let outer = field.listID {
                 // A list inside list items: in every enclosing item the questionnaire holds.
                 for item in record.reachableItems(of: outer) {
                     switch record.value(of: field.id, item: item) {
-                    case .items(let count) where Int(count) > RecordCSVWriter.maxItems(of: field): return false
-                    case .literal: return false
+                    case .items(let count) where Int(count) > RecordCSVWriter.maxItems(of: field): return .tooLong
+                    case .literal: return .tooLong
                     default: continue
                     }
                 }
                 continue
             }
             switch record.root[field.slot] {
-            case .items(let count) where Int(count) > RecordCSVWriter.maxItems(of: field): return false
-            case .literal: return false
+            case .items(let count) where Int(count) > RecordCSVWriter.maxItems(of: field): return .tooLong
+            case .literal: return .tooLong
             default: continue
             }
         }
-        return true
+        return nil
     }
+
+    /// Whether `record` fits the columns.
+    func fits(_ record: GeneratedRecord) -> Bool { misfit(record) == nil }
 }

@@ -67,10 +67,12 @@ final class RecordGenerator {
         let base = root.derived(UInt64(index))
         var lastFailure: GenerationFailure?
         var lastViolations: [Violation] = []
+        var lastEmptyItemList: String?
         for attempt in 0..<plan.options.maxAttempts {
             let random = attempt == 0 ? base : base.derived(UInt64(attempt))
             guard builder.build(index: index, attempt: attempt, random: random) else {
                 lastFailure = builder.failure
+                lastEmptyItemList = nil
                 if let failure = builder.failure {
                     builder.discards.addQuestionnaire(reasons: [(plan.rules.fields[failure.address.field].path, failure.rule)])
                 }
@@ -78,18 +80,38 @@ final class RecordGenerator {
             }
             let violations = verify()
             if violations.isEmpty {
-                if let csvWriter, !csvWriter.fits(builder.record) {
+                switch csvWriter?.misfit(builder.record) {
+                case nil: return
+                case .tooLong?:
                     throw GenerationError(field: nil, rule: nil, message: "the fixture gives a list more items than "
                                           + "the CSV columns hold; use --format json or jsonl")
+                case .emptyLastItem(let list)?:
+                    // Valid, but not writable as a CSV row: drawn again, and counted.
+                    lastEmptyItemList = list
+                    lastFailure = nil
+                    lastViolations = []
+                    builder.discards.addQuestionnaire(reasons: [(list, Self.csvEmptyItem)])
+                    continue
                 }
-                return
             }
             lastViolations = violations
             lastFailure = nil
+            lastEmptyItemList = nil
             builder.discards.addQuestionnaire(reasons: violations.map { (ValidationSummary.foldIndices($0.field), $0.rule) })
+        }
+        if let list = lastEmptyItemList {
+            throw GenerationError(
+                field: list, rule: nil,
+                message: "cannot be written as CSV: in \(Counted.phrase(plan.options.maxAttempts, "attempt")) the last item of "
+                    + "this list had no filled cell (questionnaire \(index + 1)); a CSV row holds as many items as 1 + the "
+                    + "highest index with a filled cell, so an item whose fields are all empty (optional or hidden) cannot be "
+                    + "written; use --format json or jsonl, or require a field of its items")
         }
         throw unsatisfiable(index: index, failure: lastFailure, violations: lastViolations)
     }
+
+    /// The rule a CSV attempt is counted under when a list's last item has no filled cell.
+    static let csvEmptyItem = "csv-empty-item"
 
     /// The attempts and values thrown away since the last call, and forgets them.
     func takeDiscards() -> GenerationDiscards {
@@ -132,7 +154,14 @@ final class RecordGenerator {
         }
         let pinned = plan.pins != nil && isPinned(first.field)
         let value = first.value.map { " (value \"\($0)\")" } ?? ""
-        let lead = pinned ? "the fixture's value breaks the rules: " : "no valid value found in \(Counted.phrase(attempts, "attempt")): "
+        var lead = pinned ? "the fixture's value breaks the rules: " : "no valid value found in \(Counted.phrase(attempts, "attempt")): "
+        let assertionRules = Set((plan.rules.ruleSet.assertions + plan.rules.ruleSet.allFields.flatMap(\.assertions)).map(\.rule))
+        if !pinned, assertionRules.contains(first.rule) {
+            // Assertions are checked, not aimed at: say so, rather than blame a value.
+            lead = "no questionnaire drawn in \(Counted.phrase(attempts, "attempt")) met this assertion (generate draws "
+                + "each field from its own checks and then checks the assertions, so an assertion that few "
+                + "questionnaires meet, or none, stops it: check that it can hold): "
+        }
         return GenerationError(field: first.field, rule: first.rule,
                                message: lead + first.message + value + (pinned ? "" : fixtureNote))
     }

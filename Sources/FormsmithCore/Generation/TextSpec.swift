@@ -84,6 +84,10 @@ final class TextSpec: Sendable {
             let generator = try TextSpec.generator(for: generatorRegex)
             source = .regex(PatternWalker(generator))
             if generator.needsFiltering || generatorRegex.options.contains(.multiline) { needsConfirmation = true }
+        } else if let checksum, let shape = try? CompiledRegex(pattern: checksum.algorithm.generationShape) {
+            // A checksum alone: values of its own shape (plain words never carry check digits).
+            source = .regex(PatternWalker(try TextSpec.generator(for: shape)))
+            needsConfirmation = true
         }
         self.minLength = minLength
         self.maxLength = maxLength

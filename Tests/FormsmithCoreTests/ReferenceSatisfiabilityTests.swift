@@ -1,0 +1,57 @@
+import XCTest
+import FormsmithCore
+import FormsmithReference
+
+/// The proofs the differential test labels forms "unsatisfiable" with, on forms whose answer
+/// is worked out by hand: a proof only where no valid questionnaire exists.
+final class ReferenceSatisfiabilityTests: XCTestCase {
+    private func reason(_ rules: String) throws -> String? {
+        let compiled = try RulesLoader.load(text: rules, file: "rules.yaml", today: CivilDate(year: 2026, month: 11, day: 22)!)
+        return ReferenceSatisfiability.unsatisfiable(compiled)
+    }
+
+    func testAnAssertionFalseForEveryValueIsAProof() throws {
+        // n can only be -3 (required, const): -3 + 2 > 0 is false, and so is empty(n).
+        XCTAssertEqual(try reason("""
+            id: a
+            fields:
+              n: {type: integer, max: 0, const: -3}
+            assert:
+              - {that: "empty(n) || n + 2 > 0", message: m}
+            """), "the assertion `empty(n) || n + 2 > 0` is false for every value its fields can take")
+        // Optional, n may be empty, which makes the assertion true: no proof.
+        XCTAssertNil(try reason("""
+            id: b
+            fields:
+              n: {type: integer, max: 0, const: -3, optional: true}
+            assert:
+              - {that: "empty(n) || n + 2 > 0", message: m}
+            """))
+        // 0...10 and a choice of two colours: n > 9 && c == 'red' holds for n = 10, c = red.
+        XCTAssertNil(try reason("""
+            id: c
+            fields:
+              n: {type: integer, min: 0, max: 10}
+              c: {type: enum, values: [red, blue]}
+            assert:
+              - {that: "n > 9 && c == 'red'", message: m}
+            """))
+    }
+
+    func testAnItemAssertionProvesNothingWhenTheListMayBeEmpty() throws {
+        let list = { (minimum: Int) in """
+            id: l
+            sections:
+              items:
+                type: list
+                minItems: \(minimum)
+                fields:
+                  b: {type: boolean, const: true}
+                assert:
+                  - {that: "!items[].b", message: m}
+            """ }
+        XCTAssertEqual(try reason(list(1)), "the assertion `!items[].b` of items, which always has an item, is false for "
+                       + "every value its fields can take")
+        XCTAssertNil(try reason(list(0)))
+    }
+}
