@@ -222,6 +222,7 @@ struct RandomFormWriter {
             if random.chance(60) { keys.append("fractionDigits: \(random.between(0, 2))") }
             if random.chance(50) { keys.append("min: 0.5") }
             if random.chance(50) { keys.append("max: 99.5") }
+            if random.chance(15) { keys.append("multipleOf: " + ["0.05", "0.25", "2.5"][random.between(0, 2)]) }
         case 5:
             stem = "b"
             kind = .boolean

@@ -117,6 +117,9 @@ extension ReferenceWalk {
             if field.type == .decimal, let digits = constraints.fractionDigits, number.fractionDigits > digits.value {
                 report(path, "fraction-digits")
             }
+            if let step = constraints.multipleOf, !ReferenceValues.isMultiple(text, of: step.value) {
+                report(path, "multiple-of")
+            }
             if let constant = constraints.constant, !equals(constant.value) { report(path, "const") }
         case .boolean(let flag):
             if let constant = constraints.constant, constant.value != .boolean(flag) { report(path, "const") }
@@ -273,6 +276,60 @@ enum ReferenceValues {
     /// `-` and digits, any number of them (no fraction, no exponent): an integer's JSON form.
     static func integer(_ text: String) -> ReferenceNumber? {
         ReferenceNumber.isIntegerNotation(text) ? ReferenceNumber(json: text) : nil
+    }
+
+    /// Whether the number `text` is a whole multiple of the number `step` (> 0), by long division
+    /// of the two written as whole numbers of the same scale.
+    static func isMultiple(_ text: String, of step: String) -> Bool {
+        let (valueDigits, valueScale) = wholeDigits(text)
+        let (stepDigits, stepScale) = wholeDigits(step)
+        if valueDigits.allSatisfy({ $0 == 0 }) { return true }
+        let scale = max(valueScale, stepScale)
+        let dividend = valueDigits + [UInt8](repeating: 0, count: scale - valueScale)
+        let divisor = Array((stepDigits + [UInt8](repeating: 0, count: scale - stepScale)).drop { $0 == 0 })
+        var rest: [UInt8] = []
+        for digit in dividend {
+            rest.append(digit)
+            rest = Array(rest.drop { $0 == 0 })
+            while !lessThan(rest, divisor) { rest = minus(rest, divisor) }
+        }
+        return rest.isEmpty
+    }
+
+    /// The digits of `|text|` as a whole number and how many of them follow the point
+    /// (`-1.25e1` gives 125 and 1; `5e2` gives 500 and 0).
+    private static func wholeDigits(_ text: String) -> ([UInt8], Int) {
+        let lower = text.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "+", with: "")
+        let parts = lower.split(separator: "e", maxSplits: 1)
+        let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        let halves = parts[0].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let fraction = halves.count > 1 ? String(halves[1]) : ""
+        var digits = (String(halves[0]) + fraction).compactMap { $0.wholeNumberValue.map(UInt8.init) }
+        var scale = fraction.count - exponent
+        if scale < 0 {
+            digits += [UInt8](repeating: 0, count: -scale)
+            scale = 0
+        }
+        return (digits, scale)
+    }
+
+    private static func lessThan(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.count != b.count ? a.count < b.count : a.lexicographicallyPrecedes(b)
+    }
+
+    private static func minus(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
+        var result = a.map(Int.init)
+        let offset = a.count - b.count
+        for index in stride(from: b.count - 1, through: 0, by: -1) {
+            result[offset + index] -= Int(b[index])
+            var position = offset + index
+            while result[position] < 0 {
+                result[position] += 10
+                result[position - 1] -= 1
+                position -= 1
+            }
+        }
+        return Array(result.map(UInt8.init).drop { $0 == 0 })
     }
 
     static func hasIntegerValues(_ field: FieldRule) -> Bool {

@@ -69,4 +69,23 @@ final class CheckKindTests: XCTestCase {
             XCTAssertEqual(order, order.sorted(), "\(field.path): checks out of CheckKind order")
         }
     }
+
+    /// The export asks every kind which rules a case declares (`declaredRules`): each kind must
+    /// name one of its own rules for each of its examples, and say how JSON Schema expresses it.
+    func testEveryKindDeclaresItsRulesToTheExport() throws {
+        for kind in CheckKind.allCases {
+            let definition = kind.definition
+            let own = Set(definition.rules.map(\.id))
+            let expression = definition.jsonSchema
+            XCTAssertFalse(expression.keywords.isEmpty && expression.notExpressed == nil,
+                           "\(kind) says neither what the export writes nor why it cannot")
+            for example in definition.examples {
+                let ruleSet = try RulesLoader.read(text: "id: t\nfields:\n  f: \(example.field)\n", file: "t.yaml")
+                let field = try XCTUnwrap(ruleSet.field(at: "f"), example.field)
+                let declared = definition.declaredRules(in: field.constraints, type: field.type)
+                XCTAssertFalse(declared.isEmpty, "\(kind): \(example.field) declares no rule to the export")
+                XCTAssertTrue(Set(declared).isSubset(of: own), "\(kind): \(declared) are not its rules")
+            }
+        }
+    }
 }

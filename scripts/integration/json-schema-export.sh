@@ -9,11 +9,13 @@
 # Unicode-aware classes (\w, \W, \s, \S, \p{Lu}, \P{L}, [[:alpha:]], .) of
 # export/unicode-classes.yaml must mean in python-jsonschema and in check-jsonschema what they
 # mean in Formsmith, on values where ECMA-262, Python's re and PCRE2 differ
-# (scripts/integration/lib/check_pattern_probes.py).
+# (scripts/integration/lib/check_pattern_probes.py). multipleOf (export/multiple-of.yaml): the
+# whole-number steps exported are judged by check-jsonschema and jsonschema-rs as by Formsmith,
+# and the fractional step is listed as not expressed (scripts/integration/lib/check_multiple_of.py).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
-PATH_TOOLS="$(scripts/tool-venv check-jsonschema==0.39.0)"
+PATH_TOOLS="$(scripts/tool-venv check-jsonschema==0.39.0 jsonschema-rs==0.61.0)"
 PATH="$PATH_TOOLS:$PATH"
 formsmith="${FORMSMITH:-$root/.build/debug/formsmith}"
 work="$(mktemp -d)"
@@ -58,3 +60,8 @@ rules=Tests/FormsmithCLITests/Fixtures/export/unicode-classes.yaml
 "$formsmith" export json-schema --rules "$rules" --output "$work/unicode.schema.json" 2>"$work/gaps"
 check-jsonschema --check-metaschema "$work/unicode.schema.json" >/dev/null
 "$PATH_TOOLS/python" scripts/integration/lib/check_pattern_probes.py "$formsmith" "$rules" "$work/unicode.schema.json" "$work"
+rules=Tests/FormsmithCLITests/Fixtures/export/multiple-of.yaml
+"$formsmith" export json-schema --rules "$rules" --output "$work/multiple-of.schema.json" 2>"$work/multiple-of.gaps"
+check-jsonschema --check-metaschema "$work/multiple-of.schema.json" >/dev/null
+"$PATH_TOOLS/python" scripts/integration/lib/check_multiple_of.py "$formsmith" "$rules" "$work/multiple-of.schema.json" \
+  "$work/multiple-of.gaps" "$work"

@@ -102,6 +102,12 @@ enum ChecksumCheck: ValueCheckKind {
         return .checksum(algorithm, companion: companionID)
     }
 
+    static let jsonSchema: SchemaExpression = .none("check digits")
+
+    static func declaredRules(in constraints: Constraints, type: FieldType) -> [String] {
+        return constraints.checksum != nil ? [RuleIdentifier.checksum] : []
+    }
+
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         guard let spec = constraints.checksum else { return [] }
         var body = ChecksumAlgorithm(rawValue: spec.value.name)?.summary ?? spec.value.name

@@ -39,6 +39,12 @@ enum ConstantCheck: ValueCheckKind {
         return .constant(constant.value)
     }
 
+    static let jsonSchema: SchemaExpression = .keywords(["const"])
+
+    static func declaredRules(in constraints: Constraints, type: FieldType) -> [String] {
+        return constraints.constant != nil ? [RuleIdentifier.constant] : []
+    }
+
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         guard let constant = constraints.constant else { return [] }
         return [ExplainedCheck(label: "const", body: "must be exactly \(constant.value)", rules: [RuleIdentifier.constant])]

@@ -95,6 +95,12 @@ enum ExtensionCheck: ValueCheckKind {
         return patterns.isEmpty ? nil : patterns
     }
 
+    static let jsonSchema: SchemaExpression = .partly(["pattern"], notExpressed: "that a well-known file name extension agrees with the media type")
+
+    static func declaredRules(in constraints: Constraints, type: FieldType) -> [String] {
+        return constraints.extensions != nil ? [RuleIdentifier.fileExtension] : []
+    }
+
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         var lines: [ExplainedCheck] = []
         if let written = constraints.extensions, !written.isEmpty {

@@ -83,6 +83,13 @@ enum FormatCheck: ValueCheckKind {
         return .format(format)
     }
 
+    static let jsonSchema: SchemaExpression = .partly(["format", "pattern"], notExpressed: "a format as strictly as Formsmith checks it (JSON Schema's format is an annotation)")
+
+    static func declaredRules(in constraints: Constraints, type: FieldType) -> [String] {
+        // On a date field `format` is the layout, part of the type.
+        return constraints.format != nil && type != .date ? [RuleIdentifier.format] : []
+    }
+
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         guard let written = constraints.format, let format = TextFormat(rawValue: written.value) else { return [] }
         return [ExplainedCheck(label: "format", body: "must be \(format.expectation) (\(format.standard))",

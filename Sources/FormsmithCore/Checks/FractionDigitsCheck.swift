@@ -41,6 +41,12 @@ enum FractionDigitsCheck: ValueCheckKind {
         return digits
     }
 
+    static let jsonSchema: SchemaExpression = .none("digits after the point (multipleOf is unreliable for decimal fractions in binary floating point)")
+
+    static func declaredRules(in constraints: Constraints, type: FieldType) -> [String] {
+        return constraints.fractionDigits != nil ? [RuleIdentifier.fractionDigits] : []
+    }
+
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         guard let digits = constraints.fractionDigits else { return [] }
         return [ExplainedCheck(label: "digits",

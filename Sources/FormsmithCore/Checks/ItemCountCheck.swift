@@ -71,6 +71,15 @@ enum ItemCountCheck: ValueCheckKind {
         return (low, high)
     }
 
+    static let jsonSchema: SchemaExpression = .keywords(["minItems", "maxItems"])
+
+    static func declaredRules(in constraints: Constraints, type: FieldType) -> [String] {
+        var rules: [String] = []
+        if constraints.minItems != nil { rules.append(RuleIdentifier.minItems) }
+        if constraints.maxItems != nil { rules.append(RuleIdentifier.maxItems) }
+        return rules
+    }
+
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         guard let items = CheckPhrases.count(constraints.minItems?.value, constraints.maxItems?.value) else { return [] }
         let noun = CheckPhrases.noun(writer.field.type == .multiChoice ? "choice"

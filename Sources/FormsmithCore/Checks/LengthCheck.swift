@@ -43,6 +43,15 @@ enum LengthCheck: ValueCheckKind {
         return .length(min: minimum, max: maximum)
     }
 
+    static let jsonSchema: SchemaExpression = .keywords(["minLength", "maxLength"])
+
+    static func declaredRules(in constraints: Constraints, type: FieldType) -> [String] {
+        var rules: [String] = []
+        if constraints.minLength != nil { rules.append(RuleIdentifier.minLength) }
+        if constraints.maxLength != nil { rules.append(RuleIdentifier.maxLength) }
+        return rules
+    }
+
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         guard let counted = CheckPhrases.count(constraints.minLength?.value, constraints.maxLength?.value) else { return [] }
         let rules = counted.ends.map { $0 == "min" ? RuleIdentifier.minLength : RuleIdentifier.maxLength }

@@ -48,6 +48,12 @@ enum MaskCheck: ValueCheckKind {
         return nil
     }
 
+    static let jsonSchema: SchemaExpression = .partly(["pattern"], notExpressed: "mask characters ECMA-262 patterns cannot say (named in the gap)")
+
+    static func declaredRules(in constraints: Constraints, type: FieldType) -> [String] {
+        return constraints.mask != nil ? [RuleIdentifier.mask] : []
+    }
+
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         guard let mask = constraints.mask else { return [] }
         let shape = (try? InputMask(mask.value)).map { ": " + describe($0.elements) } ?? ""

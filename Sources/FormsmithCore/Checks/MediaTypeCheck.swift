@@ -49,6 +49,12 @@ enum MediaTypeCheck: ValueCheckKind {
         return patterns.isEmpty ? nil : .mediaTypes(patterns)
     }
 
+    static let jsonSchema: SchemaExpression = .partly(["enum", "pattern"], notExpressed: "media types compared without regard to case")
+
+    static func declaredRules(in constraints: Constraints, type: FieldType) -> [String] {
+        return constraints.mediaTypes != nil ? [RuleIdentifier.mediaType] : []
+    }
+
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         guard let written = constraints.mediaTypes, !written.isEmpty else { return [] }
         return [ExplainedCheck(label: "media type", body: "each file's media type is one of "

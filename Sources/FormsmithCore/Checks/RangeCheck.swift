@@ -58,6 +58,15 @@ enum RangeCheck: ValueCheckKind {
         state.compileRange(constraints, of: site.rule, id: site.id, scope: site.scope)
     }
 
+    static let jsonSchema: SchemaExpression = .partly(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"], notExpressed: "date bounds and bounds computed from today or another field")
+
+    static func declaredRules(in constraints: Constraints, type: FieldType) -> [String] {
+        var rules: [String] = []
+        if constraints.min != nil || constraints.exclusiveMin != nil { rules.append(RuleIdentifier.min) }
+        if constraints.max != nil || constraints.exclusiveMax != nil { rules.append(RuleIdentifier.max) }
+        return rules
+    }
+
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         let field = writer.field
         var parts: [String] = []
@@ -327,12 +336,16 @@ extension DefectPlanter {
             return outside.isInCalendarRange ? .date(outside) : nil
         case .integer:
             let range = inScope(address) { builder.numberRange(field, scale: 0) }
-            guard let limit = below ? range?.low : range?.high else { return nil }
-            return .integer(below ? limit - 1 : limit + 1)
+            guard let limit = below ? range?.low : range?.high,
+                  let outside = nextOnGrid(below ? limit - 1 : limit + 1, down: below, field, address, scale: 0)
+            else { return nil }
+            return .integer(outside)
         case .decimal(_, let scale):
             let range = inScope(address) { builder.numberRange(field, scale: Int(scale)) }
-            guard let limit = below ? range?.low : range?.high else { return nil }
-            return .decimal(mantissa: below ? limit - 1 : limit + 1, scale: scale)
+            guard let limit = below ? range?.low : range?.high,
+                  let outside = nextOnGrid(below ? limit - 1 : limit + 1, down: below, field, address, scale: Int(scale))
+            else { return nil }
+            return .decimal(mantissa: outside, scale: scale)
         default:
             return nil
         }

@@ -51,6 +51,12 @@ enum RegexCheck: ValueCheckKind {
         }
     }
 
+    static let jsonSchema: SchemaExpression = .partly(["pattern"], notExpressed: "PCRE2 features ECMA-262 patterns lack (named in the gap)")
+
+    static func declaredRules(in constraints: Constraints, type: FieldType) -> [String] {
+        return constraints.regex != nil ? [RuleIdentifier.regex] : []
+    }
+
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         guard let regex = constraints.regex else { return [] }
         let flags = constraints.regexFlags.map { ", flags \($0.value)" } ?? ""

@@ -64,6 +64,15 @@ enum SizeCheck: ValueCheckKind {
         return .size(min: bounds[0], max: bounds[1])
     }
 
+    static let jsonSchema: SchemaExpression = .keywords(["minimum", "maximum"])
+
+    static func declaredRules(in constraints: Constraints, type: FieldType) -> [String] {
+        var rules: [String] = []
+        if constraints.minSize != nil { rules.append(RuleIdentifier.minSize) }
+        if constraints.maxSize != nil { rules.append(RuleIdentifier.maxSize) }
+        return rules
+    }
+
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         let minimum = constraints.minSize.flatMap { try? ByteSize.parse($0.value).get() }
         let maximum = constraints.maxSize.flatMap { try? ByteSize.parse($0.value).get() }

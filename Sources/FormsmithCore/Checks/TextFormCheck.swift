@@ -81,6 +81,12 @@ enum TextFormCheck: ValueCheckKind {
         return nil  // not a check of its own: it decides how text violations are worded (CompiledField.acceptsNFC)
     }
 
+    static let jsonSchema: SchemaExpression = .partly(["anyOf"], notExpressed: "a value spoilt only by how it was typed (invisible characters, spaces around it)")
+
+    static func declaredRules(in constraints: Constraints, type: FieldType) -> [String] {
+        return constraints.normalize != nil ? [RuleIdentifier.textForm] : []
+    }
+
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         guard let normalize = constraints.normalize else { return [] }
         let body = normalize.value == nfc

@@ -32,6 +32,55 @@ protocol ValueCheckKind {
     /// The kind's lines in `formsmith explain` for constraints as written; empty when the
     /// constraints do not declare it.
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck]
+
+    /// How the JSON Schema export (`formsmith export json-schema`) expresses the kind: the
+    /// keywords it writes, or why JSON Schema cannot say it. Required, so a new kind must decide.
+    static var jsonSchema: SchemaExpression { get }
+
+    /// The rules `constraints` (a field's, or a case's) declare on a field of `type`: what the
+    /// export lists as not expressed when it cannot write a case's condition.
+    static func declaredRules(in constraints: Constraints, type: FieldType) -> [String]
+
+    /// The keywords the kind writes into a field's (or a case's) JSON Schema, reporting what it
+    /// cannot say through `gap(rule, reason)`; empty by default (see the extension).
+    static func schemaKeywords(_ constraints: Constraints, type: FieldType, gap: (String, String) -> Void)
+        -> [(String, JSONValue)]
+}
+
+extension ValueCheckKind {
+    /// The keywords the kind writes into a field's (or a case's) schema, reporting what it
+    /// cannot say through `gap(rule, reason)`. The kinds that came before this member have
+    /// theirs written by field type in `Export/SchemaBuilder+Values.swift` (their
+    /// ``jsonSchema`` names them); a new kind writes its own here.
+    static func schemaKeywords(_ constraints: Constraints, type: FieldType, gap: (String, String) -> Void)
+        -> [(String, JSONValue)]
+    {
+        []
+    }
+}
+
+/// How a kind appears in the JSON Schema export: the keywords written for it and what of it
+/// JSON Schema cannot express (each such check is listed by the export as a gap, by rule).
+struct SchemaExpression: Sendable {
+    /// The JSON Schema keywords written for the kind (`minLength`, `multipleOf`); empty when none.
+    let keywords: [String]
+    /// What the export cannot write, in a phrase (`the check digits`); nil when all of it is written.
+    let notExpressed: String?
+
+    /// Everything written with `keywords`.
+    static func keywords(_ keywords: [String]) -> SchemaExpression {
+        SchemaExpression(keywords: keywords, notExpressed: nil)
+    }
+
+    /// Some of it written with `keywords`, the rest listed as a gap for the reason given.
+    static func partly(_ keywords: [String], notExpressed: String) -> SchemaExpression {
+        SchemaExpression(keywords: keywords, notExpressed: notExpressed)
+    }
+
+    /// Nothing written: JSON Schema cannot say it, for the reason given.
+    static func none(_ reason: String) -> SchemaExpression {
+        SchemaExpression(keywords: [], notExpressed: reason)
+    }
 }
 
 /// A kind's keys as written; `init()` is "none of them declared".
@@ -81,7 +130,7 @@ struct ExplainedCheck {
 /// makes the compiler list each place that must learn about the new kind.
 enum CheckKind: String, CaseIterable, Sendable {
     case length, regex, mask, format, range, fractionDigits, values, mediaType, fileExtension, size, itemCount, checksum
-    case constant, textForm
+    case constant, textForm, multipleOf
 
     /// The type that owns the kind.
     var definition: any ValueCheckKind.Type {
@@ -100,6 +149,7 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .checksum: ChecksumCheck.self
         case .constant: ConstantCheck.self
         case .textForm: TextFormCheck.self
+        case .multipleOf: MultipleOfCheck.self
         }
     }
 
@@ -127,6 +177,11 @@ enum CheckKind: String, CaseIterable, Sendable {
     /// The field types each key applies to, by key.
     static let applicableTypes: [String: Set<FieldType>] = Dictionary(
         allKeys.map { ($0.name, $0.types) }, uniquingKeysWith: { first, _ in first })
+
+    /// The rules `constraints` declare on a field of `type`, every kind asked in order.
+    static func declaredRules(in constraints: Constraints, type: FieldType) -> [String] {
+        allCases.flatMap { $0.definition.declaredRules(in: constraints, type: type) }
+    }
 }
 
 /// One compiled value check of a field (see ``CheckKind`` for the file that owns each case).
@@ -144,6 +199,9 @@ enum ValueCheck: Sendable {
     case itemCount(min: Int?, max: Int?)
     case checksum(ChecksumAlgorithm, companion: Int?)
     case constant(EnumValue)
+    /// A number check whose kind owns its behaviour (``NumberCheck``): validated, generated and
+    /// broken through the protocol, so a new number kind adds no case here.
+    case number(any NumberCheck)
 
     /// The kind the check belongs to.
     var kind: CheckKind {
@@ -161,6 +219,7 @@ enum ValueCheck: Sendable {
         case .itemCount: .itemCount
         case .checksum: .checksum
         case .constant: .constant
+        case .number(let check): type(of: check).kind
         }
     }
 }

@@ -116,6 +116,12 @@ enum ValuesCheck: ValueCheckKind {
         return .enumeration(strings: strings, integers: integers)
     }
 
+    static let jsonSchema: SchemaExpression = .keywords(["enum", "uniqueItems"])
+
+    static func declaredRules(in constraints: Constraints, type: FieldType) -> [String] {
+        return constraints.values != nil || constraints.valuesFrom != nil ? [RuleIdentifier.enumeration] : []
+    }
+
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         guard let values = phrase(constraints, writer) else { return [] }
         if writer.field.type == .multiChoice {

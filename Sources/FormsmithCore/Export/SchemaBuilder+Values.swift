@@ -88,6 +88,9 @@ extension SchemaBuilder {
         case .section:
             break
         }
+        for kind in CheckKind.allCases {
+            members += kind.definition.schemaKeywords(constraints, type: field.type) { gap(path, $0, $1) }
+        }
         if let constant = constraints.constant {
             let integer = field.type == .integer || field.type == .decimal
                 || (field.type == .enumeration && { if case .integer = constant.value { true } else { false } }())
@@ -165,24 +168,6 @@ extension SchemaBuilder {
         let context = LintContext(ruleSet: ruleSet, compiled: nil, today: today)
         guard case .success(let words) = context.readList(file) else { return nil }
         return words.map { .string($0.word) }
-    }
-
-    /// The rule identifiers of the checks in `constraints` on a field of `type`.
-    static func rules(of constraints: Constraints, type: FieldType) -> [String] {
-        var rules: [String] = []
-        if constraints.minLength != nil { rules.append(RuleIdentifier.minLength) }
-        if constraints.maxLength != nil { rules.append(RuleIdentifier.maxLength) }
-        if constraints.regex != nil { rules.append(RuleIdentifier.regex) }
-        if constraints.mask != nil { rules.append(RuleIdentifier.mask) }
-        if constraints.min != nil || constraints.exclusiveMin != nil { rules.append(RuleIdentifier.min) }
-        if constraints.max != nil || constraints.exclusiveMax != nil { rules.append(RuleIdentifier.max) }
-        if constraints.fractionDigits != nil { rules.append(RuleIdentifier.fractionDigits) }
-        if constraints.values != nil || constraints.valuesFrom != nil { rules.append(RuleIdentifier.enumeration) }
-        if constraints.minItems != nil { rules.append(RuleIdentifier.minItems) }
-        if constraints.maxItems != nil { rules.append(RuleIdentifier.maxItems) }
-        if constraints.checksum != nil { rules.append(RuleIdentifier.checksum) }
-        if constraints.constant != nil { rules.append(RuleIdentifier.constant) }
-        return rules
     }
 
     static func json(_ value: EnumValue) -> JSONValue {

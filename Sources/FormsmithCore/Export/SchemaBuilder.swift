@@ -88,7 +88,8 @@ final class SchemaBuilder {
             {
                 rules.append(.object([("if", condition), ("then", then)]))
             } else {
-                for rule in Self.rules(of: variant.constraints, type: field.type) {
+                // Every kind says which of its rules a case declares (`ValueCheckKind.declaredRules`).
+                for rule in CheckKind.declaredRules(in: variant.constraints, type: field.type) {
                     gap(field.path, rule, "the check applies when \(PredicateText.quoted(variant.condition.value))")
                 }
             }

@@ -18,7 +18,9 @@ extension DefectPlanter {
             builder.record.setValue(replacement, at: address, in: rules)
             return builder.record.concretePath(address, in: rules) + suffix
         }
-        guard let replacement = mutated(candidate.kind, field, value, address, random: &random) else { return nil }
+        let replacement = candidate.check.map { offStep($0, field, value, address) }
+            ?? mutated(candidate.kind, field, value, address, random: &random)
+        guard let replacement else { return nil }
         builder.record.setValue(replacement, at: address, in: rules)
         if candidate.kind == .visibility, case .items(let count) = replacement {
             inScope(address) { builder.fillItems(of: field, count: Int(count)) }
@@ -59,7 +61,7 @@ extension DefectPlanter {
         case .format: return brokenFormat(field, value, address, random: &random)
         case .minItems, .maxItems: return itemCountEdit(kind == .maxItems, field, value, address)
         case .mediaType, .fileExtension, .minSize, .maxSize: return nil  // attachmentDefect
-        case .unknownField: return nil
+        case .unknownField, .numberCheck: return nil  // numberCheck: offStep, with the candidate's check
         case .textForm: return mistypedText(field, value, random: &random)
         }
     }

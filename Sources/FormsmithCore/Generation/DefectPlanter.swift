@@ -3,9 +3,13 @@ enum MutationKind: CaseIterable {
     case required, visibility, type, regex, mask, minLength, maxLength, min, max, fractionDigits
     case enumeration, unique, constant, checksum, format, mediaType, fileExtension, minSize, maxSize, minItems, maxItems
     case parent, unknownField, incompleteGroup, textForm
+    /// A number kind's defect (``NumberCheck``): one grid point off its step; the rule is the
+    /// check's own (``MutationCandidate/rule``).
+    case numberCheck
 
-    /// The rule identifier the validator reports for it.
-    var rule: String {
+    /// The rule identifier the validator reports for it; nil for ``numberCheck``, whose
+    /// candidate names its rule.
+    var rule: String? {
         switch self {
         case .required: RuleIdentifier.required
         case .visibility: RuleIdentifier.visibility
@@ -32,6 +36,7 @@ enum MutationKind: CaseIterable {
         case .unknownField: RuleIdentifier.unknownField
         case .incompleteGroup: RuleIdentifier.incompleteGroup
         case .textForm: RuleIdentifier.textForm
+        case .numberCheck: nil
         }
     }
 }
@@ -40,6 +45,11 @@ enum MutationKind: CaseIterable {
 struct MutationCandidate {
     let kind: MutationKind
     let address: FieldAddress
+    /// The number check a ``MutationKind/numberCheck`` defect breaks.
+    var check: (any NumberCheck)? = nil
+
+    /// The rule the defect breaks.
+    var rule: String { check?.rule ?? kind.rule ?? "" }
 }
 
 /// Plants exactly one defect in a valid questionnaire: picks a kind at random among those the
@@ -73,9 +83,9 @@ struct DefectPlanter {
             guard let expected = apply(candidate, random: &random) else { continue }
             if isCSV, let csvWriter = generator.csvWriter, !csvWriter.fits(builder.record) { continue }
             let violations = generator.verify()
-            if violations.count == 1, violations[0].field == expected, violations[0].rule == candidate.kind.rule {
+            if violations.count == 1, violations[0].field == expected, violations[0].rule == candidate.rule {
                 return GeneratedLabel(index: index, line: 0, id: generator.recordID(), field: expected,
-                                      rule: candidate.kind.rule)
+                                      rule: candidate.rule)
             }
         }
         builder.record = snapshot
@@ -97,6 +107,11 @@ struct DefectPlanter {
                 if value.isPresent {
                     for kind in kinds(forPresent: field, value: value, address: address) {
                         result.append(MutationCandidate(kind: kind, address: address))
+                    }
+                    if field.type == .integer || field.type == .decimal {
+                        for check in numberCheckDefects(field, address) {
+                            result.append(MutationCandidate(kind: .numberCheck, address: address, check: check))
+                        }
                     }
                 } else if field.visibleIf != nil {
                     result.append(MutationCandidate(kind: .visibility, address: address))

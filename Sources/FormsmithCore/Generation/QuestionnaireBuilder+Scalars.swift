@@ -38,6 +38,11 @@ extension QuestionnaireBuilder {
             return fail(address, RuleIdentifier.min, "its bounds admit no whole number of up to 18 digits, "
                             + "the largest the generator writes")
         }
+        if !numberChecks(of: field).isEmpty {  // number kinds' steps (NumberCheck)
+            guard let value = pickOnGrid(field, address: address, scale: 0, low: bounds.low, high: bounds.high,
+                                         span: Self.numberSpan) else { return .absent }
+            return .integer(value)
+        }
         let (low, high) = window(bounds.low, bounds.high, span: Self.numberSpan)
         guard low <= high else { return fail(address, RuleIdentifier.min, "no whole number lies within its bounds") }
         return .integer(pick(low, high))
@@ -52,6 +57,11 @@ extension QuestionnaireBuilder {
         guard let bounds = numberRange(field, scale: scale) else {
             return fail(address, RuleIdentifier.min, "its bounds admit no number of up to 18 digits with \(scale) "
                             + "fraction digits, the largest the generator writes")
+        }
+        if !numberChecks(of: field).isEmpty {  // number kinds' steps (NumberCheck)
+            guard let value = pickOnGrid(field, address: address, scale: scale, low: bounds.low, high: bounds.high,
+                                         span: Self.numberSpan * 10 * factor) else { return .absent }
+            return .decimal(mantissa: value, scale: Int8(scale))
         }
         let (low, high) = window(bounds.low, bounds.high, span: Self.numberSpan * 10 * factor)
         guard low <= high else {

@@ -61,7 +61,7 @@ enum PredicateAnalysis {
                 strings = stringValues.map { String(decoding: $0, as: UTF8.self) }
                 integers = integerValues
             case .length, .regex, .mask, .format, .range, .fractionDigits, .itemCount, .checksum, .mediaTypes, .extensions,
-                 .size: break
+                 .size, .number: break
             }
         }
         var values: [ExpressionValue]

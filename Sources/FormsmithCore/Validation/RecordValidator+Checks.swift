@@ -131,7 +131,7 @@ extension RecordValidator {
                 if !Array(expected.description.utf8).elementsEqual(text) {
                     reportConstant(expected, quoted: true, field, path, raw)
                 }
-            case .range, .fractionDigits, .enumeration, .itemCount, .mediaTypes, .extensions, .size:
+            case .range, .fractionDigits, .enumeration, .itemCount, .mediaTypes, .extensions, .size, .number:
                 break  // not declared on text fields (the compiler rejects them)
             }
         }
@@ -179,6 +179,8 @@ extension RecordValidator {
                 if case .integer(let value) = expected, number.integer != value {
                     reportConstant(expected, quoted: false, field, path, raw)
                 }
+            case .number(let check):
+                checkNumber(check, value, field, path, raw)
             case .length, .regex, .mask, .format, .itemCount, .checksum, .mediaTypes, .extensions, .size:
                 break  // not declared on number fields (the compiler rejects them)
             }

@@ -30,7 +30,7 @@ extension RecordValidator {
             case .itemCount(let minimum, let maximum):
                 checkCount(chosen.count, minimum, maximum, field, path, raw, noun: "choice")
             case .length, .regex, .mask, .format, .range, .fractionDigits, .checksum, .constant, .mediaTypes,
-                 .extensions, .size:
+                 .extensions, .size, .number:
                 break  // not declared on multi-choice fields
             }
         }
