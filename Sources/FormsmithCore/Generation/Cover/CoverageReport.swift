@@ -104,14 +104,16 @@ public struct CoverageReport: Sendable {
         let noun = strength.tupleNoun
         var lines = ["\(factors.count) factors, \(Counted.phrase(required, noun)) required: \(covered.count) covered by "
                      + "\(Counted.phrase(rows.count, "questionnaire"))" + (kept > 0 ? " (\(kept) kept from seed data)" : "")
-                     + ", \(impossible.count) impossible, \(notFound.count) not found"]
+                     + ", \(impossible.count) impossible, \(notFound.count) " + (attempts > 0 ? "not found" : "not covered")]
         var perRule: [String: Int] = [:]
         for entry in impossible { perRule[entry.rule, default: 0] += 1 }
-        for (rule, count) in perRule.sorted(by: { $0.key < $1.key }) {
+        let ranked = perRule.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+        for (rule, count) in ranked.prefix(shown) {
             lines.append("  impossible: \(Counted.phrase(count, noun)) forbidden by \(rule)")
         }
+        if ranked.count > shown { lines.append("  ... and \(ranked.count - shown) more rules forbid others (see the report)") }
         for tuple in notFound.prefix(shown) {
-            lines.append("  not found after \(Counted.phrase(attempts, "attempt")): "
+            lines.append((attempts > 0 ? "  not found after \(Counted.phrase(attempts, "attempt")): " : "  not covered: ")
                          + tuple.map { "\($0.factor)=\($0.value)" }.joined(separator: ", "))
         }
         if notFound.count > shown { lines.append("  ... and \(notFound.count - shown) more not found (see the report)") }
