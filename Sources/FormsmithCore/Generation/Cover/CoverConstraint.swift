@@ -45,7 +45,7 @@ struct CoverConstraint: Sendable {
         case .required(let visibleIf, let requiredIf):
             guard !model.isFilled(subject, value) else { return true }
             let environment = model.environment(assignment)
-            guard visibleIf?.evaluateCondition(environment) ?? true else { return true }
+            if let visibleIf, visibleIf.evaluateCondition(environment) != true { return true }  // hidden, or unknown
             guard let requiredIf else { return false }
             guard let required = requiredIf.evaluateCondition(environment) else { return true }
             return !required

@@ -40,6 +40,8 @@ public struct CoverFactor: Sendable, Hashable {
     let condition: CompiledExpression?
     /// For ``Kind/section``: its member fields.
     let members: [Int]
+    /// For ``Kind/section``: the JSON paths of its member fields (first items as `[0]`).
+    public let memberPaths: [String]
     /// For ``Kind/range``: the fixed bounds read (``BoundaryClasses``).
     let bounds: BoundaryClasses?
     /// For ``Kind/size``: the least and greatest item counts generated.
@@ -57,7 +59,7 @@ public struct CoverFactor: Sendable, Hashable {
     var absentIndex: Int? { values.firstIndex(of: kind == .section ? "empty" : "absent") }
 
     init(name: String, kind: Kind, values: [String], field: Int, option: Int = -1, condition: CompiledExpression? = nil,
-         members: [Int] = [], bounds: BoundaryClasses? = nil, sizes: (low: Int, top: Int)? = nil, jsonPath: String,
+         members: [Int] = [], memberPaths: [String] = [], bounds: BoundaryClasses? = nil, sizes: (low: Int, top: Int)? = nil, jsonPath: String,
          listID: Int) {
         self.name = name
         self.kind = kind
@@ -66,6 +68,7 @@ public struct CoverFactor: Sendable, Hashable {
         self.option = option
         self.condition = condition
         self.members = members
+        self.memberPaths = memberPaths
         self.bounds = bounds
         self.sizes = sizes
         self.jsonPath = jsonPath

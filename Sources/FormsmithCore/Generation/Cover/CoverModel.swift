@@ -81,6 +81,7 @@ struct CoverModel: Sendable {
         for group in rules.groups where group.canBeEmpty && !group.members.isEmpty {
             factors.append(CoverFactor(name: "section \(group.path)", kind: .section, values: ["filled", "empty"],
                                        field: group.members[0], members: group.members,
+                                       memberPaths: group.members.map { Self.jsonPath(rules.fields[$0].path) },
                                        jsonPath: Self.jsonPath(group.path), listID: group.listID))
         }
         var seen = Set<String>()

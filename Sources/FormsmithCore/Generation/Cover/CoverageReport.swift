@@ -70,7 +70,7 @@ public struct CoverageReport: Sendable {
                 pairs.append(("maxItems", String(sizes.top)))
             }
             if factor.kind == .section {
-                pairs.append(("members", JSONText.array(factor.members.map { JSONText.quoted(String($0)) })))
+                pairs.append(("members", JSONText.array(factor.memberPaths.map(JSONText.quoted))))
             }
             return JSONText.object(pairs)
         }

@@ -10,6 +10,8 @@ struct ImpossibilityProof {
     let view: CoverModelView
     /// Constraint indexes by factor.
     private let byFactor: [[Int]]
+    /// Per factor: whether a questionnaire may give it no value.
+    private let mayHaveNone: [Bool]
 
     init(model: CoverModel, plan: GeneratorTables) {
         self.model = model
@@ -20,6 +22,9 @@ struct ImpossibilityProof {
             for factor in Set(constraint.factors) { byFactor[factor].append(index) }
         }
         self.byFactor = byFactor
+        mayHaveNone = model.factors.map { factor in
+            factor.listID >= 0 || factor.kind == .condition || !plan.rules.fields[factor.field].allowed.isEmpty
+        }
     }
 
     /// The rule that makes the tuple impossible, or nil when none is found.
@@ -50,18 +55,21 @@ struct ImpossibilityProof {
         for constraint in constraints {
             for factor in constraint.factors where fixed[factor] < 0 && !open.contains(factor) { open.append(factor) }
         }
+        // A factor left open may also have no value (an item field without a first item, an
+        // undecided condition, an `allow` value): the last position stands for that.
+        let sizes = open.map { model.factors[$0].values.count + (mayHaveNone[$0] ? 1 : 0) }
         var total = 1
-        for factor in open {
-            total *= model.factors[factor].values.count
+        for size in sizes {
+            total *= size
             if total > Self.limit { return true }
         }
         var assignment = fixed
         for step in 0..<total {
             var rest = step
-            for factor in open {
-                let size = model.factors[factor].values.count
-                assignment[factor] = rest % size
-                rest /= size
+            for (position, factor) in open.enumerated() {
+                let value = rest % sizes[position]
+                assignment[factor] = value == model.factors[factor].values.count ? -1 : value
+                rest /= sizes[position]
             }
             if constraints.allSatisfy({ $0.holds(assignment, view) }) { return true }
         }
