@@ -23,6 +23,10 @@ struct CoverConstraint: Sendable {
         /// `subject` empty implies not (condition factors `visible` and `required` both true;
         /// -1: no such condition, true).
         case requiredFactors(visible: Int, required: Int)
+        /// `subject` (a section factor) is `filled` exactly when one of the member factors is.
+        case section(members: [Int])
+        /// In a `complete` section: `subject` filled implies member factor `other` filled.
+        case complete(other: Int)
     }
 
     /// The rule that forbids what the constraint excludes, as reports name it.
@@ -66,6 +70,12 @@ struct CoverConstraint: Sendable {
             let shown = visible < 0 ? 1 : assignment[visible] == 0 ? 1 : assignment[visible] < 0 ? -1 : 0
             let needed = required < 0 ? 1 : assignment[required] == 0 ? 1 : assignment[required] < 0 ? -1 : 0
             return !(shown == 1 && needed == 1)
+        case .section(let members):
+            guard members.allSatisfy({ assignment[$0] >= 0 }) else { return true }
+            return model.isFilled(subject, value) == members.contains { model.isFilled($0, assignment[$0]) }
+        case .complete(let other):
+            guard model.isFilled(subject, value), assignment[other] >= 0 else { return true }
+            return model.isFilled(other, assignment[other])
         }
     }
 
@@ -140,6 +150,23 @@ struct CoverConstraint: Sendable {
                                                   subject: subject,
                                                   kind: .required(visibleIf: field.visibleIf, requiredIf: field.requiredIf),
                                                   factors: [subject] + visibleRead + requiredRead))
+                }
+            }
+        }
+        for (index, factor) in factors.enumerated() where factor.kind == .section {
+            let members = factor.members.map { valueFactor[$0] }
+            guard members.allSatisfy({ $0 >= 0 }) else { continue }
+            result.append(CoverConstraint(rule: "\(factor.name) is filled when one of its fields is", subject: index,
+                                          kind: .section(members: members), factors: [index] + members))
+        }
+        for group in rules.groups where group.isComplete {
+            for subject in group.members where valueFactor[subject] >= 0 {
+                for other in group.members where other != subject && valueFactor[other] >= 0 {
+                    let field = rules.fields[other]
+                    guard field.visibleIf == nil, field.parents.isEmpty else { continue }
+                    result.append(CoverConstraint(rule: "section \(group.path) is complete: all of its fields or none",
+                                                  subject: valueFactor[subject], kind: .complete(other: valueFactor[other]),
+                                                  factors: [valueFactor[subject], valueFactor[other]]))
                 }
             }
         }

@@ -12,6 +12,8 @@ struct ImpossibilityProof {
     private let byFactor: [[Int]]
     /// Per factor: whether a questionnaire may give it no value.
     private let mayHaveNone: [Bool]
+    /// Per field id: the list around it, or -1.
+    private let enclosing: [Int]
 
     init(model: CoverModel, plan: GeneratorTables) {
         self.model = model
@@ -23,8 +25,9 @@ struct ImpossibilityProof {
         }
         self.byFactor = byFactor
         mayHaveNone = model.factors.map { factor in
-            factor.listID >= 0 || factor.kind == .condition || !plan.rules.fields[factor.field].allowed.isEmpty
+            factor.kind == .condition || !plan.rules.fields[factor.field].allowed.isEmpty
         }
+        enclosing = plan.rules.fields.map { $0.listID ?? -1 }
     }
 
     /// The rule that makes the tuple impossible, or nil when none is found.
@@ -57,7 +60,16 @@ struct ImpossibilityProof {
         }
         // A factor left open may also have no value (an item field without a first item, an
         // undecided condition, an `allow` value): the last position stands for that.
-        let sizes = open.map { model.factors[$0].values.count + (mayHaveNone[$0] ? 1 : 0) }
+        // A list one of the fixed factors is read in has its first item (and so have the lists around it).
+        var present = Set<Int>()
+        for (factor, value) in fixed.enumerated() where value >= 0 {
+            var list = model.factors[factor].listID
+            while list >= 0, present.insert(list).inserted { list = enclosing[list] }
+        }
+        let sizes = open.map { factor in
+            let none = mayHaveNone[factor] || (model.factors[factor].listID >= 0 && !present.contains(model.factors[factor].listID))
+            return model.factors[factor].values.count + (none ? 1 : 0)
+        }
         var total = 1
         for size in sizes {
             total *= size
