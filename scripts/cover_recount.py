@@ -109,6 +109,12 @@ def main():
     with open(report_path, encoding="utf-8") as handle:
         report = json.load(handle)
     questionnaires = load_questionnaires(questionnaires_path)
+    # Invalid questionnaires (--invalid) follow the valid ones and are not part of the coverage.
+    if len(questionnaires) != report["questionnaires"] + report.get("invalid", 0):
+        print("cover_recount: the file holds %d questionnaires, the report %d valid and %d invalid"
+              % (len(questionnaires), report["questionnaires"], report.get("invalid", 0)), file=sys.stderr)
+        return 1
+    questionnaires = questionnaires[:report["questionnaires"]]
     factors = report["factors"]
     names = [factor["name"] for factor in factors]
     problems = []

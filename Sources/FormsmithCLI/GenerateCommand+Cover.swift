@@ -8,6 +8,9 @@ extension GenerateCommand {
         if invalidRate > 0 { throw ValidationError("--cover does not take --invalid-rate") }
         if boundaries { throw ValidationError("--cover chooses boundary classes itself: leave out --boundaries") }
         if start > 0 { throw ValidationError("--cover does not take --start") }
+        if invalid, output == nil, labels == nil {
+            throw ValidationError("--invalid writes a labels sidecar: give --labels FILE when writing to standard output")
+        }
         if (format ?? formatFromOutput) == .csv {
             throw ValidationError("--cover writes JSON Lines or a JSON array: use --format jsonl or json")
         }
@@ -37,23 +40,33 @@ extension GenerateCommand {
             for file in initialData?.files ?? [] { files.reads(file, as: "a file --seed-data names") }
             if let output { files.writes(output, as: "--output") }
             if let coverageReport { files.writes(coverageReport, as: "--coverage-report") }
+            if invalid, let labelsPath = labels ?? output.map({ $0 + ".labels.jsonl" }) { files.writes(labelsPath, as: "--labels") }
             try OutputGuard.refuseCollisions(files)
             let generator = try CoveringGenerator(rules: compiled, strength: strength, options: options)
+            generator.invalid = invalid
             result = try generator.run()
         } catch let error as GenerationError {
             writeError("formsmith: cannot generate: \(error.description)")
             throw FormsmithExit(status: ExitStatus.usage)
         }
         let destination = try openOutput(output)
-        var bytes: [UInt8] = format == .json ? Array((result.questionnaires.isEmpty ? "[" : "[\n").utf8) : []
-        for (index, questionnaire) in result.questionnaires.enumerated() {
+        var bytes: [UInt8] = format == .json ? Array((result.questionnaires.isEmpty && result.invalid.isEmpty ? "[" : "[\n").utf8) : []
+        for (index, questionnaire) in (result.questionnaires + result.invalid).enumerated() {
             if format == .json, index > 0 { bytes.append(contentsOf: ",\n".utf8) }
             bytes.append(contentsOf: questionnaire)
             if format == .jsonl { bytes.append(UInt8(ascii: "\n")) }
         }
-        if format == .json { bytes.append(contentsOf: (result.questionnaires.isEmpty ? "]\n" : "\n]\n").utf8) }
+        if format == .json { bytes.append(contentsOf: (result.questionnaires.isEmpty && result.invalid.isEmpty ? "]\n" : "\n]\n").utf8) }
         destination.write(bytes: bytes)
         destination.close()
+        if invalid, let labelsPath = labels ?? output.map({ $0 + ".labels.jsonl" }) {
+            let sidecar = try openOutput(labelsPath)
+            for var label in result.labels {
+                label.line = label.index + (format == .json ? 2 : 1)
+                sidecar.write(bytes: Self.line(for: label))
+            }
+            sidecar.close()
+        }
         if let coverageReport {
             let report = try openOutput(coverageReport)
             report.write(bytes: Array(result.report.json.utf8))
@@ -65,6 +78,13 @@ extension GenerateCommand {
             let lines = result.report.summary()
             writeError("formsmith: covering \(strength.rawValue): " + lines[0])
             for line in lines.dropFirst() { writeError(line) }
+            if invalid {
+                writeError("formsmith: \(result.invalid.count) invalid questionnaires after the valid ones, one labelled "
+                           + "defect each, one per (field, rule) defect planted")
+                for key in result.unplanted.prefix(10) {
+                    writeError("  defect not planted alone (another rule broke too, or nothing to change): \(key)")
+                }
+            }
         }
     }
 }

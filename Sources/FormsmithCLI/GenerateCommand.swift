@@ -45,6 +45,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .customLong("coverage-report"), help: "With --cover: write the coverage report (JSON) to this file.")
     var coverageReport: String?
 
+    @Flag(name: .long, help: "With --cover: add one invalid questionnaire per (field, rule) defect the generator can plant, each with that one labelled defect (labels as with --invalid-rate).")
+    var invalid = false
+
     @Option(name: .long, help: "The random seed (an unsigned 64-bit number; default: random, printed).")
     var seed: UInt64?
 
@@ -92,6 +95,7 @@ struct GenerateCommand: ParsableCommand {
         if rules != nil, form != nil { throw ValidationError("give --rules or --form, not both") }
         if cover == nil, count == nil { throw ValidationError("give --count N (or --cover each|pairs|triples)") }
         if cover != nil { try validateCover() }
+        if invalid, cover == nil { throw ValidationError("--invalid goes with --cover (for a share of invalid questionnaires use --invalid-rate)") }
         let count = self.count ?? 0
         if count < 0 { throw ValidationError("--count must be 0 or more") }
         if start < 0 { throw ValidationError("--start must be 0 or more") }

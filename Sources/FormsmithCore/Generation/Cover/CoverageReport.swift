@@ -20,6 +20,8 @@ public struct CoverageReport: Sendable {
     public let covered: [(tuple: Tuple, questionnaire: Int)]
     public let impossible: [(tuple: Tuple, rule: String)]
     public let notFound: [Tuple]
+    /// Invalid questionnaires written after the valid ones (`--invalid`), not counted in ``rows``.
+    public internal(set) var invalid = 0
 
     init(form: String, strength: CoverStrength, seed: UInt64?, factors: [CoverFactor], rows: [[Int]],
          space: TupleSpace, kept: Int, attempts: Int) {
@@ -82,7 +84,7 @@ public struct CoverageReport: Sendable {
         ]
         if let seed { pairs.append(("seed", String(seed))) }
         pairs += [
-            ("questionnaires", String(rows.count)), ("kept", String(kept)),
+            ("questionnaires", String(rows.count)), ("kept", String(kept)), ("invalid", String(invalid)),
             ("required", String(required)), ("covered", String(covered.count)),
             ("impossible", String(impossible.count)), ("notFound", String(notFound.count)),
             ("attemptsPerTuple", String(attempts)),

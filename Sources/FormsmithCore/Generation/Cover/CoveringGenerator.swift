@@ -34,6 +34,13 @@ public struct CoveringResult: Sendable {
     public var report: CoverageReport
     /// Questionnaires built and thrown away on the way (see ``GenerationDiscards``).
     public var discards: GenerationDiscards
+    /// With ``CoveringGenerator/invalid``: questionnaires with one labelled defect each (after
+    /// the valid ones; `index` counts from the first valid questionnaire).
+    public var invalid: [[UInt8]] = []
+    public var labels: [GeneratedLabel] = []
+    /// With ``CoveringGenerator/invalid``: the (field, rule) defects the generator found it can
+    /// plant in the covering set's questionnaires but could not plant alone (each still said).
+    public var unplanted: [String] = []
 }
 
 /// Builds the smallest set of valid questionnaires it can find in which every tuple of factor
@@ -53,6 +60,9 @@ public final class CoveringGenerator {
     public var attemptsPerTuple = 3
     /// The most questionnaires written (a guard; reached, the rest is reported as not found).
     public var limit = 100_000
+    /// Whether to add negative cases: one invalid questionnaire per (field, rule) defect the
+    /// generator can plant in some questionnaire of the set, each with that one defect only.
+    public var invalid = false
 
     let plan: GeneratorTables
     let model: CoverModel
@@ -102,6 +112,7 @@ public final class CoveringGenerator {
             rows.append(row)
         }
         builder.keepsSeedRecords = false
+        var bases: [(assignment: [Int], random: SeededRandom, index: Int)] = []
         var missed = Array(repeating: UInt8(0), count: space.count)
         var cursor = 0
         var step: UInt64 = 0
@@ -114,7 +125,7 @@ public final class CoveringGenerator {
             }
             let target = space.decode(cursor)
             step += 1
-            var best: (row: [Int], bytes: [UInt8], score: Int)?
+            var best: (row: [Int], bytes: [UInt8], score: Int, assignment: [Int], random: SeededRandom)?
             for candidate in 0..<candidates {
                 let assignment = choose(target, space: space, random: &order)
                 let random = root.derived(0x1_0000_0000 &+ step).derived(UInt64(candidate))
@@ -122,7 +133,7 @@ public final class CoveringGenerator {
                                       targets: CoverTargets(assignment, model: model, rules: plan.rules),
                                       random: random, seeds: false) else { continue }
                 let score = space.uncovered(in: row)
-                if score > (best?.score ?? 0) { best = (row, Array(generator.json.bytes), score) }
+                if score > (best?.score ?? 0) { best = (row, Array(generator.json.bytes), score, assignment, random) }
             }
             let reached = best.map { row in target.allSatisfy { row.row[$0.factor] == $0.value } } ?? false
             if !reached {
@@ -130,6 +141,7 @@ public final class CoveringGenerator {
                 if missed[cursor] >= attemptsPerTuple { space.markNotFound(cursor) }
             }
             if let best {
+                bases.append((best.assignment, best.random, written.count))
                 space.cover(best.row, by: written.count)
                 written.append(best.bytes)
                 rows.append(best.row)
@@ -138,7 +150,52 @@ public final class CoveringGenerator {
         let report = CoverageReport(form: plan.rules.id, strength: strength, seed: plan.options.seed,
                                     factors: model.factors, rows: rows, space: space, kept: seedsToKeep,
                                     attempts: attemptsPerTuple * candidates)
-        return CoveringResult(questionnaires: written, report: report, discards: generator.takeDiscards())
+        var result = CoveringResult(questionnaires: written, report: report, discards: generator.takeDiscards())
+        if invalid {
+            plantDefects(generator, bases: bases, into: &result)
+            result.report.invalid = result.invalid.count
+        }
+        return result
+    }
+
+    /// One questionnaire per (field, rule) defect: each base of the set is rebuilt (the same
+    /// bytes), and every defect it allows that no earlier one planted is planted alone in a copy
+    /// and kept only when the validator reports exactly that field and rule.
+    private func plantDefects(_ generator: RecordGenerator, bases: [(assignment: [Int], random: SeededRandom, index: Int)],
+                              into result: inout CoveringResult) {
+        let planter = DefectPlanter(generator: generator)
+        var planted = Set<String>()
+        var failed: [String: Int] = [:]
+        var defectRandom = SeededRandom(seed: plan.options.seed ^ 0x5EED_BAD0_DEFE_C7ED)
+        for base in bases {
+            guard build(generator, index: base.index, targets: CoverTargets(base.assignment, model: model, rules: plan.rules),
+                        random: base.random, seeds: false) != nil else { continue }
+            let snapshot = generator.builder.record
+            for candidate in planter.candidates() {
+                let id = candidate.address.field
+                let field = id >= 0 && id < plan.rules.fields.count ? plan.rules.fields[id].path : "(the questionnaire)"
+                let key = field + " " + candidate.kind.rule
+                guard !planted.contains(key) else { continue }
+                generator.builder.record = snapshot
+                generator.builder.failure = nil
+                guard let expected = planter.apply(candidate, random: &defectRandom) else {
+                    failed[key, default: 0] += 1
+                    continue
+                }
+                let violations = generator.verify()
+                guard violations.count == 1, violations[0].field == expected, violations[0].rule == candidate.kind.rule else {
+                    failed[key, default: 0] += 1
+                    continue
+                }
+                planted.insert(key)
+                result.labels.append(GeneratedLabel(index: result.questionnaires.count + result.invalid.count, line: 0,
+                                                    id: generator.recordID(), field: expected, rule: candidate.kind.rule))
+                result.invalid.append(Array(generator.json.bytes))
+            }
+            generator.builder.record = snapshot
+        }
+        result.unplanted = failed.keys.filter { !planted.contains($0) }.sorted()
+        result.discards.merge(generator.takeDiscards())
     }
 
     /// Values for every factor: the target tuple's, then each other factor (in a random order)
