@@ -27,15 +27,19 @@ for form in customer-survey osago-policy payment-order; do
     python3 "$root/Benchmarks/pict_model.py" "$work/$form.json" "$work/$form.pict"
     start=$(now)
     if [ -n "$pict" ]; then
-        "$pict" "$work/$form.pict" /o:2 > "$work/$form.tsv"
-        theirs=$(python3 "$root/Benchmarks/pict_model.py" --count-rows "$work/$form.tsv")
         peer=pict
+        if timeout "${PICT_TIMEOUT:-600}" "$pict" "$work/$form.pict" /o:2 > "$work/$form.tsv"; then
+            theirs=$(python3 "$root/Benchmarks/pict_model.py" --count-rows "$work/$form.tsv")
+        else
+            theirs=0
+            peer="pict (stopped after ${PICT_TIMEOUT:-600} s)"
+        fi
     else
         venv="$("$root/scripts/tool-venv" allpairspy==2.5.1)"
         theirs=$("$venv/python" "$root/Benchmarks/pict_model.py" --allpairs "$work/$form.json")
         peer=allpairspy
     fi
     their_time=$(echo "$(now) - $start" | bc)
-    ratio=$(echo "scale=3; $ours / $theirs" | bc)
-    printf '%-16s %8s %8s %10s %10.2f %8.2f  %s %s\n' "$form" "$factors" "$ours" "$theirs" "$ours_time" "$their_time" "$ratio" "$peer"
+    ratio=$([ "$theirs" -gt 0 ] && echo "scale=3; $ours / $theirs" | bc || echo "-")
+    printf '%-16s %8s %8s %10s %10.2f %8.2f  %s  %s\n' "$form" "$factors" "$ours" "$theirs" "$ours_time" "$their_time" "$ratio" "$peer"
 done
