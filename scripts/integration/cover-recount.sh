@@ -23,7 +23,6 @@ nested="$root/Tests/FormsmithCLITests/Fixtures/cover/nested-groups.yaml"
 for strength in each pairs triples; do check "$nested" "$strength" "nested-$strength"; done
 "$binary" coverage --rules "$nested" --coverage-report "$work/measured.json" "$work/nested-pairs.jsonl" >/dev/null
 python3 "$root/scripts/cover_recount.py" "$work/measured.json" "$work/nested-pairs.jsonl"
-echo "cover-recount: every report agrees with the recount"
 # --invalid: each invalid questionnaire has exactly its labelled defect, the valid ones none.
 "$binary" generate --rules "$nested" --cover pairs --invalid --seed 7 -q --output "$work/invalid.jsonl" \
     --coverage-report "$work/invalid.json"
@@ -42,3 +41,4 @@ if not labels or wrong or stray or len(errors) != len(labels):
              % (len(labels), len(wrong), wrong[:3], len(stray)))
 print("cover-recount: --invalid: %d labelled defects, each alone in its questionnaire" % len(labels))
 PY
+echo "cover-recount: every report agrees with the recount"
