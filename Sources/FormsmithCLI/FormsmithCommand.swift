@@ -12,7 +12,7 @@ public struct FormsmithCommand: ParsableCommand {
             formsmith --generate-completion-script bash|zsh|fish (see the README for where to put them).
             """,
         version: FormsmithVersion.current,
-        subcommands: [ValidateCommand.self, GenerateCommand.self, LintCommand.self, ExplainCommand.self,
+        subcommands: [ValidateCommand.self, GenerateCommand.self, CoverageCommand.self, LintCommand.self, ExplainCommand.self,
                       MergeCommand.self, FormsCommand.self, SchemaCommand.self, ExportCommand.self]
     )
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import FormsmithCore
 
 extension GenerationFormat: ExpressibleByArgument {}
+extension CoverStrength: ExpressibleByArgument {}
 
 /// `formsmith generate`: valid filled questionnaires (and labelled invalid ones) from rules.
 struct GenerateCommand: ParsableCommand {
@@ -33,8 +34,19 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .long, help: "The project file (default: formsmith.yaml or .formsmith.yml here or above).")
     var project: String?
 
-    @Option(name: .long, help: "How many questionnaires to write.")
-    var count: Int
+    @Option(name: .long, help: "How many questionnaires to write (not with --cover, which writes as many as it needs).")
+    var count: Int?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Write a covering set instead: the fewest valid questionnaires found that hold every value (each), pair "
+        + "(pairs) or triple (triples) of values of the factors read from the rules.", valueName: "strength"))
+    var cover: CoverStrength?
+
+    @Option(name: .customLong("coverage-report"), help: "With --cover: write the coverage report (JSON) to this file.")
+    var coverageReport: String?
+
+    @Flag(name: .long, help: "With --cover: add one invalid questionnaire per (field, rule) defect the generator can plant, each with that one labelled defect (labels as with --invalid-rate).")
+    var invalid = false
 
     @Option(name: .long, help: "The random seed (an unsigned 64-bit number; default: random, printed).")
     var seed: UInt64?
@@ -81,6 +93,10 @@ struct GenerateCommand: ParsableCommand {
 
     func validate() throws {
         if rules != nil, form != nil { throw ValidationError("give --rules or --form, not both") }
+        if cover == nil, count == nil { throw ValidationError("give --count N (or --cover each|pairs|triples)") }
+        if cover != nil { try validateCover() }
+        if invalid, cover == nil { throw ValidationError("--invalid goes with --cover (for a share of invalid questionnaires use --invalid-rate)") }
+        let count = self.count ?? 0
         if count < 0 { throw ValidationError("--count must be 0 or more") }
         if start < 0 { throw ValidationError("--start must be 0 or more") }
         if start > 0, (format ?? formatFromExtension) != .jsonl {
@@ -106,6 +122,8 @@ struct GenerateCommand: ParsableCommand {
                                      consequence: "nothing generated")
         let chosenSeed = seed ?? UInt64.random(in: 0...UInt64.max)
         if seed == nil, !quiet { writeError("formsmith: seed \(chosenSeed) (pass --seed \(chosenSeed) to repeat this output)") }
+        if let cover { return try runCover(compiled, strength: cover, seed: chosenSeed) }
+        let count = self.count ?? 0
         let generated: GenerationSummary
         let labelsPath = labels ?? output.map { $0 + ".labels.jsonl" }
         do {

@@ -94,7 +94,7 @@ struct DefectPlanter {
     }
 
     /// Every defect this questionnaire could carry.
-    private func candidates() -> [MutationCandidate] {
+    func candidates() -> [MutationCandidate] {
         var result: [MutationCandidate] = []
         let record = builder.record
         for field in rules.fields where !generator.plan.fields[field.id].isRecordID {

@@ -9,6 +9,7 @@ extension QuestionnaireBuilder {
 
     /// A value in `low...high`, at an edge under `--boundaries`.
     func pick(_ low: Int64, _ high: Int64) -> Int64 {
+        if targets != nil, let aimed = pendingPick(low, high) { return aimed }
         switch edge() {
         case .lowest?: return low
         case .highest?: return high
@@ -45,6 +46,7 @@ extension QuestionnaireBuilder {
         }
         let (low, high) = window(bounds.low, bounds.high, span: Self.numberSpan)
         guard low <= high else { return fail(address, RuleIdentifier.min, "no whole number lies within its bounds") }
+        aimAtTarget(field, item: address.item)
         return .integer(pick(low, high))
     }
 
@@ -67,11 +69,13 @@ extension QuestionnaireBuilder {
         guard low <= high else {
             return fail(address, RuleIdentifier.min, "no number with \(scale) fraction digits lies within its bounds")
         }
+        aimAtTarget(field, item: address.item)
         return .decimal(mantissa: pick(low, high), scale: Int8(scale))
     }
 
     func generateBoolean(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         for case .constant(.boolean(let value)) in field.checks { return .boolean(value) }
+        if let wanted = targetChoice(field, item: address.item, count: 2) { return .boolean(wanted == 1) }
         if let steered = steeredChoice(field, address: address, count: 2) { return .boolean(steered == 1) }
         if let position = cycled(2, field: field, item: address.item) { return .boolean(position == 1) }
         return .boolean(random.chance(0.5))
@@ -89,6 +93,7 @@ extension QuestionnaireBuilder {
             return fail(address, RuleIdentifier.min, "its lower date bound \(CivilDate(dayNumber: low)) is after "
                             + "its upper bound \(CivilDate(dayNumber: high))")
         }
+        aimAtTarget(field, item: address.item)
         return .date(CivilDate(dayNumber: Int32(pick(Int64(low), Int64(high)))))
     }
 
@@ -96,6 +101,7 @@ extension QuestionnaireBuilder {
         if let constant = plan.fields[field.id].constantChoice { return .choice(constant) }
         let count = plan.enumValueCount(of: field.id)
         guard count > 0 else { return fail(address, RuleIdentifier.enumeration, "the field lists no values") }
+        if let wanted = targetChoice(field, item: address.item, count: count) { return .choice(Int32(wanted)) }
         if let steered = steeredChoice(field, address: address, count: count) { return .choice(Int32(steered)) }
         return .choice(Int32(cycled(count, field: field, item: address.item) ?? random.int(in: 0...(count - 1))))
     }
@@ -108,8 +114,12 @@ extension QuestionnaireBuilder {
         guard low <= high else {
             return fail(address, RuleIdentifier.minItems, "it needs \(low) different choices but allows at most \(high)")
         }
-        let chosen = Int(pick(Int64(low), Int64(plan.options.boundaries ? high : min(high, low + 3))))
         let start = record.choiceIndexes.count
+        if let wanted = targetOptions(field, item: address.item, count: count, low: low, high: high) {
+            record.choiceIndexes.append(contentsOf: wanted)
+            return .choices(start: Int32(start), count: Int32(wanted.count))
+        }
+        let chosen = Int(pick(Int64(low), Int64(plan.options.boundaries ? high : min(high, low + 3))))
         if let first = cycled(count, field: field, item: address.item) { record.choiceIndexes.append(Int32(first)) }
         while record.choiceIndexes.count - start < chosen {
             let candidate = Int32(random.int(in: 0...(count - 1)))
@@ -122,6 +132,10 @@ extension QuestionnaireBuilder {
     func generateItemCount(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         let (low, top) = Self.itemCounts(of: field)
         guard low <= top else { return fail(address, RuleIdentifier.minItems, "minItems is above maxItems") }
+        if let targets, address.item <= 0, targets.edge[field.id] >= 0 {
+            let size = targets.edge[field.id]
+            return .items(Int32(size == 0 ? low : size == 2 ? top : (low + top) / 2))
+        }
         return .items(Int32(pick(Int64(low), Int64(top))))
     }
 

@@ -25,6 +25,16 @@ final class QuestionnaireBuilder {
     @exclusivity(unchecked) var failure: GenerationFailure?
     /// Values drawn and thrown away since the owner last took them (see ``GenerationDiscards``).
     @exclusivity(unchecked) var discards = GenerationDiscards()
+    /// What a covering case asks of the fields (`generate --cover`), or nil.
+    @exclusivity(unchecked) var targets: CoverTargets?
+    /// The class the next ``pick(_:_:)`` lands on for a covering case (-1: none; see ``pendingPick(_:_:)``).
+    @exclusivity(unchecked) var pendingEdge: Int8 = -1
+    /// Whether each questionnaire keeps a `--seed-data` record's values (off for a covering
+    /// set's own cases, after its kept seeds).
+    @exclusivity(unchecked) var keepsSeedRecords = true
+    /// Whether only pinned values are written (`formsmith coverage` reads a fixture back
+    /// through the builder: every field it does not hold stays empty).
+    @exclusivity(unchecked) var replaying = false
     let scratch = RegexScratch()
     @exclusivity(unchecked) var textBuffer: [UInt8] = []
     /// How many times a string value is drawn before the attempt fails.
@@ -45,7 +55,13 @@ final class QuestionnaireBuilder {
         record.reset()
         for index in groupChoices.indices { groupChoices[index] = .undecided }
         failure = nil
-        if let records = plan.seedData?.records, !records.isEmpty { recordPins = records[index % records.count] }
+        if replaying {
+            // The record read back was pinned by the caller.
+        } else if keepsSeedRecords, let records = plan.seedData?.records, !records.isEmpty {
+            recordPins = records[index % records.count]
+        } else {
+            recordPins = nil
+        }
         for id in rules.rootScope.order {
             fill(id, item: -1)
             if failure != nil { return false }
@@ -61,6 +77,8 @@ final class QuestionnaireBuilder {
         if let pinned = plan.pins?.value(at: address, rules: rules, record: record)
             ?? recordPins?.value(at: address, rules: rules, record: record) {
             value = materialize(pinned, for: field, address: address)
+        } else if replaying {
+            value = .absent
         } else if field.visibleIf?.evaluateCondition(environment) ?? true {
             var required = field.requiredIf.map { $0.evaluateCondition(environment) ?? true } ?? !field.isOptional
             var skipped = false
@@ -74,7 +92,7 @@ final class QuestionnaireBuilder {
             let parentsFilled = field.parents.allSatisfy { isPresent($0) }
             if !skipped, parentsFilled, let initial = plan.fields[id].initial {
                 value = materialize(initial, for: field, address: address)
-            } else if !skipped, parentsFilled, required || random.chance(plan.options.optionalRate) {
+            } else if !skipped, parentsFilled, required || wantsFilled(field, item: item) {
                 value = pooledValue(field, address: address) ?? generateValue(field, address: address)
             }
         }

@@ -1,0 +1,42 @@
+/// The coverage of an existing set of questionnaires (`formsmith coverage`): each one is read
+/// back through the questionnaire builder with every value it holds pinned and nothing else
+/// filled, and its factor values are read as a covering set's are.
+public struct CoverageMeasure {
+    /// The report (no seed; `kept` is 0).
+    public let report: CoverageReport
+    /// The 1-based positions of questionnaires that do not pass the rules (their factor values
+    /// are counted as read all the same).
+    public let invalid: [Int]
+
+    /// Measures `questionnaires` (one JSON object each; `names` says where each came from, for
+    /// errors) against compiled rules.
+    public init(rules: CompiledRuleSet, strength: CoverStrength, questionnaires: [[UInt8]],
+                names: [String]) throws(GenerationError) {
+        let plan = try GeneratorTables(rules: rules, options: GenerationOptions(count: 0, seed: 0, jobs: 1))
+        let model = CoverModel(plan: plan)
+        let generator = RecordGenerator(plan: plan, csvWriter: nil)
+        let builder = generator.builder
+        builder.replaying = true
+        var space = TupleSpace(sizes: model.factors.map(\.values.count), strength: strength.order)
+        let proof = ImpossibilityProof(model: model, plan: plan)
+        for tuple in 0..<space.count {
+            if let rule = proof.rule(forbidding: space.decode(tuple)) { space.markImpossible(tuple, rule: rule) }
+        }
+        var rows: [[Int]] = []
+        var invalid: [Int] = []
+        for (index, bytes) in questionnaires.enumerated() {
+            let name = index < names.count ? names[index] : "questionnaire \(index + 1)"
+            let fixture = try GenerationFixture(json: bytes, name: name)
+            builder.recordPins = try FixturePins(fixture, rules: rules)
+            _ = builder.build(index: index, attempt: 1, random: SeededRandom(seed: 0))
+            if !generator.verify().isEmpty { invalid.append(index + 1) }
+            let row = builder.readFactors(model)
+            space.cover(row, by: index)
+            rows.append(row)
+        }
+        for tuple in 0..<space.count where space.states[tuple] == .uncovered { space.markNotFound(tuple) }
+        report = CoverageReport(form: rules.id, strength: strength, seed: nil, factors: model.factors, rows: rows,
+                                space: space, kept: 0, attempts: 0)
+        self.invalid = invalid
+    }
+}
