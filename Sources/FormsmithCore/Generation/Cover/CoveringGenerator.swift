@@ -174,7 +174,7 @@ public final class CoveringGenerator {
             for candidate in planter.candidates() {
                 let id = candidate.address.field
                 let field = id >= 0 && id < plan.rules.fields.count ? plan.rules.fields[id].path : "(the questionnaire)"
-                let key = field + " " + candidate.kind.rule
+                let key = field + " " + candidate.rule
                 guard !planted.contains(key) else { continue }
                 generator.builder.record = snapshot
                 generator.builder.failure = nil
@@ -183,13 +183,13 @@ public final class CoveringGenerator {
                     continue
                 }
                 let violations = generator.verify()
-                guard violations.count == 1, violations[0].field == expected, violations[0].rule == candidate.kind.rule else {
+                guard violations.count == 1, violations[0].field == expected, violations[0].rule == candidate.rule else {
                     failed[key, default: 0] += 1
                     continue
                 }
                 planted.insert(key)
                 result.labels.append(GeneratedLabel(index: result.questionnaires.count + result.invalid.count, line: 0,
-                                                    id: generator.recordID(), field: expected, rule: candidate.kind.rule))
+                                                    id: generator.recordID(), field: expected, rule: candidate.rule))
                 result.invalid.append(Array(generator.json.bytes))
             }
             generator.builder.record = snapshot
