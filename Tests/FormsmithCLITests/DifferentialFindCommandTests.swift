@@ -73,4 +73,35 @@ final class DifferentialFindCommandTests: ScratchFolderTestCase {
             XCTAssertTrue(validate.stdout.contains(#"{"field":"\#(field)","rule":"parent""#), "\(field)\n\(validate.stdout)")
         }
     }
+
+    /// A member the rules do not declare is reported under its name, cut to its first 100
+    /// characters and "…" when longer (docs/rules.md, "The file"). FuzzDifferential found the
+    /// reference validator naming the whole 118-character key where the engine cut it; the
+    /// documents said nothing, so the cut is now written down and both follow it.
+    func testAnUnknownMemberWithALongNameIsReportedByItsFirstHundredCharacters() throws {
+        let rules = try write("rules.yaml", """
+            id: long-key
+            fields:
+              name: {type: string}
+            sections:
+              answers:
+                fields:
+                  recommend: {type: integer, optional: true}
+            """)
+        let long = "con" + String(repeating: "u", count: 110) + "sent"
+        let exact = String(repeating: "ж", count: 100)
+        let data = try write("data.jsonl", """
+            {"name": "Ann", "\(long)": true, "answers": {"\(exact)": 1, "\(exact)x": 2}}
+
+            """)
+        let run = try Formsmith.run(["validate", "--rules", rules, "--report", "jsonl", data])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let shown = "con" + String(repeating: "u", count: 97) + "…"
+        XCTAssertTrue(run.stdout.contains(#"{"field":"\#(shown)","rule":"unknown-field""#), run.stdout)
+        XCTAssertFalse(run.stdout.contains("uuuusent"), run.stdout)
+        // Exactly 100 characters: the whole name; 101: the first 100 and "…".
+        XCTAssertTrue(run.stdout.contains(#"{"field":"answers.\#(exact)","rule":"unknown-field""#), run.stdout)
+        XCTAssertTrue(run.stdout.contains(#"{"field":"answers.\#(exact)…","rule":"unknown-field""#), run.stdout)
+        XCTAssertTrue(run.stdout.contains(#""records":1,"valid":0,"invalid":1"#), run.stdout)
+    }
 }

@@ -44,7 +44,13 @@ final class GenerationCoverageTests: XCTestCase {
 
     func testBoundariesReachTheEdgesOfDatesNumbersListsAndLengths() throws {
         let rules = try shippedRules("osago-policy")
-        let objects = try generate(rules, GenerationOptions(count: 300, seed: 21, boundaries: true)).objects
+        // The shortest Cyrillic names: `[А-ЯЁ][а-яё]*(?:-[А-ЯЁ][а-яё]*)?` has no 1-letter second
+        // part, which the walk aiming at a length cannot see, so a few draws aimed at `minLength`
+        // come out short and are drawn again; they are counted, under the field and `min-length`.
+        let batch = try generate(rules, GenerationOptions(count: 300, seed: 21, boundaries: true), filtered: true)
+        assertDiscardsOnly(batch, cyrillicNameLengths)
+        XCTAssertEqual(batch.summary.discards.questionnaires + batch.summary.discards.defects, 0)
+        let objects = batch.objects
         func strings(_ path: String) -> [String] { objects.compactMap { value($0, path) as? String } }
         let birthDates = Set(strings("insurant.birthDate"))
         XCTAssertTrue(birthDates.contains("1926-11-22"), "oldest allowed birth date")

@@ -21,8 +21,19 @@ final class GenerationDiscardTests: XCTestCase {
         for name in shippedRuleSets {
             let rules = try shippedRules(name)
             for (label, options) in combinations {
-                let summary = try generate(rules, options).summary
-                XCTAssertEqual(summary.discards, GenerationDiscards(), "\(name), \(label): \(summary.discards.lines())")
+                // With --boundaries the walk aims at the ends of the Cyrillic names' lengths, which
+                // `[А-ЯЁ][а-яё]*(?:-[А-ЯЁ][а-яё]*)?` reaches only with some of its shapes: a few
+                // draws come out of the wrong length and are drawn again (counted, and only those).
+                let aimed = options.boundaries && name == "osago-policy"
+                let batch = try generate(rules, options, filtered: aimed)
+                let summary = batch.summary
+                if aimed {
+                    let redrawn = Set(summary.discards.counts.keys.filter { $0.kind == .value }.map { "\($0.field) \($0.rule)" })
+                    XCTAssertTrue(redrawn.isSubset(of: cyrillicNameLengths), "\(name), \(label): \(summary.discards.lines())")
+                    XCTAssertEqual(summary.discards.questionnaires, 0, "\(name), \(label)")
+                } else {
+                    assertBuiltValid(summary.discards, "\(name), \(label):")
+                }
                 XCTAssertEqual(summary.count, 400)
             }
         }
@@ -100,5 +111,12 @@ final class GenerationDiscardTests: XCTestCase {
         XCTAssertEqual(discards.lines(), ["code [regex]: 3 values redrawn", "drivers [visibility]: 1 questionnaire rebuilt",
                                           "vehicle.plate [required]: 1 questionnaire rebuilt"])
         XCTAssertEqual(discards.lines(limit: 1), ["code [regex]: 3 values redrawn", "... and 2 more reasons"])
+        discards.addDefect(field: "", rule: "no-defect")
+        discards.addDefect(field: "a", rule: "required")
+        discards.addDefect(field: "a", rule: "required")
+        XCTAssertEqual(discards.total, "1 questionnaire rebuilt, 3 values redrawn and 3 defects dropped")
+        XCTAssertEqual(discards.lines(limit: 2), ["code [regex]: 3 values redrawn", "a [required]: 2 defects dropped",
+                                                  "... and 3 more reasons"])
+        XCTAssertTrue(discards.lines().contains("(questionnaire) [no-defect]: 1 defect dropped"), "\(discards.lines())")
     }
 }

@@ -3,7 +3,7 @@
 extension DefectPlanter {
     /// Characters tried in place of one character of the value.
     private static let replacements: [Unicode.Scalar] = ["#", "Z", "7", "ж", "_", "A", "x", "Ё", " ", "."]
-    /// Edits tried before giving up on a value.
+    /// Edits tried before giving up on a value (each one dropped is counted).
     private static let editTries = 12
 
     /// A value that breaks the field's regex (or mask) but passes its other checks.
@@ -21,12 +21,16 @@ extension DefectPlanter {
                 edited.insert("-", at: position)  // check digits ignore hyphens; formats do not
             } else {
                 let replacement = Self.replacements[random.int(in: 0...(Self.replacements.count - 1))]
-                guard edited[position] != replacement else { continue }
+                guard edited[position] != replacement else {
+                    builder.discards.addDefect(field: field.path, rule: kind.rule ?? "")
+                    continue
+                }
                 edited[position] = replacement
             }
             var bytes: [UInt8] = []
             for scalar in edited { JSONStrings.appendUTF8(scalar.value, to: &bytes) }
             if breaksOnly(kind, bytes, spec, companion) { return builder.record.appendText(bytes) }
+            builder.discards.addDefect(field: field.path, rule: kind.rule ?? "")
         }
         return nil
     }

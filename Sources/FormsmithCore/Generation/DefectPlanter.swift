@@ -54,10 +54,14 @@ struct MutationCandidate {
 
 /// Plants exactly one defect in a valid questionnaire: picks a kind at random among those the
 /// questionnaire allows (so many kinds appear), applies it, and keeps it only if the
-/// validator then reports exactly that one field and rule; otherwise it tries another.
+/// validator then reports exactly that one field and rule; otherwise it tries another. Every
+/// defect dropped, and every questionnaire left valid because none fitted, is counted in the
+/// builder's ``GenerationDiscards``.
 struct DefectPlanter {
     /// Candidates tried before the questionnaire is left valid.
     static let maxTries = 24
+    /// The rule a questionnaire left valid is counted under (no defect fitted it).
+    static let noDefect = "no-defect"
 
     let generator: RecordGenerator
     var builder: QuestionnaireBuilder { generator.builder }
@@ -69,7 +73,10 @@ struct DefectPlanter {
     func plantDefect(index: Int, random: SeededRandom) -> GeneratedLabel? {
         var random = random
         var candidates = self.candidates()
-        guard !candidates.isEmpty else { return nil }
+        guard !candidates.isEmpty else {
+            builder.discards.addDefect(field: "", rule: Self.noDefect)
+            return nil
+        }
         for position in stride(from: candidates.count - 1, to: 0, by: -1) {
             candidates.swapAt(position, random.int(in: 0...position))
         }
@@ -80,14 +87,18 @@ struct DefectPlanter {
         for candidate in ordered.prefix(Self.maxTries) {
             builder.record = snapshot
             builder.failure = nil
-            guard let expected = apply(candidate, random: &random) else { continue }
-            if isCSV, let csvWriter = generator.csvWriter, !csvWriter.fits(builder.record) { continue }
-            let violations = generator.verify()
-            if violations.count == 1, violations[0].field == expected, violations[0].rule == candidate.rule {
-                return GeneratedLabel(index: index, line: 0, id: generator.recordID(), field: expected,
-                                      rule: candidate.rule)
+            if let expected = apply(candidate, random: &random),
+               !isCSV || generator.csvWriter.map({ $0.fits(builder.record) }) ?? true {
+                let violations = generator.verify()
+                if violations.count == 1, violations[0].field == expected, violations[0].rule == candidate.rule {
+                    return GeneratedLabel(index: index, line: 0, id: generator.recordID(), field: expected,
+                                          rule: candidate.rule)
+                }
             }
+            let field = candidate.address.field < 0 ? "" : rules.fields[candidate.address.field].path
+            builder.discards.addDefect(field: field, rule: candidate.rule)
         }
+        builder.discards.addDefect(field: "", rule: Self.noDefect)
         builder.record = snapshot
         _ = generator.verify()
         return nil

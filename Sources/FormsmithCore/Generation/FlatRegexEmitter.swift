@@ -52,18 +52,22 @@ struct FlatRegexEmitter: @unchecked Sendable {
 
     /// `RegexGenerator.append` for a free-form value (`lengthWithin` nil) or a pattern of fixed
     /// length, with the same draws as the walk.
-    func append(to output: inout [UInt8], random: inout SeededRandom, lengthWithin: ClosedRange<Int>?) {
+    @discardableResult
+    func append(to output: inout [UInt8], random: inout SeededRandom, lengthWithin: ClosedRange<Int>?) -> LengthRedraws {
+        var redraws = LengthRedraws()
         guard let lengthWithin else {
             _ = emit(to: &output, random: &random)
-            return
+            return redraws
         }
         let start = output.count
         for attempt in 1...RegexGenerator.lengthAttempts {
             _ = RegexGenerator.target(within: lengthWithin, bounds: lengthBounds, random: &random)
             let produced = emit(to: &output, random: &random)
             if lengthWithin.contains(produced) || attempt == RegexGenerator.lengthAttempts { break }
+            redraws.count(produced, missing: lengthWithin)
             output.removeSubrange(start...)
         }
+        return redraws
     }
 
     /// Appends a value for the whole pattern; returns how many scalars it has.

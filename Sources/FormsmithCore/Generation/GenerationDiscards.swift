@@ -1,6 +1,8 @@
 /// What the generator drew and threw away, per field and rule: questionnaires built and then
-/// redrawn because the validator rejected them or a field could not be filled, and single
-/// values redrawn because a candidate failed one of its field's checks. A generator that is
+/// redrawn because the validator rejected them or a field could not be filled, single values
+/// redrawn because a candidate failed one of its field's checks (a regex walk drawn again
+/// because its length missed the length checks included), and defects tried and dropped
+/// because the questionnaire did not then break exactly that one rule. A generator that is
 /// valid by construction discards nothing; patterns with lookarounds or back references are
 /// drawn and then filtered, and those draws are counted here.
 public struct GenerationDiscards: Sendable, Equatable {
@@ -10,6 +12,11 @@ public struct GenerationDiscards: Sendable, Equatable {
         case questionnaire
         /// One value of one field (drawn, then rejected by a check of the field).
         case value
+        /// One defect tried on a questionnaire meant to be invalid (the field and the rule it
+        /// was to break), dropped because the questionnaire did not then break exactly that
+        /// rule; field "" and rule `no-defect` when no defect fitted and the questionnaire was
+        /// written valid.
+        case defect
 
         public static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
     }
@@ -37,6 +44,8 @@ public struct GenerationDiscards: Sendable, Equatable {
     public internal(set) var questionnaires = 0
     /// Values drawn and thrown away.
     public internal(set) var values = 0
+    /// Defects tried and dropped.
+    public internal(set) var defects = 0
     /// Per reason, how many discarded questionnaires broke it (one questionnaire may break
     /// several) or how many values were redrawn for it.
     public internal(set) var counts: [Reason: Int] = [:]
@@ -45,7 +54,7 @@ public struct GenerationDiscards: Sendable, Equatable {
     public init() {}
 
     /// Whether nothing was discarded.
-    public var isEmpty: Bool { questionnaires == 0 && values == 0 }
+    public var isEmpty: Bool { questionnaires == 0 && values == 0 && defects == 0 }
 
     /// The reasons with their counts, most frequent first (then by kind, field and rule).
     public var sorted: [(reason: Reason, count: Int)] {
@@ -69,10 +78,24 @@ public struct GenerationDiscards: Sendable, Equatable {
         counts[Reason(kind: .value, field: field, rule: rule), default: 0] += count
     }
 
+    /// Counts values of `field` a regex walk drew again because their length missed the
+    /// length hint (too short: `min-length`; too long: `max-length`).
+    mutating func addLengthRedraws(field: String, _ redraws: LengthRedraws) {
+        addValues(field: field, rule: RuleIdentifier.minLength, count: redraws.short)
+        addValues(field: field, rule: RuleIdentifier.maxLength, count: redraws.long)
+    }
+
+    /// Counts one defect tried on `field` for `rule` and dropped.
+    mutating func addDefect(field: String, rule: String) {
+        defects += 1
+        counts[Reason(kind: .defect, field: field, rule: rule), default: 0] += 1
+    }
+
     /// Adds another count to this one.
     mutating func merge(_ other: GenerationDiscards) {
         questionnaires += other.questionnaires
         values += other.values
+        defects += other.defects
         counts.merge(other.counts, uniquingKeysWith: +)
     }
 
@@ -81,20 +104,43 @@ public struct GenerationDiscards: Sendable, Equatable {
     public func lines(limit: Int = 20) -> [String] {
         let all = sorted
         var lines = all.prefix(limit).map { entry in
-            let noun = entry.reason.kind == .questionnaire
-                ? (entry.count == 1 ? "questionnaire rebuilt" : "questionnaires rebuilt")
-                : (entry.count == 1 ? "value redrawn" : "values redrawn")
-            return "\(entry.reason.field) [\(entry.reason.rule)]: \(entry.count) \(noun)"
+            let noun: String
+            switch entry.reason.kind {
+            case .questionnaire: noun = entry.count == 1 ? "questionnaire rebuilt" : "questionnaires rebuilt"
+            case .value: noun = entry.count == 1 ? "value redrawn" : "values redrawn"
+            case .defect: noun = entry.count == 1 ? "defect dropped" : "defects dropped"
+            }
+            let field = entry.reason.field.isEmpty ? "(questionnaire)" : entry.reason.field
+            return "\(field) [\(entry.reason.rule)]: \(entry.count) \(noun)"
         }
         if all.count > limit { lines.append("... and \(all.count - limit) more reasons") }
         return lines
     }
 
-    /// A one-line total: "3 questionnaires rebuilt and 40 values redrawn".
+    /// A one-line total: "3 questionnaires rebuilt, 40 values redrawn and 2 defects dropped".
     public var total: String {
         var parts: [String] = []
         if questionnaires > 0 { parts.append("\(questionnaires) questionnaire\(questionnaires == 1 ? "" : "s") rebuilt") }
         if values > 0 { parts.append("\(values) value\(values == 1 ? "" : "s") redrawn") }
-        return parts.isEmpty ? "nothing discarded" : parts.joined(separator: " and ")
+        if defects > 0 { parts.append("\(defects) defect\(defects == 1 ? "" : "s") dropped") }
+        guard let last = parts.popLast() else { return "nothing discarded" }
+        return parts.isEmpty ? last : parts.joined(separator: ", ") + " and " + last
+    }
+}
+
+/// Values a regex walk drew again because their length missed the length hint (the last
+/// draw is kept whatever its length; the caller's checks then decide).
+package struct LengthRedraws: Equatable {
+    /// Draws shorter than the hint.
+    package var short = 0
+    /// Draws longer than the hint.
+    package var long = 0
+
+    /// No draw counted.
+    package init() {}
+
+    /// Counts a draw of `produced` scalars that missed `window`.
+    package mutating func count(_ produced: Int, missing window: ClosedRange<Int>) {
+        if produced < window.lowerBound { short += 1 } else { long += 1 }
     }
 }

@@ -14,7 +14,7 @@ extension QuestionnaireBuilder {
         if let companionID = spec.checksum?.companion, case .text(let start, let end) = value(of: companionID) {
             companion = Array(record.arena[Int(start)..<Int(end)])
         }
-        if plan.fields[field.id].isRecordID, address.item < 0, let value = recordIDValue(spec) { return value }
+        if plan.fields[field.id].isRecordID, address.item < 0, let value = recordIDValue(spec, path: field.path) { return value }
         if !plan.fields[field.id].witnesses.isEmpty, let value = witnessValue(field, spec: spec, specIndex: specIndex) {
             return value
         }
@@ -24,7 +24,8 @@ extension QuestionnaireBuilder {
             if !spec.seeds.isEmpty, edge == nil, draw < Self.textAttempts / 2 {
                 textBuffer.append(contentsOf: spec.seeds[random.int(in: 0...(spec.seeds.count - 1))])
             } else {
-                TextCandidates.append(spec, to: &textBuffer, random: &random, edge: draw < 4 ? edge : nil)
+                let redraws = TextCandidates.append(spec, to: &textBuffer, random: &random, edge: draw < 4 ? edge : nil)
+                if redraws != LengthRedraws() { discards.addLengthRedraws(field: field.path, redraws) }
             }
             if let checksum = spec.checksum, checksum.companion == nil || companion != nil {
                 let candidate = String(decoding: textBuffer, as: UTF8.self)
@@ -66,7 +67,7 @@ extension QuestionnaireBuilder {
     /// A record id made from the record's number, so ids are unique: the last run of digits of
     /// a generated value replaced by the zero-padded number (`Q-0000042`), or `PREFIX-0000042`
     /// when the field has no format; nil when that does not pass the field's checks.
-    private func recordIDValue(_ spec: TextSpec) -> GeneratedValue? {
+    private func recordIDValue(_ spec: TextSpec, path: String) -> GeneratedValue? {
         let number = UInt64(recordIndex + 1)
         textBuffer.removeAll(keepingCapacity: true)
         switch spec.source {
@@ -77,7 +78,10 @@ extension QuestionnaireBuilder {
             textBuffer.append(UInt8(ascii: "-"))
             TextCandidates.appendNumber(number, width: 7, to: &textBuffer)
         case .regex, .mask, .intersection:
-            TextCandidates.append(spec, to: &textBuffer, random: &random, edge: nil)
+            let redraws = TextCandidates.append(spec, to: &textBuffer, random: &random, edge: nil)
+            if redraws != LengthRedraws() {
+                discards.addLengthRedraws(field: path, redraws)
+            }
             let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
             var end = textBuffer.count
             while end > 0, !isDigit(textBuffer[end - 1]) { end -= 1 }
@@ -141,7 +145,7 @@ extension QuestionnaireBuilder {
         // A pattern may allow several widths (`\d{5,7}`): the widest one drawn bounds the numbers.
         for _ in 0..<16 {
             record.reset()
-            guard recordIDValue(spec) != nil else { continue }
+            guard recordIDValue(spec, path: field.path) != nil else { continue }
             let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
             var end = textBuffer.count
             while end > 0, !isDigit(textBuffer[end - 1]) { end -= 1 }

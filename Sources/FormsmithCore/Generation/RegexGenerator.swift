@@ -9,7 +9,8 @@ package struct RegexGenerator: Sendable {
     /// The longest stretch above the lower length bound that `lengthWithin` aims at when the
     /// pattern itself is unbounded (so `0...Int.max` cannot ask for gigantic values).
     package static let maxTargetSpan = 4096
-    /// How many values are tried for a length hint before the last one is kept anyway.
+    /// How many values are tried for a length hint before the last one is kept anyway (each
+    /// one drawn again is counted, ``LengthRedraws``).
     static let lengthAttempts = 4
 
     /// The pattern the generator was built from.
@@ -63,19 +64,25 @@ package struct RegexGenerator: Sendable {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// Appends a generated value's UTF-8 bytes to `output` (for callers that reuse a buffer).
-    package func append(to output: inout [UInt8], using random: inout SeededRandom, lengthWithin: ClosedRange<Int>? = nil) {
+    /// Appends a generated value's UTF-8 bytes to `output` (for callers that reuse a buffer);
+    /// returns how many draws missed `lengthWithin` and were drawn again.
+    @discardableResult
+    package func append(to output: inout [UInt8], using random: inout SeededRandom,
+                        lengthWithin: ClosedRange<Int>? = nil) -> LengthRedraws {
         if let flat, lengthWithin == nil || flat.isFixedLength {
             return flat.append(to: &output, random: &random, lengthWithin: lengthWithin)
         }
-        appendByWalk(to: &output, using: &random, lengthWithin: lengthWithin)
+        return appendByWalk(to: &output, using: &random, lengthWithin: lengthWithin)
     }
 
     /// Whether free-form values are drawn by the flat emitter rather than the walk.
     var drawsFlat: Bool { flat != nil }
 
     /// `append` by walking the syntax tree (what the flat emitter must agree with, byte for byte).
-    func appendByWalk(to output: inout [UInt8], using random: inout SeededRandom, lengthWithin: ClosedRange<Int>?) {
+    @discardableResult
+    func appendByWalk(to output: inout [UInt8], using random: inout SeededRandom,
+                      lengthWithin: ClosedRange<Int>?) -> LengthRedraws {
+        var redraws = LengthRedraws()
         let captures = program.hasBackreferences ? [Int](repeating: -1, count: 2 * (program.captureCount + 1)) : []
         var walk = RegexWalk(output: [], random: random, captures: captures, unboundedCap: unboundedCap)
         swap(&walk.output, &output)
@@ -88,6 +95,7 @@ package struct RegexGenerator: Sendable {
                 let target = Self.target(within: lengthWithin, bounds: lengthBounds, random: &walk.random)
                 walk.emit(program.root, target: target, in: program)
                 if lengthWithin.contains(walk.produced) || attempt == RegexGenerator.lengthAttempts { break }
+                redraws.count(walk.produced, missing: lengthWithin)
                 walk.output.removeSubrange(start...)
                 walk.produced = 0
                 walk.boundaryNegated = nil
@@ -100,6 +108,7 @@ package struct RegexGenerator: Sendable {
         walk.finish()
         swap(&walk.output, &output)
         random = walk.random
+        return redraws
     }
 
     /// The length to aim at: uniform over the hint intersected with what the pattern allows,

@@ -10,11 +10,15 @@ enum TextCandidates {
     /// How long plain text is when nothing bounds it, and how far above the minimum it goes.
     static let plainSpan = 40
 
-    /// Appends one candidate to `output` (not yet confirmed against the spec's other checks).
-    static func append(_ spec: TextSpec, to output: inout [UInt8], random: inout SeededRandom, edge: BoundaryEdge?) {
+    /// Appends one candidate to `output` (not yet confirmed against the spec's other checks);
+    /// returns how many regex draws missed the length hint and were drawn again.
+    @discardableResult
+    static func append(_ spec: TextSpec, to output: inout [UInt8], random: inout SeededRandom,
+                       edge: BoundaryEdge?) -> LengthRedraws {
         switch spec.flatSource {
         case .mask(let mask)?:
-            return mask.append(to: &output, random: &random, edge: edge)
+            mask.append(to: &output, random: &random, edge: edge)
+            return LengthRedraws()
         case .regex(let emitter)?:
             let window = regexWindow(spec, bounds: emitter.lengthBounds, edge: edge)
             if window == nil || emitter.isFixedLength {
@@ -30,10 +34,10 @@ enum TextCandidates {
             appendMask(steps, to: &output, random: &random, edge: edge)
         case .regex(let walker):
             let window = regexWindow(spec, bounds: walker.generator.lengthBounds, edge: edge)
-            walker.generator.append(to: &output, using: &random, lengthWithin: window)
+            return walker.generator.append(to: &output, using: &random, lengthWithin: window)
         case .format(let format, let walker):
             if let walker, random.chance(0.5) {
-                walker.generator.append(to: &output, using: &random, lengthWithin: spec.lengthWindow)
+                return walker.generator.append(to: &output, using: &random, lengthWithin: spec.lengthWindow)
             } else {
                 format.append(to: &output, random: &random)
             }
@@ -48,6 +52,7 @@ enum TextCandidates {
         case .plain:
             appendWords(length: plainLength(spec, random: &random, edge: edge), to: &output, random: &random)
         }
+        return LengthRedraws()
     }
 
     /// The length hint for a regex value: the length checks' window, or one end of it (or of

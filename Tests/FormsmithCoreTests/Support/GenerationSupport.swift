@@ -27,17 +27,26 @@ func shippedRules(_ name: String) throws -> CompiledRuleSet {
 /// The shipped rule sets' names.
 let shippedRuleSets = ["osago-policy", "payment-order", "customer-survey"]
 
+/// Fails when a questionnaire was rebuilt or a value redrawn (a regex walk drawn again for its
+/// length included). Defects dropped (a defect tried on a questionnaire meant to be invalid that
+/// broke more or less than its one rule) are counted and said but not failed on here: the
+/// planter tries candidates it cannot tell in advance will break exactly one rule.
+func assertBuiltValid(_ discards: GenerationDiscards, _ context: String = "", file: StaticString = #filePath,
+                      line: UInt = #line) {
+    XCTAssertEqual(discards.questionnaires + discards.values, 0, "\(context) discarded: \(discards.lines())",
+                   file: file, line: line)
+}
+
 /// Generates in memory. Unless `filtered` (a form whose patterns have lookarounds or back
-/// references, or whose fixture breaks its rules), the test fails when anything was discarded:
-/// the generator is valid by construction.
+/// references, or whose fixture breaks its rules), the test fails when a questionnaire was
+/// rebuilt or a value redrawn (``assertBuiltValid(_:_:file:line:)``): the generator is valid by
+/// construction.
 func generate(_ rules: CompiledRuleSet, _ options: GenerationOptions, filtered: Bool = false,
               file: StaticString = #filePath, line: UInt = #line) throws -> GeneratedBatch {
     var bytes: [UInt8] = []
     var labels: [GeneratedLabel] = []
     let summary = try BatchGenerator(rules: rules, options: options).run(write: { bytes += $0 }, label: { labels.append($0) })
-    if !filtered {
-        XCTAssertEqual(summary.discards, GenerationDiscards(), "discarded: \(summary.discards.lines())", file: file, line: line)
-    }
+    if !filtered { assertBuiltValid(summary.discards, file: file, line: line) }
     return GeneratedBatch(bytes: bytes, labels: labels, summary: summary)
 }
 
@@ -75,3 +84,11 @@ func value(_ object: [String: Any], _ path: String) -> Any? {
     for part in path.split(separator: ".") { current = (current as? [String: Any])?[String(part)] }
     return current
 }
+
+/// The reasons osago-policy may discard for with `--boundaries`: its Cyrillic names drawn again
+/// because their length missed the end aimed at (`"insurant.lastName min-length"`, ...).
+let cyrillicNameLengths = Set(["insurant", "owner", "drivers[]"].flatMap { person in
+    ["lastName", "firstName", "middleName"].flatMap { name in
+        ["min-length", "max-length"].map { "\(person).\(name) \($0)" }
+    }
+})

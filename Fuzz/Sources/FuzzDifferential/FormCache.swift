@@ -1,0 +1,73 @@
+import FormsmithCore
+import FormsmithReference
+
+/// One random form ready to check questionnaires with: loaded and compiled once, with the
+/// engine's validator, the reference validator and a pool of generated questionnaires.
+final class CachedForm {
+    let seed: UInt64
+    let form: RandomForm
+    let rules: CompiledRuleSet
+    let library: QuestionnaireValidator
+    let reference: ReferenceValidator
+    /// Questionnaires generated for the form (about a third with a planted defect), parsed;
+    /// empty when generation gave up (mutations then start from `{}`).
+    let pool: [PlainJSON]
+
+    /// Questionnaires generated per form: the mutations of an input start from one of them.
+    static let poolSize = 32
+
+    init(seed: UInt64, form: RandomForm, rules: CompiledRuleSet) {
+        self.seed = seed
+        self.form = form
+        self.rules = rules
+        library = QuestionnaireValidator(rules: rules)
+        reference = ReferenceValidator(rules: rules)
+        var lines: [String] = []
+        if let generator = try? BatchGenerator(rules: rules, options: GenerationOptions(
+            count: Self.poolSize, seed: seed, format: .jsonl, optionalRate: 0.5, invalidRate: 0.3, jobs: 1, maxAttempts: 20)) {
+            _ = try? generator.run(write: { lines.append(String(decoding: $0, as: UTF8.self)) }, label: { _ in })
+        }
+        pool = lines.joined().split(separator: "\n").compactMap { PlainJSON.parse(String($0)) }
+    }
+}
+
+/// The forms of the last inputs, by form seed, at most `capacity` of them; the least recently
+/// used one is dropped for a new one. Loading a form (YAML, compiling, generating its pool)
+/// costs about a hundred times what checking one questionnaire does, and consecutive inputs
+/// mostly share a form (the custom mutator changes the seed bytes of one mutation in
+/// `FormSeedMutator.seedChangeOdds`).
+final class FormCache {
+    /// How many forms are kept (a few hundred kilobytes each).
+    static let capacity = 256
+
+    private var entries: [UInt64: (form: CachedForm?, used: UInt64)] = [:]
+    private var clock: UInt64 = 0
+    /// Forms loaded and lookups answered from the cache (for the statistics line).
+    private(set) var loads = 0
+    private(set) var hits = 0
+
+    /// The form for `seed` (nil when it meets a known open engine bug), loading it on a miss.
+    /// A random form that does not load stops the run: the grammar is wrong.
+    func form(seed: UInt64, today: CivilDate) -> CachedForm? {
+        clock += 1
+        if let entry = entries[seed] {
+            hits += 1
+            entries[seed]!.used = clock
+            return entry.form
+        }
+        loads += 1
+        if entries.count >= Self.capacity, let oldest = entries.min(by: { $0.value.used < $1.value.used })?.key {
+            entries[oldest] = nil
+        }
+        let form = RandomForm(seed: seed)
+        let loaded: CachedForm?
+        do {
+            let rules = try RulesLoader.load(text: form.yaml, file: "random.yaml", today: today)
+            loaded = KnownEngineBugs.bug(of: rules.ruleSet) == nil ? CachedForm(seed: seed, form: form, rules: rules) : nil
+        } catch {
+            fatalError("fuzz invariant broken: random form \(seed) does not load: \(error)\n\(form.yaml)")
+        }
+        entries[seed] = (loaded, clock)
+        return loaded
+    }
+}
