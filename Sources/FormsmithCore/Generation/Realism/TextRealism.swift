@@ -90,12 +90,13 @@ enum TextRealism: Sendable {
             && !accepts(spec, "XTA210990Y276543I") && !accepts(spec, "XTA210990Y276543")
     }
 
-    /// Whether the field's values start with `+7` and a digit drawn at random (not a fixed
-    /// area code): eight candidates all start `+7`, and the first digit after it varies.
+    /// Whether the field's values start with `+7` and a digit drawn freely (not a fixed area
+    /// code, nor a choice between a few that a regex names, such as `(?:9\d\d|495)`): 32
+    /// candidates all start `+7`, and the first digit after it takes at least 6 values.
     private static func startsWithRussianCountryCode(_ spec: TextSpec) -> Bool {
         var random = SeededRandom(seed: 7)
         var firstDigits = Set<UInt8>()
-        for _ in 0..<8 {
+        for _ in 0..<32 {
             var candidate: [UInt8] = []
             TextCandidates.append(spec, to: &candidate, random: &random, edge: nil)
             guard candidate.starts(with: Array("+7".utf8)),
@@ -103,7 +104,7 @@ enum TextRealism: Sendable {
             else { return false }
             firstDigits.insert(digit)
         }
-        return firstDigits.count > 1
+        return firstDigits.count >= 6
     }
 
     private static func accepts(_ spec: TextSpec, _ text: String) -> Bool {
