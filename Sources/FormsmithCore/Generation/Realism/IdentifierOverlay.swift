@@ -47,25 +47,23 @@ enum IdentifierOverlay: Sendable, Equatable {
             let digits = Self.count(value, where: Self.isDigit)
             guard digits == 10 || digits == 12 else { return false }
             Self.write(random.pick(IdentifierTables.regionCodes), at: 0, in: &value, where: Self.isDigit)
-            Self.write(Self.twoDigits(random.int(in: 1...51)), at: 2, in: &value, where: Self.isDigit)
+            Self.writeNumber(random.int(in: 1...51), width: 2, at: 2, in: &value)
         case .ogrn:
             let digits = Self.count(value, where: Self.isDigit)
             guard digits == 13 || digits == 15 else { return false }
             let recordType = digits == 15 ? UInt8(ascii: "3") : (random.chance(0.8) ? UInt8(ascii: "1") : UInt8(ascii: "5"))
             Self.write([recordType], at: 0, in: &value, where: Self.isDigit)
-            Self.write(Self.twoDigits(random.int(in: 2...25)), at: 1, in: &value, where: Self.isDigit)
+            Self.writeNumber(random.int(in: 2...25), width: 2, at: 1, in: &value)
             Self.write(random.pick(IdentifierTables.regionCodes), at: 3, in: &value, where: Self.isDigit)
         case .snils:
             guard Self.count(value, where: Self.isDigit) == 11 else { return false }
-            Self.write([UInt8(ascii: "0") + UInt8(random.int(in: 1...9))], at: 0, in: &value, where: Self.isDigit)
+            Self.writeNumber(random.int(in: 1...9), width: 1, at: 0, in: &value)
         case .bic:
             guard Self.count(value, where: Self.isDigit) == 9 else { return false }
-            Self.write(Array("04".utf8), at: 0, in: &value, where: Self.isDigit)
+            Self.writeNumber(4, width: 2, at: 0, in: &value)
             Self.write(random.pick(IdentifierTables.okatoCodes), at: 2, in: &value, where: Self.isDigit)
-            Self.write(Self.twoDigits(random.int(in: 1...99)), at: 4, in: &value, where: Self.isDigit)
-            let bank = random.int(in: 50...999)
-            Self.write([UInt8(ascii: "0") + UInt8(bank / 100)] + Self.twoDigits(bank % 100), at: 6, in: &value,
-                       where: Self.isDigit)
+            Self.writeNumber(random.int(in: 1...99), width: 2, at: 4, in: &value)
+            Self.writeNumber(random.int(in: 50...999), width: 3, at: 6, in: &value)
         case .bankAccount:
             guard Self.count(value, where: Self.isDigit) == 20 else { return false }
             let person = innLength == 12 || (innLength != 10 && random.chance(0.5))
@@ -89,8 +87,20 @@ enum IdentifierOverlay: Sendable, Equatable {
         isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
     }
 
-    private static func twoDigits(_ value: Int) -> [UInt8] {
-        [UInt8(ascii: "0") + UInt8(value / 10), UInt8(ascii: "0") + UInt8(value % 10)]
+    /// Writes `number` zero-padded to `width` digits over the digits of `value` from the
+    /// `position`-th on, without allocating.
+    private static func writeNumber(_ number: Int, width: Int, at position: Int, in value: inout [UInt8]) {
+        var seen = 0
+        var divisor = 1
+        for _ in 1..<max(width, 1) { divisor *= 10 }
+        for index in value.indices where isDigit(value[index]) {
+            if seen >= position {
+                guard divisor > 0 else { return }
+                value[index] = UInt8(ascii: "0") + UInt8(number / divisor % 10)
+                divisor /= 10
+            }
+            seen += 1
+        }
     }
 
     /// How many bytes of `value` are significant characters.
