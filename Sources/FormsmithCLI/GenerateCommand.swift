@@ -168,6 +168,11 @@ struct GenerateCommand: ParsableCommand {
     /// Says on standard error (also with `--quiet`: the output's values are skewed towards those
     /// that pass at the first try) what was thrown away on the way, per field and rule.
     static func reportDiscards(_ discards: GenerationDiscards) {
+        if !discards.plainFallbacks.isEmpty {
+            writeError("formsmith: warning: some fields' own checks refused a realistic value (a real region code, "
+                       + "bank prefix, manufacturer, words); those values were drawn plainly:")
+            for line in discards.plainFallbackLines { writeError("  " + line) }
+        }
         guard !discards.isEmpty else { return }
         writeError("formsmith: warning: generation discarded \(discards.total) (patterns with lookarounds or back "
                    + "references are filtered; anything else is a gap in the generator worth reporting):")

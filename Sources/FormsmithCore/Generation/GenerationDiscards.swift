@@ -50,11 +50,29 @@ public struct GenerationDiscards: Sendable, Equatable {
     /// several) or how many values were redrawn for it.
     public internal(set) var counts: [Reason: Int] = [:]
 
+    /// Per field and what it was to look like (`payee.bic [BIC]`), how many realistic values
+    /// the field's own checks refused, so the value was drawn plainly instead (see docs/rules.md,
+    /// "Values that look real").
+    public internal(set) var plainFallbacks: [Reason: Int] = [:]
+
     /// Creates an empty count.
     public init() {}
 
-    /// Whether nothing was discarded.
+    /// Whether nothing was discarded (plain fallbacks are counted apart: ``plainFallbacks``).
     public var isEmpty: Bool { questionnaires == 0 && values == 0 && defects == 0 }
+
+    /// Counts one realistic value of `field` (a `kind` such as `INN`) refused by the field's checks.
+    mutating func addPlainFallback(field: String, kind: String) {
+        plainFallbacks[Reason(kind: .value, field: field, rule: kind), default: 0] += 1
+    }
+
+    /// One line per field whose realistic values its checks refused (`payee.bic [BIC]: 3 values
+    /// drawn plainly`), most frequent first.
+    public var plainFallbackLines: [String] {
+        plainFallbacks.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { entry in
+            "\(entry.key.field) [\(entry.key.rule)]: \(entry.value) value\(entry.value == 1 ? "" : "s") drawn plainly"
+        }
+    }
 
     /// The reasons with their counts, most frequent first (then by kind, field and rule).
     public var sorted: [(reason: Reason, count: Int)] {
@@ -97,6 +115,7 @@ public struct GenerationDiscards: Sendable, Equatable {
         values += other.values
         defects += other.defects
         counts.merge(other.counts, uniquingKeysWith: +)
+        plainFallbacks.merge(other.plainFallbacks, uniquingKeysWith: +)
     }
 
     /// One line per reason (`drivers[].documents[].number [regex]: 12 values redrawn`), most

@@ -35,6 +35,8 @@ struct GeneratorFieldTables: Sendable {
     var witnesses: [[PatternIntersection]] = []
     /// The predicates on the field that no spec of it can make true (said on standard error).
     var uncovered: [String] = []
+    /// Per text spec (parallel to `textSpecs`), how its values are made to look real.
+    var realism: [TextRealism] = []
 }
 
 /// Everything generation needs that does not change from record to record, shared by workers.
@@ -83,9 +85,11 @@ final class GeneratorTables: Sendable {
         self.seedData = seedData
         var plans: [GeneratorFieldTables] = []
         let witnesses = PredicateWitness.collect(rules)
+        let realismContext = RealismContext(rules)
         for field in rules.fields {
             var plan = try GeneratorTables.plan(for: field, rule: declared[field.path], rules: rules,
-                                                options: options, pool: seedData?.pools[field.id])
+                                                options: options, pool: seedData?.pools[field.id],
+                                                realism: realismContext)
             for witness in witnesses[field.id] where !plan.textSpecs.isEmpty {
                 let products = plan.textSpecs.map { witness.intersection(with: $0) }
                 if products.allSatisfy({ $0 == nil }) { plan.uncovered.append(witness.phrase) }
@@ -130,7 +134,8 @@ final class GeneratorTables: Sendable {
     }
 
     private static func plan(for field: CompiledField, rule: FieldRule?, rules: CompiledRuleSet,
-                             options: GenerationOptions, pool: SeedDataTables.Pool?) throws(GenerationError) -> GeneratorFieldTables
+                             options: GenerationOptions, pool: SeedDataTables.Pool?,
+                             realism: RealismContext) throws(GenerationError) -> GeneratorFieldTables
     {
         var plan = GeneratorFieldTables()
         plan.salt = field.id &* 7 &+ 3
@@ -151,7 +156,11 @@ final class GeneratorTables: Sendable {
                     throw GenerationError(field: field.path, rule: nil, message: "\(problem)")
                 }
                 seeds = try readSeeds(located.value, ruleFile: located.location.file, field: field.path)
+            } else if BuiltInNames.isCyrillicNamePattern(field.checks) {
+                // A Cyrillic name pattern without a seed list: the shipped name lists, built in.
+                seeds = BuiltInNames.list(forField: field.path)
             }
+            let seedScript = TextScript.majority(of: seeds)
             if let pool { seeds = pool.extends ? seeds + pool.values : pool.values }
             let planned = min(field.cases.count, plannedCases)
             for mask in 0..<(1 << planned) {
@@ -168,6 +177,8 @@ final class GeneratorTables: Sendable {
                 plan.textProblems.append(
                     try SatisfiabilityAnalysis.analyse(spec, field: field.path, strict: mask.nonzeroBitCount <= 1))
                 plan.textSpecs.append(spec)
+                plan.realism.append(TextRealism.plan(for: field, spec: spec, rules: rules, formScript: realism.formScript,
+                                                     seedScript: seedScript, bicFields: realism.bicFields))
             }
         default:
             break

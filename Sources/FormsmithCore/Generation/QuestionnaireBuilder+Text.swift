@@ -19,13 +19,14 @@ extension QuestionnaireBuilder {
             return value
         }
         let edge = self.edge()
+        var realism = plan.fields[field.id].realism[specIndex]
         for draw in 0..<Self.textAttempts {
             textBuffer.removeAll(keepingCapacity: true)
+            var confirmRealism = false
             if !spec.seeds.isEmpty, edge == nil, draw < Self.textAttempts / 2 {
                 textBuffer.append(contentsOf: spec.seeds[random.int(in: 0...(spec.seeds.count - 1))])
             } else {
-                let redraws = TextCandidates.append(spec, to: &textBuffer, random: &random, edge: draw < 4 ? edge : nil)
-                if redraws != LengthRedraws() { discards.addLengthRedraws(field: field.path, redraws) }
+                confirmRealism = appendRealisticCandidate(spec, realism, field: field, edge: draw < 4 ? edge : nil)
             }
             if let checksum = spec.checksum, checksum.companion == nil || companion != nil {
                 let candidate = String(decoding: textBuffer, as: UTF8.self)
@@ -37,15 +38,52 @@ extension QuestionnaireBuilder {
                 textBuffer.removeAll(keepingCapacity: true)
                 textBuffer.append(contentsOf: valid.utf8)
             }
-            let accepted = spec.needsConfirmation
+            let accepted = spec.needsConfirmation || confirmRealism
                 ? spec.accepts(textBuffer, companion: companion, scratch: scratch) : spec.acceptsLength(textBuffer)
             if accepted { return record.appendText(textBuffer) }
+            if confirmRealism {
+                // The field's own checks refuse the realistic value: draw plainly from now on, and say so.
+                discards.addPlainFallback(field: field.path, kind: realism.kindName)
+                realism = .none
+                continue
+            }
             let broken = spec.firstBrokenRule(textBuffer, companion: companion, scratch: scratch)
             discards.addValues(field: field.path, rule: broken ?? RuleIdentifier.regex)
         }
         let rule = spec.firstBrokenRule(textBuffer, companion: companion, scratch: scratch) ?? RuleIdentifier.regex
         return fail(address, rule, "no value satisfying all of its checks was found in \(Self.textAttempts) draws "
                         + "(last candidate \"\(String(decoding: textBuffer, as: UTF8.self))\")")
+    }
+
+    /// Appends one candidate, made to look real as `realism` says; true when the realistic
+    /// part must be confirmed against the field's checks (it may break one of them).
+    private func appendRealisticCandidate(_ spec: TextSpec, _ realism: TextRealism, field: CompiledField,
+                                          edge: BoundaryEdge?) -> Bool {
+        switch realism {
+        case .none:
+            appendPlainCandidate(spec, field: field, edge: edge)
+            return false
+        case .words(let script, let confirm):
+            let length = TextCandidates.plainLength(spec, random: &random, edge: edge)
+            script.words.appendSentence(length: length, minimum: max(spec.minLength ?? 1, 0), to: &textBuffer,
+                                        random: &random)
+            return confirm
+        case .identifier(let overlay):
+            appendPlainCandidate(spec, field: field, edge: edge)
+            var innLength = 0
+            if case .bankAccount(let innField?) = overlay, case .text(let start, let end) = value(of: innField) {
+                for byte in record.arena[Int(start)..<Int(end)] where byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                    innLength += 1
+                }
+            }
+            return overlay.apply(to: &textBuffer, innLength: innLength, random: &random)
+        }
+    }
+
+    /// A candidate drawn by ``TextCandidates``, its length redraws counted for `field`.
+    private func appendPlainCandidate(_ spec: TextSpec, field: CompiledField, edge: BoundaryEdge?) {
+        let redraws = TextCandidates.append(spec, to: &textBuffer, random: &random, edge: edge)
+        if redraws != LengthRedraws() { discards.addLengthRedraws(field: field.path, redraws) }
     }
 
     /// Half the time, for a field that string predicates read (`purpose CONTAINS[c] 'налог'`), a

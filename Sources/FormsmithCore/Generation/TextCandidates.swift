@@ -83,7 +83,7 @@ enum TextCandidates {
     }
 
     /// The length of plain text: within the length checks, at most `plainSpan` above the minimum.
-    private static func plainLength(_ spec: TextSpec, random: inout SeededRandom, edge: BoundaryEdge?) -> Int {
+    static func plainLength(_ spec: TextSpec, random: inout SeededRandom, edge: BoundaryEdge?) -> Int {
         let low = max(spec.minLength ?? 1, 0)
         let high = max(low, min(spec.maxLength ?? Int.max, low + plainSpan))
         switch edge {

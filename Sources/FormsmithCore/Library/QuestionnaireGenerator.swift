@@ -1,0 +1,169 @@
+import Foundation
+
+/// Makes filled questionnaires in-process from one rule file: valid ones, and labelled invalid
+/// ones carrying one deliberate defect each. The library's generation entry point for a Swift
+/// test suite that needs fixtures, beside ``QuestionnaireValidator``.
+///
+/// The same rules, seed, reference date and options give the same questionnaires, byte for
+/// byte as `formsmith generate --seed` writes them as JSON Lines. Every valid questionnaire
+/// has passed the validator before it is returned.
+///
+/// ```swift
+/// let generator = try QuestionnaireGenerator(rulesAt: URL(fileURLWithPath: "Rules/osago-policy.yaml"),
+///                                            today: CivilDate(year: 2026, month: 11, day: 22))
+/// for questionnaire in try generator.valid(count: 20, seed: 42) {
+///     try await app.submit(questionnaire.data)      // expect 201
+/// }
+/// for questionnaire in try generator.invalid(count: 20, seed: 42) {
+///     // questionnaire.defect: the field and rule the app must report
+/// }
+/// ```
+///
+/// Covering sets (every pair of values of the rules' factors) are made by
+/// `formsmith generate --cover pairs`; this type does not make them yet.
+public final class QuestionnaireGenerator: Sendable {
+    /// The compiled rules questionnaires are made from.
+    public let rules: CompiledRuleSet
+
+    /// Loads and compiles the rule file (YAML or JSON) at `url`.
+    ///
+    /// - Parameters:
+    ///   - url: A rule file; seed lists and `valuesFrom` files are found relative to it.
+    ///   - today: The date `today` stands for in the rules (pin it in tests: values relative to
+    ///     today change every day); nil takes the current date in `timeZone`.
+    ///   - timeZone: The zone whose current date `today` is when it is not given.
+    /// - Throws: ``RulesError`` listing every problem of the file, each with its line and column.
+    public convenience init(rulesAt url: URL, today: CivilDate? = nil, timeZone: TimeZone = .current)
+        throws(RulesError)
+    {
+        self.init(rules: try RulesLoader.load(path: url.path, today: today ?? CivilDate.today(in: timeZone)))
+    }
+
+    /// Makes questionnaires from rules already compiled (by ``RulesLoader/load(path:today:)``,
+    /// or a validator's ``QuestionnaireValidator/rules``), for their own reference date.
+    public init(rules: CompiledRuleSet) {
+        self.rules = rules
+    }
+
+    /// `count` valid questionnaires made with `seed`.
+    ///
+    /// - Parameters:
+    ///   - count: How many questionnaires.
+    ///   - seed: The random seed: the same seed gives the same questionnaires.
+    ///   - settings: Optional-field rate, boundaries, fixture and the other choices of
+    ///     `formsmith generate`.
+    /// - Throws: ``GenerationError`` when the rules leave no valid value for some field (its
+    ///   message names the field and rule), or the settings do not fit the rules.
+    public func valid(count: Int, seed: UInt64, settings: Settings = Settings()) throws(GenerationError)
+        -> [GeneratedQuestionnaire]
+    {
+        try generate(count: count, seed: seed, invalidRate: 0, settings: settings)
+    }
+
+    /// `count` questionnaires made with `seed`, each given one deliberate defect where the
+    /// generator can plant one; ``GeneratedQuestionnaire/defect`` says which field and rule it
+    /// breaks, as `formsmith validate` would report it. A questionnaire whose rules leave no
+    /// defect to plant (every field a constant, say) is returned valid with no defect.
+    ///
+    /// - Throws: ``GenerationError``, as ``valid(count:seed:settings:)``.
+    public func invalid(count: Int, seed: UInt64, settings: Settings = Settings()) throws(GenerationError)
+        -> [GeneratedQuestionnaire]
+    {
+        try generate(count: count, seed: seed, invalidRate: 1, settings: settings)
+    }
+
+    /// Questionnaires of which a share `invalidRate` (0...1) carries a defect, as
+    /// `formsmith generate --invalid-rate` makes them.
+    ///
+    /// - Throws: ``GenerationError``, as ``valid(count:seed:settings:)``.
+    public func generate(count: Int, seed: UInt64, invalidRate: Double, settings: Settings = Settings())
+        throws(GenerationError) -> [GeneratedQuestionnaire]
+    {
+        var options = GenerationOptions(count: count, seed: seed, format: .jsonl, optionalRate: settings.optionalRate,
+                                        boundaries: settings.boundaries, invalidRate: invalidRate, jobs: settings.jobs,
+                                        fixture: settings.fixture, useDefaults: settings.useDefaults,
+                                        seedData: settings.seedData)
+        options.start = settings.start
+        let generator = try BatchGenerator(rules: rules, options: options)
+        var output: [UInt8] = []
+        var labels: [Int: GeneratedLabel] = [:]
+        try generator.run(write: { output.append(contentsOf: $0) }, label: { labels[$0.index] = $0 })
+        var questionnaires: [GeneratedQuestionnaire] = []
+        questionnaires.reserveCapacity(count)
+        for (offset, line) in output.split(separator: UInt8(ascii: "\n")).enumerated() {
+            let index = settings.start + offset
+            let defect = labels[index].map { GeneratedQuestionnaire.Defect(field: $0.field, rule: $0.rule) }
+            questionnaires.append(GeneratedQuestionnaire(index: index, json: String(decoding: line, as: UTF8.self),
+                                                         defect: defect))
+        }
+        return questionnaires
+    }
+
+    /// The choices of `formsmith generate` other than the count, seed and invalid share.
+    public struct Settings: Sendable {
+        /// The probability that an optional field (visible, parents filled) is filled.
+        public var optionalRate: Double
+        /// Whether values are pushed to the edges of their ranges (`--boundaries`).
+        public var boundaries: Bool
+        /// Values every questionnaire keeps (`--fixture`).
+        public var fixture: GenerationFixture?
+        /// Whether fields start with their `default:` (`--use-defaults`).
+        public var useDefaults: Bool
+        /// Value pools and partial questionnaires to cycle through (`--seed-data`).
+        public var seedData: SeedData?
+        /// The index of the first questionnaire (`--start`).
+        public var start: Int
+        /// Parallel workers; the questionnaires do not depend on it (nil: one per core).
+        public var jobs: Int?
+
+        /// Settings as `formsmith generate` has them by default.
+        public init(optionalRate: Double = 0.7, boundaries: Bool = false, fixture: GenerationFixture? = nil,
+                    useDefaults: Bool = false, seedData: SeedData? = nil, start: Int = 0, jobs: Int? = nil) {
+            self.optionalRate = optionalRate
+            self.boundaries = boundaries
+            self.fixture = fixture
+            self.useDefaults = useDefaults
+            self.seedData = seedData
+            self.start = start
+            self.jobs = jobs
+        }
+    }
+}
+
+/// One questionnaire made by ``QuestionnaireGenerator``.
+public struct GeneratedQuestionnaire: Sendable, Hashable {
+    /// The field and rule a deliberately invalid questionnaire breaks.
+    public struct Defect: Sendable, Hashable {
+        /// The concrete field path, as `formsmith validate` reports it (`drivers[1].birthDate`).
+        public let field: String
+        /// The rule identifier the defect breaks (`regex`, `min`, `required`, ...).
+        public let rule: String
+    }
+
+    /// Its 0-based position in the run (the line of `formsmith generate`'s JSON Lines output, minus one).
+    public let index: Int
+    /// The questionnaire as one line of JSON text.
+    public let json: String
+    /// The defect planted in it, or nil for a valid questionnaire.
+    public let defect: Defect?
+
+    /// Whether it was made valid (it has no defect).
+    public var isValid: Bool { defect == nil }
+
+    /// The JSON text as UTF-8 bytes (what an HTTP client sends).
+    public var data: Data { Data(json.utf8) }
+
+    /// The questionnaire decoded into your own `Decodable` model.
+    ///
+    /// - Throws: The decoder's error when the model does not fit the questionnaire.
+    public func decode<Model: Decodable>(_ type: Model.Type, using decoder: JSONDecoder = JSONDecoder()) throws -> Model {
+        try decoder.decode(type, from: data)
+    }
+
+    /// The questionnaire as Foundation objects (`[String: Any]`, arrays, strings, numbers,
+    /// booleans), for looking at a few values without a model. Numbers are `NSNumber`s: read
+    /// decimals from ``json`` when their exact digits matter.
+    public var object: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+    }
+}
