@@ -46,7 +46,12 @@ final class GenerationPropertyTests: XCTestCase {
             for (rate, boundaries) in [(0.0, false), (1.0, false), (0.7, true), (1.0, true)] {
                 let options = GenerationOptions(count: 200, seed: 8, optionalRate: rate, boundaries: boundaries,
                                                 invalidRate: 0.2)
-                assertMatchesLabels(try generate(rules, options), rules, "\(name) rate \(rate) boundaries \(boundaries)")
+                // osago's Cyrillic names may be drawn again when their length misses the end aimed at
+                // (counted; see cyrillicNameLengths); nothing else may be redrawn.
+                let namesRedrawn = boundaries && name == "osago-policy"
+                let batch = try generate(rules, options, filtered: namesRedrawn)
+                if namesRedrawn { assertDiscardsOnly(batch, cyrillicNameLengths) }
+                assertMatchesLabels(batch, rules, "\(name) rate \(rate) boundaries \(boundaries)")
             }
         }
     }
@@ -134,7 +139,7 @@ final class GenerationPropertyTests: XCTestCase {
         // Filtered, and counted: the lookahead of `code`, the regex and email format of `work`
         // (the value must pass both; each source fails the other, and a drawn address may pass
         // its maxLength), and the assertion on rows (assertions are checked, not constructed).
-        let reasons = Set(batch.summary.discards.counts.keys.map { "\($0.field) \($0.rule)" })
+        let reasons = Set(batch.summary.discards.counts.keys.filter { $0.kind != .defect }.map { "\($0.field) \($0.rule)" })
         XCTAssertTrue(reasons.isSubset(of: ["code regex", "work regex", "work format", "work max-length",
                                             "rows[] ordered-row"]), "\(reasons)")
         assertMatchesLabels(batch, rules, "kinds")
