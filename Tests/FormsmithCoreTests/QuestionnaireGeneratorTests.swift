@@ -87,3 +87,51 @@ final class QuestionnaireGeneratorTests: XCTestCase {
         }
     }
 }
+
+/// Covering sets through the public API, recounted here from the questionnaires themselves.
+final class QuestionnaireGeneratorCoveringTests: XCTestCase {
+    /// Three enums of 2, 3 and 3 values. Worked out by hand: pairs of factors (a,b), (a,c),
+    /// (b,c) give 2×3 + 2×3 + 3×3 = 21 pairs, none impossible; at least 9 questionnaires
+    /// (b × c alone has 9 pairs, one per questionnaire).
+    private let rules = """
+        id: cover-api
+        fields:
+          a: {type: enum, values: [x, y]}
+          b: {type: enum, values: [p, q, r]}
+          c: {type: enum, values: [k, l, m]}
+        """
+
+    func testPairsCoverEveryPairOfValuesAndEveryQuestionnaireIsValid() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cover-api-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("rules.yaml")
+        try rules.write(to: file, atomically: true, encoding: .utf8)
+        let generator = try QuestionnaireGenerator(rulesAt: file, today: testToday)
+        let set = try generator.covering(.pairs, seed: 5)
+        XCTAssertEqual(set.report.required, 21)
+        XCTAssertEqual(set.report.covered.count, 21)
+        XCTAssertTrue(set.report.impossible.isEmpty && set.report.notFound.isEmpty)
+        XCTAssertGreaterThanOrEqual(set.questionnaires.count, 9)
+        XCTAssertLessThanOrEqual(set.questionnaires.count, 12)
+        // The recount: every pair of values of every two fields appears in some questionnaire.
+        let values = set.questionnaires.map { questionnaire in
+            ["a", "b", "c"].map { questionnaire.object[$0] as? String ?? "-" }
+        }
+        let domains = [["x", "y"], ["p", "q", "r"], ["k", "l", "m"]]
+        for (first, second) in [(0, 1), (0, 2), (1, 2)] {
+            for one in domains[first] {
+                for other in domains[second] {
+                    XCTAssertTrue(values.contains { $0[first] == one && $0[second] == other }, "\(one) \(other)")
+                }
+            }
+        }
+        let validator = try QuestionnaireValidator(rulesAt: file, today: testToday)
+        for questionnaire in set.questionnaires {
+            XCTAssertTrue(questionnaire.isValid)
+            XCTAssertEqual(validator.validate(questionnaire.data).violations.count, 0, questionnaire.json)
+        }
+        // Deterministic for a seed.
+        XCTAssertEqual(try generator.covering(.pairs, seed: 5).questionnaires.map(\.json), set.questionnaires.map(\.json))
+    }
+}

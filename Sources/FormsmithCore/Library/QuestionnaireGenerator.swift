@@ -99,6 +99,32 @@ public final class QuestionnaireGenerator: Sendable {
         return questionnaires
     }
 
+    /// A covering set, as `formsmith generate --cover` makes it: the fewest valid
+    /// questionnaires the greedy search finds in which every tuple (`strength`: each value,
+    /// pairs or triples) of factor values read from the rules appears, with the coverage report
+    /// saying which tuples are covered, which a rule makes impossible and which were not found.
+    /// With `invalid`, one questionnaire per (field, rule) defect the generator can plant
+    /// follows the valid ones, each carrying that defect alone (``GeneratedQuestionnaire/defect``).
+    ///
+    /// - Throws: ``GenerationError``, as ``valid(count:seed:settings:)``.
+    public func covering(_ strength: CoverStrength, seed: UInt64, invalid: Bool = false,
+                         settings: Settings = Settings()) throws(GenerationError) -> CoveringSet
+    {
+        let options = GenerationOptions(count: 1, seed: seed, format: .jsonl, optionalRate: settings.optionalRate,
+                                        boundaries: settings.boundaries, jobs: settings.jobs,
+                                        fixture: settings.fixture, useDefaults: settings.useDefaults,
+                                        seedData: settings.seedData)
+        let generator = try CoveringGenerator(rules: rules, strength: strength, options: options)
+        generator.invalid = invalid
+        let result = try generator.run()
+        let labels = Dictionary(result.labels.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+        let questionnaires = (result.questionnaires + result.invalid).enumerated().map { index, bytes in
+            GeneratedQuestionnaire(index: index, json: String(decoding: bytes, as: UTF8.self),
+                                   defect: labels[index].map { GeneratedQuestionnaire.Defect(field: $0.field, rule: $0.rule) })
+        }
+        return CoveringSet(questionnaires: questionnaires, report: result.report, discards: result.discards)
+    }
+
     /// The choices of `formsmith generate` other than the count, seed and invalid share.
     public struct Settings: Sendable {
         /// The probability that an optional field (visible, parents filled) is filled.
@@ -128,6 +154,17 @@ public final class QuestionnaireGenerator: Sendable {
             self.jobs = jobs
         }
     }
+}
+
+/// A covering set of questionnaires (``QuestionnaireGenerator/covering(_:seed:invalid:settings:)``).
+public struct CoveringSet: Sendable {
+    /// The questionnaires: the valid ones first, then any with a labelled defect.
+    public let questionnaires: [GeneratedQuestionnaire]
+    /// The factors, the tuples required, covered (and by which questionnaire), impossible (and
+    /// the rule that forbids each) and not found: `--coverage-report`'s content.
+    public let report: CoverageReport
+    /// What was built and thrown away on the way.
+    public let discards: GenerationDiscards
 }
 
 /// One questionnaire made by ``QuestionnaireGenerator``.
