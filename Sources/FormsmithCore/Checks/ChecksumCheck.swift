@@ -14,10 +14,9 @@ enum ChecksumCheck: ValueCheckKind {
     ]
 
     static let keys = [
-        CheckKey(name: "checksum", types: [.string, .text],
-                 documentation: RuleKeyDocumentation(
-                    "A check-digit algorithm the value must pass (rule checksum): a name, or "
-                    + "{name: bank-account, with: BIC-FIELD}.", RuleKeyDocumentation.ref("checksum"))),
+        CheckKey("checksum", types: [.string, .text], reader, into: \.checksum,
+                 "A check-digit algorithm the value must pass (rule checksum): a name, or "
+                 + "{name: bank-account, with: BIC-FIELD}."),
     ]
 
     static let examples = [
@@ -49,10 +48,12 @@ enum ChecksumCheck: ValueCheckKind {
             failing: ["\"GB82 WEST 1234 5698 7654 33\""]),
     ]
 
-    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
-        if let node = mapping.node("checksum") {
-            constraints.checksum = spec(node, mapping: mapping, problems: reader.problems)
-        }
+    /// `checksum: inn`, or `checksum: {name: bank-account, with: bic}`; the name is checked when compiled.
+    static let reader = KeyReader<Located<ChecksumSpec>>(
+        schema: RuleKeyDocumentation.ref("checksum"), shape: "a name, or {name, with}"
+    ) { mapping, key, _ in
+        guard let node = mapping.node(key) else { return nil }
+        return spec(node, mapping: mapping, problems: mapping.problems)
     }
 
     /// `checksum: inn`, or `checksum: {name: bank-account, with: bic}`.

@@ -13,9 +13,8 @@ enum ConstantCheck: ValueCheckKind {
     ]
 
     static let keys = [
-        CheckKey(name: "const", types: [.boolean, .string, .text, .integer, .enumeration],
-                 documentation: RuleKeyDocumentation(
-                    "The only acceptable value (rule const): const: true for a consent box.", RuleKeyDocumentation.ref("scalar"))),
+        CheckKey("const", types: [.boolean, .string, .text, .integer, .enumeration], .scalar, into: \.constant,
+                 "The only acceptable value (rule const): const: true for a consent box."),
     ]
 
     static let examples = [
@@ -23,16 +22,6 @@ enum ConstantCheck: ValueCheckKind {
             rule: RuleIdentifier.constant, summary: "The value must be exactly `const` (a consent box must be true).",
             field: "{type: boolean, const: true}", passing: ["true"], failing: ["false"]),
     ]
-
-    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
-        if let node = mapping.node("const") {
-            if let value = node.enumValue {
-                constraints.constant = Located(value, at: mapping.location(of: node, key: "const"))
-            } else {
-                reader.problems.report("'const' must be a single value", at: mapping.location(of: node, key: "const"))
-            }
-        }
-    }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let constant = constraints.constant, state.applies("const", constant.location, to: site.rule) else { return nil }

@@ -14,12 +14,9 @@ enum ExtensionCheck: ValueCheckKind {
     ]
 
     static let keys = [
-        CheckKey(name: "extensions", types: [.attachment],
-                 documentation: RuleKeyDocumentation(
-                    "The file name extensions an attached file may have, without the dot, any case "
-                    + "(rule extension): [pdf, jpg, jpeg].",
-                    [("anyOf", [.object([("type", "string")]),
-                                .object([("type", "array"), ("items", .object([("type", "string")]))])])])),
+        CheckKey("extensions", types: [.attachment], .texts, into: \.extensions,
+                 "The file name extensions an attached file may have, without the dot, any case "
+                 + "(rule extension): [pdf, jpg, jpeg]."),
     ]
 
     static let examples = [
@@ -39,10 +36,6 @@ enum ExtensionCheck: ValueCheckKind {
                       "{\"name\":\"scan.raw\",\"mediaType\":\"application/octet-stream\",\"size\":48213}"],
             failing: ["{\"name\":\"scan.jpg\",\"mediaType\":\"application/pdf\",\"size\":48213}"]),
     ]
-
-    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
-        if mapping.node("extensions") != nil { constraints.extensions = mapping.strings("extensions") }
-    }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let written = constraints.extensions, let first = written.first,

@@ -13,14 +13,13 @@ enum FormatCheck: ValueCheckKind {
     ]
 
     static let keys = [
-        CheckKey(name: "format", types: [.string, .text, .date],
-                 documentation: RuleKeyDocumentation(
-                    "On a string field, a standard text format the value must be in (rule format): "
-                    + TextFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                    + ". On a date field, its layout: yyyy, MM and dd once each with separators; "
-                    + "yyyy-MM-dd (ISO) when absent.",
-                    [("anyOf", [.object([("enum", .array(TextFormat.allCases.map { .string($0.rawValue) }))]),
-                                .object(RuleKeyDocumentation.ref("dateFormat"))])])),
+        CheckKey("format", types: [.string, .text, .date], .text("a format name or a date layout"), into: \.format,
+                 "On a string field, a standard text format the value must be in (rule format): "
+                 + TextFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                 + ". On a date field, its layout: yyyy, MM and dd once each with separators; "
+                 + "yyyy-MM-dd (ISO) when absent.",
+                 schema: [("anyOf", [.object([("enum", .array(TextFormat.allCases.map { .string($0.rawValue) }))]),
+                                     .object(RuleKeyDocumentation.ref("dateFormat"))])]),
     ]
 
     static let examples = [
@@ -65,10 +64,6 @@ enum FormatCheck: ValueCheckKind {
             passing: ["\"2026-11-25T14:30:00Z\"", "\"2024-02-29T08:15:30.5+03:00\""],
             failing: ["\"2026-11-25 14:30:00\"", "\"2023-02-29T08:15:30Z\""]),
     ]
-
-    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
-        constraints.format = mapping.string("format")
-    }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let written = constraints.format, state.applies("format", written.location, to: site.rule),

@@ -10,10 +10,9 @@ enum FractionDigitsCheck: ValueCheckKind {
     ]
 
     static let keys = [
-        CheckKey(name: "fractionDigits", types: [.decimal],
-                 documentation: RuleKeyDocumentation(
-                    "The most significant digits after the decimal point of a decimal "
-                    + "(rule fraction-digits).", RuleKeyDocumentation.ref("count"))),
+        CheckKey("fractionDigits", types: [.decimal], .count, into: \.fractionDigits,
+                 "The most significant digits after the decimal point of a decimal (rule fraction-digits); "
+                 + "trailing zeros do not count: 10.50 has 1."),
     ]
 
     static let examples = [
@@ -21,10 +20,6 @@ enum FractionDigitsCheck: ValueCheckKind {
             rule: RuleIdentifier.fractionDigits, summary: "A decimal has at most `fractionDigits` digits after the point.",
             field: "{type: decimal, fractionDigits: 2}", passing: ["10.25", "3"], failing: ["10.255"]),
     ]
-
-    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
-        constraints.fractionDigits = mapping.integer("fractionDigits")
-    }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let digits = constraints.fractionDigits, state.applies("fractionDigits", digits.location, to: site.rule)

@@ -12,16 +12,12 @@ enum ItemCountCheck: ValueCheckKind {
     ]
 
     static let keys = [
-        CheckKey(name: "minItems", types: [.list, .multiChoice, .attachment],
-                 documentation: RuleKeyDocumentation(
-                    "The fewest items of a list, choices of a multi-choice field or files of a multiple attachment "
-                    + "(rule min-items).",
-                    RuleKeyDocumentation.ref("count"))),
-        CheckKey(name: "maxItems", types: [.list, .multiChoice, .attachment],
-                 documentation: RuleKeyDocumentation(
-                    "The most items of a list, choices of a multi-choice field or files of a multiple attachment "
-                    + "(rule max-items).",
-                    RuleKeyDocumentation.ref("count"))),
+        CheckKey("minItems", types: [.list, .multiChoice, .attachment], .count, into: \.minItems,
+                 "The fewest items of a list, choices of a multi-choice field or files of a multiple attachment "
+                 + "(rule min-items)."),
+        CheckKey("maxItems", types: [.list, .multiChoice, .attachment], .count, into: \.maxItems,
+                 "The most items of a list, choices of a multi-choice field or files of a multiple attachment "
+                 + "(rule max-items)."),
     ]
 
     static let examples = [
@@ -40,11 +36,6 @@ enum ItemCountCheck: ValueCheckKind {
             failing: ["[{\"name\":\"a.pdf\",\"mediaType\":\"application/pdf\",\"size\":100},"
                       + "{\"name\":\"b.pdf\",\"mediaType\":\"application/pdf\",\"size\":200}]"]),
     ]
-
-    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
-        constraints.minItems = mapping.integer("minItems")
-        constraints.maxItems = mapping.integer("maxItems")
-    }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         if site.rule.type == .attachment, !site.rule.isMultiple,

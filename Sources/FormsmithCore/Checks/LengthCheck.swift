@@ -12,14 +12,10 @@ enum LengthCheck: ValueCheckKind {
     ]
 
     static let keys = [
-        CheckKey(name: "minLength", types: [.string, .text],
-                 documentation: RuleKeyDocumentation(
-                    "The fewest characters (Unicode scalars) of a string or text (rule min-length).",
-                    RuleKeyDocumentation.ref("count"))),
-        CheckKey(name: "maxLength", types: [.string, .text],
-                 documentation: RuleKeyDocumentation(
-                    "The most characters (Unicode scalars) of a string or text (rule max-length).",
-                    RuleKeyDocumentation.ref("count"))),
+        CheckKey("minLength", types: [.string, .text], .count, into: \.minLength,
+                 "The fewest characters (Unicode scalars) of a string or text (rule min-length)."),
+        CheckKey("maxLength", types: [.string, .text], .count, into: \.maxLength,
+                 "The most characters (Unicode scalars) of a string or text (rule max-length)."),
     ]
 
     static let examples = [
@@ -30,11 +26,6 @@ enum LengthCheck: ValueCheckKind {
             rule: RuleIdentifier.maxLength, summary: "A string has at most `maxLength` characters (Unicode scalars).",
             field: "{type: string, maxLength: 3}", passing: ["\"abc\"", "\"Ёжи\""], failing: ["\"abcd\"", "\"Ёжики\""]),
     ]
-
-    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
-        constraints.minLength = mapping.integer("minLength")
-        constraints.maxLength = mapping.integer("maxLength")
-    }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let (minimum, maximum) = state.countBounds(constraints.minLength, constraints.maxLength,

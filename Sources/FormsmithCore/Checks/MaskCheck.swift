@@ -12,11 +12,9 @@ enum MaskCheck: ValueCheckKind {
     ]
 
     static let keys = [
-        CheckKey(name: "mask", types: [.string, .text],
-                 documentation: RuleKeyDocumentation(
-                    "An input mask the whole value must fit (rule mask): 0 digit, 9 optional digit, S letter, "
-                    + "A letter or digit, [...] a set, ? after one makes it optional, \\x a literal x.",
-                    [("type", "string")])),
+        CheckKey("mask", types: [.string, .text], .text("an input mask"), into: \.mask,
+                 "An input mask the whole value must fit (rule mask): 0 digit, 9 optional digit, S letter, "
+                 + "A letter or digit, [...] a set, ? after one makes it optional, \\x a literal x."),
     ]
 
     static let examples = [
@@ -25,10 +23,6 @@ enum MaskCheck: ValueCheckKind {
             field: "{type: string, mask: '+7 (000) 000-00-00'}", passing: ["\"+7 (916) 123-45-67\""],
             failing: ["\"+7 916 123-45-67\"", "\"+7 (916) 123-45-6\""]),
     ]
-
-    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
-        constraints.mask = mapping.string("mask")
-    }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let mask = constraints.mask, state.applies("mask", mask.location, to: site.rule) else { return nil }

@@ -11,12 +11,9 @@ enum MediaTypeCheck: ValueCheckKind {
     ]
 
     static let keys = [
-        CheckKey(name: "mediaTypes", types: [.attachment],
-                 documentation: RuleKeyDocumentation(
-                    "The media types an attached file may have (rule media-type): application/pdf, or image/* "
-                    + "for every image type.",
-                    [("anyOf", [.object([("type", "string")]),
-                                .object([("type", "array"), ("items", .object([("type", "string")]))])])])),
+        CheckKey("mediaTypes", types: [.attachment], .texts, into: \.mediaTypes,
+                 "The media types an attached file may have (rule media-type): application/pdf, or image/* "
+                 + "for every image type."),
     ]
 
     static let examples = [
@@ -30,10 +27,6 @@ enum MediaTypeCheck: ValueCheckKind {
                       + "\"application/vnd.openxmlformats-officedocument.wordprocessingml.document\",\"size\":48213}",
                       "{\"name\":\"clip.mp4\",\"mediaType\":\"video/mp4\",\"size\":4000000}"]),
     ]
-
-    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
-        if mapping.node("mediaTypes") != nil { constraints.mediaTypes = mapping.strings("mediaTypes") }
-    }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let written = constraints.mediaTypes, let first = written.first,

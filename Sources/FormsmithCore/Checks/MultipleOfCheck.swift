@@ -26,12 +26,9 @@ enum MultipleOfCheck: ValueCheckKind {
     ]
 
     static let keys = [
-        CheckKey(name: "multipleOf", types: [.integer, .decimal],
-                 documentation: RuleKeyDocumentation(
-                    "The step a number must be a whole multiple of, compared exactly (rule multiple-of): "
-                    + "multipleOf: 0.05, multipleOf: 1000.",
-                    [("anyOf", [.object([("type", "number"), ("exclusiveMinimum", 0)]),
-                                .object([("type", "string"), ("pattern", "^[0-9.eE+-]+$")])])])),
+        CheckKey("multipleOf", types: [.integer, .decimal], .decimal, into: \.multipleOf,
+                 "The step a number must be a whole multiple of, compared exactly (rule multiple-of): "
+                 + "multipleOf: 0.05, multipleOf: 1000."),
     ]
 
     static let examples = [
@@ -42,10 +39,6 @@ enum MultipleOfCheck: ValueCheckKind {
             rule: RuleIdentifier.multipleOf, summary: "An integer is a whole multiple of `multipleOf`.",
             field: "{type: integer, multipleOf: 1000}", passing: ["3000", "-2000"], failing: ["2500", "1001"]),
     ]
-
-    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
-        constraints.multipleOf = mapping.string("multipleOf")
-    }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let written = constraints.multipleOf, state.applies("multipleOf", written.location, to: site.rule)

@@ -15,21 +15,16 @@ enum RangeCheck: ValueCheckKind {
     ]
 
     static let keys = [
-        CheckKey(name: "min", types: [.integer, .decimal, .date],
-                 documentation: RuleKeyDocumentation(
-                    "The inclusive lower bound of a number or date (rule min): a number, a date, or an expression "
-                    + "such as today-18y, year(today) or drivers[].birthDate + 18y.", RuleKeyDocumentation.ref("bound"))),
-        CheckKey(name: "max", types: [.integer, .decimal, .date],
-                 documentation: RuleKeyDocumentation(
-                    "The inclusive upper bound of a number or date (rule max): a number, a date, or an expression "
-                    + "such as today or today+60d.", RuleKeyDocumentation.ref("bound"))),
-        CheckKey(name: "exclusiveMin", types: [.integer, .decimal, .date],
-                 documentation: RuleKeyDocumentation(
-                    "The exclusive lower bound (rule min): exclusiveMin: 0 means greater than 0.",
-                    RuleKeyDocumentation.ref("bound"))),
-        CheckKey(name: "exclusiveMax", types: [.integer, .decimal, .date],
-                 documentation: RuleKeyDocumentation(
-                    "The exclusive upper bound (rule max).", RuleKeyDocumentation.ref("bound"))),
+        CheckKey("min", types: [.integer, .decimal, .date], .bound, into: \.min,
+                 "The inclusive lower bound of a number or date (rule min): a number, a date, or an expression "
+                 + "such as today-18y, year(today) or drivers[].birthDate + 18y."),
+        CheckKey("max", types: [.integer, .decimal, .date], .bound, into: \.max,
+                 "The inclusive upper bound of a number or date (rule max): a number, a date, or an expression "
+                 + "such as today or today+60d."),
+        CheckKey("exclusiveMin", types: [.integer, .decimal, .date], .bound, into: \.exclusiveMin,
+                 "The exclusive lower bound (rule min): exclusiveMin: 0 means greater than 0."),
+        CheckKey("exclusiveMax", types: [.integer, .decimal, .date], .bound, into: \.exclusiveMax,
+                 "The exclusive upper bound (rule max)."),
     ]
 
     static let examples = [
@@ -46,13 +41,6 @@ enum RangeCheck: ValueCheckKind {
             rule: RuleIdentifier.max, summary: "A date is on or before `max`.",
             field: "{type: date, max: 2000-01-01}", passing: ["\"2000-01-01\""], failing: ["\"2000-01-02\""]),
     ]
-
-    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
-        constraints.min = reader.bound(&mapping, "min")
-        constraints.max = reader.bound(&mapping, "max")
-        constraints.exclusiveMin = reader.bound(&mapping, "exclusiveMin")
-        constraints.exclusiveMax = reader.bound(&mapping, "exclusiveMax")
-    }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         state.compileRange(constraints, of: site.rule, id: site.id, scope: site.scope)

@@ -15,14 +15,11 @@ enum RegexCheck: ValueCheckKind {
     ]
 
     static let keys = [
-        CheckKey(name: "regex", types: [.string, .text],
-                 documentation: RuleKeyDocumentation(
-                    "A PCRE2 pattern the whole value must match (rule regex); write it in single quotes.",
-                    [("type", "string")])),
-        CheckKey(name: "regexFlags", types: [.string, .text],
-                 documentation: RuleKeyDocumentation(
-                    "Flags for regex: i case-insensitive, m multiline, s dot matches newlines, "
-                    + "x extended, n no auto-capture.", [("type", "string"), ("pattern", "^[imsxnu]*$")])),
+        CheckKey("regex", types: [.string, .text], .text("a PCRE2 pattern"), into: \.regex,
+                 "A PCRE2 pattern the whole value must match (rule regex); write it in single quotes."),
+        CheckKey("regexFlags", types: [.string, .text], .text("flag letters"), into: \.regexFlags,
+                 "Flags for regex: i case-insensitive, m multiline, s dot matches newlines, x extended, n no auto-capture.",
+                 schema: [("type", "string"), ("pattern", "^[imsxnu]*$")]),
     ]
 
     static let examples = [
@@ -33,11 +30,6 @@ enum RegexCheck: ValueCheckKind {
             rule: RuleIdentifier.regex, summary: "Flags: `regexFlags: i` matches case-insensitively (Unicode-aware).",
             field: "{type: string, regex: '[а-я]+', regexFlags: i}", passing: ["\"ПрИвЕт\""], failing: ["\"hello\""]),
     ]
-
-    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
-        constraints.regex = mapping.string("regex")
-        constraints.regexFlags = mapping.string("regexFlags")
-    }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let regex = constraints.regex, state.applies("regex", regex.location, to: site.rule) else { return nil }

@@ -13,14 +13,11 @@ enum SizeCheck: ValueCheckKind {
     ]
 
     static let keys = [
-        CheckKey(name: "minSize", types: [.attachment],
-                 documentation: RuleKeyDocumentation(
-                    "The smallest attached file (rule min-size): bytes, or a number with B, KB, MB, GB (powers of "
-                    + "1000) or KiB, MiB, GiB (powers of 1024), such as 1KB.", RuleKeyDocumentation.ref("byteSize"))),
-        CheckKey(name: "maxSize", types: [.attachment],
-                 documentation: RuleKeyDocumentation(
-                    "The largest attached file (rule max-size), such as 10MB (10,000,000 bytes) or 5MiB.",
-                    RuleKeyDocumentation.ref("byteSize"))),
+        CheckKey("minSize", types: [.attachment], .byteSize, into: \.minSize,
+                 "The smallest attached file (rule min-size): bytes, or a number with B, KB, MB, GB (powers of "
+                 + "1000) or KiB, MiB, GiB (powers of 1024), such as 1KB."),
+        CheckKey("maxSize", types: [.attachment], .byteSize, into: \.maxSize,
+                 "The largest attached file (rule max-size), such as 10MB (10,000,000 bytes) or 5MiB."),
     ]
 
     static let examples = [
@@ -36,11 +33,6 @@ enum SizeCheck: ValueCheckKind {
             passing: ["{\"name\":\"scan.pdf\",\"mediaType\":\"application/pdf\",\"size\":1024}"],
             failing: ["{\"name\":\"scan.pdf\",\"mediaType\":\"application/pdf\",\"size\":0}"]),
     ]
-
-    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
-        constraints.minSize = mapping.string("minSize")
-        constraints.maxSize = mapping.string("maxSize")
-    }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         var bounds: [Int64?] = []

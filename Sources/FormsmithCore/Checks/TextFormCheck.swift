@@ -29,11 +29,10 @@ enum TextFormCheck: ValueCheckKind {
     ]
 
     static let keys = [
-        CheckKey(name: "normalize", types: [.string, .text, .enumeration, .multiChoice],
-                 documentation: RuleKeyDocumentation(
-                    "nfc: a value whose Unicode NFC form passes is accepted (decomposed letters typed on a phone); "
-                    + "none (the default): it gets a text-form violation that says so.",
-                    [("enum", ["nfc", "none"])])),
+        CheckKey("normalize", types: [.string, .text, .enumeration, .multiChoice], reader, into: \.normalize,
+                 "nfc: a value whose Unicode NFC form passes is accepted (decomposed letters typed on a phone); "
+                 + "none (the default): it gets a text-form violation that says so (rule text-form). Overrides the "
+                 + "rule set's normalize."),
     ]
 
     static let examples = [
@@ -64,9 +63,12 @@ enum TextFormCheck: ValueCheckKind {
             failing: ["[\"сте\\u0308кла\"]", "[\"угон\", \"\\uFEFFстёкла\"]"]),
     ]
 
-    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
-        constraints.normalize = mapping.string("normalize")
-        if let normalize = constraints.normalize { checkSetting(normalize, problems: reader.problems) }
+    /// `nfc` or `none`; another setting is reported (and kept, as the rule set's `normalize` is).
+    static let reader = KeyReader<Located<String>>(schema: [("enum", ["nfc", "none"])], shape: "nfc or none") {
+        mapping, key, _ in
+        let setting = mapping.string(key)
+        if let setting { checkSetting(setting, problems: mapping.problems) }
+        return setting
     }
 
     /// Reports a `normalize` value other than `nfc` or `none`.

@@ -12,7 +12,10 @@ protocol ValueCheckKind {
     /// the kind's file also exposes as public properties of `Constraints` (`minLength`).
     associatedtype Written: WrittenKeys
 
-    /// The rule-file keys the kind reads, each with the field types it applies to.
+    /// The rule-file keys the kind reads, each declared once: the field types it applies to, its
+    /// documentation, and how its value is read and validated (``CheckKey``). The kind's reading
+    /// (``read(_:into:for:)``), its part of the rules schema and of the docs' key table are
+    /// derived from them.
     static var keys: [CheckKey] { get }
 
     /// The rules the kind reports, declared in its file (`extension RuleIdentifier`).
@@ -20,10 +23,6 @@ protocol ValueCheckKind {
 
     /// The kind's documentation by example (also its tests: `CheckCatalogTests`).
     static var examples: [CheckDescription] { get }
-
-    /// Reads the kind's keys from a field's (or a case's) mapping into `constraints`,
-    /// reporting a wrong shape at its line and column to `reader.problems`.
-    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader)
 
     /// Compiles the kind from a field's (or a case's) constraints, reporting problems in the
     /// rule file to `state`; nil when the field does not declare it or it is invalid.
@@ -48,6 +47,12 @@ protocol ValueCheckKind {
 }
 
 extension ValueCheckKind {
+    /// Reads the kind's keys from a field's (or a case's) mapping into `constraints`, each by
+    /// its declared reader (``CheckKey/read``), reporting a wrong shape at its line and column.
+    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
+        for key in keys { key.read(&mapping, &constraints, reader) }
+    }
+
     /// The keywords the kind writes into a field's (or a case's) schema, reporting what it
     /// cannot say through `gap(rule, reason)`. The kinds that came before this member have
     /// theirs written by field type in `Export/SchemaBuilder+Values.swift` (their
@@ -99,16 +104,6 @@ struct CheckRule: Sendable {
     var rewordable = true
 }
 
-/// A rule-file key of a field and the field types it applies to (elsewhere it is an error).
-struct CheckKey: Sendable {
-    /// The key as written in the rule file (`minLength`).
-    let name: String
-    /// The field types that accept it.
-    let types: Set<FieldType>
-    /// What it means and the JSON Schema of its value (the rules schema, editors' hover text).
-    let documentation: RuleKeyDocumentation
-}
-
 /// The field a check is compiled for: its rule, its id and the list it is an item field of.
 struct CheckSite {
     let rule: FieldRule
@@ -157,11 +152,13 @@ enum CheckKind: String, CaseIterable, Sendable {
     /// values accepted as they are. (`format` is ``FormatCheck``'s: a named text format on
     /// string fields, the date layout on date fields.)
     static let fieldValueKeys: [CheckKey] = [
-        CheckKey(name: "allow", types: [.string, .text, .integer, .decimal, .date, .enumeration],
-                 documentation: RuleKeyDocumentation(
-                    "Special values accepted as they are, skipping the other value checks: allow: ['0'].",
-                    [("anyOf", [.object(RuleKeyDocumentation.ref("scalar")),
-                                .object([("type", "array"), ("items", .object(RuleKeyDocumentation.ref("scalar")))])])])),
+        CheckKey("allow", types: [.string, .text, .integer, .decimal, .date, .enumeration], .texts,
+                 store: { $0.allow = $1 },
+                 "Special values accepted as they are, skipping the other value checks: allow: ['0']. On a number "
+                 + "field numbers are compared by value (0, 0.0 and 0e3 alike); on a string field only the string "
+                 + "'0' (the number 0 is a type error).",
+                 schema: [("anyOf", [.object(RuleKeyDocumentation.ref("scalar")),
+                                     .object([("type", "array"), ("items", .object(RuleKeyDocumentation.ref("scalar")))])])]),
     ]
 
     /// Every value-constraint key the rule language accepts, with the field types it applies

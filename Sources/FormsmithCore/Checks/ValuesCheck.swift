@@ -19,14 +19,13 @@ enum ValuesCheck: ValueCheckKind {
     ]
 
     static let keys = [
-        CheckKey(name: "values", types: [.enumeration, .multiChoice],
-                 documentation: RuleKeyDocumentation(
-                    "The allowed values of an enum or multi-choice field (rule enum): [a, b] or [3, 6, 12].",
-                    [("type", "array"), ("items", .object(RuleKeyDocumentation.ref("scalar")))])),
-        CheckKey(name: "valuesFrom", types: [.enumeration, .multiChoice],
-                 documentation: RuleKeyDocumentation(
-                    "A word list file of allowed values, one per line, relative to the rule file "
-                    + "(rule enum).", [("type", "string")])),
+        CheckKey("values", types: [.enumeration, .multiChoice], .scalars, into: \.values,
+                 "The allowed values of an enum or multi-choice field (rule enum): [a, b] or [3, 6, 12]."),
+        CheckKey("valuesFrom", types: [.enumeration, .multiChoice], wordList, store: { constraints, list in
+                     constraints.valuesFrom = list
+                     constraints[ValuesCheck.self].valuesFromRefused = list == nil
+                 }, "A word list file of allowed values, one per line (spaces around a value trimmed, # comments "
+                   + "and blank lines skipped), relative to the rule file, or a list named in seeds: (rule enum)."),
     ]
 
     static let examples = [
@@ -42,29 +41,17 @@ enum ValuesCheck: ValueCheckKind {
             field: "{type: multi-choice, values: [web, app]}", passing: ["[\"app\",\"web\"]"], failing: ["[\"web\",\"web\"]"]),
     ]
 
-    static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
-        constraints.valuesFrom = reader.wordList(mapping.string("valuesFrom"))
-        // Every command reads the list, so a list outside the readable roots is refused here.
-        if let list = constraints.valuesFrom, let problem = reader.roots.problem(list, what: "word list") {
+    /// A word list: a path relative to the rule file, or the name of one in `seeds:`. Every command
+    /// reads the list, so one outside the readable roots is refused here (reported, and read as
+    /// nil so the field is not also said to lack values).
+    static let wordList = KeyReader<Located<String>?>(schema: [("type", "string")], shape: "a file path or a seed list name") {
+        mapping, key, reader in
+        guard let list = reader.wordList(mapping.string(key)) else { return nil }
+        if let problem = reader.roots.problem(list, what: "word list") {
             reader.problems.report(problem.message, at: problem.location)
-            constraints.valuesFrom = nil
-            constraints[ValuesCheck.self].valuesFromRefused = true
+            return .some(nil)
         }
-        if let node = mapping.node("values") {
-            if let sequence = node.sequence {
-                constraints.values = sequence.compactMap { element in
-                    guard let value = element.enumValue else {
-                        reader.problems.report("each of 'values' must be a single value",
-                                               at: mapping.location(of: element, key: "values"))
-                        return nil
-                    }
-                    return Located(value, at: mapping.location(of: element, key: "values"))
-                }
-            } else {
-                reader.problems.report("'values' must be a list such as [a, b, c]",
-                                       at: mapping.location(of: node, key: "values"))
-            }
-        }
+        return list
     }
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {

@@ -157,6 +157,8 @@ extension CompilerState {
         let minimum = applies(names.0, lower?.location, to: rule) ? lower : nil
         let maximum = applies(names.1, upper?.location, to: rule) ? upper : nil
         guard minimum != nil || maximum != nil else { return nil }
+        // Reported where it was read too (``KeyReader/count``), the same problem once; kept here for
+        // constraints built in Swift rather than read from a file.
         for (bound, name) in [(minimum, names.0), (maximum, names.1)] {
             if let bound, bound.value < 0 { problems.report("\(name) cannot be negative", at: bound.location) }
         }

@@ -315,22 +315,13 @@ struct RuleTreeReader {
 
     // MARK: - Constraints
 
-    /// Reads a field's (or a case's) value constraints: each check kind reads its own keys
-    /// (`read(_:into:for:)` in its file in `Checks/`), then the keys that are not checks. (`format` is
-    /// ``FormatCheck``'s: also the date layout on date fields.)
+    /// Reads a field's (or a case's) value constraints: every key of every check kind, then the
+    /// keys that are not checks (`allow`), each by the reader declared with it (``CheckKey``, in
+    /// its kind's file in `Checks/`). An absent key costs one bit test (``YAMLMapping/node(_:)``).
     private func readConstraints(_ mapping: inout YAMLMapping) -> Constraints {
         var constraints = Constraints()
-        // A kind none of whose keys can be in the mapping is not asked (its `read` would find none).
-        for (kind, keys) in Self.checkKindKeys where mapping.mayHold(keys) {
-            kind.definition.read(&mapping, into: &constraints, for: self)
-        }
-        constraints.allow = mapping.strings("allow")
+        for key in CheckKind.allKeys { key.read(&mapping, &constraints, self) }
         return constraints
-    }
-
-    /// Each check kind with the key bits of the keys it reads (see ``YAMLMapping/mayHold(_:)``).
-    private static let checkKindKeys = CheckKind.allCases.map { kind in
-        (kind, YAMLMapping.keyBits(of: kind.definition.keys.map(\.name)))
     }
 
     /// A bound as written: a number, or an expression (`today-18y`, `year(today)`).
