@@ -59,23 +59,32 @@ class Model:
             self.forbid((i, a), (j, b))
         self.real = [len(values) for values in self.values]
         by_path = {factor.get("path"): number for number, factor in enumerate(self.factors)}
-        for number, factor in enumerate(self.factors):
-            path = factor.get("path", "")
-            if "[0]" not in path:
-                continue
+        items = [number for number, factor in enumerate(self.factors) if "[0]" in factor.get("path", "")]
+        # Outer lists' item factors first: their `none` is then known when an inner one's is made.
+        for number in sorted(items, key=lambda item: self.factors[item]["path"].count("[0]")):
+            factor = self.factors[number]
+            path = factor["path"]
             list_path = path[: path.rindex("[0]")]
             if list_path not in by_path:
+                if all(row[number] is not None for row in report["rows"]):
+                    continue  # a list without a size factor whose first item was always there
                 sys.exit("pict_model.py: no list factor %r for item factor %r" % (list_path, factor["name"]))
             owner = by_path[list_path]
             none = len(self.values[number])
-            self.values[number].append(NONE)
+            outer_none = self.values[owner].index(NONE) if NONE in self.values[owner] else None
             empty = {value for value in range(len(self.values[owner]))
-                     if all(self.forbidden_pair((owner, value), (number, real)) for real in range(none))}
+                     if value == outer_none
+                     or all(self.forbidden_pair((owner, value), (number, real)) for real in range(none))}
             if not empty:
-                sys.exit("pict_model.py: no value of %r excludes every value of %r" % (self.names[owner], factor["name"]))
+                continue  # the list always has a first item: the factor always has a value
+            self.values[number].append(NONE)
             for value in range(len(self.values[owner])):
                 if value not in empty:
                     self.forbid((owner, value), (number, none))
+                elif value == outer_none:
+                    # The outer item is missing: so is this one.
+                    for real in range(none):
+                        self.forbid((owner, value), (number, real))
 
     def forbid(self, first, second):
         self.forbidden.add((first, second) if first[0] < second[0] else (second, first))
