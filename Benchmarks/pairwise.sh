@@ -2,10 +2,12 @@
 # Issue 23: Formsmith's pairwise covering set against Microsoft PICT on the same factor model.
 # For each shipped form: `formsmith generate --cover pairs` writes its set and coverage report;
 # Benchmarks/pict_model.py writes the report's factors as a PICT model with every pair
-# Formsmith proved impossible as an `IF ... THEN ... <> ...` constraint; `pict` (PICT env var,
+# Formsmith proved impossible as an exclusion (factors that are functions of another factor
+# rewritten on it, item factors given a `none` value: see the script); `pict` (PICT env var,
 # else on PATH; build it from github.com/microsoft/pict with `make`) covers the same model.
 # Without pict, allpairspy (PyPI, a weaker greedy peer) stands in. Prints case counts and
-# times side by side. Formsmith's time includes building and validating each questionnaire.
+# times side by side, and how many of the pairs Formsmith requires (covered + not found) the
+# peer's rows hold, recounted from them. Formsmith's time includes building and validating each questionnaire.
 #   usage: Benchmarks/pairwise.sh [SEED]   (FORMSMITH: the binary; default the release build)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -16,30 +18,36 @@ pict="${PICT:-$(command -v pict || true)}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 now() { date +%s.%N; }
-printf '%-16s %8s %8s %10s %10s %8s  %s\n' form factors formsmith pict/peer formsmith-s peer-s ratio "peer"
+printf '%-16s %7s %9s %9s %9s %14s %11s %8s %6s  %s\n' form factors pairs formsmith peer peer-covered formsmith-s peer-s ratio peer
 for form in customer-survey osago-policy payment-order; do
     start=$(now)
     "$binary" generate --rules "$root/Rules/$form.yaml" --cover pairs --seed "$seed" --today 2026-01-01 -q \
         --output "$work/$form.jsonl" --coverage-report "$work/$form.json"
     ours_time=$(echo "$(now) - $start" | bc)
     ours=$(wc -l < "$work/$form.jsonl")
-    factors=$(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['factors']))" "$work/$form.json")
+    read -r factors pairs < <(python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(len(r['factors']), r['covered'] + r['notFound'])" "$work/$form.json")
     python3 "$root/Benchmarks/pict_model.py" "$work/$form.json" "$work/$form.pict"
     start=$(now)
     if [ -n "$pict" ]; then
         peer=pict
-        if timeout "${PICT_TIMEOUT:-600}" "$pict" "$work/$form.pict" /o:2 > "$work/$form.tsv"; then
-            theirs=$(python3 "$root/Benchmarks/pict_model.py" --count-rows "$work/$form.tsv")
-        else
-            theirs=0
+        if ! timeout "${PICT_TIMEOUT:-600}" "$pict" "$work/$form.pict" /o:2 > "$work/$form.tsv"; then
             peer="pict (stopped after ${PICT_TIMEOUT:-600} s)"
+            : > "$work/$form.tsv"
         fi
     else
         venv="$("$root/scripts/tool-venv" allpairspy==2.5.1)"
-        theirs=$("$venv/python" "$root/Benchmarks/pict_model.py" --allpairs "$work/$form.json")
+        "$venv/python" "$root/Benchmarks/pict_model.py" --allpairs "$work/$form.json" "$work/$form.tsv"
         peer=allpairspy
     fi
     their_time=$(echo "$(now) - $start" | bc)
-    ratio=$([ "$theirs" -gt 0 ] && echo "scale=3; $ours / $theirs" | bc || echo "-")
-    printf '%-16s %8s %8s %10s %10.2f %8.2f  %s  %s\n' "$form" "$factors" "$ours" "$theirs" "$ours_time" "$their_time" "$ratio" "$peer"
+    if [ -s "$work/$form.tsv" ]; then
+        # rows, pairs of Formsmith's required ones the peer's rows hold, required, rows breaking an exclusion
+        read -r theirs held required broken < <(python3 "$root/Benchmarks/pict_model.py" --count "$work/$form.json" "$work/$form.pict" "$work/$form.tsv")
+        [ "$broken" = 0 ] || peer="$peer ($broken rows break an exclusion)"
+        ratio=$(echo "scale=3; $ours / $theirs" | bc)
+    else
+        theirs=0 held=0 required=$pairs ratio=-
+    fi
+    printf '%-16s %7s %9s %9s %9s %14s %11.2f %8.2f %6s  %s\n' "$form" "$factors" "$pairs" "$ours" "$theirs" "$held/$required" \
+        "$ours_time" "$their_time" "$ratio" "$peer"
 done

@@ -33,12 +33,7 @@ extension GenerateCommand {
                 count: 0, seed: seed, format: format, optionalRate: optionalRate, jobs: 1,
                 fixture: try fixture.map { path throws(GenerationError) in try GenerationFixture(path: path) },
                 useDefaults: useDefaults, seedData: initialData)
-            var files = RunFiles()
-            files.reads(compiled)
-            if let fixture { files.reads(fixture, as: "--fixture") }
-            if let seedData { files.reads(seedData, as: "--seed-data") }
-            for file in initialData?.files ?? [] { files.reads(file, as: "a file --seed-data names") }
-            if let output { files.writes(output, as: "--output") }
+            var files = runFiles(compiled, initialData: initialData)
             if let coverageReport { files.writes(coverageReport, as: "--coverage-report") }
             if invalid, let labelsPath = labels ?? output.map({ $0 + ".labels.jsonl" }) { files.writes(labelsPath, as: "--labels") }
             try OutputGuard.refuseCollisions(files)

@@ -137,12 +137,7 @@ struct GenerateCommand: ParsableCommand {
             options.start = start
             let generator = try BatchGenerator(rules: compiled, options: options)
             for notice in generator.notices { writeError(notice) }
-            var files = RunFiles()
-            files.reads(compiled)
-            if let fixture { files.reads(fixture, as: "--fixture") }
-            if let seedData { files.reads(seedData, as: "--seed-data") }
-            for file in initialData?.files ?? [] { files.reads(file, as: "a file --seed-data names") }
-            if let output { files.writes(output, as: "--output") }
+            var files = runFiles(compiled, initialData: initialData)
             if invalidRate > 0, let labelsPath { files.writes(labelsPath, as: "--labels") }
             try OutputGuard.refuseCollisions(files)
             for side in generator.uncoveredPredicateSides { writeError("formsmith: warning: " + side) }
@@ -165,6 +160,19 @@ struct GenerateCommand: ParsableCommand {
         }
     }
 
+    /// The files every generate run reads (the rule file, `--fixture`, `--seed-data` and the files
+    /// it names) and writes (`--output`), for the output-collision check; each mode adds its own
+    /// outputs (`--labels`, `--coverage-report`).
+    func runFiles(_ compiled: CompiledRuleSet, initialData: SeedData?) -> RunFiles {
+        var files = RunFiles()
+        files.reads(compiled)
+        if let fixture { files.reads(fixture, as: "--fixture") }
+        if let seedData { files.reads(seedData, as: "--seed-data") }
+        for file in initialData?.files ?? [] { files.reads(file, as: "a file --seed-data names") }
+        if let output { files.writes(output, as: "--output") }
+        return files
+    }
+
     /// Says on standard error (also with `--quiet`: the output's values are skewed towards those
     /// that pass at the first try) what was thrown away on the way, per field and rule.
     static func reportDiscards(_ discards: GenerationDiscards) {
@@ -174,9 +182,24 @@ struct GenerateCommand: ParsableCommand {
             for line in discards.plainFallbackLines { writeError("  " + line) }
         }
         guard !discards.isEmpty else { return }
-        writeError("formsmith: warning: generation discarded \(discards.total) (patterns with lookarounds or back "
-                   + "references are filtered; anything else is a gap in the generator worth reporting):")
+        writeError("formsmith: warning: " + discardHeadline(discards))
         for line in discards.lines() { writeError("  " + line) }
+    }
+
+    /// The first line of the discard warning: the total and why, for what was discarded only
+    /// (redraws come from filtered patterns, dropped defects from the one-defect rule).
+    static func discardHeadline(_ discards: GenerationDiscards) -> String {
+        let redrawn = "patterns with lookarounds or back references are filtered; anything else is a gap in the "
+            + "generator worth reporting"
+        let dropped = "a defect is dropped when the questionnaire does not then break exactly its one rule; each "
+            + "questionnaire written as invalid carries exactly its labelled defect"
+        let why: String
+        switch (discards.questionnaires + discards.values > 0, discards.defects > 0) {
+        case (true, true): why = "rebuilt and redrawn: \(redrawn); dropped: \(dropped)"
+        case (false, true): why = dropped
+        default: why = redrawn
+        }
+        return "generation: \(discards.total) (\(why)):"
     }
 
     /// The format named by the output file's extension (`.json`, `.csv`), else JSON Lines.

@@ -116,7 +116,9 @@ final class GenerateCoverCommandTests: ScratchFolderTestCase {
         let again = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: measured))) as? [String: Any]
         XCTAssertEqual(again?["covered"] as? Int, report["covered"] as? Int)
         XCTAssertEqual(again?["impossible"] as? Int, report["impossible"] as? Int)
-        XCTAssertTrue(coverage.stdout.hasPrefix("coverage pairs: 19 factors, "), coverage.stdout)
+        // 18: the first `when:` of documents[].number and the visibleIf of documents[].issuer
+        // have the same text in the same items, so they are one condition factor.
+        XCTAssertTrue(coverage.stdout.hasPrefix("coverage pairs: 18 factors, "), coverage.stdout)
     }
 
     /// PICT's seeding: `--seed-data` records are the first questionnaires, as they are, and
@@ -140,6 +142,68 @@ final class GenerateCoverCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(object?["kept"] as? Int, 2)
         XCTAssertEqual(object?["covered"] as? Int, 21)
         try assertValid(rules, output, count: lines.count)
+    }
+
+    /// `--invalid` plants several defects in copies of one base; each copy gets the id the
+    /// generator gives the questionnaire at its position (TE-0000005 on line 5), as the valid
+    /// ones have, so no two lines share an id (but a line whose defect is on `id` itself).
+    func testInvalidQuestionnairesHaveTheirOwnIds() throws {
+        let rules = try write("two.yaml", """
+            id: two-enums
+            fields:
+              id: {type: string}
+              a: {type: enum, values: [a1, a2]}
+              b: {type: enum, values: [b1, b2]}
+              name: {type: string, maxLength: 5}
+            """)
+        let output = path("ids.jsonl")
+        let labelsPath = path("ids.labels.jsonl")
+        let run = try Formsmith.run(["generate", "--rules", rules, "--cover", "pairs", "--invalid", "--seed", "3",
+                                     "--output", output, "--labels", labelsPath])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
+        let ids = try lines.map { (try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["id"] as? String }
+        let labels = try String(contentsOfFile: labelsPath, encoding: .utf8).split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+        }
+        // 2 × 2 pairs: 4 valid questionnaires, then more invalid ones than bases.
+        XCTAssertGreaterThan(labels.count, 4, run.stderr)
+        XCTAssertEqual(lines.count, 4 + labels.count)
+        let onID = Set(labels.filter { $0["field"] as? String == "id" }.compactMap { $0["line"] as? Int })
+        for (index, id) in ids.enumerated() where !onID.contains(index + 1) {
+            XCTAssertEqual(id, String(format: "TE-%07d", index + 1), "line \(index + 1)")
+        }
+        for label in labels {
+            let line = label["line"] as? Int ?? 0
+            XCTAssertEqual(label["id"] as? String, line > 0 && line <= ids.count ? ids[line - 1] : "no such line", "\(label)")
+        }
+    }
+
+    /// A `cases` condition's factor is named by its text (a tab in it escaped as `\u{9}`), and a
+    /// case with the text of a `visibleIf` is that one factor: by hand, `kind`, `note` (filled
+    /// or absent), then the two `when:` of `code` in order; none named by its position.
+    func testCasesConditionsAreNamedByTheirText() throws {
+        let rules = try write("cased.yaml", """
+            id: cased
+            fields:
+              kind: {type: enum, values: [person, company]}
+              code:
+                type: string
+                cases:
+                  - when: "kind ==\\t'company'"
+                    regex: "^[0-9]{10}$"
+                  - when: kind == 'person'
+                    regex: "^[0-9]{12}$"
+              note:
+                type: string
+                visibleIf: kind == 'person'
+            """)
+        let (run, report, output) = try cover(rules, "pairs", name: "cased")
+        let names = (report["factors"] as? [[String: Any]] ?? []).map { $0["name"] as? String ?? "" }
+        XCTAssertEqual(names, ["kind", "note", "if kind ==\\u{9}'company'", "if kind == 'person'"])
+        XCTAssertFalse(run.stderr.contains("case 1"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("the condition 'kind ==\\u{9}'company''"), run.stderr)
+        try assertValid(rules, output, count: report["questionnaires"] as? Int ?? -1)
     }
 
     func testCoverRefusesCount() throws {

@@ -81,7 +81,7 @@ final class GenerateDiscardCommandTests: ScratchFolderTestCase {
         // 26² of 36² two-character values have no digit: about 52% of draws, ~430 redraws for 400 values.
         let count = lines.count == 3 ? Int(lines[1].split(separator: " ")[2]) ?? 0 : 0
         XCTAssertTrue((250...700).contains(count), run.stderr)
-        XCTAssertEqual(lines.first, "formsmith: warning: generation discarded \(count) values redrawn (patterns with "
+        XCTAssertEqual(lines.first, "formsmith: warning: generation: \(count) values redrawn (patterns with "
                        + "lookarounds or back references are filtered; anything else is a gap in the generator worth "
                        + "reporting):")
         XCTAssertEqual(lines.dropFirst().first, "  code [regex]: \(count) values redrawn")

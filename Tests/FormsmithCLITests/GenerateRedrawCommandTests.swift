@@ -19,7 +19,7 @@ final class GenerateRedrawCommandTests: ScratchFolderTestCase {
         let run = try Formsmith.run(["generate", "--rules", rules, "--count", "400", "--seed", "3", "--output", output])
         XCTAssertEqual(run.status, 0, run.stderr)
         let lines = run.stderr.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.first?.hasPrefix("formsmith: warning: generation discarded ") ?? false, run.stderr)
+        XCTAssertTrue(lines.first?.hasPrefix("formsmith: warning: generation: ") ?? false, run.stderr)
         let reasons = lines.filter { $0.hasPrefix("  ") }
         XCTAssertFalse(reasons.isEmpty, run.stderr)
         var total = 0
@@ -58,5 +58,12 @@ final class GenerateRedrawCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(lines.last?.hasPrefix("formsmith: wrote 300 questionnaires to \(output), ") ?? false, run.stderr)
         XCTAssertTrue(lines.contains { $0.hasPrefix("  a [required]: ") && $0.hasSuffix(" defects dropped") }, run.stderr)
         XCTAssertTrue(lines.last?.hasSuffix(" defects dropped") ?? false, run.stderr)
+        // Only defects were dropped: the warning explains those, not filtered patterns.
+        let words: [Substring] = lines.first?.split(separator: " ") ?? []
+        let count: Int = words.count > 3 ? Int(words[3]) ?? 0 : 0
+        XCTAssertGreaterThan(count, 0, run.stderr)
+        XCTAssertEqual(lines.first, "formsmith: warning: generation: \(count) defects dropped (a defect is dropped when "
+                       + "the questionnaire does not then break exactly its one rule; each questionnaire written as "
+                       + "invalid carries exactly its labelled defect):")
     }
 }

@@ -140,6 +140,8 @@ final class CompiledField: Sendable {
     let checks: [ValueCheck]
     /// Checks that apply when their condition holds.
     let cases: [(condition: CompiledExpression, checks: [ValueCheck])]
+    /// The `when:` of each of ``cases`` as written.
+    let caseSources: [String]
     /// Raw values accepted as they are.
     let allowed: [[UInt8]]
     /// How to read a date.
@@ -167,7 +169,7 @@ final class CompiledField: Sendable {
     init(id: Int, path: String, name: String, type: FieldType, listID: Int?, slot: Int, isOptional: Bool,
          requiredIf: CompiledExpression?, requiredIfSource: String = "", visibleIf: CompiledExpression?,
          visibleIfSource: String, parents: [Int], checks: [ValueCheck],
-         cases: [(condition: CompiledExpression, checks: [ValueCheck])], allowed: [[UInt8]],
+         cases: [(condition: CompiledExpression, checks: [ValueCheck])], caseSources: [String] = [], allowed: [[UInt8]],
          datePattern: DatePattern, hasIntegerValues: Bool, items: (layout: ObjectLayout, scope: EvaluationScope)?,
          messages: [String: String], group: Int = -1, groupRequiredIf: CompiledExpression? = nil,
          inConditionalGroup: Bool = false, acceptsNFC: Bool = false,
@@ -190,6 +192,7 @@ final class CompiledField: Sendable {
         self.parents = parents
         self.checks = checks
         self.cases = cases
+        self.caseSources = caseSources
         self.allowed = allowed
         self.datePattern = datePattern
         self.hasIntegerValues = hasIntegerValues

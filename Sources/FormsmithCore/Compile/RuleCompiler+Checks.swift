@@ -8,6 +8,7 @@ struct FieldParts {
     var parents: [Int] = []
     var checks: [ValueCheck] = []
     var cases: [(condition: CompiledExpression, checks: [ValueCheck])] = []
+    var caseSources: [String] = []
     var allowed: [[UInt8]] = []
     var datePattern = DatePattern.iso
     var hasIntegerValues = false
@@ -60,6 +61,7 @@ extension CompilerState {
                                                     expected: [.boolean], what: "'when' of '\(rule.path)'")
             else { continue }
             parts.cases.append((condition, compileChecks(variant.constraints, of: rule, id: id, scope: scope)))
+            parts.caseSources.append(variant.condition.value)
         }
         return parts
     }
@@ -76,6 +78,7 @@ extension CompilerState {
             slot: declaration.slot, isOptional: rule.isOptional, requiredIf: parts.requiredIf,
             requiredIfSource: rule.requiredIf?.value ?? "",
             visibleIf: parts.visibleIf, visibleIfSource: rule.visibleIf?.value ?? "", parents: parts.parents, checks: parts.checks, cases: parts.cases,
+            caseSources: parts.caseSources,
             allowed: parts.allowed, datePattern: parts.datePattern, hasIntegerValues: parts.hasIntegerValues,
             items: items, messages: messages, group: groupSection(of: rule)?.index ?? -1,
             groupRequiredIf: parts.groupRequiredIf,

@@ -101,7 +101,7 @@ struct CoverConstraint: Sendable {
         var conditionFactor: [String: Int] = [:]
         for (index, factor) in factors.enumerated() where factor.kind == .condition { conditionFactor[factor.name] = index }
         func factor(of source: String, in field: CompiledField) -> Int? {
-            conditionFactor["if " + (field.listID.map { rules.fields[$0].path + "[]: " } ?? "") + source]
+            conditionFactor[CoverModel.conditionName(source, listID: field.listID, rules: rules)]
         }
         for field in rules.fields {
             let visibleFactor = field.visibleIf == nil ? nil : factor(of: field.visibleIfSource, in: field)

@@ -90,11 +90,11 @@ struct CoverModel: Sendable {
             if let visibleIf = field.visibleIf { conditions.append((visibleIf, field.visibleIfSource)) }
             if let requiredIf = field.requiredIf { conditions.append((requiredIf, field.requiredIfSource)) }
             for (index, variant) in field.cases.enumerated() {
-                conditions.append((variant.condition, "\(field.path) case \(index + 1)"))
+                conditions.append((variant.condition, index < field.caseSources.count ? field.caseSources[index]
+                                   : "\(field.path) case \(index + 1)"))
             }
             for (condition, source) in conditions where !condition.isConstant {
-                let scope = field.listID.map { rules.fields[$0].path + "[]: " } ?? ""
-                let name = "if " + scope + source
+                let name = Self.conditionName(source, listID: field.listID, rules: rules)
                 guard seen.insert(name).inserted else { continue }
                 factors.append(CoverFactor(name: name, kind: .condition, values: ["true", "false"], field: field.id,
                                            condition: condition, jsonPath: "", listID: field.listID ?? -1))
@@ -105,6 +105,13 @@ struct CoverModel: Sendable {
         self.optionFactors = optionFactors
         constraints = CoverConstraint.derive(rules: rules, factors: factors, valueFactor: valueFactor,
                                              optionFactors: optionFactors)
+    }
+
+    /// The name of the factor of a condition: `if `, the list it is read in (`drivers[]: `), and
+    /// its text as written, hidden characters escaped (see ``DisplayText``). One factor per
+    /// name: a `cases` condition with the text of a `visibleIf` in the same scope is that factor.
+    static func conditionName(_ source: String, listID: Int?, rules: CompiledRuleSet) -> String {
+        "if " + (listID.map { rules.fields[$0].path + "[]: " } ?? "") + DisplayText.escaped(source)
     }
 
     /// `drivers[].documents[].number` as `drivers[0].documents[0].number`.

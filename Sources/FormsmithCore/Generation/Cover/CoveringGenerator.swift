@@ -178,6 +178,7 @@ public final class CoveringGenerator {
                 guard !planted.contains(key) else { continue }
                 generator.builder.record = snapshot
                 generator.builder.failure = nil
+                let defectStart = defectRandom
                 guard let expected = planter.apply(candidate, random: &defectRandom) else {
                     failed[key, default: 0] += 1
                     continue
@@ -187,8 +188,21 @@ public final class CoveringGenerator {
                     failed[key, default: 0] += 1
                     continue
                 }
+                // Its own id: the base rebuilt as the questionnaire at this position (the builder
+                // numbers generated ids by position; the same draws otherwise), the defect planted again.
+                let position = result.questionnaires.count + result.invalid.count
+                if generator.recordID() != nil {
+                    var again = defectStart
+                    guard build(generator, index: position, targets: CoverTargets(base.assignment, model: model, rules: plan.rules),
+                                random: base.random, seeds: false) != nil,
+                          planter.apply(candidate, random: &again) == expected,
+                          generator.verify().map({ [$0.field, $0.rule] }) == [[expected, candidate.rule]] else {
+                        failed[key, default: 0] += 1
+                        continue
+                    }
+                }
                 planted.insert(key)
-                result.labels.append(GeneratedLabel(index: result.questionnaires.count + result.invalid.count, line: 0,
+                result.labels.append(GeneratedLabel(index: position, line: 0,
                                                     id: generator.recordID(), field: expected, rule: candidate.rule))
                 result.invalid.append(Array(generator.json.bytes))
             }
