@@ -119,4 +119,42 @@ final class GenerationDiscardTests: XCTestCase {
                                                   "... and 3 more reasons"])
         XCTAssertTrue(discards.lines().contains("(questionnaire) [no-defect]: 1 defect dropped"), "\(discards.lines())")
     }
+
+    /// A `cases:` entry's size limit and media types are met by construction: the generator drew
+    /// files from the field's own checks only, so a case's `maxSize: 2MB` made it give up
+    /// ("no valid value found") once a scan of 2 to 4 MB came up. Sizes and types are read back
+    /// from the output, not from the validator.
+    func testAttachmentsMeetTheSizeAndTypesOfTheirCases() throws {
+        let rules = try RulesLoader.load(text: """
+            id: case-files
+            fields:
+              small: {type: boolean}
+              scans:
+                type: attachment
+                multiple: true
+                minItems: 2
+                maxItems: 4
+                mediaTypes: [application/pdf, 'image/*']
+                cases: [{when: small, maxSize: 2MB, mediaTypes: [application/pdf]}]
+            """, file: "rules.yaml", today: CivilDate(year: 2026, month: 11, day: 22)!)
+        let batch = try generate(rules, GenerationOptions(count: 400, seed: 3))
+        var smallFiles = 0
+        var largeFiles = 0
+        for object in batch.objects {
+            let files = object["scans"] as? [[String: Any]] ?? []
+            XCTAssertTrue((2...4).contains(files.count), "\(object)")
+            for file in files {
+                let size = (file["size"] as? NSNumber)?.int64Value ?? -1
+                if object["small"] as? Bool == true {
+                    XCTAssertTrue((0...2_000_000).contains(size), "\(file)")
+                    XCTAssertEqual(file["mediaType"] as? String, "application/pdf", "\(file)")
+                    smallFiles += 1
+                } else if size > 2_000_000 {
+                    largeFiles += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(smallFiles, 300)
+        XCTAssertGreaterThan(largeFiles, 30, "without the case, files keep their usual sizes")
+    }
 }
