@@ -188,4 +188,37 @@ final class GenerationDiscardTests: XCTestCase {
             }
         }
     }
+
+    /// An item assertion is met item by item: an item that breaks it is drawn again on its own
+    /// (each draw counted under the list's items and the rule), so a list of three items no
+    /// longer needs all three to come out right in the same draw. With `a == 7` among ten
+    /// values, three items met it together once in 1,000 draws, and generation gave up.
+    func testItemAssertionsAreMetItemByItem() throws {
+        let rules = try RulesLoader.load(text: """
+            id: item-assert
+            sections:
+              rows:
+                type: list
+                minItems: 3
+                maxItems: 3
+                fields:
+                  a: {type: integer, min: 0, max: 9}
+                  b: {type: boolean}
+                assert:
+                  - that: "rows[].a == 7"
+                    message: seven
+                    rule: seven
+            """, file: "rules.yaml", today: CivilDate(year: 2026, month: 11, day: 22)!)
+        let batch = try generate(rules, GenerationOptions(count: 100, seed: 5), filtered: true)
+        assertDiscardsOnly(batch, ["rows[] seven"])
+        XCTAssertGreaterThan(batch.summary.discards.values, 100, batch.summary.discards.lines().joined(separator: "\n"))
+        XCTAssertEqual(batch.objects.count, 100)
+        for object in batch.objects {
+            let rows = object["rows"] as? [[String: Any]] ?? []
+            XCTAssertEqual(rows.map { $0["a"] as? Int }, [7, 7, 7], "\(object)")
+        }
+        // The other field of the items still takes both values.
+        let flags = Set(batch.objects.flatMap { ($0["rows"] as? [[String: Any]] ?? []).compactMap { $0["b"] as? Bool } })
+        XCTAssertEqual(flags, [true, false])
+    }
 }
