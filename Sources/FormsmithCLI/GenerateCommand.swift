@@ -153,10 +153,14 @@ struct GenerateCommand: ParsableCommand {
         }
         try OutputGuard.commit()
         Self.reportDiscards(generated.discards)
+        Self.reportUnplantable(generated.unplantableDefects)
         if let output, !quiet {
             let labelNote = invalidRate > 0 ? ", \(generated.invalid) invalid (labels in \(labelsPath ?? ""))" : ""
+            let unplantable = generated.unplantableDefects.count
+            let unplantableNote = unplantable == 0 ? ""
+                : "; \(unplantable) defect\(unplantable == 1 ? "" : "s") not plantable alone (listed above)"
             writeError("formsmith: wrote \(generated.count) questionnaire\(generated.count == 1 ? "" : "s") to \(output)\(labelNote); "
-                       + generated.discards.total)
+                       + generated.discards.total + unplantableNote)
         }
     }
 
@@ -200,6 +204,15 @@ struct GenerateCommand: ParsableCommand {
         default: why = redrawn
         }
         return "generation: \(discards.total) (\(why)):"
+    }
+
+    /// Says on standard error (also with `--quiet`) which defects the rules never let a
+    /// questionnaire carry alone, so that the labelled invalid ones never have them.
+    static func reportUnplantable(_ defects: [UnplantableDefect]) {
+        guard !defects.isEmpty else { return }
+        writeError("formsmith: note: \(defects.count) defect\(defects.count == 1 ? "" : "s") cannot be planted alone in any "
+                   + "questionnaire of these rules, so no invalid questionnaire carries \(defects.count == 1 ? "it" : "them"):")
+        for defect in defects { writeError("  " + defect.description) }
     }
 
     /// The format named by the output file's extension (`.json`, `.csv`), else JSON Lines.

@@ -88,6 +88,12 @@ public enum PlainCSV {
             return integers && matches("^-?[0-9]+$") ? .number(cell) : .string(cell)
         case .boolean: return cell == "true" ? .boolean(true) : cell == "false" ? .boolean(false) : .string(cell)
         case .multiChoice: return .array(cell.split(separator: ";", omittingEmptySubsequences: false).map { .string(String($0)) })
+        case .attachment:
+            // docs/rules.md, "In CSV": the cell holds the attachment's JSON; a cell that is not
+            // JSON stays text, which is not an attachment (`type`).
+            let opening = cell.first { $0 != " " }
+            guard opening == "{" || opening == "[", let json = PlainJSON.parse(cell) else { return .string(cell) }
+            return json
         default: return .string(cell)
         }
     }

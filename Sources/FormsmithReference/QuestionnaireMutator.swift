@@ -188,8 +188,25 @@ struct RandomValues {
         case .multiChoice: return .array([.string(random.pick(RandomFormWriter.words))])
         case .list: return .array((0..<random.between(0, 2)).map { _ in randomObject(field.children, depth: 2) })
         case .section: return randomObject(field.children, depth: 2)
-        case .attachment: return randomValue()
+        case .attachment:
+            guard random.chance(75) else { return randomValue() }
+            let files = (0..<(field.isMultiple ? random.between(0, 3) : 1)).map { _ in plausibleFile() }
+            return field.isMultiple ? .array(files) : files[0]
         }
+    }
+
+    /// A file reference, often a valid one: a name, a media type (sometimes not agreeing with the
+    /// name, sometimes in capitals), a size, now and then a url, a digest or a member too many.
+    mutating func plausibleFile() -> PlainJSON {
+        let (name, type) = random.pick([("scan.pdf", "application/pdf"), ("IMG_1.JPG", "image/jpeg"), ("photo.png", "image/png"),
+                                        ("data.raw", "application/octet-stream"), ("notes.txt", "Text/Plain"),
+                                        ("scan.jpg", "application/pdf"), ("noext", "image/heic"), (".profile", "text/csv")])
+        var members: [(key: String, value: PlainJSON)] = [("name", .string(name)), ("mediaType", .string(type)),
+                                                          ("size", .number(random.pick(["0", "999", "1024", "482133", "10000001", "-0"])))]
+        if random.chance(20) { members.append(("url", .string(random.pick(["https://files.example.org/a.pdf", "not a url"])))) }
+        if random.chance(20) { members.append(("sha256", .string(String(repeating: random.pick(["a", "F", "g"]), count: 64)))) }
+        if random.chance(10) { members.append(("thumbnail", .string("x"))) }
+        return .object(members)
     }
 
     /// An object of some of the declared fields (and now and then an undeclared one).

@@ -35,6 +35,8 @@ struct FieldRef {
         case words([String])
         case numbers([Int])
         case choices([String])
+        /// An attachment; `multiple` when it holds several files.
+        case attachment(multiple: Bool)
     }
     var path: String
     var kind: Kind
@@ -169,7 +171,7 @@ struct RandomFormWriter {
         var keys: [String] = []
         let kind: FieldRef.Kind
         let stem: String
-        switch random.below(11) {
+        switch random.below(12) {
         case 0, 1:
             stem = "s"
             kind = .text
@@ -270,6 +272,11 @@ struct RandomFormWriter {
             kind = .choices(values)
             if random.chance(40) { keys.append("minItems: 1") }
             if random.chance(40) { keys.append("maxItems: 2") }
+        case 10:
+            stem = "f"
+            let multiple = random.chance(45)
+            kind = .attachment(multiple: multiple)
+            keys += attachment(multiple: multiple)
         default:
             stem = "x"
             kind = .text
@@ -284,6 +291,37 @@ struct RandomFormWriter {
         if random.chance(12), let parent = anyReference(scalarOnly: true) { keys.append("parent: \(quoted(parent.path))") }
         lines.append(indent + key + ": {" + keys.joined(separator: ", ") + "}")
         scopes[scopes.count - 1].append(FieldRef(path: prefix + key, kind: kind))
+    }
+
+    /// The keys of an attachment field (docs/rules.md, "Attachments"): allowed media types
+    /// (exact, `image/*`, `*/*`, in any case; a type Formsmith does not know with an unknown
+    /// extension), extensions (with or without the media types), sizes in every unit, file
+    /// counts, and a case that narrows them.
+    mutating func attachment(multiple: Bool) -> [String] {
+        var keys = ["type: attachment"]
+        if multiple {
+            keys.append("multiple: true")
+            let minimum = random.chance(50) ? random.between(1, 2) : nil
+            if let minimum { keys.append("minItems: \(minimum)") }
+            if random.chance(50) { keys.append("maxItems: \((minimum ?? 1) + random.between(0, 2))") }
+        }
+        switch random.below(9) {
+        case 0: keys.append("mediaTypes: [application/pdf, image/jpeg, image/png]")
+        case 1: keys.append("mediaTypes: ['image/*']")
+        case 2: keys += ["mediaTypes: [application/pdf]", "extensions: [pdf]"]
+        case 3: keys.append("extensions: [pdf, jpg, JPEG]")
+        case 4: keys += ["mediaTypes: ['image/*', Application/PDF]", "extensions: [pdf, .jpg, png, heic]"]
+        case 5: keys.append("mediaTypes: [text/csv, 'text/*']")
+        case 6: keys += ["mediaTypes: [application/octet-stream]", "extensions: [raw, bin]"]
+        case 7: keys.append("mediaTypes: ['*/*']")
+        default: break
+        }
+        if random.chance(50) { keys.append("minSize: \(random.pick(["1KB", "100", "2 KiB", "0.5KB", "1b"]))") }
+        if random.chance(50) { keys.append("maxSize: \(random.pick(["10MB", "5MiB", "1.5 MB", "300kb", "1GB"]))") }
+        if random.chance(15), let condition = predicate(negatable: true) {
+            keys.append("cases: [{when: \(quoted(condition)), maxSize: 2MB}]")
+        }
+        return keys
     }
 
     /// A checksum, with the mask or regex that carries it, or alone (the generator must then
@@ -373,6 +411,8 @@ struct RandomFormWriter {
             let value = random.pick(values)
             if ns { return ("\(field) CONTAINS '\(value)'", true) }
             return (random.pick(["'\(value)' in \(path)", "count(\(path)) >= 2"]), false)
+        case .attachment(let multiple):
+            return (random.pick(["present(\(path))", "empty(\(path))", multiple ? "count(\(path)) >= 2" : "!empty(\(path))"]), false)
         case .list:
             return (random.pick(["count(\(path)) >= 1", "count(\(path)) < 2", "empty(\(path))", "count(\(path)) + 1 > 2"]), false)
         }

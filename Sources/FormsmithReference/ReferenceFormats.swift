@@ -48,7 +48,8 @@ enum ReferenceFormats {
             guard !label.isEmpty, label.count <= 63, label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-"),
                   label.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "-") }) else { return false }
         }
-        return true
+        // docs/rules.md, Formats: the last label is not all digits.
+        return !labels[labels.count - 1].allSatisfy(isDigit)
     }
 
     /// A dotted quad, each part 0-255 without leading zeros.

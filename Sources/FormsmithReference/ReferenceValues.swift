@@ -7,6 +7,10 @@ import FormsmithValues
 /// the right type gets every check it breaks.
 extension ReferenceWalk {
     func checkValue(_ field: FieldRule, _ value: PlainJSON, path: String, indices: [Int]) {
+        if field.type == .attachment {
+            checkAttachment(field, value, path: path, indices: indices)
+            return
+        }
         if isAllowed(field, value) { return }
         guard checkType(field, value, path: path, indices: indices) else { return }
         check(field.constraints, field, value, path: path, indices: indices)
@@ -378,6 +382,11 @@ enum ReferenceValues {
         case (.multiChoice, .array(let items)):
             return .list(items.compactMap { if case .string(let text) = $0 { return .string(text) } else { return nil } })
         case (.list, .array(let items)): return .list(Array(repeating: .null, count: items.count))
+        case (.attachment, .object):
+            // docs/rules.md, "In predicates": the list of its file names (one for a single attachment).
+            return json.member("name").flatMap { if case .string(let name) = $0 { .list([.string(name)]) } else { nil } }
+        case (.attachment, .array(let files)):
+            return .list(files.compactMap { if case .string(let name)? = $0.member("name") { .string(name) } else { nil } })
         default: return nil
         }
     }

@@ -104,4 +104,38 @@ final class DifferentialFindCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(run.stdout.contains(#"{"field":"answers.\#(exact)…","rule":"unknown-field""#), run.stdout)
         XCTAssertTrue(run.stdout.contains(#""records":1,"valid":0,"invalid":1"#), run.stdout)
     }
+
+    /// A `cases:` entry's size limit applies to every readable file of an attachment, whatever
+    /// is wrong with the file's other members: a malformed `sha256` (a `type` violation of that
+    /// member) made the engine skip the field's cases, so a 10 MB file passed a case's
+    /// `maxSize: 2MB`. Found by the differential test once random forms had attachments.
+    func testACaseSizeLimitHoldsForAFileWithAMalformedMember() throws {
+        let rules = try write("rules.yaml", """
+            id: case-size
+            fields:
+              kind: {type: string}
+              scans: {type: attachment, multiple: true, cases: [{when: "kind == 'small'", maxSize: 2MB}]}
+              scan: {type: attachment, optional: true, cases: [{when: "kind == 'small'", maxSize: 2MB}]}
+            """)
+        let big = #""name": "a.pdf", "mediaType": "application/pdf", "size": 10000001"#
+        let data = try write("data.jsonl", """
+            {"kind": "small", "scans": [{\(big), "sha256": "g"}, {\(big)}], "scan": {\(big), "url": "no url"}}
+            {"kind": "large", "scans": [{\(big), "sha256": "g"}]}
+
+            """)
+        let run = try Formsmith.run(["validate", "--rules", rules, "--report", "jsonl", data])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3, run.stdout)
+        for expected in [#"{"field":"scans[0].sha256","rule":"type""#, #"{"field":"scans[0]","rule":"max-size""#,
+                         #"{"field":"scans[1]","rule":"max-size""#, #"{"field":"scan.url","rule":"type""#,
+                         #"{"field":"scan","rule":"max-size""#] {
+            XCTAssertTrue(lines[0].contains(expected), "\(expected) in \(lines[0])")
+        }
+        XCTAssertEqual(lines[0].components(separatedBy: #""rule":"#).count - 1, 5, lines[0])
+        // Without the case, only the malformed member.
+        XCTAssertTrue(lines[1].contains(#"{"field":"scans[0].sha256","rule":"type""#) && !lines[1].contains("max-size"),
+                      lines[1])
+        XCTAssertTrue(lines[2].contains(#""records":2,"valid":0,"invalid":2"#), run.stdout)
+    }
 }

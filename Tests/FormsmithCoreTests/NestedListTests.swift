@@ -9,6 +9,9 @@ final class NestedListTests: XCTestCase {
     /// What generating the nested-lists fixture form may discard: its assertion (documentCount
     /// equals the number of documents) is checked, not constructed.
     static let assertionDiscards: Set<String> = ["drivers[].documentCount document-count"]
+    /// And with defects: an extra driver drawn for a `max-items` defect is not aimed at the
+    /// assertion either, so some break it too and that defect is dropped (counted).
+    static let defectDiscards = assertionDiscards.union(["drivers max-items"])
 
     /// The fixture rule set the CLI tests use too.
     static let fixture = repositoryRoot.appendingPathComponent("Tests/FormsmithCLITests/Fixtures/nested-lists")
@@ -192,7 +195,7 @@ final class NestedListTests: XCTestCase {
         XCTAssertTrue(documents.contains { $0["type"] as? String == "passport" && $0["issuer"] != nil })
         XCTAssertTrue(documents.contains { $0["type"] as? String == "license" && $0["issuer"] == nil })
         let invalid = try generate(rules, GenerationOptions(count: 400, seed: 4, invalidRate: 1), filtered: true)
-        assertDiscardsOnly(invalid, Self.assertionDiscards)
+        assertDiscardsOnly(invalid, Self.defectDiscards)
         assertMatchesLabels(invalid, rules, "invalid")
         let labelled = Set(invalid.labels.map { ValidationSummary.foldIndices($0.field) + " " + $0.rule })
         for expected in ["drivers[].documents[].number regex", "drivers[].documents[].issued min",

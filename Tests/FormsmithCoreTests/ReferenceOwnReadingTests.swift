@@ -92,6 +92,7 @@ final class ReferenceOwnReadingTests: XCTestCase {
             fields:
               mail: {type: string, optional: true, format: email}
               site: {type: string, optional: true, format: url}
+              host: {type: string, optional: true, format: hostname}
               phone: {type: string, optional: true, format: phone}
               word: {type: enum, optional: true, values: [café, red]}
               strict: {type: enum, optional: true, values: [café, red], normalize: none}
@@ -103,6 +104,11 @@ final class ReferenceOwnReadingTests: XCTestCase {
         XCTAssertEqual(try verdict(rules, #"{"mail": "o.grigoriev+osago@volga-insure.ru", "site": "http://[2001:db8::1]:8080/", "phone": "+74951234567"}"#),
                        "valid")
         XCTAssertEqual(try verdict(rules, #"{"word": "cafe\u0301", "strict": "cafe\u0301"}"#), "strict text-form")
+        // docs/rules.md, Formats: a host name's last label is not all digits (`1.5` is a number,
+        // `1.2.3` part of an IPv4 address); the campaign found the reference taking `12` as one.
+        XCTAssertEqual(try verdict(rules, #"{"host": "12", "site": "http://1.2.3/"}"#), "host format\nsite format")
+        XCTAssertEqual(try verdict(rules, #"{"host": "1.5"}"#), "host format")
+        XCTAssertEqual(try verdict(rules, #"{"host": "a1.b2c", "site": "http://1.2.3.4/"}"#), "valid")
         // 40702810900000000001 is not an account of BIC 044525225 (its key is 2, computed by hand: weights 7 1 3 over 225 and the account)...
         XCTAssertEqual(try verdict(rules, #"{"bic": "044525225", "account": "40702810900000000001"}"#), "account checksum")
         XCTAssertEqual(try verdict(rules, #"{"bic": "044525225", "account": "40702810200000000001"}"#), "valid")

@@ -142,4 +142,47 @@ final class ReferenceValidatorTests: XCTestCase {
         XCTAssertEqual(try verdict(rules, #"{"a": 0, "a": 2, "c": null}"#), "a duplicate-field\na min\nc unknown-field")
         XCTAssertEqual(try verdict(rules, #"{"a": 1.0, "b": 3}"#), "a type\nb type")
     }
+
+    /// docs/rules.md, "Attachments": its example verdicts, and the members worked out by hand
+    /// from the section's "The members, exactly".
+    func testAttachmentsGiveTheVerdictsOfTheRulesDocument() throws {
+        let rules = """
+            id: files
+            fields:
+              registrationScan:
+                type: attachment
+                optional: true
+                mediaTypes: [application/pdf, image/jpeg, image/png]
+                maxSize: 10MB
+              documents:
+                type: attachment
+                multiple: true
+                extensions: [pdf, jpg, jpeg]
+                minSize: 1KB
+                minItems: 1
+                maxItems: 2
+            """
+        let jpeg = #"{"name": "IMG_4821.jpg", "mediaType": "image/jpeg", "size": 2315904}"#
+        XCTAssertEqual(try verdict(rules, #"{"registrationScan": {"name": "registration-scan-3.pdf", "mediaType": "application/pdf", "size": 482133, "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"}, "documents": [\#(jpeg)]}"#), "valid")
+        XCTAssertEqual(try verdict(rules, #"{"registrationScan": {"name": "scan.jpg", "mediaType": "application/pdf", "size": 482133}, "documents": [\#(jpeg), {"name": "notes.txt", "mediaType": "text/plain", "size": 12}]}"#),
+                       "documents[1] extension\ndocuments[1] min-size\nregistrationScan extension")
+        // Capitals in the media type and the extension; exactly 10 MB; a name without an extension.
+        XCTAssertEqual(try verdict(rules, #"{"registrationScan": {"name": "SCAN.PDF", "mediaType": "Application/PDF", "size": 10000000}, "documents": [{"name": "scan", "mediaType": "application/pdf", "size": 1000}]}"#),
+                       "documents[0] extension")
+        // One byte over; a media type not allowed; three files; an empty array is not filled.
+        XCTAssertEqual(try verdict(rules, #"{"registrationScan": {"name": "a.gif", "mediaType": "image/gif", "size": 10000001}, "documents": [\#(jpeg), \#(jpeg), \#(jpeg)]}"#),
+                       "documents max-items\nregistrationScan max-size\nregistrationScan media-type")
+        XCTAssertEqual(try verdict(rules, #"{"documents": []}"#), "documents required")
+        // Members: missing, null, of the wrong form, unknown, twice; the file's checks still run
+        // when only url or sha256 is wrong, and not when the size is unreadable.
+        XCTAssertEqual(try verdict(rules, #"{"registrationScan": {"name": "a.pdf", "mediaType": null, "size": 1.0}, "documents": [{"name": "a/b.pdf", "mediaType": "image jpeg", "size": -1, "thumb": 1}]}"#),
+                       "documents[0].mediaType type\ndocuments[0].name type\ndocuments[0].size type\ndocuments[0].thumb unknown-field\nregistrationScan.mediaType required\nregistrationScan.size type")
+        XCTAssertEqual(try verdict(rules, #"{"registrationScan": {"name": "a.png", "mediaType": "image/png", "size": 5, "url": "no url", "sha256": "abc"}, "documents": [{"name": "a.txt", "mediaType": "text/plain", "size": 5, "name": "b.pdf"}, 7]}"#),
+                       "documents[0] extension\ndocuments[0] min-size\ndocuments[0].name duplicate-field\ndocuments[1] type\nregistrationScan.sha256 type\nregistrationScan.url type")
+        // `[]` is not filled (docs/rules.md, "Types and their JSON form"), also for a single attachment.
+        XCTAssertEqual(try verdict(rules, #"{"registrationScan": [], "documents": {"name": "a.pdf", "mediaType": "application/pdf", "size": 2000}}"#),
+                       "documents type")
+        XCTAssertEqual(try verdict(rules, #"{"registrationScan": "scan.pdf", "documents": [{"name": "a.pdf", "mediaType": "application/pdf", "size": 2000}]}"#),
+                       "registrationScan type")
+    }
 }

@@ -130,9 +130,10 @@ extension RecordValidator {
 }
 
 extension DefectPlanter {
-    /// A file one byte (up to half again) over `maxSize`, or one byte under `minSize`.
-    func sizeOutOfRange(_ above: Bool, _ field: CompiledField, random: inout SeededRandom) -> AttachmentDefect? {
-        let bounds = SizeCheck.bounds(in: field.checks)
+    /// A file one byte (up to half again) over `maxSize`, or one byte under `minSize` (the
+    /// bounds in force: the field's, narrowed by its cases that hold).
+    func sizeOutOfRange(_ above: Bool, minimum: Int64, maximum: Int64?, random: inout SeededRandom) -> AttachmentDefect? {
+        let bounds = (min: minimum, max: maximum)
         if above {
             guard let maximum = bounds.max, maximum < Int64.max / 2 else { return nil }
             let size = maximum + 1 + Int64(random.int(in: 0...Int(min(maximum / 2, 1_000_000_000))))

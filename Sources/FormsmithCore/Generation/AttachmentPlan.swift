@@ -24,16 +24,32 @@ struct AttachmentPlan: Sendable {
     /// The stem of generated file names (`registration-scan`).
     let stem: String
 
-    init(_ field: CompiledField) {
-        kinds = QuestionnaireBuilder.fileKinds(field).map { kind in
+    /// The plan of a field's own checks, or, with `caseChecks` (the checks of the `cases:`
+    /// entries in force), of those too: a file must then pass every `mediaTypes`, every
+    /// `extensions` and every size range.
+    init(_ field: CompiledField, caseChecks: [ValueCheck] = []) {
+        kinds = QuestionnaireBuilder.fileKinds(field).filter { kind in
+            caseChecks.allSatisfy { check in
+                switch check {
+                case .mediaTypes(let patterns): patterns.contains { $0.matches(kind.mediaType) }
+                case .extensions(let extensions): extensions.contains(kind.fileExtension)
+                default: true
+                }
+            }
+        }.map { kind in
             Kind(mediaType: kind.mediaType, fileExtension: kind.fileExtension,
                  isImage: kind.mediaType.hasPrefix("image/"),
                  typicalSizes: QuestionnaireBuilder.typicalSizes(kind.mediaType))
         }
-        let (minimum, maximum) = SizeCheck.bounds(in: field.checks)
+        var minimum: Int64 = 0
+        var maximum = Int64.max
+        for case .size(let low, let high) in field.checks + caseChecks {
+            minimum = max(minimum, low ?? 0)
+            maximum = min(maximum, high ?? .max)
+        }
         minimumSize = minimum
-        maximumSize = maximum ?? Int64.max
-        let counts = ItemCountCheck.bounds(in: field.checks)
+        maximumSize = maximum
+        let counts = ItemCountCheck.bounds(in: field.checks + caseChecks)
         let low = max(counts.min ?? 1, 1)
         let top = counts.max ?? low + 2
         itemCounts = min(low, top)...max(top, low)

@@ -10,6 +10,8 @@ public struct GenerationSummary: Sendable, Equatable {
     /// Questionnaires and values drawn and thrown away on the way (none for rules that need
     /// no filtering), per field and rule.
     public var discards = GenerationDiscards()
+    /// Defects the rules never let a questionnaire carry alone, with the reason (not tried).
+    public var unplantableDefects: [UnplantableDefect] = []
 }
 
 /// Generates many questionnaires in parallel and deterministically: record `i` depends only
@@ -90,6 +92,7 @@ public final class BatchGenerator: Sendable {
         }
         if !header.isEmpty { write(header) }
         var commit = OrderedCommit(nextLine: options.format == .jsonl ? 1 + options.start : 2)
+        commit.summary.unplantableDefects = plan.unplantable
         let chunkCount = (options.count + Self.chunkSize - 1) / Self.chunkSize
         if options.jobs == 1 || chunkCount <= 1 {
             let generator = RecordGenerator(plan: plan, csvWriter: csvWriter)

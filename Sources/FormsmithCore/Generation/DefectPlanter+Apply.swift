@@ -14,7 +14,8 @@ extension DefectPlanter {
         let address = candidate.address
         let field = rules.fields[address.field]
         let value = builder.record.value(at: address, in: rules)
-        if field.type == .attachment, let (replacement, suffix) = attachmentDefect(candidate.kind, field, random: &random) {
+        if field.type == .attachment, let (replacement, suffix) = attachmentDefect(candidate.kind, field, inScope(address, { builder.attachmentPlan(field) }),
+                                                                                      random: &random) {
             builder.record.setValue(replacement, at: address, in: rules)
             return builder.record.concretePath(address, in: rules) + suffix
         }

@@ -17,7 +17,17 @@ extension DefectPlanter {
         for attempt in 0..<Self.editTries {
             var edited = scalars
             let position = random.int(in: 0...(scalars.count - 1))
-            if attempt % 4 == 3, spec.checksum != nil {
+            if attempt == 0 {
+                // First the edit that misses a pattern of letters, digits and separators while
+                // keeping the rest: a hyphen inserted where check digits must stay valid (they
+                // ignore hyphens), else a `#` (which no such pattern or mask slot takes) in place
+                // of one character. The random edits below are for other patterns.
+                if spec.checksum != nil {
+                    edited.insert("-", at: position)
+                } else {
+                    edited[position] = edited[position] == "#" ? "_" : "#"
+                }
+            } else if attempt % 4 == 3, spec.checksum != nil {
                 edited.insert("-", at: position)  // check digits ignore hyphens; formats do not
             } else {
                 let replacement = Self.replacements[random.int(in: 0...(Self.replacements.count - 1))]

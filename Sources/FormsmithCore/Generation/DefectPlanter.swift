@@ -116,7 +116,8 @@ struct DefectPlanter {
             for address in addresses {
                 let value = record.value(at: address, in: rules)
                 if value.isPresent {
-                    for kind in kinds(forPresent: field, value: value, address: address) {
+                    for kind in kinds(forPresent: field, value: value, address: address)
+                    where applies(kind, field, value, address) {
                         result.append(MutationCandidate(kind: kind, address: address))
                     }
                     if field.type == .integer || field.type == .decimal {

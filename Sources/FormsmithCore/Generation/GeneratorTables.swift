@@ -67,6 +67,9 @@ final class GeneratorTables: Sendable {
     /// after it (see ``QuestionnaireBuilder/steeredChoice(_:address:count:)``); filled only when a
     /// fixture or seed-data records pin values.
     let visibilityReaders: [[Int]]
+    /// Defects the rules never let a questionnaire carry alone (empty unless some questionnaires
+    /// are to be invalid): not tried, and listed in the summary.
+    let unplantable: [UnplantableDefect]
 
     /// One line per string predicate that no generated value makes true, because the field's own
     /// checks leave no such value the generator can draw (or a pattern must be filtered).
@@ -80,6 +83,7 @@ final class GeneratorTables: Sendable {
     init(rules: CompiledRuleSet, options: GenerationOptions) throws(GenerationError) {
         self.rules = rules
         self.options = options
+        unplantable = options.invalidRate > 0 ? UnplantableDefect.find(in: rules) : []
         let declared = Dictionary(rules.ruleSet.allFields.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let seedData = try options.seedData.map { data throws(GenerationError) in try SeedDataTables(data, rules: rules) }
         self.seedData = seedData

@@ -60,12 +60,22 @@ extension QuestionnaireBuilder {
     func generateAttachment(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         var random = self.random
         defer { self.random = random }
-        guard let files = Self.attachmentFiles(field, plan.fields[field.id].attachment, count: nil, random: &random,
+        guard let files = Self.attachmentFiles(field, attachmentPlan(field), count: nil, random: &random,
                                                boundaries: plan.options.boundaries)
         else {
             return fail(address, RuleIdentifier.mediaType, "no media type satisfies both mediaTypes and extensions")
         }
         return attachmentValue(files, field)
+    }
+
+    /// What files of `field` are drawn from in the current scope: its precomputed plan, or,
+    /// when `cases:` entries are in force, a plan of their checks too (their `maxSize`, say).
+    func attachmentPlan(_ field: CompiledField) -> AttachmentPlan? {
+        let precomputed = plan.fields[field.id].attachment
+        guard !field.cases.isEmpty else { return precomputed }
+        let active = field.cases.filter { $0.condition.evaluateCondition(environment) == true }
+        guard !active.isEmpty else { return precomputed }
+        return AttachmentPlan(field, caseChecks: active.flatMap(\.checks))
     }
 
     /// The file names of a generated attachment literal (its JSON text in the arena), for expressions.
@@ -223,16 +233,18 @@ extension DefectPlanter {
     /// An attachment value carrying the defect `kind`, with the path suffix of the file it is
     /// in (`[1]` in a multiple attachment, empty otherwise); nil when `kind` is not an
     /// attachment defect or does not apply.
-    func attachmentDefect(_ kind: MutationKind, _ field: CompiledField, random: inout SeededRandom)
-        -> (value: GeneratedValue, suffix: String)?
-    {
+    func attachmentDefect(_ kind: MutationKind, _ field: CompiledField, _ plan: AttachmentPlan?,
+                          random: inout SeededRandom) -> (value: GeneratedValue, suffix: String)? {
         let defect: AttachmentDefect?
         switch kind {
         case .mediaType: defect = disallowedMediaType(field, random: &random)
         case .fileExtension:
             defect = random.chance(0.5) ? disallowedExtension(field) ?? mismatchedExtension(field, random: &random)
                 : mismatchedExtension(field, random: &random)
-        case .minSize, .maxSize: defect = sizeOutOfRange(kind == .maxSize, field, random: &random)
+        case .minSize, .maxSize:
+            guard let plan else { return nil }
+            defect = sizeOutOfRange(kind == .maxSize, minimum: plan.minimumSize,
+                                    maximum: plan.maximumSize == .max ? nil : plan.maximumSize, random: &random)
         case .minItems, .maxItems:
             var minimum: Int?
             var maximum: Int?
@@ -248,13 +260,12 @@ extension DefectPlanter {
                 guard let maximum else { return nil }
                 count = maximum + 1
             }
-            guard let files = QuestionnaireBuilder.attachmentFiles(field, builder.plan.fields[field.id].attachment,
-                                                                   count: count, random: &random) else { return nil }
+            guard let files = QuestionnaireBuilder.attachmentFiles(field, plan, count: count, random: &random)
+            else { return nil }
             return (builder.attachmentValue(files, field), "")
         default: return nil
         }
-        guard let defect, var files = QuestionnaireBuilder.attachmentFiles(
-            field, builder.plan.fields[field.id].attachment, count: nil, random: &random) else {
+        guard let defect, var files = QuestionnaireBuilder.attachmentFiles(field, plan, count: nil, random: &random) else {
             return nil
         }
         let index = random.int(in: 0...(files.count - 1))

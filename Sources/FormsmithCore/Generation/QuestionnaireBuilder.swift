@@ -121,16 +121,35 @@ final class QuestionnaireBuilder {
             currentItem = outerItem
         }
         currentList = list.id
+        let redrawsItems = itemRedraws(list, scope)
         for item in range {
             currentItem = item
-            for (index, group) in rules.groups.enumerated() where group.listID == list.id {
-                groupChoices[index] = .undecided
-            }
-            for id in scope.order {
-                fill(id, item: item)
-                if failure != nil { break }
+            for draw in 0...(redrawsItems ? Self.itemDraws - 1 : 0) {
+                for (index, group) in rules.groups.enumerated() where group.listID == list.id {
+                    groupChoices[index] = .undecided
+                }
+                for id in scope.order {
+                    fill(id, item: item)
+                    if failure != nil { break }
+                }
+                guard redrawsItems, failure == nil, draw < Self.itemDraws - 1,
+                      let broken = scope.assertions.first(where: { $0.predicate.evaluateCondition(environment) == false })
+                else { break }
+                discards.addValues(field: list.path + "[]", rule: broken.rule)
             }
         }
+    }
+
+    /// How many times an item is drawn when its list's assertions are checked per item.
+    static let itemDraws = 20
+
+    /// Whether an item of `list` whose assertion does not hold is drawn again on its own (each
+    /// draw counted under the list's items and the assertion's rule) rather than the whole
+    /// questionnaire: when the list has item assertions, no list inside its items (whose items
+    /// are stored apart and would have to be taken back) and nothing pinned.
+    private func itemRedraws(_ list: CompiledField, _ scope: EvaluationScope) -> Bool {
+        !scope.assertions.isEmpty && !replaying && plan.pins == nil && recordPins == nil
+            && !scope.order.contains { rules.fields[$0].type == .list }
     }
 
     /// Adds `extra` new items, filled validly (their inner lists too), after the `count` items of
