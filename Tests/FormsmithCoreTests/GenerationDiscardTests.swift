@@ -22,7 +22,10 @@ final class GenerationDiscardTests: XCTestCase {
             let rules = try shippedRules(name)
             for (label, options) in combinations {
                 let summary = try generate(rules, options).summary
-                XCTAssertEqual(summary.discards, GenerationDiscards(), "\(name), \(label): \(summary.discards.lines())")
+                XCTAssertEqual(summary.discards.withoutDefects, GenerationDiscards(), "\(name), \(label): \(summary.discards.lines())")
+                XCTAssertEqual(summary.discards.unplanted, 0, "\(name), \(label): every questionnaire drawn invalid got its defect")
+                XCTAssertFalse(summary.discards.counts.keys.contains { $0.kind == .defect && ["min", "max", "fraction-digits"].contains($0.rule) },
+                               "\(name), \(label): \(summary.discards.lines())")
                 XCTAssertEqual(summary.count, 400)
             }
         }
@@ -35,7 +38,7 @@ final class GenerationDiscardTests: XCTestCase {
         let rules = try shippedRules("osago-policy")
         let seedData = try SeedData(path: repositoryRoot.appendingPathComponent("SampleData/seed-data/osago-policy.yaml").path)
         let seeded = try generate(rules, GenerationOptions(count: 600, seed: 7, seedData: seedData))
-        XCTAssertEqual(seeded.summary.discards, GenerationDiscards(), "\(seeded.summary.discards.lines())")
+        XCTAssertEqual(seeded.summary.discards.withoutDefects, GenerationDiscards(), "\(seeded.summary.discards.lines())")
         assertMatchesLabels(seeded, rules, "seed data")
         // Record 1 of the three keeps a driver: drivers must be visible, so unlimitedDrivers is false.
         for (index, object) in seeded.objects.enumerated() where index % 3 == 1 {

@@ -51,7 +51,7 @@ extension DefectPlanter {
         case .regex, .mask: return textEdit(kind, field, value, address, random: &random)
         case .minLength, .maxLength: return lengthEdit(kind, field, value, address)
         case .min, .max: return outOfRange(kind == .min, field, value, address)
-        case .fractionDigits: return tooManyFractionDigits(field, value)
+        case .fractionDigits: return tooManyFractionDigits(field, value, address)
         case .enumeration: return unknownChoice(field, value)
         case .unique: return repeatedChoice(value)
         case .constant: return otherConstant(field, value)

@@ -59,7 +59,10 @@ struct DefectPlanter {
     func plantDefect(index: Int, random: SeededRandom) -> GeneratedLabel? {
         var random = random
         var candidates = self.candidates()
-        guard !candidates.isEmpty else { return nil }
+        guard !candidates.isEmpty else {
+            builder.discards.addUnplanted()
+            return nil
+        }
         for position in stride(from: candidates.count - 1, to: 0, by: -1) {
             candidates.swapAt(position, random.int(in: 0...position))
         }
@@ -77,9 +80,13 @@ struct DefectPlanter {
                 return GeneratedLabel(index: index, line: 0, id: generator.recordID(), field: expected,
                                       rule: candidate.kind.rule)
             }
+            // Made but not exactly its label: said in the discards, never dropped quietly.
+            let path = candidate.address.field < 0 ? expected : rules.fields[candidate.address.field].path
+            builder.discards.addDefect(field: path, rule: candidate.kind.rule)
         }
         builder.record = snapshot
         _ = generator.verify()
+        builder.discards.addUnplanted()
         return nil
     }
 

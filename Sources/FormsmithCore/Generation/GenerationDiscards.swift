@@ -10,6 +10,9 @@ public struct GenerationDiscards: Sendable, Equatable {
         case questionnaire
         /// One value of one field (drawn, then rejected by a check of the field).
         case value
+        /// A labelled defect made and given up because the validator reported more or other
+        /// than its one rule (the planter then tries another field or rule).
+        case defect
 
         public static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
     }
@@ -37,6 +40,11 @@ public struct GenerationDiscards: Sendable, Equatable {
     public internal(set) var questionnaires = 0
     /// Values drawn and thrown away.
     public internal(set) var values = 0
+    /// Labelled defects made and given up (see ``Kind/defect``).
+    public internal(set) var defects = 0
+    /// Questionnaires drawn to be invalid that were written valid and unlabelled, because no
+    /// defect could be planted in them.
+    public internal(set) var unplanted = 0
     /// Per reason, how many discarded questionnaires broke it (one questionnaire may break
     /// several) or how many values were redrawn for it.
     public internal(set) var counts: [Reason: Int] = [:]
@@ -45,7 +53,7 @@ public struct GenerationDiscards: Sendable, Equatable {
     public init() {}
 
     /// Whether nothing was discarded.
-    public var isEmpty: Bool { questionnaires == 0 && values == 0 }
+    public var isEmpty: Bool { questionnaires == 0 && values == 0 && defects == 0 && unplanted == 0 }
 
     /// The reasons with their counts, most frequent first (then by kind, field and rule).
     public var sorted: [(reason: Reason, count: Int)] {
@@ -69,10 +77,23 @@ public struct GenerationDiscards: Sendable, Equatable {
         counts[Reason(kind: .value, field: field, rule: rule), default: 0] += count
     }
 
+    /// Counts a defect of `field` labelled `rule` given up.
+    mutating func addDefect(field: String, rule: String) {
+        defects += 1
+        counts[Reason(kind: .defect, field: field, rule: rule), default: 0] += 1
+    }
+
+    /// Counts a questionnaire left valid although drawn to be invalid.
+    mutating func addUnplanted() {
+        unplanted += 1
+    }
+
     /// Adds another count to this one.
     mutating func merge(_ other: GenerationDiscards) {
         questionnaires += other.questionnaires
         values += other.values
+        defects += other.defects
+        unplanted += other.unplanted
         counts.merge(other.counts, uniquingKeysWith: +)
     }
 
@@ -81,9 +102,12 @@ public struct GenerationDiscards: Sendable, Equatable {
     public func lines(limit: Int = 20) -> [String] {
         let all = sorted
         var lines = all.prefix(limit).map { entry in
-            let noun = entry.reason.kind == .questionnaire
-                ? (entry.count == 1 ? "questionnaire rebuilt" : "questionnaires rebuilt")
-                : (entry.count == 1 ? "value redrawn" : "values redrawn")
+            let noun: String
+            switch entry.reason.kind {
+            case .questionnaire: noun = entry.count == 1 ? "questionnaire rebuilt" : "questionnaires rebuilt"
+            case .value: noun = entry.count == 1 ? "value redrawn" : "values redrawn"
+            case .defect: noun = entry.count == 1 ? "defect given up (it broke another rule too)" : "defects given up (they broke another rule too)"
+            }
             return "\(entry.reason.field) [\(entry.reason.rule)]: \(entry.count) \(noun)"
         }
         if all.count > limit { lines.append("... and \(all.count - limit) more reasons") }
@@ -95,6 +119,10 @@ public struct GenerationDiscards: Sendable, Equatable {
         var parts: [String] = []
         if questionnaires > 0 { parts.append("\(questionnaires) questionnaire\(questionnaires == 1 ? "" : "s") rebuilt") }
         if values > 0 { parts.append("\(values) value\(values == 1 ? "" : "s") redrawn") }
+        if defects > 0 { parts.append("\(defects) defect\(defects == 1 ? "" : "s") given up") }
+        if unplanted > 0 {
+            parts.append("\(unplanted) questionnaire\(unplanted == 1 ? "" : "s") meant to be invalid written valid (no defect could be planted)")
+        }
         return parts.isEmpty ? "nothing discarded" : parts.joined(separator: " and ")
     }
 }
