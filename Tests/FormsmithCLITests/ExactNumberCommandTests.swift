@@ -251,6 +251,32 @@ final class ExactNumberCommandTests: ScratchFolderTestCase {
         XCTAssertNotNil(run.stdout.range(of: #""n":\s?0\.10\d*[1-9]"#, options: .regularExpression), run.stdout)
     }
 
+    func testEnumAndConstWholeNumbersPast64BitsAreRefusedNotTurnedIntoText() throws {
+        // Before, 18446744073709551616 was read as text, so the enum became a text enum and
+        // rejected the JSON number 1 as "must be a string".
+        let rules = try write("rules.yaml", """
+            id: exact
+            fields:
+              e: {type: enum, values: [1, 18446744073709551616]}
+              c: {type: integer, const: -9223372036854775809}
+
+            """)
+        let run = try Formsmith.run(["validate", "--rules", rules, try write("data.jsonl", "{\"e\": 1, \"c\": 1}\n")])
+        XCTAssertEqual(run.status, 2, run.stdout)
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertTrue(run.stderr.contains("rules.yaml:3:31: the whole number 18446744073709551616 is past 64 bits: "
+                                          + "'values' and 'const' compare whole numbers from -9223372036854775808 to "
+                                          + "9223372036854775807; quote it to list it as text"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("rules.yaml:4:29: the whole number -9223372036854775809 is past 64 bits"), run.stderr)
+        // At the edge of 64 bits the integer enum holds, and one past it is not one of the values.
+        let edge = try write("edge.yaml", "id: exact\nfields:\n  e: {type: enum, values: [1, 9223372036854775807]}\n")
+        let check = try Formsmith.run(["validate", "--rules", edge, try write("edge.jsonl",
+            "{\"e\": 9223372036854775807}\n{\"e\": 9223372036854775808}\n{\"e\": 1}\n")])
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertTrue(check.stdout.contains(":2\n  e: must be one of 1, 9223372036854775807 [enum]"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("3 questionnaires: 2 valid, 1 invalid"), check.stdout)
+    }
+
     func testTheJSONSchemaExportWritesBoundsExactly() throws {
         let rules = try write("rules.yaml", """
             id: exact
