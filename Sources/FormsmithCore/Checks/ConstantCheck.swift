@@ -26,7 +26,9 @@ enum ConstantCheck: ValueCheckKind {
 
     static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
         if let node = mapping.node("const") {
-            if let value = node.enumValue {
+            if let problem = node.integerPast64BitsProblem {
+                reader.problems.report(problem, at: mapping.location(of: node, key: "const"))
+            } else if let value = node.enumValue {
                 constraints.constant = Located(value, at: mapping.location(of: node, key: "const"))
             } else {
                 reader.problems.report("'const' must be a single value", at: mapping.location(of: node, key: "const"))

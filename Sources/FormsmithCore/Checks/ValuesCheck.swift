@@ -53,6 +53,10 @@ enum ValuesCheck: ValueCheckKind {
         if let node = mapping.node("values") {
             if let sequence = node.sequence {
                 constraints.values = sequence.compactMap { element in
+                    if let problem = element.integerPast64BitsProblem {
+                        reader.problems.report(problem, at: mapping.location(of: element, key: "values"))
+                        return nil
+                    }
                     guard let value = element.enumValue else {
                         reader.problems.report("each of 'values' must be a single value",
                                                at: mapping.location(of: element, key: "values"))
