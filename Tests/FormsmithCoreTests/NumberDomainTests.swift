@@ -174,6 +174,43 @@ final class NumberDomainTests: XCTestCase {
         }
     }
 
+    /// The 64-bit windows, worked out by hand (mantissas at the scale, indices of the grid),
+    /// and the same values and draws as the exact window over the same indices.
+    func testSixtyFourBitWindowsMatchTheExactOnes() {
+        typealias Small = NumberDomain.Window.Small
+        let thousand = n("1000")
+        XCTAssertEqual(domain(integer: true, min: "1", max: "23", step: "5").smallWindow(scale: 0, span: thousand),
+                       Small(unit: 5, first: 1, last: 4, scale: 0), "5, 10, 15, 20")
+        XCTAssertEqual(domain(exclusiveMin: "0", exclusiveMax: "1").smallWindow(scale: 2, span: thousand),
+                       Small(unit: 1, first: 1, last: 99, scale: 2), "0.01 to 0.99")
+        XCTAssertEqual(domain(exclusiveMin: "0.001", max: "1").smallWindow(scale: 2, span: thousand),
+                       Small(unit: 1, first: 1, last: 100, scale: 2), "0.01 (0.001 is between 0 and 0.01) to 1.00")
+        XCTAssertEqual(domain(min: "0.5", max: "2.5", fractionDigits: 1, step: "0.25").smallWindow(scale: 1, span: thousand),
+                       Small(unit: 5, first: 1, last: 5, scale: 1), "0.5 to 2.5 by 0.5")
+        XCTAssertEqual(domain(integer: true, min: "5").smallWindow(scale: 0, span: thousand),
+                       Small(unit: 1, first: 5, last: 1005, scale: 0))
+        XCTAssertEqual(domain(integer: true, max: "-3").smallWindow(scale: 0, span: thousand),
+                       Small(unit: 1, first: -1003, last: -3, scale: 0))
+        XCTAssertEqual(domain(integer: true, max: "7").smallWindow(scale: 0, span: thousand),
+                       Small(unit: 1, first: 0, last: 7, scale: 0))
+        XCTAssertEqual(domain(integer: true, min: "0", step: "5000").smallWindow(scale: 0, span: thousand),
+                       Small(unit: 5000, first: 0, last: 1, scale: 0), "at least one step wide")
+        XCTAssertEqual(domain(integer: true, min: "1", max: "2", step: "5").smallWindow(scale: 0, span: thousand),
+                       Small(unit: 5, first: 1, last: 0, scale: 0), "empty")
+        XCTAssertNil(domain(integer: true, min: "1e18").smallWindow(scale: 0, span: thousand), "past 18 digits: exact")
+        XCTAssertNil(domain(min: "0", max: "1", fractionDigits: 19).smallWindow(scale: 19, span: thousand))
+        // The same draws from the same seed as the exact window of the same indices.
+        let fives = domain(integer: true, min: "-1000", max: "100000", step: "5")
+        let small = try! XCTUnwrap(fives.smallWindow(scale: 0, span: thousand))
+        let exact = NumberDomain.Window(grid: n("5"), first: n("-200"), last: n("20000"))
+        XCTAssertEqual(small, Small(unit: 5, first: -200, last: 20000, scale: 0))
+        var a = SeededRandom(seed: 11), b = SeededRandom(seed: 11)
+        for edge in [nil, nil, BoundaryEdge.lowest, nil, .highest, nil] {
+            XCTAssertEqual(ExactDecimal(NumberDomain.draw(small, edge: edge, random: &a)),
+                           NumberDomain.draw(exact, edge: edge, random: &b))
+        }
+    }
+
     func testSamplingScaleGrowsToHoldAValue() {
         XCTAssertEqual(domain(exclusiveMin: "0", exclusiveMax: "0.001").samplingScale(preferring: 2), 4)
         XCTAssertEqual(domain(min: "0", max: "1").samplingScale(preferring: 2), 2)

@@ -10,23 +10,61 @@ extension NumberDomain {
 
     /// The values drawn at one scale: `k × grid` for `k` in `first...last` (empty when
     /// `first > last`). An unbounded end is replaced by a window `span` wide next to the other
-    /// end (or `0...span` with neither), as the generator always did.
+    /// end (or `0...span` with neither), as the generator always did. When every part fits in
+    /// 64 bits (``Small``) the window keeps only those, and drawing from it builds no digits.
     struct Window: Sendable, Equatable {
-        var grid: ExactDecimal
-        var first: ExactDecimal
-        var last: ExactDecimal
+        /// The window as 64-bit mantissas at its scale.
+        let small: Small?
+        private let exact: Exact?
+
+        /// The window as 64-bit mantissas at its scale: values `k × unit / 10^scale` for `k` in
+        /// `first...last`, every one within ±``NumberDomain/smallLimit``.
+        struct Small: Sendable, Equatable {
+            var unit: Int64
+            var first: Int64
+            var last: Int64
+            var scale: Int
+        }
+
+        private struct Exact: Sendable, Equatable {
+            var grid: ExactDecimal
+            var first: ExactDecimal
+            var last: ExactDecimal
+        }
+
+        init(grid: ExactDecimal, first: ExactDecimal, last: ExactDecimal) {
+            small = nil
+            exact = Exact(grid: grid, first: first, last: last)
+        }
+
+        init(_ small: Small) {
+            self.small = small
+            exact = nil
+        }
+
+        /// The spacing of the values.
+        var grid: ExactDecimal { small.map { ExactDecimal(mantissa: $0.unit, scale: $0.scale) } ?? exact!.grid }
+        /// The index of the lowest value.
+        var first: ExactDecimal { small.map { ExactDecimal($0.first) } ?? exact!.first }
+        /// The index of the highest value.
+        var last: ExactDecimal { small.map { ExactDecimal($0.last) } ?? exact!.last }
 
         /// Whether it holds no value.
-        var isEmpty: Bool { first > last }
+        var isEmpty: Bool { small.map { $0.first > $0.last } ?? (exact!.first > exact!.last) }
 
         /// The value of index `k`.
         func value(_ k: ExactDecimal) -> ExactDecimal? { k.multiplied(by: grid) }
     }
 
+    /// The largest mantissa magnitude of a ``Window/Small`` window's values (18 digits), so that
+    /// a step past an end never overflows 64 bits.
+    static let smallLimit: Int64 = 900_000_000_000_000_000
+
     /// The window of values at `scale` digits after the point (`scale` must not exceed
     /// ``scale``), `span` wide where an end is unbounded; nil when its quotients would need
     /// more than ``ExactDecimal/digitLimit`` digits.
     func window(scale: Int, span: ExactDecimal) -> Window? {
+        if let small = smallWindow(scale: scale, span: span) { return Window(small) }
         // At least one step wide, so a coarse step (`multipleOf: 5000`) still leaves a choice.
         guard let grid = grid(scale: scale), let (first, last) = indices(grid: grid),
             let width = span.flooredQuotient(dividingBy: grid).map({ Swift.max($0, ExactDecimal(1)) })
@@ -44,6 +82,65 @@ extension NumberDomain {
         }
     }
 
+    /// ``window(scale:span:)`` in 64-bit mantissas (the same indices), when the bounds, the
+    /// step's grid, the span and every value fit within ±``smallLimit`` at `scale` (at most 18
+    /// digits after the point); nil otherwise (the exact window then).
+    func smallWindow(scale: Int, span: ExactDecimal) -> Window.Small? {
+        guard scale <= 18, let spanMantissa = span.mantissa(atScale: scale) else { return nil }
+        let limit = Self.smallLimit
+        let unit: Int64
+        if let step {
+            guard let own = step.multipleUnit(atScale: scale, limit: limit) else { return nil }
+            unit = own
+        } else {
+            unit = 1
+        }
+        var first: Int64?
+        var last: Int64?
+        if let lower {
+            guard let (mantissa, exact) = Self.mantissa(lower.value, scale: scale, roundingUp: true) else { return nil }
+            first = Self.ceiling(lower.exclusive && exact ? mantissa + 1 : mantissa, unit)
+        }
+        if let upper {
+            guard let (mantissa, exact) = Self.mantissa(upper.value, scale: scale, roundingUp: false) else { return nil }
+            last = Self.floor(upper.exclusive && exact ? mantissa - 1 : mantissa, unit)
+        }
+        let width = Swift.max(1, spanMantissa / unit)
+        let window: Window.Small
+        switch (first, last) {
+        case let (first?, last?): window = Window.Small(unit: unit, first: first, last: last, scale: scale)
+        case let (first?, nil): window = Window.Small(unit: unit, first: first, last: first + width, scale: scale)
+        case let (nil, last?):
+            window = Window.Small(unit: unit, first: last < 0 ? last - width : Swift.min(0, last), last: last, scale: scale)
+        case (nil, nil): window = Window.Small(unit: unit, first: 0, last: width, scale: scale)
+        }
+        // Every value k × unit (and one step past either end) within the limit.
+        let most = limit / unit
+        guard window.first > window.last || (window.first >= -most && window.last <= most) else { return nil }
+        return window
+    }
+
+    /// `value × 10^scale` as a whole number within ±``smallLimit``, rounded up or down, and
+    /// whether it was whole already; without building digits when it is.
+    private static func mantissa(_ value: ExactDecimal, scale: Int, roundingUp: Bool) -> (Int64, exact: Bool)? {
+        if let mantissa = value.mantissa(atScale: scale) {
+            return mantissa >= -smallLimit && mantissa <= smallLimit ? (mantissa, true) : nil
+        }
+        return value.scaledMantissa(scale: scale, roundingUp: roundingUp, limit: smallLimit)
+    }
+
+    /// The smallest `k` with `k × unit` at or above `value` (`unit` > 0).
+    private static func ceiling(_ value: Int64, _ unit: Int64) -> Int64 {
+        let quotient = value / unit
+        return value % unit > 0 ? quotient + 1 : quotient
+    }
+
+    /// The largest `k` with `k × unit` at or below `value` (`unit` > 0).
+    private static func floor(_ value: Int64, _ unit: Int64) -> Int64 {
+        let quotient = value / unit
+        return value % unit < 0 ? quotient - 1 : quotient
+    }
+
     /// The value at a boundary position of the window (`inside`: the middle, rounded down).
     func value(at position: Position, scale: Int, span: ExactDecimal) -> ExactDecimal? {
         guard let window = window(scale: scale, span: span), !window.isEmpty else { return nil }
@@ -55,6 +152,16 @@ extension NumberDomain {
                 let middle = sum.flooredQuotient(dividingBy: ExactDecimal(2))
             else { return nil }
             return window.value(middle)
+        }
+    }
+
+    /// The mantissa (at the window's scale) of a value of a ``Window/Small`` window drawn as
+    /// ``draw(_:edge:random:)`` draws it, with the same random draws.
+    static func draw(_ window: Window.Small, edge: BoundaryEdge?, random: inout SeededRandom) -> Int64 {
+        switch edge {
+        case .lowest?: return window.first * window.unit
+        case .highest?: return window.last * window.unit
+        case nil: return (window.first + Int64(random.int(in: 0...Int(window.last - window.first)))) * window.unit
         }
     }
 

@@ -184,6 +184,7 @@ struct NumberDomain: Sendable, Equatable {
     func samplingScale(preferring preferred: Int) -> Int {
         if let scale { return scale }
         guard let lower, let upper else { return preferred }
+        if let small = smallWindow(scale: preferred, span: ExactDecimal(1)), small.first <= small.last { return preferred }
         var tried = self
         tried.fractionDigits = preferred
         if let grid = tried.grid(scale: preferred), let indices = tried.indices(grid: grid),

@@ -12,6 +12,7 @@ extension QuestionnaireBuilder {
     /// computed from fields already generated; a bound whose fields are not filled narrows
     /// nothing).
     func numberDomain(_ field: CompiledField) -> NumberDomain {
+        if let fixed = plan.fixedNumberDomains[field.id] { return fixed }
         var domain = field.type == .integer ? NumberDomain.integers : NumberDomain()
         let decimal = field.type == .decimal
         for check in field.checks { check.narrow(&domain, decimal: decimal, bound: resolved) }
@@ -44,10 +45,22 @@ extension QuestionnaireBuilder {
                         "no \(what) within its bounds is \(NumberChecks.phrase(domain.steps))")
         }
         aimAtTarget(field, item: address.item)
+        if let small = window.small {
+            // The 64-bit fast path: no digits built (the same values and draws as the exact one).
+            let mantissa = pick(in: small)
+            return integer ? .integer(mantissa) : .decimal(mantissa: mantissa, scale: Int8(small.scale))
+        }
         guard let value = pick(in: window) else {
             return fail(address, RuleIdentifier.min, "its values need more than \(ExactDecimal.digitLimit) digits")
         }
         return numberValue(value, scale: scale, integer: integer)
+    }
+
+    /// The mantissa of a value of `window` (not empty), as ``pick(in:)-(NumberDomain.Window)``
+    /// picks it from the same window written exactly.
+    private func pick(in window: NumberDomain.Window.Small) -> Int64 {
+        if targets != nil, let aimed = pendingPick(window.first, window.last) { return aimed * window.unit }
+        return NumberDomain.draw(window, edge: edge(), random: &random)
     }
 
     /// A value of `window` (not empty): at the class a covering case asks for, else as
@@ -99,6 +112,23 @@ extension QuestionnaireBuilder {
             return (number, scale)
         default: return nil
         }
+    }
+}
+
+extension NumberDomain {
+    /// The domain of an integer or decimal field whose number rules depend on nothing generated
+    /// (every bound fixed per run, no `cases`), or nil.
+    static func fixed(of field: CompiledField) -> NumberDomain? {
+        guard field.type == .integer || field.type == .decimal, field.cases.isEmpty else { return nil }
+        var isFixed = true
+        var domain = field.type == .integer ? NumberDomain.integers : NumberDomain()
+        for check in field.checks {
+            check.narrow(&domain, decimal: field.type == .decimal) { bound in
+                if case .dynamic = bound.value { isFixed = false }
+                return bound.value
+            }
+        }
+        return isFixed ? domain : nil
     }
 }
 
