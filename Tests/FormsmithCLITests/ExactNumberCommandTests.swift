@@ -194,19 +194,87 @@ final class ExactNumberCommandTests: ScratchFolderTestCase {
             "rules.yaml:3:27: the range of 'a' is empty: its lower bound is above its upper bound"), run.stderr)
     }
 
-    func testBoundsPastWhatTheGeneratorWritesAreSaidNotMissed() throws {
-        // 1e30 is above every 18-digit number: say so rather than write a value that breaks it.
-        let rules = try write("rules.yaml", "id: exact\nfields:\n  a: {type: integer, min: 1e30}\n")
-        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "2", "--seed", "1"])
+    func testBoundsPast64BitsAndThirtyFractionDigitsAreGeneratedExactly() throws {
+        // Before, `min: 1e30` stopped generation ("no whole number of up to 18 digits") and
+        // fractionDigits was cut to 9: now every value is drawn from the exact domain.
+        let rules = try write("rules.yaml", """
+            id: exact
+            fields:
+              a: {type: integer, min: 1e30}
+              b: {type: integer, min: 18446744073709551616, max: 18446744073709551618}
+              c: {type: decimal, exclusiveMin: 0, max: 1e-29, fractionDigits: 30}
+              d: {type: integer, min: -1e30, max: -999999999999999999999999999999}
+
+            """)
+        for boundaries in [[], ["--boundaries"]] {
+            let run = try Formsmith.run(["generate", "--rules", rules, "--count", "30", "--seed", "1"] + boundaries)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertEqual(run.stderr, "", "nothing discarded")
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines.count, 30)
+            for line in lines {
+                // 1e30 to 1e30 + 1000: "1000000000000000000000000000" then three digits.
+                XCTAssertNotNil(line.range(of: #""a":\s?(1000000000000000000000000000\d{3}|1000000000000000000000000001000)[,}]"#, options: .regularExpression), line)
+                XCTAssertNotNil(line.range(of: #""b":\s?1844674407370955161[678][,}]"#, options: .regularExpression), line)
+                // 1e-30 to 1e-29, written with its 30 digits after the point.
+                XCTAssertNotNil(line.range(of: #""c":\s?0\.0{28}(0[1-9]|10)[,}]"#, options: .regularExpression), line)
+                XCTAssertNotNil(line.range(of: #""d":\s?-(1000000000000000000000000000000|999999999999999999999999999999)[,}]"#,
+                                           options: .regularExpression), line)
+            }
+            let check = try Formsmith.run(["validate", "--rules", rules, try write("generated.jsonl", run.stdout)])
+            XCTAssertEqual(check.status, 0, check.stdout)
+        }
+    }
+
+    func testNumberRulesNoValueSatisfiesAreUnsatisfiable() throws {
+        // Emptiness of the domain decides: no whole number strictly between 0 and 1, no whole
+        // number (fractionDigits 0) between 0.5 and 0.7, none between 2^64 and 2^64 + 1.
+        let cases: [(String, String)] = [
+            ("{type: integer, exclusiveMin: 0, exclusiveMax: 1}", "no whole number lies between 0 and 1"),
+            ("{type: decimal, min: 0.5, max: 0.7, fractionDigits: 0}", "no whole number lies between 0.5 and 0.7"),
+            ("{type: integer, exclusiveMin: 18446744073709551616, exclusiveMax: 18446744073709551617}",
+             "no whole number lies between 18446744073709551616 and 18446744073709551617"),
+            ("{type: decimal, exclusiveMin: 0.1, exclusiveMax: 0.11, fractionDigits: 2}",
+             "no number with at most 2 fraction digits lies between 0.1 and 0.11"),
+        ]
+        for (field, message) in cases {
+            let rules = try write("rules.yaml", "id: exact\nfields:\n  n: \(field)\n")
+            let run = try Formsmith.run(["generate", "--rules", rules, "--count", "1", "--seed", "1"])
+            XCTAssertEqual(run.status, 2, field)
+            XCTAssertEqual(run.stdout, "", field)
+            XCTAssertTrue(run.stderr.contains("n: [min] " + message), "\(field): \(run.stderr)")
+        }
+        // The same bounds with room for a value generate.
+        let rules = try write("rules.yaml", "id: exact\nfields:\n  n: {type: decimal, exclusiveMin: 0.1, exclusiveMax: 0.11}\n")
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "5", "--seed", "1"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertNotNil(run.stdout.range(of: #""n":\s?0\.10\d*[1-9]"#, options: .regularExpression), run.stdout)
+    }
+
+    func testEnumAndConstWholeNumbersPast64BitsAreRefusedNotTurnedIntoText() throws {
+        // Before, 18446744073709551616 was read as text, so the enum became a text enum and
+        // rejected the JSON number 1 as "must be a string".
+        let rules = try write("rules.yaml", """
+            id: exact
+            fields:
+              e: {type: enum, values: [1, 18446744073709551616]}
+              c: {type: integer, const: -9223372036854775809}
+
+            """)
+        let run = try Formsmith.run(["validate", "--rules", rules, try write("data.jsonl", "{\"e\": 1, \"c\": 1}\n")])
         XCTAssertEqual(run.status, 2, run.stdout)
-        XCTAssertTrue(run.stderr.contains("a: [min] cannot be generated: its bounds admit no whole number of up to "
-                                          + "18 digits, the largest the generator writes"), run.stderr)
-        // A lower bound far below them holds for all of them.
-        let below = try write("below.yaml", "id: exact\nfields:\n  a: {type: integer, min: -1e30, max: 5}\n")
-        let generated = try Formsmith.run(["generate", "--rules", below, "--count", "20", "--seed", "1"])
-        XCTAssertEqual(generated.status, 0, generated.stderr)
-        let check = try Formsmith.run(["validate", "--rules", below, try write("below.jsonl", generated.stdout)])
-        XCTAssertEqual(check.status, 0, check.stdout)
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertTrue(run.stderr.contains("rules.yaml:3:31: the whole number 18446744073709551616 is past 64 bits: "
+                                          + "'values' and 'const' compare whole numbers from -9223372036854775808 to "
+                                          + "9223372036854775807; quote it to list it as text"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("rules.yaml:4:29: the whole number -9223372036854775809 is past 64 bits"), run.stderr)
+        // At the edge of 64 bits the integer enum holds, and one past it is not one of the values.
+        let edge = try write("edge.yaml", "id: exact\nfields:\n  e: {type: enum, values: [1, 9223372036854775807]}\n")
+        let check = try Formsmith.run(["validate", "--rules", edge, try write("edge.jsonl",
+            "{\"e\": 9223372036854775807}\n{\"e\": 9223372036854775808}\n{\"e\": 1}\n")])
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertTrue(check.stdout.contains(":2\n  e: must be one of 1, 9223372036854775807 [enum]"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("3 questionnaires: 2 valid, 1 invalid"), check.stdout)
     }
 
     func testTheJSONSchemaExportWritesBoundsExactly() throws {

@@ -34,6 +34,8 @@ final class GenerationDiscardTests: XCTestCase {
                 } else {
                     assertBuiltValid(summary.discards, "\(name), \(label):")
                 }
+                XCTAssertNil(summary.discards.counts[GenerationDiscards.Reason(kind: .defect, field: "", rule: DefectPlanter.noDefect)],
+                             "\(name), \(label): every questionnaire drawn invalid got its defect: \(summary.discards.lines())")
                 XCTAssertEqual(summary.count, 400)
             }
         }

@@ -121,6 +121,10 @@ extension KeyReader where Value == Located<EnumValue> {
         KeyReader(schema: RuleKeyDocumentation.ref("scalar"), shape: "a single value") { mapping, key, _ in
             guard let node = mapping.node(key) else { return nil }
             let location = mapping.location(of: node, key: key)
+            if let problem = node.integerPast64BitsProblem {
+                mapping.problems.report(problem, at: location)
+                return nil
+            }
             guard let value = node.enumValue else {
                 mapping.problems.report("'\(key)' must be a single value", at: location)
                 return nil
@@ -142,6 +146,10 @@ extension KeyReader where Value == [Located<EnumValue>] {
                 return nil
             }
             return sequence.compactMap { element in
+                if let problem = element.integerPast64BitsProblem {
+                    mapping.problems.report(problem, at: mapping.location(of: element, key: key))
+                    return nil
+                }
                 guard let value = element.enumValue else {
                     mapping.problems.report("each of '\(key)' must be a single value",
                                             at: mapping.location(of: element, key: key))

@@ -83,12 +83,9 @@ extension PlanBuilder {
 }
 
 extension DefectPlanter {
-    /// A decimal with one digit more after the point than `fractionDigits` allows.
-    func tooManyFractionDigits(_ field: CompiledField, _ value: GeneratedValue) -> GeneratedValue? {
-        guard case .decimal(let mantissa, let scale) = value else { return nil }
-        guard let digits = FractionDigitsCheck.limit(in: field.checks), digits < 9, Int(scale) <= digits else { return nil }
-        var shifted = mantissa
-        for _ in Int(scale)...digits { shifted = shifted.multipliedReportingOverflow(by: 10).partialValue }
-        return .decimal(mantissa: shifted + (mantissa < 0 ? -1 : 1), scale: Int8(digits + 1))
+    /// A decimal with one digit more after the point than `fractionDigits` allows, inside
+    /// every other rule of the field (see ``NumberDomain/outside(breaking:near:scale:)``).
+    func tooManyFractionDigits(_ field: CompiledField, _ value: GeneratedValue, _ address: FieldAddress) -> GeneratedValue? {
+        numberDefect(.fractionDigits, field, value, address)
     }
 }

@@ -2,8 +2,9 @@ import FormsmithValues
 
 /// `multipleOf`: a number is a whole multiple of a step, exactly (`multipleOf: 0.05` for amounts
 /// in 5-kopeck steps, `multipleOf: 1000` for a sum insured). A number kind (``NumberCheck``):
-/// generation draws multiples of the step within the range and digits, satisfiability reports a
-/// range that holds none, and the labelled defect moves a value one grid point off the step.
+/// it narrows the number domain's step, so generation draws multiples of it within the range
+/// and digits, satisfiability reports a range that holds none, and the labelled defect moves a
+/// value off the step while keeping to the range, the digits and any other step.
 enum MultipleOfCheck: ValueCheckKind {
     /// `multipleOf` as written.
     struct Written: WrittenKeys {
@@ -15,6 +16,11 @@ enum MultipleOfCheck: ValueCheckKind {
         static let kind = CheckKind.multipleOf
         let step: ExactDecimal
         var rule: String { RuleIdentifier.multipleOf }
+        var narrowing: NumberDomain.Rule { .step(step) }
+
+        func narrow(_ domain: inout NumberDomain) {
+            domain.narrow(step: step)
+        }
 
         func violation(_ value: ExactDecimal) -> String? {
             value.isMultiple(of: step) ? nil : "must be a whole multiple of \(step)"

@@ -322,20 +322,8 @@ extension DefectPlanter {
             guard let limit = below ? range.low : range.high else { return nil }
             let outside = CivilDate(dayNumber: below ? limit - 1 : limit + 1)
             return outside.isInCalendarRange ? .date(outside) : nil
-        case .integer:
-            let range = inScope(address) { builder.numberRange(field, scale: 0) }
-            guard let limit = below ? range?.low : range?.high,
-                  let outside = nextOnGrid(below ? limit - 1 : limit + 1, down: below, field, address, scale: 0)
-            else { return nil }
-            return .integer(outside)
-        case .decimal(_, let scale):
-            let range = inScope(address) { builder.numberRange(field, scale: Int(scale)) }
-            guard let limit = below ? range?.low : range?.high,
-                  let outside = nextOnGrid(below ? limit - 1 : limit + 1, down: below, field, address, scale: Int(scale))
-            else { return nil }
-            return .decimal(mantissa: outside, scale: scale)
         default:
-            return nil
+            return numberDefect(below ? .lower : .upper, field, value, address)
         }
     }
 }
@@ -413,61 +401,5 @@ extension QuestionnaireBuilder {
             }
         }
         return inCalendar(low, high)
-    }
-
-    /// The tightest range of mantissas at `scale` digits the bounds allow (nil ends:
-    /// unbounded), within ±``generatedLimit``; nil when a bound shuts out every mantissa of
-    /// that range (`min: 1e30`): no value the generator writes could satisfy it.
-    func numberRange(_ field: CompiledField, scale: Int) -> (low: Int64?, high: Int64?)? {
-        var low: Int64?
-        var high: Int64?
-        var reachable = true
-        forEachRange(of: field) { minimum, maximum in
-            if let bound = minimum, case .number(let limit)? = resolved(bound) {
-                if let (value, exact) = limit.scaledMantissa(scale: scale, roundingUp: true, limit: Self.generatedLimit) {
-                    let mantissa = bound.exclusive && exact ? value + 1 : value
-                    low = max(low ?? mantissa, mantissa)
-                } else if !limit.isNegative {
-                    reachable = false  // a lower bound above every mantissa (one below all of them holds anyway)
-                }
-            }
-            if let bound = maximum, case .number(let limit)? = resolved(bound) {
-                if let (value, exact) = limit.scaledMantissa(scale: scale, roundingUp: false, limit: Self.generatedLimit) {
-                    let mantissa = bound.exclusive && exact ? value - 1 : value
-                    high = min(high ?? mantissa, mantissa)
-                } else if limit.isNegative {
-                    reachable = false
-                }
-            }
-        }
-        return reachable ? (low, high) : nil
-    }
-
-    /// The largest mantissa generated numbers have (18 digits), so that stepping one past a
-    /// bound never overflows 64 bits.
-    static let generatedLimit: Int64 = 900_000_000_000_000_000
-}
-
-extension SatisfiabilityAnalysis {
-    /// Number ranges with both bounds fixed must hold a value at the field's precision
-    /// (`exclusiveMin: 1, exclusiveMax: 2` holds no whole number).
-    static func checkNumberRange(_ field: CompiledField) throws(GenerationError) {
-        let digits = min(field.type == .integer ? 0 : 9, FractionDigitsCheck.limit(in: field.checks) ?? 9)
-        for case .range(let low?, let high?) in field.checks {
-            guard case .number(let lowest) = low.value, case .number(let highest) = high.value else { continue }
-            // Exact, at the field's precision; bounds past the generator's 18 digits are left to
-            // the generator, which says so when it meets them.
-            let limit = QuestionnaireBuilder.generatedLimit
-            guard let (low0, lowExact) = lowest.scaledMantissa(scale: digits, roundingUp: true, limit: limit),
-                  let (high0, highExact) = highest.scaledMantissa(scale: digits, roundingUp: false, limit: limit)
-            else { continue }
-            let first = low.exclusive && lowExact ? low0 + 1 : low0
-            let last = high.exclusive && highExact ? high0 - 1 : high0
-            if first > last {
-                let what = field.type == .integer ? "whole number" : "number with at most \(Counted.phrase(digits, "fraction digit"))"
-                throw GenerationError(field: field.path, rule: RuleIdentifier.min,
-                                      message: "no \(what) lies between \(low.source) and \(high.source)")
-            }
-        }
     }
 }

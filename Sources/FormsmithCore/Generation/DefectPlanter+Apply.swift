@@ -19,7 +19,7 @@ extension DefectPlanter {
             builder.record.setValue(replacement, at: address, in: rules)
             return builder.record.concretePath(address, in: rules) + suffix
         }
-        let replacement = candidate.check.map { offStep($0, field, value, address) }
+        let replacement = candidate.check.map { numberDefect($0.narrowing, field, value, address) }
             ?? mutated(candidate.kind, field, value, address, random: &random)
         guard let replacement else { return nil }
         builder.record.setValue(replacement, at: address, in: rules)
@@ -54,7 +54,7 @@ extension DefectPlanter {
         case .regex, .mask: return textEdit(kind, field, value, address, random: &random)
         case .minLength, .maxLength: return lengthEdit(kind, field, value, address)
         case .min, .max: return outOfRange(kind == .min, field, value, address)
-        case .fractionDigits: return tooManyFractionDigits(field, value)
+        case .fractionDigits: return tooManyFractionDigits(field, value, address)
         case .enumeration: return unknownChoice(field, value)
         case .unique: return repeatedChoice(value)
         case .constant: return otherConstant(field, value)
@@ -62,7 +62,7 @@ extension DefectPlanter {
         case .format: return brokenFormat(field, value, address, random: &random)
         case .minItems, .maxItems: return itemCountEdit(kind == .maxItems, field, value, address)
         case .mediaType, .fileExtension, .minSize, .maxSize: return nil  // attachmentDefect
-        case .unknownField, .numberCheck: return nil  // numberCheck: offStep, with the candidate's check
+        case .unknownField, .numberCheck: return nil  // numberCheck: numberDefect, with the candidate's check
         case .textForm: return mistypedText(field, value, random: &random)
         }
     }

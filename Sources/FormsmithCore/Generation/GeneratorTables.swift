@@ -63,6 +63,10 @@ final class GeneratorTables: Sendable {
     /// Per field id, the range of a date field worked out once when it depends on nothing
     /// generated (fixed bounds, no `cases`); nil when it must be worked out per value.
     let fixedDateRanges: [(low: Int32?, high: Int32?)?]
+    /// Per field id, the number domain of an integer or decimal field worked out once when it
+    /// depends on nothing generated (fixed bounds, no `cases`); nil when it must be worked out
+    /// per value.
+    let fixedNumberDomains: [NumberDomain?]
     /// Per top-level field id, the top-level fields whose `visibleIf` reads it and nothing filled
     /// after it (see ``QuestionnaireBuilder/steeredChoice(_:address:count:)``); filled only when a
     /// fixture or seed-data records pin values.
@@ -114,6 +118,7 @@ final class GeneratorTables: Sendable {
         enumValueTable = table
         firstEnumValue = firsts
         fixedDateRanges = rules.fields.map { $0.type == .date ? QuestionnaireBuilder.fixedDateRange(of: $0) : nil }
+        fixedNumberDomains = rules.fields.map(NumberDomain.fixed(of:))
         let initials = rules.id.split(separator: "-").compactMap(\.first).map { String($0).uppercased() }.joined()
         idPrefix = Array((initials.isEmpty ? "Q" : initials).utf8)
         pins = try options.fixture.map { fixture throws(GenerationError) in try FixturePins(fixture, rules: rules) }

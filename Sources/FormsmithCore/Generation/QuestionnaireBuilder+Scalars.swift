@@ -1,7 +1,5 @@
 /// Numbers, dates, switches, enums, multi-choice values and list sizes.
 extension QuestionnaireBuilder {
-    /// Width of the default window of numbers with a missing bound.
-    static let numberSpan: Int64 = 1000
     /// Years before an upper date bound when a date field has no lower bound.
     static let dateSpanYears = 50
 
@@ -20,57 +18,17 @@ extension QuestionnaireBuilder {
         }
     }
 
-    /// The window of values when a bound is missing: `span` wide next to the known bound.
-    func window(_ low: Int64?, _ high: Int64?, span: Int64) -> (Int64, Int64) {
-        switch (low, high) {
-        case let (low?, high?): return (low, high)
-        case let (low?, nil): return (low, low.addingReportingOverflow(span).overflow ? Int64.max : low + span)
-        case let (nil, high?): return (high >= 0 ? min(0, high) : high &- span, high)
-        case (nil, nil): return (0, span)
-        }
-    }
-
     // MARK: - Values
 
     func generateInteger(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         if let special = allowedValue(field) { return special }
         for case .constant(.integer(let value)) in field.checks { return .integer(value) }
-        guard let bounds = numberRange(field, scale: 0) else {
-            return fail(address, RuleIdentifier.min, "its bounds admit no whole number of up to 18 digits, "
-                            + "the largest the generator writes")
-        }
-        if !numberChecks(of: field).isEmpty {  // number kinds' steps (NumberCheck)
-            guard let value = pickOnGrid(field, address: address, scale: 0, low: bounds.low, high: bounds.high,
-                                         span: Self.numberSpan) else { return .absent }
-            return .integer(value)
-        }
-        let (low, high) = window(bounds.low, bounds.high, span: Self.numberSpan)
-        guard low <= high else { return fail(address, RuleIdentifier.min, "no whole number lies within its bounds") }
-        aimAtTarget(field, item: address.item)
-        return .integer(pick(low, high))
+        return generateNumber(field, address: address)
     }
 
     func generateDecimal(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         if let special = allowedValue(field) { return special }
-        let digits = FractionDigitsCheck.limit(in: field.checks)
-        let scale = min(digits ?? (plan.options.boundaries ? 0 : random.int(in: 0...2)), 9)
-        var factor: Int64 = 1
-        for _ in 0..<scale { factor *= 10 }
-        guard let bounds = numberRange(field, scale: scale) else {
-            return fail(address, RuleIdentifier.min, "its bounds admit no number of up to 18 digits with \(scale) "
-                            + "fraction digits, the largest the generator writes")
-        }
-        if !numberChecks(of: field).isEmpty {  // number kinds' steps (NumberCheck)
-            guard let value = pickOnGrid(field, address: address, scale: scale, low: bounds.low, high: bounds.high,
-                                         span: Self.numberSpan * 10 * factor) else { return .absent }
-            return .decimal(mantissa: value, scale: Int8(scale))
-        }
-        let (low, high) = window(bounds.low, bounds.high, span: Self.numberSpan * 10 * factor)
-        guard low <= high else {
-            return fail(address, RuleIdentifier.min, "no number with \(scale) fraction digits lies within its bounds")
-        }
-        aimAtTarget(field, item: address.item)
-        return .decimal(mantissa: pick(low, high), scale: Int8(scale))
+        return generateNumber(field, address: address)
     }
 
     func generateBoolean(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {

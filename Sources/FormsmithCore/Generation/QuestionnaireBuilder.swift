@@ -306,6 +306,13 @@ struct GenerationEnvironment: ExpressionEnvironment {
             return count > 0 ? .value(.list(Array(repeating: .null, count: Int(count)))) : .absent
         case .literal(let json, _):
             let field = builder.rules.fields[id]
+            if field.type == .integer || field.type == .decimal {
+                // A number past 64 bits or 18 fraction digits, written as its text.
+                guard let number = ExactDecimal(String(decoding: builder.record.arena[Int(json.lowerBound)..<Int(json.upperBound)], as: UTF8.self))
+                else { return .invalid }
+                if field.type == .integer, let integer = number.int64 { return .value(.integer(integer)) }
+                return .value(.decimal(number))
+            }
             guard field.type == .attachment else { return .invalid }
             return builder.attachmentNames(json, field).map { .value(.list($0.map { .string($0) })) } ?? .invalid
         }

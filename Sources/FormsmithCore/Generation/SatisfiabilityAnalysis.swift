@@ -21,8 +21,7 @@ enum SatisfiabilityAnalysis {
         }
         switch field.type {
         case .integer, .decimal:
-            try checkNumberRange(field)
-            try checkNumberSteps(field)
+            try checkNumberDomain(field)
         case .multiChoice:
             try checkChoiceCount(field, values: plan.enumValues.count)
         default:

@@ -203,4 +203,17 @@ extension Node {
         if isPlain, scalar.string == "false" { return .boolean(false) }
         return .string(scalar.string)
     }
+
+    /// Why a plain whole number in `values:` or `const:` cannot be read (it is past 64 bits,
+    /// which those lists compare integers within), or nil. Without this it would silently turn
+    /// into text, and an integer enum listing it into a text enum.
+    var integerPast64BitsProblem: String? {
+        guard let scalar, scalar.style == .plain, Int64(scalar.string) == nil else { return nil }
+        let text = scalar.string
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return "the whole number \(text) is past 64 bits: 'values' and 'const' compare whole numbers from "
+            + "-9223372036854775808 to 9223372036854775807; quote it to list it as text, or give an integer "
+            + "field min and max equal to it"
+    }
 }
