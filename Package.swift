@@ -10,6 +10,8 @@ let package = Package(
         // For tests and the fuzz package only (the formsmith binary never links it): the
         // reference validator and the random rule files of the differential test.
         .library(name: "FormsmithReference", targets: ["FormsmithReference"]),
+        // The seeded differential campaign (docs/contributing.md): the engine against the reference.
+        .executable(name: "formsmith-diff-campaign", targets: ["DifferentialCampaign"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -46,6 +48,7 @@ let package = Package(
         // A second validator written apart from the engine (a recursive walk over a plain JSON
         // tree), random rule files and questionnaires: the oracle of the differential test.
         .target(name: "FormsmithReference", dependencies: ["FormsmithCore", "FormsmithValues"]),
+        .executableTarget(name: "DifferentialCampaign", dependencies: ["FormsmithCore", "FormsmithReference"]),
         // Fixtures/ holds input files the tests read from the repository (broken inputs, fuzz finds).
         .testTarget(name: "FormsmithCoreTests", dependencies: ["FormsmithCore", "FormsmithReference"], exclude: ["Fixtures"]),
         .testTarget(name: "FormsmithCLITests", dependencies: ["FormsmithCLI", "formsmith"], exclude: ["Fixtures"]),

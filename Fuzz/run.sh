@@ -7,6 +7,7 @@
 #   FUZZ_WORK=Fuzz/.work-campaign ...                    (seeds, corpora, logs and crashes in another folder)
 #   FUZZ_TIMEOUT=300 ...                                 (seconds one input may take: raise it under nice -n 19
 #                                                         on a busy machine, where a starved process is no hang)
+#   FUZZ_FLAGS="-entropic=0 -reduce_inputs=0" ...        (more libFuzzer flags, after run.sh's own: a later flag wins)
 #   FUZZ_BUILD=fast ...                                  (for long campaigns: no AddressSanitizer and no comparison
 #                                                         tracing, two to three times the inputs per second; the
 #                                                         grown corpus is then replayed once under the checked build)
@@ -212,7 +213,8 @@ fuzz_one() {  # TARGET: runs it, writes its summary line to $work/TARGET.summary
   [ -x /usr/bin/time ] && timer=(/usr/bin/time -f '%U %S' -o "$work/$1.cpu")
   "${timer[@]}" "$binary" "$corpus" "$work/seeds/$target" -max_total_time="$seconds" ${runs_limit:+-runs=$runs_limit} \
     -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
-    -print_final_stats=1 -detect_leaks=0 -artifact_prefix="$root/$artifacts/" ${dict:+-dict=$dict} ${max_len:+-max_len=$max_len} >"$log" 2>&1
+    -print_final_stats=1 -detect_leaks=0 -artifact_prefix="$root/$artifacts/" ${dict:+-dict=$dict} ${max_len:+-max_len=$max_len} \
+    ${FUZZ_FLAGS:-} >"$log" 2>&1
   code=$?
   elapsed=$(( $(date +%s) - started ))
   runs=$(grep -oE '^stat::number_of_executed_units: [0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)

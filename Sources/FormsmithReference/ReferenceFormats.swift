@@ -39,7 +39,9 @@ enum ReferenceFormats {
         return hostname(domain, needsDot: true)
     }
 
-    /// RFC 1123: labels of letters, digits and inner hyphens, 63 bytes each, 253 in all.
+    /// RFC 1123: labels of letters, digits and inner hyphens, 63 bytes each, 253 in all, the
+    /// last one not all digits (RFC 1123 2.1: the highest-level label is never numeric, so that
+    /// `10.0.0.1` is an address, not a host name).
     static func hostname(_ bytes: [UInt8], needsDot: Bool) -> Bool {
         guard !bytes.isEmpty, bytes.count <= 253 else { return false }
         let labels = split(bytes, ".")
@@ -48,7 +50,6 @@ enum ReferenceFormats {
             guard !label.isEmpty, label.count <= 63, label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-"),
                   label.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "-") }) else { return false }
         }
-        // docs/rules.md, Formats: the last label is not all digits.
         return !labels[labels.count - 1].allSatisfy(isDigit)
     }
 

@@ -138,4 +138,42 @@ final class DifferentialFindCommandTests: ScratchFolderTestCase {
                       lines[1])
         XCTAssertTrue(lines[2].contains(#""records":2,"valid":0,"invalid":2"#), run.stdout)
     }
+
+    /// The `hostname` format refuses a name whose last label is all digits (RFC 1123 2.1:
+    /// the highest-level label is never numeric, so `10.0.0.1` is no host name), as the engine
+    /// always did; docs/rules.md did not say so and the reference accepted `0` and
+    /// `79927398713` (the seeded campaign's first disagreements, forms 45 and 104). The same
+    /// rule holds for an e-mail domain and a URL's host.
+    func testAHostNameWhoseLastLabelIsAllDigitsIsRefused() throws {
+        let rules = try write("rules.yaml", """
+            id: hosts
+            fields:
+              host: {type: string, format: hostname}
+              mail: {type: string, format: email, optional: true}
+            """)
+        let data = try write("data.jsonl", """
+            {"host": "0"}
+            {"host": "79927398713"}
+            {"host": "mail.ru.1"}
+            {"host": "10.0.0.1"}
+            {"host": "1c.ru"}
+            {"host": "123.example", "mail": "anna@mail.123"}
+            {"host": "localhost", "mail": "anna@1c.ru"}
+
+            """)
+        let run = try Formsmith.run(["validate", "--rules", rules, "--report", "jsonl", data])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        // One line per invalid record (lines 5 and 7 are valid), then the summary.
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 6, run.stdout)
+        guard lines.count == 6 else { return }
+        for (index, line) in [1, 2, 3, 4].enumerated() {
+            XCTAssertTrue(lines[index].contains(#""line":\#(line),"#) && lines[index].contains(#""field":"host","rule":"format""#)
+                          && lines[index].contains("the last label of it is all digits"), lines[index])
+        }
+        XCTAssertTrue(lines[4].contains(#""line":6,"#) && lines[4].contains(#""field":"mail","rule":"format""#)
+                      && lines[4].contains("the last label of the domain is all digits")
+                      && !lines[4].contains(#""field":"host""#), lines[4])
+        XCTAssertTrue(lines[5].contains(#""records":7,"valid":2,"invalid":5"#), lines[5])
+    }
 }

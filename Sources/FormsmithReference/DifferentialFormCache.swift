@@ -1,20 +1,19 @@
 import FormsmithCore
-import FormsmithReference
 
 /// One random form ready to check questionnaires with: loaded and compiled once, with the
 /// engine's validator, the reference validator and a pool of generated questionnaires.
-final class CachedForm {
-    let seed: UInt64
-    let form: RandomForm
-    let rules: CompiledRuleSet
-    let library: QuestionnaireValidator
-    let reference: ReferenceValidator
+public final class DifferentialForm {
+    public let seed: UInt64
+    public let form: RandomForm
+    public let rules: CompiledRuleSet
+    public let library: QuestionnaireValidator
+    public let reference: ReferenceValidator
     /// Questionnaires generated for the form (about a third with a planted defect), parsed;
     /// empty when generation gave up (mutations then start from `{}`).
-    let pool: [PlainJSON]
+    public let pool: [PlainJSON]
 
     /// Questionnaires generated per form: the mutations of an input start from one of them.
-    static let poolSize = 32
+    public static let poolSize = 32
 
     init(seed: UInt64, form: RandomForm, rules: CompiledRuleSet) {
         self.seed = seed
@@ -35,20 +34,22 @@ final class CachedForm {
 /// used one is dropped for a new one. Loading a form (YAML, compiling, generating its pool)
 /// costs about a hundred times what checking one questionnaire does, and consecutive inputs
 /// mostly share a form (the custom mutator changes the seed bytes of one mutation in
-/// `FormSeedMutator.seedChangeOdds`).
-final class FormCache {
+/// `seedChangeOdds`, and the campaign driver checks a few hundred inputs per form).
+public final class DifferentialFormCache {
     /// How many forms are kept (a few hundred kilobytes each).
-    static let capacity = 256
+    public static let capacity = 256
 
-    private var entries: [UInt64: (form: CachedForm?, used: UInt64)] = [:]
+    private var entries: [UInt64: (form: DifferentialForm?, used: UInt64)] = [:]
     private var clock: UInt64 = 0
+    public init() {}
+
     /// Forms loaded and lookups answered from the cache (for the statistics line).
-    private(set) var loads = 0
-    private(set) var hits = 0
+    public private(set) var loads = 0
+    public private(set) var hits = 0
 
     /// The form for `seed` (nil when it meets a known open engine bug), loading it on a miss.
     /// A random form that does not load stops the run: the grammar is wrong.
-    func form(seed: UInt64, today: CivilDate) -> CachedForm? {
+    public func form(seed: UInt64, today: CivilDate) -> DifferentialForm? {
         clock += 1
         if let entry = entries[seed] {
             hits += 1
@@ -60,12 +61,12 @@ final class FormCache {
             entries[oldest] = nil
         }
         let form = RandomForm(seed: seed)
-        let loaded: CachedForm?
+        let loaded: DifferentialForm?
         do {
             let rules = try RulesLoader.load(text: form.yaml, file: "random.yaml", today: today)
-            loaded = KnownEngineBugs.bug(of: rules.ruleSet) == nil ? CachedForm(seed: seed, form: form, rules: rules) : nil
+            loaded = KnownEngineBugs.bug(of: rules.ruleSet) == nil ? DifferentialForm(seed: seed, form: form, rules: rules) : nil
         } catch {
-            fatalError("fuzz invariant broken: random form \(seed) does not load: \(error)\n\(form.yaml)")
+            fatalError("differential: random form \(seed) does not load: \(error)\n\(form.yaml)")
         }
         entries[seed] = (loaded, clock)
         return loaded
