@@ -247,15 +247,15 @@ extension ExactDecimal {
         return (quotient, remainder.isEmpty ? [0] : remainder)
     }
 
-    /// Compares two digit strings without leading zeros.
-    private static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    /// Compares two digit strings without leading zeros (also `+Multiples`' long division).
+    static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
         if a.count != b.count { return a.count < b.count ? -1 : 1 }
         for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
         return 0
     }
 
     /// `a - b` for digit strings without leading zeros, `a ≥ b`; the result has none either.
-    private static func subtract(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
+    static func subtract(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
         var result = a
         var borrow: UInt8 = 0
         var bIndex = b.count - 1

@@ -72,32 +72,4 @@ extension ExactDecimal {
             return rest.isEmpty ? 0 : 1
         }
     }
-
-    /// Compares digit strings without leading zeros.
-    private static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a.count != b.count { return a.count < b.count ? -1 : 1 }
-        for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
-        return 0
-    }
-
-    /// `a - b` for `a >= b`, digit strings without leading zeros.
-    private static func subtract(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
-        var result = a
-        var borrow: UInt8 = 0
-        var index = result.count - 1
-        var other = b.count - 1
-        while index >= 0 {
-            let take = (other >= 0 ? b[other] : 0) + borrow
-            if result[index] >= take {
-                result[index] -= take
-                borrow = 0
-            } else {
-                result[index] = result[index] + 10 - take
-                borrow = 1
-            }
-            index -= 1
-            other -= 1
-        }
-        return Array(result.drop { $0 == 0 })
-    }
 }
