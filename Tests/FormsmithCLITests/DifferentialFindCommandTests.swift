@@ -176,4 +176,46 @@ final class DifferentialFindCommandTests: ScratchFolderTestCase {
                       && !lines[4].contains(#""field":"host""#), lines[4])
         XCTAssertTrue(lines[5].contains(#""records":7,"valid":2,"invalid":5"#), lines[5])
     }
+
+    /// A CSV cell `[]` for an attachment taking several files is no file, as JSON's `[]` is not
+    /// filled: `required` in both readings, at the top level, in the first of two list items
+    /// and in the first item of a list inside the second (a gap item, like `{}`). The CSV
+    /// binding took any non-empty cell as present, so the CSV row passed; found while random
+    /// forms learned attachments.
+    func testAnEmptyArrayCellIsNoFileAsInJSON() throws {
+        let rules = try write("rules.yaml", """
+            id: empty-files
+            fields:
+              scans: {type: attachment, multiple: true}
+              drivers:
+                type: list
+                fields:
+                  name: {type: string}
+                  docs: {type: attachment, multiple: true}
+                  licences:
+                    type: list
+                    optional: true
+                    fields:
+                      files: {type: attachment, multiple: true}
+            """)
+        let file = #"[{"name":"a.pdf","mediaType":"application/pdf","size":100}]"#
+        let cell = "\"" + file.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let json = try write("data.jsonl", #"{"scans":[],"drivers":[{"name":"a","docs":[]},{"name":"b","docs":"#
+                             + file + #","licences":[{"files":[]},{"files":"# + file + "}]}]}\n")
+        let csv = try write("data.csv", """
+            scans,drivers.0.name,drivers.0.docs,drivers.1.name,drivers.1.docs,drivers.1.licences.0.files,drivers.1.licences.1.files
+            [],a, [ ] ,b,\(cell),[],\(cell)
+
+            """)
+        let expected = #"[{"field":"scans","rule":"required","message":"is required"},"#
+            + #"{"field":"drivers[0].docs","rule":"required","message":"is required"},"#
+            + #"{"field":"drivers[1].licences[0].files","rule":"required","message":"is required"}]"#
+        for data in [json, csv] {
+            let run = try Formsmith.run(["validate", "--rules", rules, "--report", "jsonl", data])
+            XCTAssertEqual(run.status, 1, run.stderr)
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines.count, 2, run.stdout)
+            XCTAssertTrue(lines.first?.hasSuffix(#""errors":"# + expected + "}") ?? false, "\(data): \(run.stdout)")
+        }
+    }
 }

@@ -49,6 +49,9 @@ final class CSVColumnMap: Sendable {
     let listIDs: [Int]
     /// The columns of fields of lists inside list items, in column order.
     let nested: [NestedColumn]
+    /// The columns of attachment fields that take several files, where a cell holding `[]` (an
+    /// empty JSON array) is no file at all: an empty cell, as `[]` is not filled in JSON.
+    let emptyArrayColumns: [Int]
     /// The header's problems, one violation each: `field` is the column name (or the field
     /// path for a missing column), `rule` is `unknown-field`, `duplicate-field`, `required`
     /// or `max-items`.
@@ -97,6 +100,10 @@ final class CSVColumnMap: Sendable {
         self.columns = columns
         self.listIDs = itemColumns.keys.sorted()
         self.nested = nested
+        let fieldIDs = columns.map(\.fieldID)
+        var multipleFiles = fieldIDs.indices.filter { fieldIDs[$0] >= 0 && rules.fields[fieldIDs[$0]].isMultiple }
+        multipleFiles += nested.filter { rules.fields[$0.fieldID].isMultiple }.map(\.column)
+        self.emptyArrayColumns = multipleFiles.sorted()
         problems += Self.listProblems(itemColumns, rules: rules)
         problems += Self.missingColumns(rules: rules, boundFields: boundFields, itemColumns: itemColumns)
         problems += Self.nestedProblems(nested, rules: rules)

@@ -3,9 +3,11 @@
 extension RecordValidator {
     /// Validates one well-formed row whose field count equals the number of columns.
     /// `buffer` is the chunk the row was read from.
-    func validate(csvRow row: CSVRow, in buffer: UnsafeBufferPointer<UInt8>, columns map: CSVColumnMap,
+    func validate(csvRow given: CSVRow, in buffer: UnsafeBufferPointer<UInt8>, columns map: CSVColumnMap,
                   location: RecordLocation) -> RecordResult {
-        reading(nodes: UnsafeBufferPointer(start: nil, count: 0), bytes: buffer) {
+        var row = given
+        if !map.emptyArrayColumns.isEmpty { Self.blankEmptyArrays(in: &row, columns: map.emptyArrayColumns, buffer) }
+        return reading(nodes: UnsafeBufferPointer(start: nil, count: 0), bytes: buffer) {
             beginRecord()
             binding.bind(csvRow: row, columns: map, rules: rules)
             if map.nested.isEmpty {
@@ -17,6 +19,21 @@ extension RecordValidator {
             }
             if violations.isEmpty { return RecordResult(location: location) }
             return invalidResult(at: location)
+        }
+    }
+
+    /// Empties the cells of `columns` (attachments taking several files) that hold `[]` with
+    /// only spaces around, so that they bind as absent: JSON's `"scans": []` is not filled,
+    /// and CSV must give the same violations (`required`, `min-items`, predicates' `empty`).
+    static func blankEmptyArrays(in row: inout CSVRow, columns: [Int], _ buffer: UnsafeBufferPointer<UInt8>) {
+        let space = UInt8(ascii: " ")
+        for column in columns where column < row.fields.count {
+            let cell = row.fields[column]
+            // In bounds: a well-formed row's fields lie inside the buffer it was read from.
+            let text = buffer[cell.start..<cell.end].filter { $0 != space }
+            if text.count == 2, text[0] == UInt8(ascii: "["), text[1] == UInt8(ascii: "]") {
+                row.fields[column].end = cell.start
+            }
         }
     }
 }
