@@ -3,11 +3,23 @@
 extension RecordValidator {
     /// Validates one well-formed row whose field count equals the number of columns.
     /// `buffer` is the chunk the row was read from.
-    func validate(csvRow given: CSVRow, in buffer: UnsafeBufferPointer<UInt8>, columns map: CSVColumnMap,
+    func validate(csvRow row: CSVRow, in buffer: UnsafeBufferPointer<UInt8>, columns map: CSVColumnMap,
                   location: RecordLocation) -> RecordResult {
-        var row = given
-        if !map.emptyArrayColumns.isEmpty { Self.blankEmptyArrays(in: &row, columns: map.emptyArrayColumns, buffer) }
-        return reading(nodes: UnsafeBufferPointer(start: nil, count: 0), bytes: buffer) {
+        // Only forms with columns of several files pay for a copy of the row (callgrind: copying
+        // every row cost 0.9% of validating 20,000 payment orders, which have none).
+        guard map.emptyArrayColumns.isEmpty else {
+            var blanked = row
+            Self.blankEmptyArrays(in: &blanked, columns: map.emptyArrayColumns, buffer)
+            return validateBound(csvRow: blanked, in: buffer, columns: map, location: location)
+        }
+        return validateBound(csvRow: row, in: buffer, columns: map, location: location)
+    }
+
+    /// Validates a row whose `[]` cells of several-files columns are already blanked.
+    @inline(__always)
+    private func validateBound(csvRow row: CSVRow, in buffer: UnsafeBufferPointer<UInt8>, columns map: CSVColumnMap,
+                               location: RecordLocation) -> RecordResult {
+        reading(nodes: UnsafeBufferPointer(start: nil, count: 0), bytes: buffer) {
             beginRecord()
             binding.bind(csvRow: row, columns: map, rules: rules)
             if map.nested.isEmpty {
