@@ -8,13 +8,10 @@ import FormsmithValues
 /// A number kind narrows the field's ``NumberDomain`` (interval × scale × step), as the range
 /// narrows its interval and `fractionDigits` its scale: generation samples the domain,
 /// "unsatisfiable" means it is empty, and the kind's labelled defect is a value that leaves the
-/// domain by ``narrowing`` alone, staying inside every other rule's part of it. It has no fast
-/// step: the validator runs ``violation(_:)`` on each value of the (few) fields that declare
-/// it; the kinds on the hot path (range, digits) keep their plain steps.
-protocol NumberCheck: Sendable {
-    /// The kind that owns the check.
-    static var kind: CheckKind { get }
-
+/// domain by ``narrowing`` alone, staying inside every other rule's part of it. Its fast step
+/// (``CompiledCheck/fastStep(in:)``) is optional: without one, the validator runs
+/// ``violation(_:)`` on each value of the (few) fields that declare it.
+protocol NumberCheck: CompiledCheck {
     /// The rule the check reports (`multiple-of`).
     var rule: String { get }
 

@@ -266,7 +266,9 @@ struct PlanBuilder {
             return [.integer, .decimal, .date].contains(type) ? rangeStep(minimum, maximum) : nil
         case .fractionDigits(let digits): return type == .integer || type == .decimal ? fractionDigitsStep(digits) : nil
         case .enumeration(let strings, let integers): return type == .enumeration ? valuesStep(strings, integers) : nil
-        case .itemCount, .constant, .format, .mediaTypes, .extensions, .size, .number:
+        case .number(let check):
+            return type == .integer || type == .decimal ? check.fastStep(in: &self) : nil
+        case .itemCount, .constant, .format, .mediaTypes, .extensions, .size:
             return nil  // no plain step: the declarative checks decide and word these
         }
     }
