@@ -1,11 +1,8 @@
 /// Enums, multi-choice fields and lists.
 extension RecordValidator {
     func checkEnumeration(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck]) {
-        for case .enumeration(let strings, let integers) in checks {
-            guard checkValue(strings, integers, field, raw, path) else { return }
-        }
-        for case .constant(let expected) in checks where values.displayValue(raw) != expected.description {
-            reportConstant(expected, quoted: true, field, path, raw)
+        for case .choice(let check) in checks {
+            guard check.checkEnumeration(raw, field, path, in: self) else { return }
         }
     }
 
@@ -23,17 +20,7 @@ extension RecordValidator {
             }
         }
         let chosen = values.choices(raw)
-        for check in checks {
-            switch check {
-            case .enumeration(let strings, _):
-                checkChoiceValues(strings, chosen, field, path)
-            case .itemCount(let minimum, let maximum):
-                checkCount(chosen.count, minimum, maximum, field, path, raw, noun: "choice")
-            case .length, .regex, .mask, .format, .range, .fractionDigits, .checksum, .constant, .mediaTypes,
-                 .extensions, .size, .number:
-                break  // not declared on multi-choice fields
-            }
-        }
+        for case .choice(let check) in checks { check.checkChoices(chosen, field, path, raw, in: self) }
         checkUniqueChoices(chosen, field, path, raw)
     }
 
@@ -64,9 +51,7 @@ extension RecordValidator {
         case .absent, .broken:
             return
         }
-        for case .itemCount(let minimum, let maximum) in checks {
-            checkCount(binding.lists[field.id].count, minimum, maximum, field, path, .absent, noun: "item")
-        }
+        for case .list(let check) in checks { check.checkItems(binding.lists[field.id].count, field, path, in: self) }
         evaluateItems(ofList: field.id)
     }
 }

@@ -26,7 +26,8 @@ enum TextScript: String, Sendable {
         for field in rules.fields {
             for check in field.checks + field.cases.flatMap(\.checks) {
                 switch check {
-                case .enumeration(let strings, _):
+                case .choice(let choice):
+                    let strings = ChoiceDomain([.choice(choice)]).strings ?? []
                     if strings.contains(where: { String(decoding: $0, as: UTF8.self).unicodeScalars.contains(where: isCyrillic) }) {
                         return .cyrillic
                     }
