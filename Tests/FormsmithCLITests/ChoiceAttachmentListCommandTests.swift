@@ -100,4 +100,47 @@ final class ChoiceAttachmentListCommandTests: XCTestCase {
             "  drivers[1].licences[1].category: is required [required]",
         ], run.stdout)
     }
+
+    /// A `cases:` entry on a list adds its count check and nothing else: the items are checked
+    /// once (they were checked again for each case that held, each item violation reported
+    /// twice), in JSON Lines and in CSV alike.
+    func testAListsCaseChecksTheCountWithoutCheckingTheItemsAgain() throws {
+        let rules = folder.appendingPathComponent("vehicles.yaml")
+        try """
+            id: vehicles
+            fields:
+              kind: {type: enum, values: [private, business]}
+            sections:
+              vehicles:
+                type: list
+                maxItems: 3
+                cases:
+                  - when: "kind == 'business'"
+                    maxItems: 1
+                fields:
+                  plate: {type: string, maxLength: 3}
+
+            """.write(to: rules, atomically: true, encoding: .utf8)
+        let jsonLines = folder.appendingPathComponent("vehicles.jsonl")
+        try """
+            {"kind": "business", "vehicles": [{"plate": "ABCD"}, {"plate": "XY"}]}
+            {"kind": "private", "vehicles": [{"plate": "ABCD"}, {"plate": "XY"}]}
+
+            """.write(to: jsonLines, atomically: true, encoding: .utf8)
+        let csv = folder.appendingPathComponent("vehicles.csv")
+        try "kind,vehicles.0.plate,vehicles.1.plate\nbusiness,ABCD,XY\nprivate,ABCD,XY\n"
+            .write(to: csv, atomically: true, encoding: .utf8)
+        for (input, name) in [(jsonLines, "vehicles.jsonl"), (csv, "vehicles.csv")] {
+            let run = try Formsmith.run(["validate", "--rules", rules.path, "--today", "2026-11-22", input.path])
+            XCTAssertEqual(run.status, 1, run.stderr)
+            XCTAssertTrue(run.stdout.contains("2 questionnaires: 0 valid, 2 invalid, 0 unreadable"), run.stdout)
+            let lines = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            XCTAssertEqual(lines, [
+                "  vehicles: must have at most 1 item (it has 2) [max-items]",
+                "  vehicles[0].plate: must be at most 3 characters long (it has 4) [max-length] (value \"ABCD\")",
+                "  vehicles[0].plate: must be at most 3 characters long (it has 4) [max-length] (value \"ABCD\")",
+            ], "\(name): one line per violation\n\(run.stdout)")
+            XCTAssertTrue(run.stdout.contains("2  max-length"), run.stdout)
+        }
+    }
 }

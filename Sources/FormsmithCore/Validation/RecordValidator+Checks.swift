@@ -65,7 +65,7 @@ extension RecordValidator {
         case .multiChoice:
             checkChoices(field, raw, path, checks)
         case .list:
-            checkList(field, raw, path, checks)
+            checkList(field, raw, path, checks, inCase: inCase)
         case .attachment:
             checkAttachments(field, raw, path, checks, inCase: inCase)
             // A `type` violation here is one member's (a malformed `sha256`) or one file's: the

@@ -24,11 +24,16 @@ extension RecordValidator {
         checkUniqueChoices(chosen, field, path, raw)
     }
 
-    func checkList(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck]) {
+    /// Checks a list: binds and evaluates its items, then its own checks; for a `cases:` entry
+    /// (`inCase`) only the case's checks, the items having been bound and evaluated once with
+    /// the field's own.
+    func checkList(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck],
+                   inCase: Bool) {
         let list = plan.fields[field.id]
         guard list.type == .list else { return }
         switch raw {
         case .json(let index):
+            guard !inCase else { break }
             guard tape.nodes[Int(index)].kind == .array else {
                 report(field, path, RuleIdentifier.type, "must be an array of objects, not \(values.typePhrase(raw))", raw)
                 return
@@ -46,13 +51,14 @@ extension RecordValidator {
                 }
             }
         case .cell:
+            guard !inCase else { break }
             // CSV binds list items from indexed columns before evaluation; lists inside list items now.
             if list.listID >= 0 { bindInnerListItems(ofList: field.id) }
         case .absent, .broken:
             return
         }
         for case .list(let check) in checks { check.checkItems(binding.lists[field.id].count, field, path, in: self) }
-        evaluateItems(ofList: field.id)
+        if !inCase { evaluateItems(ofList: field.id) }
     }
 }
 
