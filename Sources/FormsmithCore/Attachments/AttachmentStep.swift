@@ -20,31 +20,11 @@ struct AttachmentStep: Sendable {
     var minimumSize: Int64 = 0
     var maximumSize = Int64.max
 
+    /// The step of `checks` (a field's or a case's): each attachment check adds its plain form
+    /// (``AttachmentCheck/add(to:)``).
     init(_ checks: [ValueCheck], isMultiple: Bool) {
         self.isMultiple = isMultiple
-        for check in checks {
-            switch check {
-            case .mediaTypes(let patterns):
-                restrictsTypes = !patterns.contains { $0.type == "*" }
-                for pattern in patterns where pattern.type != "*" {
-                    if pattern.isExact {
-                        exactTypes.append(Array(pattern.description.utf8))
-                    } else {
-                        typePrefixes.append(Array((pattern.type + "/").utf8))
-                    }
-                }
-            case .extensions(let names):
-                extensions = names.map { Array($0.utf8) }
-            case .size(let minimum, let maximum):
-                minimumSize = minimum ?? 0
-                maximumSize = maximum ?? .max
-            case .itemCount(let minimum, let maximum):
-                minimumCount = minimum ?? .min
-                maximumCount = maximum ?? .max
-            case .length, .regex, .mask, .format, .range, .fractionDigits, .enumeration, .checksum, .constant, .number:
-                break  // not declared on attachment fields
-            }
-        }
+        for case .attachment(let check) in checks { check.add(to: &self) }
     }
 
     /// Whether the value at node `index` (a file, or an array of files) certainly passes.

@@ -8,6 +8,27 @@ enum ConstantCheck: ValueCheckKind {
         var constant: Located<EnumValue>?
     }
 
+    /// The compiled check on a boolean or enum field (a choice check): the one value.
+    struct Choice: ChoiceCheck {
+        static let kind = CheckKind.constant
+        let value: EnumValue
+
+        func narrow(_ domain: inout ChoiceDomain) { domain.constant = value }
+
+        func checkEnumeration(_ raw: RawValue, _ field: CompiledField, _ path: ConcretePath,
+                              in validator: RecordValidator) -> Bool {
+            if validator.values.displayValue(raw) != value.description {
+                validator.reportConstant(value, quoted: true, field, path, raw)
+            }
+            return true
+        }
+
+        func checkBoolean(_ flag: Bool, _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue,
+                          in validator: RecordValidator) {
+            if value != .boolean(flag) { validator.reportConstant(value, quoted: false, field, path, raw) }
+        }
+    }
+
     static let rules = [
         CheckRule(id: RuleIdentifier.constant, summary: "A value is not the field's one required value."),
     ]
@@ -25,7 +46,10 @@ enum ConstantCheck: ValueCheckKind {
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let constant = constraints.constant, state.applies("const", constant.location, to: site.rule) else { return nil }
-        return .constant(constant.value)
+        switch site.rule.type {
+        case .boolean, .enumeration: return .choice(Choice(value: constant.value))
+        default: return .constant(constant.value)
+        }
     }
 
     static let jsonSchema: SchemaExpression = .keywords(["const"])

@@ -8,6 +8,23 @@ enum ExtensionCheck: ValueCheckKind {
         var extensions: [Located<String>]?
     }
 
+    /// The compiled check (an attachment check): the allowed extensions, lowercased, without the dot.
+    struct Allowed: AttachmentCheck {
+        static let kind = CheckKind.fileExtension
+        let extensions: [String]
+
+        func narrow(_ domain: inout FileDomain) { domain.extensions.append(extensions) }
+
+        func add(to step: inout AttachmentStep) {
+            step.extensions = extensions.map { Array($0.utf8) }
+        }
+
+        func checkFile(_ file: AttachmentReference, _ field: CompiledField, _ path: String,
+                       in validator: RecordValidator) {
+            validator.checkExtension(extensions, file, field, path)
+        }
+    }
+
     static let rules = [
         CheckRule(id: RuleIdentifier.fileExtension,
                   summary: "An attached file's name extension is not allowed or does not agree with its media type."),
@@ -61,7 +78,7 @@ enum ExtensionCheck: ValueCheckKind {
                                   + "), so no file could pass; add those media types to mediaTypes or list the "
                                   + "extensions of the allowed types", at: first.location)
         }
-        return extensions.isEmpty ? nil : .extensions(extensions)
+        return extensions.isEmpty ? nil : .attachment(Allowed(extensions: extensions))
     }
 
     /// Whether `name` can be a file name's extension: not empty, and no dot, slash, backslash,
@@ -106,8 +123,7 @@ enum ExtensionCheck: ValueCheckKind {
 
     /// The allowed extensions of a field, nil when it does not restrict them.
     static func allowed(in checks: [ValueCheck]) -> [String]? {
-        for case .extensions(let extensions) in checks { return extensions }
-        return nil
+        FileDomain(checks).extensions.first
     }
 }
 

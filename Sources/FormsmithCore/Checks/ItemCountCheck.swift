@@ -6,6 +6,37 @@ enum ItemCountCheck: ValueCheckKind {
         var maxItems: Located<Int>?
     }
 
+    /// The compiled check: a choice, attachment or list check by the field's type (one struct
+    /// for the three, each reading its own count).
+    struct Bounds: ChoiceCheck, AttachmentCheck, ListCheck {
+        static let kind = CheckKind.itemCount
+        let minimum: Int?
+        let maximum: Int?
+
+        func narrow(_ domain: inout ChoiceDomain) { domain.count.narrow(minimum, maximum) }
+        func narrow(_ domain: inout FileDomain) { domain.count.narrow(minimum, maximum) }
+        func narrow(_ items: inout ItemBounds) { items.narrow(minimum, maximum) }
+
+        func add(to step: inout AttachmentStep) {
+            step.minimumCount = minimum ?? .min
+            step.maximumCount = maximum ?? .max
+        }
+
+        func checkChoices(_ chosen: [String], _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue,
+                          in validator: RecordValidator) {
+            validator.checkCount(chosen.count, minimum, maximum, field, path, raw, noun: "choice")
+        }
+
+        func checkCount(_ count: Int, _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue,
+                        in validator: RecordValidator) {
+            validator.checkCount(count, minimum, maximum, field, path, raw, noun: "file")
+        }
+
+        func checkItems(_ count: Int, _ field: CompiledField, _ path: ConcretePath, in validator: RecordValidator) {
+            validator.checkCount(count, minimum, maximum, field, path, .absent, noun: "item")
+        }
+    }
+
     static let rules = [
         CheckRule(id: RuleIdentifier.minItems, summary: "A list or multi-choice has fewer items than minItems."),
         CheckRule(id: RuleIdentifier.maxItems, summary: "A list or multi-choice has more items than maxItems."),
@@ -47,19 +78,21 @@ enum ItemCountCheck: ValueCheckKind {
         guard let (minimum, maximum) = state.countBounds(constraints.minItems, constraints.maxItems,
                                                          ("minItems", "maxItems"), of: site.rule)
         else { return nil }
-        return .itemCount(min: minimum, max: maximum)
+        let bounds = Bounds(minimum: minimum, maximum: maximum)
+        switch site.rule.type {
+        case .multiChoice: return .choice(bounds)
+        case .attachment: return .attachment(bounds)
+        default: return .list(bounds)  // the keys apply to lists, multi-choice and attachment fields only
+        }
     }
 
-    /// The field's item-count bounds: the largest `minItems` and the smallest `maxItems` among its
-    /// checks (nil where it has none).
+    /// The item-count bounds of a list, multi-choice or attachment field: the largest
+    /// `minItems` and the smallest `maxItems` among its checks (nil where it has none).
     static func bounds(in checks: [ValueCheck]) -> (min: Int?, max: Int?) {
-        var low: Int?
-        var high: Int?
-        for case .itemCount(let minimum, let maximum) in checks {
-            if let minimum { low = max(low ?? minimum, minimum) }
-            if let maximum { high = min(high ?? maximum, maximum) }
-        }
-        return (low, high)
+        var bounds = ItemBounds(list: checks)
+        bounds.narrow(ChoiceDomain(checks).count)
+        bounds.narrow(FileDomain(checks).count)
+        return (bounds.min, bounds.max)
     }
 
     static let jsonSchema: SchemaExpression = .keywords(["minItems", "maxItems"])
@@ -78,6 +111,21 @@ enum ItemCountCheck: ValueCheckKind {
         return [ExplainedCheck(label: "items", body: items.text + noun,
                                rules: items.ends.map { $0 == "min" ? RuleIdentifier.minItems : RuleIdentifier.maxItems })]
     }
+}
+
+/// How many items (list items, choices, files) a field's checks allow: nil ends are open.
+struct ItemBounds {
+    var min: Int?
+    var max: Int?
+
+    /// Keeps the larger least and the smaller most.
+    mutating func narrow(_ minimum: Int?, _ maximum: Int?) {
+        if let minimum { min = Swift.max(min ?? minimum, minimum) }
+        if let maximum { max = Swift.min(max ?? maximum, maximum) }
+    }
+
+    /// Narrows by `other`'s ends.
+    mutating func narrow(_ other: ItemBounds) { narrow(other.min, other.max) }
 }
 
 extension RuleIdentifier {
@@ -161,7 +209,7 @@ extension DefectPlanter {
 extension SatisfiabilityAnalysis {
     /// A multi-choice field's `minItems` must not ask for more different choices than it lists.
     static func checkChoiceCount(_ field: CompiledField, values: Int) throws(GenerationError) {
-        for case .itemCount(let minimum?, _) in field.checks where minimum > values {
+        if let minimum = ChoiceDomain(field.checks).count.min, minimum > values {
             throw GenerationError(field: field.path, rule: RuleIdentifier.minItems,
                                   message: "needs at least \(Counted.phrase(minimum, "different choice")) but lists only \(Counted.phrase(values, "value"))")
         }

@@ -5,6 +5,30 @@ enum MediaTypeCheck: ValueCheckKind {
         var mediaTypes: [Located<String>]?
     }
 
+    /// The compiled check (an attachment check): the allowed patterns.
+    struct Allowed: AttachmentCheck {
+        static let kind = CheckKind.mediaType
+        let patterns: [MediaTypePattern]
+
+        func narrow(_ domain: inout FileDomain) { domain.mediaTypes.append(patterns) }
+
+        func add(to step: inout AttachmentStep) {
+            step.restrictsTypes = !patterns.contains { $0.type == "*" }
+            for pattern in patterns where pattern.type != "*" {
+                if pattern.isExact {
+                    step.exactTypes.append(Array(pattern.description.utf8))
+                } else {
+                    step.typePrefixes.append(Array((pattern.type + "/").utf8))
+                }
+            }
+        }
+
+        func checkFile(_ file: AttachmentReference, _ field: CompiledField, _ path: String,
+                       in validator: RecordValidator) {
+            validator.checkMediaType(patterns, file, field, path)
+        }
+    }
+
     static let rules = [
         CheckRule(id: RuleIdentifier.mediaType,
                   summary: "An attached file's media type is not one of the field's mediaTypes."),
@@ -39,7 +63,7 @@ enum MediaTypeCheck: ValueCheckKind {
                 state.problems.report("'\(entry.value)' is not a media type: \(error.reason)", at: entry.location)
             }
         }
-        return patterns.isEmpty ? nil : .mediaTypes(patterns)
+        return patterns.isEmpty ? nil : .attachment(Allowed(patterns: patterns))
     }
 
     static let jsonSchema: SchemaExpression = .partly(["enum", "pattern"], notExpressed: "media types compared without regard to case")
@@ -56,8 +80,7 @@ enum MediaTypeCheck: ValueCheckKind {
 
     /// The allowed media types of a field, nil when it does not restrict them.
     static func patterns(in checks: [ValueCheck]) -> [MediaTypePattern]? {
-        for case .mediaTypes(let patterns) in checks { return patterns }
-        return nil
+        FileDomain(checks).mediaTypes.first
     }
 }
 

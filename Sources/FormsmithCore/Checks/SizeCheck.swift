@@ -7,6 +7,28 @@ enum SizeCheck: ValueCheckKind {
         var maxSize: Located<String>?
     }
 
+    /// The compiled check (an attachment check): the size range in bytes.
+    struct Bounds: AttachmentCheck {
+        static let kind = CheckKind.size
+        let minimum: Int64?
+        let maximum: Int64?
+
+        func narrow(_ domain: inout FileDomain) {
+            domain.minimumSize = max(domain.minimumSize, minimum ?? 0)
+            if let maximum { domain.maximumSize = min(domain.maximumSize ?? maximum, maximum) }
+        }
+
+        func add(to step: inout AttachmentStep) {
+            step.minimumSize = minimum ?? 0
+            step.maximumSize = maximum ?? .max
+        }
+
+        func checkFile(_ file: AttachmentReference, _ field: CompiledField, _ path: String,
+                       in validator: RecordValidator) {
+            validator.checkSize(minimum, maximum, file, field, path)
+        }
+    }
+
     static let rules = [
         CheckRule(id: RuleIdentifier.minSize, summary: "An attached file is smaller than the field's minSize."),
         CheckRule(id: RuleIdentifier.maxSize, summary: "An attached file is larger than the field's maxSize."),
@@ -53,7 +75,7 @@ enum SizeCheck: ValueCheckKind {
             state.problems.report("minSize \(ByteSize.describe(minimum)) is greater than maxSize "
                                   + "\(ByteSize.describe(maximum)), so no file fits", at: location)
         }
-        return .size(min: bounds[0], max: bounds[1])
+        return .attachment(Bounds(minimum: bounds[0], maximum: bounds[1]))
     }
 
     static let jsonSchema: SchemaExpression = .keywords(["minimum", "maximum"])
@@ -86,8 +108,8 @@ enum SizeCheck: ValueCheckKind {
 
     /// The field's size bounds in bytes (0 and nil when it has none).
     static func bounds(in checks: [ValueCheck]) -> (min: Int64, max: Int64?) {
-        for case .size(let minimum, let maximum) in checks { return (minimum ?? 0, maximum) }
-        return (0, nil)
+        let domain = FileDomain(checks)
+        return (domain.minimumSize, domain.maximumSize)
     }
 }
 

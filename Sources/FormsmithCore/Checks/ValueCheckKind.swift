@@ -190,15 +190,17 @@ enum ValueCheck: Sendable {
     case range(min: RangeBound?, max: RangeBound?)
     case fractionDigits(Int)
     case enumeration(strings: [[UInt8]], integers: [Int64])
-    case mediaTypes([MediaTypePattern])
-    case extensions([String])
-    case size(min: Int64?, max: Int64?)
-    case itemCount(min: Int?, max: Int?)
     case checksum(ChecksumAlgorithm, companion: Int?)
     case constant(EnumValue)
     /// A number check whose kind owns its behaviour (``NumberCheck``): validated, generated and
     /// broken through the protocol, so a new number kind adds no case here.
     case number(any NumberCheck)
+    /// A check on an enum, multi-choice or boolean value (``ChoiceCheck``).
+    case choice(any ChoiceCheck)
+    /// A check on an attachment's files (``AttachmentCheck``).
+    case attachment(any AttachmentCheck)
+    /// A check on a list's items (``ListCheck``).
+    case list(any ListCheck)
 
     /// The kind the check belongs to.
     var kind: CheckKind {
@@ -210,13 +212,12 @@ enum ValueCheck: Sendable {
         case .range: .range
         case .fractionDigits: .fractionDigits
         case .enumeration: .values
-        case .mediaTypes: .mediaType
-        case .extensions: .fileExtension
-        case .size: .size
-        case .itemCount: .itemCount
         case .checksum: .checksum
         case .constant: .constant
         case .number(let check): type(of: check).kind
+        case .choice(let check): type(of: check).kind
+        case .attachment(let check): type(of: check).kind
+        case .list(let check): type(of: check).kind
         }
     }
 }

@@ -13,6 +13,36 @@ enum ValuesCheck: ValueCheckKind {
         var valuesFromRefused = false
     }
 
+    /// The compiled check on an enum or multi-choice field (a choice check): the listed values
+    /// as UTF-8, and as integers for an integer enum.
+    struct Listed: ChoiceCheck {
+        static let kind = CheckKind.values
+        let strings: [[UInt8]]
+        let integers: [Int64]
+        /// Whether the field is a multi-choice one, whose values the fast path leaves to the
+        /// declarative checks.
+        let multiChoice: Bool
+
+        func narrow(_ domain: inout ChoiceDomain) {
+            domain.strings = strings
+            domain.integers = integers
+        }
+
+        func fastStep(in plan: inout PlanBuilder) -> CheckStep? {
+            multiChoice ? nil : plan.valuesStep(strings, integers)
+        }
+
+        func checkEnumeration(_ raw: RawValue, _ field: CompiledField, _ path: ConcretePath,
+                              in validator: RecordValidator) -> Bool {
+            validator.checkValue(strings, integers, field, raw, path)
+        }
+
+        func checkChoices(_ chosen: [String], _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue,
+                          in validator: RecordValidator) {
+            validator.checkChoiceValues(strings, chosen, field, path)
+        }
+    }
+
     static let rules = [
         CheckRule(id: RuleIdentifier.enumeration, summary: "A value is not one of the field's allowed values."),
         CheckRule(id: RuleIdentifier.unique, summary: "A multi-choice value lists the same choice twice."),
@@ -100,7 +130,8 @@ enum ValuesCheck: ValueCheckKind {
             default: strings.append(Array(value.description.utf8))
             }
         }
-        return .enumeration(strings: strings, integers: integers)
+        guard needsValues else { return .enumeration(strings: strings, integers: integers) }
+        return .choice(Listed(strings: strings, integers: integers, multiChoice: rule.type == .multiChoice))
     }
 
     static let jsonSchema: SchemaExpression = .keywords(["enum", "uniqueItems"])
@@ -124,10 +155,7 @@ enum ValuesCheck: ValueCheckKind {
         if let listed = constraints.values {
             values = listed.map(\.value.description)
         } else if let file = constraints.valuesFrom, let id = writer.rules.fieldIDs[field.path] {
-            values = []
-            for case .enumeration(let strings, _) in writer.rules.fields[id].checks {
-                values = strings.map { String(decoding: $0, as: UTF8.self) }
-            }
+            values = ChoiceDomain(writer.rules.fields[id].checks).stringValues
             return "one of the \(Counted.phrase(values.count, "value")) listed in \(file.value) (" + CheckPhrases.shortList(values) + ")"
         } else {
             return nil

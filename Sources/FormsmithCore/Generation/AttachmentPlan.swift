@@ -28,28 +28,19 @@ struct AttachmentPlan: Sendable {
     /// entries in force), of those too: a file must then pass every `mediaTypes`, every
     /// `extensions` and every size range.
     init(_ field: CompiledField, caseChecks: [ValueCheck] = []) {
+        let inCases = FileDomain(caseChecks)
         kinds = QuestionnaireBuilder.fileKinds(field).filter { kind in
-            caseChecks.allSatisfy { check in
-                switch check {
-                case .mediaTypes(let patterns): patterns.contains { $0.matches(kind.mediaType) }
-                case .extensions(let extensions): extensions.contains(kind.fileExtension)
-                default: true
-                }
-            }
+            inCases.mediaTypes.allSatisfy { patterns in patterns.contains { $0.matches(kind.mediaType) } }
+                && inCases.extensions.allSatisfy { $0.contains(kind.fileExtension) }
         }.map { kind in
             Kind(mediaType: kind.mediaType, fileExtension: kind.fileExtension,
                  isImage: kind.mediaType.hasPrefix("image/"),
                  typicalSizes: QuestionnaireBuilder.typicalSizes(kind.mediaType))
         }
-        var minimum: Int64 = 0
-        var maximum = Int64.max
-        for case .size(let low, let high) in field.checks + caseChecks {
-            minimum = max(minimum, low ?? 0)
-            maximum = min(maximum, high ?? .max)
-        }
-        minimumSize = minimum
-        maximumSize = maximum
-        let counts = ItemCountCheck.bounds(in: field.checks + caseChecks)
+        let files = FileDomain(field.checks + caseChecks)
+        minimumSize = files.minimumSize
+        maximumSize = files.maximumSize ?? .max
+        let counts = files.count
         let low = max(counts.min ?? 1, 1)
         let top = counts.max ?? low + 2
         itemCounts = min(low, top)...max(top, low)

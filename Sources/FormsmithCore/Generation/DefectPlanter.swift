@@ -163,7 +163,7 @@ struct DefectPlanter {
             if !field.hasIntegerValues { kinds.append(.textForm) }
             if generator.plan.fields[field.id].constantChoice != nil { kinds.append(.constant) }
         case .boolean:
-            if field.checks.contains(where: { if case .constant = $0 { true } else { false } }) { kinds.append(.constant) }
+            if ChoiceDomain(field.checks).constant != nil { kinds.append(.constant) }
         case .multiChoice:
             kinds += [.enumeration, .unique, .minItems, .maxItems, .textForm]
         case .list:

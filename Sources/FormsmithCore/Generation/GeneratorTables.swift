@@ -198,12 +198,11 @@ final class GeneratorTables: Sendable {
         }
         switch field.type {
         case .enumeration, .multiChoice:
-            for case .enumeration(let strings, let integers) in field.checks {
-                plan.addValues(strings, integers, integerEnum: field.hasIntegerValues)
+            let domain = ChoiceDomain(field.checks)
+            if let strings = domain.strings {
+                plan.addValues(strings, domain.integers, integerEnum: field.hasIntegerValues)
             }
-            for case .constant(let value) in field.checks {
-                try plan.chooseConstant(value, field: field.path)
-            }
+            if let constant = domain.constant { try plan.chooseConstant(constant, field: field.path) }
         default:
             break
         }

@@ -246,18 +246,13 @@ extension DefectPlanter {
             defect = sizeOutOfRange(kind == .maxSize, minimum: plan.minimumSize,
                                     maximum: plan.maximumSize == .max ? nil : plan.maximumSize, random: &random)
         case .minItems, .maxItems:
-            var minimum: Int?
-            var maximum: Int?
-            for case .itemCount(let low, let high) in field.checks {
-                minimum = low
-                maximum = high
-            }
+            let counts = FileDomain(field.checks).count
             let count: Int
             if kind == .minItems {
-                guard let minimum, minimum >= 2 else { return nil }
+                guard let minimum = counts.min, minimum >= 2 else { return nil }
                 count = minimum - 1
             } else {
-                guard let maximum else { return nil }
+                guard let maximum = counts.max else { return nil }
                 count = maximum + 1
             }
             guard let files = QuestionnaireBuilder.attachmentFiles(field, plan, count: count, random: &random)

@@ -32,7 +32,7 @@ extension QuestionnaireBuilder {
     }
 
     func generateBoolean(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
-        for case .constant(.boolean(let value)) in field.checks { return .boolean(value) }
+        if case .boolean(let value)? = ChoiceDomain(field.checks).constant { return .boolean(value) }
         if let wanted = targetChoice(field, item: address.item, count: 2) { return .boolean(wanted == 1) }
         if let steered = steeredChoice(field, address: address, count: 2) { return .boolean(steered == 1) }
         if let position = cycled(2, field: field, item: address.item) { return .boolean(position == 1) }
@@ -66,7 +66,7 @@ extension QuestionnaireBuilder {
 
     func generateChoices(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         let count = plan.enumValueCount(of: field.id)
-        let bounds = ItemCountCheck.bounds(in: field.checks)
+        let bounds = ChoiceDomain(field.checks).count
         let low = max(1, bounds.min ?? 1)
         let high = min(count, bounds.max ?? count)
         guard low <= high else {
@@ -101,7 +101,7 @@ extension QuestionnaireBuilder {
     /// `maxItems`, or three more than the least when it has none. The CSV writer gives a list
     /// columns for `top` items.
     static func itemCounts(of list: CompiledField) -> (low: Int, top: Int) {
-        let bounds = ItemCountCheck.bounds(in: list.checks)
+        let bounds = ItemBounds(list: list.checks)
         let low = max(1, bounds.min ?? 1)
         return (low, bounds.max ?? low + 3)
     }

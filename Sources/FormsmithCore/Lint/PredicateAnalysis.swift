@@ -51,19 +51,10 @@ enum PredicateAnalysis {
     /// nil when its values are open-ended.
     static func domain(of id: Int, in context: LintContext) -> [FieldLookup]? {
         guard let field = context.compiled?.fields[id] else { return nil }
-        var constant: EnumValue?
-        var strings: [String] = []
-        var integers: [Int64] = []
-        for check in field.checks {
-            switch check {
-            case .constant(let value): constant = value
-            case .enumeration(let stringValues, let integerValues):
-                strings = stringValues.map { String(decoding: $0, as: UTF8.self) }
-                integers = integerValues
-            case .length, .regex, .mask, .format, .range, .fractionDigits, .itemCount, .checksum, .mediaTypes, .extensions,
-                 .size, .number: break
-            }
-        }
+        let choices = ChoiceDomain(field.checks)
+        let constant = choices.constant
+        let strings = choices.stringValues
+        let integers = choices.integers
         var values: [ExpressionValue]
         switch field.type {
         case .boolean:

@@ -225,7 +225,6 @@ extension CompiledField {
 
     /// The list's `maxItems`, when it has one.
     var maxItems: Int? {
-        for case .itemCount(_, let maximum?) in checks { return maximum }
-        return nil
+        ItemBounds(list: checks).max
     }
 }

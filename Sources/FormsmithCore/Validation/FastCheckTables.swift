@@ -268,7 +268,10 @@ struct PlanBuilder {
         case .enumeration(let strings, let integers): return type == .enumeration ? valuesStep(strings, integers) : nil
         case .number(let check):
             return type == .integer || type == .decimal ? check.fastStep(in: &self) : nil
-        case .itemCount, .constant, .format, .mediaTypes, .extensions, .size:
+        case .choice(let check): return check.fastStep(in: &self)
+        case .attachment, .list:
+            return nil  // attachments have one step for all their checks (``AttachmentStep``); lists none
+        case .constant, .format:
             return nil  // no plain step: the declarative checks decide and word these
         }
     }

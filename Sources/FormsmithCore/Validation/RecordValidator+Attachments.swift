@@ -1,7 +1,7 @@
 /// Attachment fields: the reference object (an array of them with `multiple: true`) read from
 /// the JSON tape or, in CSV, from the cell's JSON text; its shape checked member by member,
-/// then each file checked by the attachment kinds (`Checks/MediaTypeCheck.swift`,
-/// `ExtensionCheck.swift`, `SizeCheck.swift`) and the count by `ItemCountCheck.swift`.
+/// then each file and the count checked by the field's attachment checks (``AttachmentCheck``:
+/// `Checks/MediaTypeCheck.swift`, `ExtensionCheck.swift`, `SizeCheck.swift`, `ItemCountCheck.swift`).
 ///
 /// A file's violations are reported on the field (`scan`), on the file of a multiple
 /// attachment (`documents[1]`), or on the member at fault (`scan.size`).
@@ -59,9 +59,7 @@ extension RecordValidator {
             }
             return
         }
-        for case .itemCount(let minimum, let maximum) in checks {
-            checkCount(Int(node.childCount), minimum, maximum, field, path, raw, noun: "file")
-        }
+        for case .attachment(let check) in checks { check.checkCount(Int(node.childCount), field, path, raw, in: self) }
         for (position, child) in reader.tape.children(of: index).enumerated() {
             checkFile(field, child, reader, "\(path)[\(position)]", checks, inCase: inCase)
         }
@@ -80,16 +78,7 @@ extension RecordValidator {
         }
         guard let file else { return }
         if !inCase { checkExtensionAgreement(file, field, path) }
-        for check in checks {
-            switch check {
-            case .mediaTypes(let patterns): checkMediaType(patterns, file, field, path)
-            case .extensions(let extensions): checkExtension(extensions, file, field, path)
-            case .size(let minimum, let maximum): checkSize(minimum, maximum, file, field, path)
-            case .itemCount, .length, .regex, .mask, .format, .range, .fractionDigits, .enumeration, .checksum,
-                 .constant, .number:
-                break  // counted above, or not declared on attachment fields (the compiler rejects them)
-            }
-        }
+        for case .attachment(let check) in checks { check.checkFile(file, field, path, in: self) }
     }
 
     /// Whether an attachment value certainly passes the plan's attachment step `step` (see

@@ -46,9 +46,7 @@ extension RecordValidator {
                 report(.notBoolean, field, path, raw)
                 break
             }
-            for case .constant(let expected) in checks where expected != .boolean(value) {
-                reportConstant(expected, quoted: false, field, path, raw)
-            }
+            for case .choice(let check) in checks { check.checkBoolean(value, field, path, raw, in: self) }
         case .date:
             guard let date = values.date(raw, pattern: plan.fields[field.id].datePattern, buffer: &valueBuffer) else {
                 report(.notDate, field, path, raw)
@@ -67,7 +65,7 @@ extension RecordValidator {
         case .multiChoice:
             checkChoices(field, raw, path, checks)
         case .list:
-            checkList(field, raw, path, checks)
+            checkList(field, raw, path, checks, inCase: inCase)
         case .attachment:
             checkAttachments(field, raw, path, checks, inCase: inCase)
             // A `type` violation here is one member's (a malformed `sha256`) or one file's: the
@@ -135,7 +133,7 @@ extension RecordValidator {
                 if !Array(expected.description.utf8).elementsEqual(text) {
                     reportConstant(expected, quoted: true, field, path, raw)
                 }
-            case .range, .fractionDigits, .enumeration, .itemCount, .mediaTypes, .extensions, .size, .number:
+            case .range, .fractionDigits, .enumeration, .number, .choice, .attachment, .list:
                 break  // not declared on text fields (the compiler rejects them)
             }
         }
@@ -185,7 +183,7 @@ extension RecordValidator {
                 }
             case .number(let check):
                 checkNumber(check, value, field, path, raw)
-            case .length, .regex, .mask, .format, .itemCount, .checksum, .mediaTypes, .extensions, .size:
+            case .length, .regex, .mask, .format, .checksum, .choice, .attachment, .list:
                 break  // not declared on number fields (the compiler rejects them)
             }
         }

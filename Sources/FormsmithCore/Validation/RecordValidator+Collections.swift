@@ -1,11 +1,8 @@
 /// Enums, multi-choice fields and lists.
 extension RecordValidator {
     func checkEnumeration(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck]) {
-        for case .enumeration(let strings, let integers) in checks {
-            guard checkValue(strings, integers, field, raw, path) else { return }
-        }
-        for case .constant(let expected) in checks where values.displayValue(raw) != expected.description {
-            reportConstant(expected, quoted: true, field, path, raw)
+        for case .choice(let check) in checks {
+            guard check.checkEnumeration(raw, field, path, in: self) else { return }
         }
     }
 
@@ -23,25 +20,20 @@ extension RecordValidator {
             }
         }
         let chosen = values.choices(raw)
-        for check in checks {
-            switch check {
-            case .enumeration(let strings, _):
-                checkChoiceValues(strings, chosen, field, path)
-            case .itemCount(let minimum, let maximum):
-                checkCount(chosen.count, minimum, maximum, field, path, raw, noun: "choice")
-            case .length, .regex, .mask, .format, .range, .fractionDigits, .checksum, .constant, .mediaTypes,
-                 .extensions, .size, .number:
-                break  // not declared on multi-choice fields
-            }
-        }
+        for case .choice(let check) in checks { check.checkChoices(chosen, field, path, raw, in: self) }
         checkUniqueChoices(chosen, field, path, raw)
     }
 
-    func checkList(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck]) {
+    /// Checks a list: binds and evaluates its items, then its own checks; for a `cases:` entry
+    /// (`inCase`) only the case's checks, the items having been bound and evaluated once with
+    /// the field's own.
+    func checkList(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck],
+                   inCase: Bool) {
         let list = plan.fields[field.id]
         guard list.type == .list else { return }
         switch raw {
         case .json(let index):
+            guard !inCase else { break }
             guard tape.nodes[Int(index)].kind == .array else {
                 report(field, path, RuleIdentifier.type, "must be an array of objects, not \(values.typePhrase(raw))", raw)
                 return
@@ -59,15 +51,14 @@ extension RecordValidator {
                 }
             }
         case .cell:
+            guard !inCase else { break }
             // CSV binds list items from indexed columns before evaluation; lists inside list items now.
             if list.listID >= 0 { bindInnerListItems(ofList: field.id) }
         case .absent, .broken:
             return
         }
-        for case .itemCount(let minimum, let maximum) in checks {
-            checkCount(binding.lists[field.id].count, minimum, maximum, field, path, .absent, noun: "item")
-        }
-        evaluateItems(ofList: field.id)
+        for case .list(let check) in checks { check.checkItems(binding.lists[field.id].count, field, path, in: self) }
+        if !inCase { evaluateItems(ofList: field.id) }
     }
 }
 

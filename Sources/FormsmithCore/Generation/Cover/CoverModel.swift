@@ -36,7 +36,7 @@ struct CoverModel: Sendable {
                 factors.append(CoverFactor(name: field.path, kind: .value, values: values + absent, field: field.id,
                                            jsonPath: path, listID: list))
             case .boolean:
-                let constant = field.checks.contains { if case .constant = $0 { return true } else { return false } }
+                let constant = ChoiceDomain(field.checks).constant != nil
                 let values = (constant ? [] : ["false", "true"]) + absent
                 guard values.count > 1 else { continue }
                 valueFactor[field.id] = factors.count

@@ -24,12 +24,12 @@ enum TextScript: String, Sendable {
     /// The form's script, from the text of its enum values, regexes and masks (cases included).
     static func ofForm(_ rules: CompiledRuleSet) -> TextScript {
         for field in rules.fields {
+            for checks in [field.checks] + field.cases.map(\.checks) {
+                let values = ChoiceDomain(checks).stringValues
+                if values.contains(where: { $0.unicodeScalars.contains(where: isCyrillic) }) { return .cyrillic }
+            }
             for check in field.checks + field.cases.flatMap(\.checks) {
                 switch check {
-                case .enumeration(let strings, _):
-                    if strings.contains(where: { String(decoding: $0, as: UTF8.self).unicodeScalars.contains(where: isCyrillic) }) {
-                        return .cyrillic
-                    }
                 case .regex(let regex), .mask(let regex, _):
                     if regex.pattern.unicodeScalars.contains(where: isCyrillic) { return .cyrillic }
                 default:
