@@ -41,7 +41,7 @@ struct AttachmentStep: Sendable {
             case .itemCount(let minimum, let maximum):
                 minimumCount = minimum ?? .min
                 maximumCount = maximum ?? .max
-            case .length, .regex, .mask, .format, .range, .fractionDigits, .enumeration, .checksum, .constant, .number:
+            case .length, .regex, .mask, .format, .enumeration, .checksum, .constant, .number, .date:
                 break  // not declared on attachment fields
             }
         }

@@ -187,8 +187,6 @@ enum ValueCheck: Sendable {
     case regex(CompiledRegex)
     case mask(CompiledRegex, source: String)
     case format(TextFormat)
-    case range(min: RangeBound?, max: RangeBound?)
-    case fractionDigits(Int)
     case enumeration(strings: [[UInt8]], integers: [Int64])
     case mediaTypes([MediaTypePattern])
     case extensions([String])
@@ -199,6 +197,8 @@ enum ValueCheck: Sendable {
     /// A number check whose kind owns its behaviour (``NumberCheck``): validated, generated and
     /// broken through the protocol, so a new number kind adds no case here.
     case number(any NumberCheck)
+    /// A date check whose kind owns its behaviour (``DateCheck``): the range on date fields.
+    case date(any DateCheck)
 
     /// The kind the check belongs to.
     var kind: CheckKind {
@@ -207,8 +207,6 @@ enum ValueCheck: Sendable {
         case .regex: .regex
         case .mask: .mask
         case .format: .format
-        case .range: .range
-        case .fractionDigits: .fractionDigits
         case .enumeration: .values
         case .mediaTypes: .mediaType
         case .extensions: .fileExtension
@@ -217,6 +215,7 @@ enum ValueCheck: Sendable {
         case .checksum: .checksum
         case .constant: .constant
         case .number(let check): type(of: check).kind
+        case .date(let check): type(of: check).kind
         }
     }
 }

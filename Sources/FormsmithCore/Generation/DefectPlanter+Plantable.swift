@@ -23,10 +23,7 @@ extension DefectPlanter {
                 let range = inScope(address) { builder.dateRange(field) }
                 return (kind == .min ? range.low : range.high) != nil
             }
-            return field.checks.contains { check in
-                guard case .range(let minimum, let maximum) = check else { return false }
-                return (kind == .min ? minimum : maximum) != nil
-            }
+            return NumberChecks.narrows(field.checks, by: kind == .min ? .lower : .upper)
         case .minItems:
             return (ItemCountCheck.bounds(in: field.checks).min ?? 0) >= 2
         case .maxItems:

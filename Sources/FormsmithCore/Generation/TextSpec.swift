@@ -58,7 +58,7 @@ final class TextSpec: Sendable {
             case .checksum(let algorithm, let companion): parts.addChecksum(algorithm, companion: companion)
             case .constant(let value): parts.addConstant(value)
             case .format(let format): parts.addFormat(format)
-            case .range, .fractionDigits, .enumeration, .itemCount, .mediaTypes, .extensions, .size, .number:
+            case .enumeration, .itemCount, .mediaTypes, .extensions, .size, .number, .date:
                 break  // not declared on text fields
             }
         }

@@ -60,8 +60,8 @@ enum PredicateAnalysis {
             case .enumeration(let stringValues, let integerValues):
                 strings = stringValues.map { String(decoding: $0, as: UTF8.self) }
                 integers = integerValues
-            case .length, .regex, .mask, .format, .range, .fractionDigits, .itemCount, .checksum, .mediaTypes, .extensions,
-                 .size, .number: break
+            case .length, .regex, .mask, .format, .itemCount, .checksum, .mediaTypes, .extensions,
+                 .size, .number, .date: break
             }
         }
         var values: [ExpressionValue]
