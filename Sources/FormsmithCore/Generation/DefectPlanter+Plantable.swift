@@ -54,6 +54,7 @@ public struct UnplantableDefect: Sendable, Equatable, CustomStringConvertible {
     static func find(in rules: CompiledRuleSet) -> [UnplantableDefect] {
         var result: [UnplantableDefect] = []
         for field in rules.fields {
+            result += numberDefects(of: field)
             let counted = field.type == .list || field.type == .multiChoice || (field.type == .attachment && field.isMultiple)
             if counted, ItemCountCheck.bounds(in: field.checks).min == 1 {
                 let noun = field.type == .list ? "item" : field.type == .multiChoice ? "choice" : "file"

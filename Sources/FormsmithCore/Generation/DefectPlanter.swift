@@ -123,7 +123,10 @@ struct DefectPlanter {
                         result.append(MutationCandidate(kind: kind, address: address))
                     }
                     if field.type == .integer || field.type == .decimal {
-                        for (check, narrowing) in numberCheckDefects(field, address) {
+                        for (check, narrowing) in numberCheckDefects(field, address)
+                        where !generator.plan.unplantable.contains(where: {
+                            $0.field == field.id && $0.kind == .numberCheck && $0.rule == check.rule
+                        }) {
                             result.append(MutationCandidate(kind: .numberCheck, address: address, check: check,
                                                             narrowing: narrowing))
                         }
