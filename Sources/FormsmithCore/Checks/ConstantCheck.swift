@@ -1,3 +1,4 @@
+import FormsmithValues
 import Yams
 
 /// `const`: the only acceptable value (a consent box must be `true`). The validator compares
@@ -44,10 +45,33 @@ enum ConstantCheck: ValueCheckKind {
             field: "{type: boolean, const: true}", passing: ["true"], failing: ["false"]),
     ]
 
+    /// The compiled `const` of an integer field, a number kind (``NumberCheck``): generation
+    /// writes the value as it is (``fixedValue``); it narrows nothing and has no labelled defect.
+    struct Number: NumberCheck {
+        static let kind = CheckKind.constant
+        /// As written (a `const` that is not a whole number checks nothing on an integer field).
+        let expected: EnumValue
+        var rule: String { RuleIdentifier.constant }
+        var narrowings: [NumberDomain.Rule] { [] }
+
+        var fixedValue: ExactDecimal? {
+            guard case .integer(let value) = expected else { return nil }
+            return ExactDecimal(value)
+        }
+
+        func narrow(_ domain: inout NumberDomain) {}
+
+        func violation(_ value: ExactDecimal) -> String? {
+            guard case .integer(let wanted) = expected, value.int64 != wanted else { return nil }
+            return "must be \(expected)"
+        }
+    }
+
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let constant = constraints.constant, state.applies("const", constant.location, to: site.rule) else { return nil }
         switch site.rule.type {
         case .boolean, .enumeration: return .choice(Choice(value: constant.value))
+        case .integer, .decimal: return .number(Number(expected: constant.value))
         default: return .constant(constant.value)
         }
     }

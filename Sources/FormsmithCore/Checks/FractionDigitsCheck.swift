@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// `fractionDigits`: a decimal has at most so many digits after the point.
 enum FractionDigitsCheck: ValueCheckKind {
     /// `fractionDigits` as written.
@@ -21,19 +23,30 @@ enum FractionDigitsCheck: ValueCheckKind {
             field: "{type: decimal, fractionDigits: 2}", passing: ["10.25", "3"], failing: ["10.255"]),
     ]
 
+    /// The compiled check, a number kind (``NumberCheck``): it narrows the domain's scale, so
+    /// generation writes at most so many digits and the labelled defect adds one.
+    struct Digits: NumberCheck {
+        static let kind = CheckKind.fractionDigits
+        let digits: Int
+        var rule: String { RuleIdentifier.fractionDigits }
+        var narrowings: [NumberDomain.Rule] { [.fractionDigits] }
+
+        func narrow(_ domain: inout NumberDomain) {
+            domain.narrow(fractionDigits: digits)
+        }
+
+        func violation(_ value: ExactDecimal) -> String? {
+            value.fractionDigits > digits ? "must have at most \(Counted.phrase(digits, "digit")) after the decimal point" : nil
+        }
+
+        func fastStep(in plan: inout PlanBuilder) -> CheckStep? { plan.fractionDigitsStep(digits) }
+    }
+
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let digits = constraints.fractionDigits, state.applies("fractionDigits", digits.location, to: site.rule)
         else { return nil }
         if digits.value < 0 { state.problems.report("fractionDigits cannot be negative", at: digits.location) }
-        return .fractionDigits(digits.value)
-    }
-
-    /// The fewest fraction digits any `fractionDigits` check in `checks` allows (what generated
-    /// decimals must keep to); nil without one.
-    static func limit(in checks: [ValueCheck]) -> Int? {
-        var digits: Int?
-        for case .fractionDigits(let limit) in checks { digits = min(digits ?? limit, limit) }
-        return digits
+        return .number(Digits(digits: digits.value))
     }
 
     static let jsonSchema: SchemaExpression = .none("digits after the point (multipleOf is unreliable for decimal fractions in binary floating point)")
@@ -60,16 +73,6 @@ extension Constraints {
     public var fractionDigits: Located<Int>? {
         get { self[FractionDigitsCheck.self].fractionDigits }
         set { self[FractionDigitsCheck.self].fractionDigits = newValue }
-    }
-}
-
-extension RecordValidator {
-    /// Words a number with more than `digits` digits after the point.
-    func checkFractionDigits(_ digits: Int, _ number: ExactDecimal, _ field: CompiledField, _ path: ConcretePath,
-                             _ raw: RawValue) {
-        if number.fractionDigits > digits {
-            report(field, path, RuleIdentifier.fractionDigits, "must have at most \(Counted.phrase(digits, "digit")) after the decimal point", raw)
-        }
     }
 }
 

@@ -16,7 +16,7 @@ enum MultipleOfCheck: ValueCheckKind {
         static let kind = CheckKind.multipleOf
         let step: ExactDecimal
         var rule: String { RuleIdentifier.multipleOf }
-        var narrowing: NumberDomain.Rule { .step(step) }
+        var narrowings: [NumberDomain.Rule] { [.step(step)] }
 
         func narrow(_ domain: inout NumberDomain) {
             domain.narrow(step: step)

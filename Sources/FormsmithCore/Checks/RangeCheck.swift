@@ -42,8 +42,86 @@ enum RangeCheck: ValueCheckKind {
             field: "{type: date, max: 2000-01-01}", passing: ["\"2000-01-01\""], failing: ["\"2000-01-02\""]),
     ]
 
+    /// The compiled range of an integer or decimal field, a number kind (``NumberCheck``): it
+    /// narrows the domain's interval (a bound computed from other fields once they are known).
+    struct Numbers: NumberCheck {
+        static let kind = CheckKind.range
+        let minimum: RangeBound?
+        let maximum: RangeBound?
+        var rule: String { RuleIdentifier.min }
+        var bounds: (lower: RangeBound?, upper: RangeBound?) { (minimum, maximum) }
+
+        var narrowings: [NumberDomain.Rule] {
+            (minimum == nil ? [] : [.lower]) + (maximum == nil ? [] : [.upper])
+        }
+
+        func narrow(_ domain: inout NumberDomain) {
+            narrow(&domain) { bound in
+                if case .dynamic = bound.value { return nil }
+                return bound.value
+            }
+        }
+
+        func narrow(_ domain: inout NumberDomain, bound: (RangeBound) -> BoundValue?) {
+            if let minimum, case .number(let value)? = bound(minimum) {
+                domain.narrow(lower: value, exclusive: minimum.exclusive)
+            }
+            if let maximum, case .number(let value)? = bound(maximum) {
+                domain.narrow(upper: value, exclusive: maximum.exclusive)
+            }
+        }
+
+        /// Worded in ``validate(_:_:_:_:in:)``, which resolves the bounds for the record.
+        func violation(_ value: ExactDecimal) -> String? { nil }
+
+        func validate(_ value: ExactDecimal, _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue,
+                      in validator: RecordValidator) {
+            validator.checkRange(field, path, raw, minimum, maximum) { bound in
+                guard case .number(let limit) = bound else { return nil }
+                return value.compare(limit)
+            }
+        }
+
+        func fastStep(in plan: inout PlanBuilder) -> CheckStep? { plan.rangeStep(minimum, maximum) }
+    }
+
+    /// The compiled range of a date field, a date kind (``DateCheck``): it narrows the days
+    /// generated dates are drawn from.
+    struct Dates: DateCheck {
+        static let kind = CheckKind.range
+        let minimum: RangeBound?
+        let maximum: RangeBound?
+        var bounds: (lower: RangeBound?, upper: RangeBound?) { (minimum, maximum) }
+
+        func narrow(_ days: inout DayRange, bound: (RangeBound) -> BoundValue?) {
+            if let minimum, case .date(let date)? = bound(minimum) {
+                let day = date.dayNumber + (minimum.exclusive ? 1 : 0)
+                days.low = max(days.low ?? day, day)
+            }
+            if let maximum, case .date(let date)? = bound(maximum) {
+                let day = date.dayNumber - (maximum.exclusive ? 1 : 0)
+                days.high = min(days.high ?? day, day)
+            }
+        }
+
+        func validate(_ date: CivilDate, _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue,
+                      in validator: RecordValidator) {
+            validator.checkRange(field, path, raw, minimum, maximum) { bound in
+                switch bound {
+                case .date(let limit): return date < limit ? -1 : (date == limit ? 0 : 1)
+                default: return nil
+                }
+            }
+        }
+
+        func fastStep(in plan: inout PlanBuilder) -> CheckStep? { plan.rangeStep(minimum, maximum) }
+    }
+
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
-        state.compileRange(constraints, of: site.rule, id: site.id, scope: site.scope)
+        guard let (minimum, maximum) = state.compileRange(constraints, of: site.rule, id: site.id, scope: site.scope)
+        else { return nil }
+        return site.rule.type == .date ? .date(Dates(minimum: minimum, maximum: maximum))
+            : .number(Numbers(minimum: minimum, maximum: maximum))
     }
 
     static let jsonSchema: SchemaExpression = .partly(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"], notExpressed: "date bounds and bounds computed from today or another field")
@@ -224,7 +302,10 @@ extension PlanBuilder {
 /// Number and date bounds: literals, expressions of `today` (computed once per run), and
 /// expressions of other fields (computed per record).
 extension CompilerState {
-    func compileRange(_ constraints: Constraints, of rule: FieldRule, id: Int, scope: Int?) -> ValueCheck? {
+    /// The bounds of a range (either may be nil when it does not compile), nil without one.
+    func compileRange(_ constraints: Constraints, of rule: FieldRule, id: Int, scope: Int?)
+        -> (minimum: RangeBound?, maximum: RangeBound?)?
+    {
         let lower = pickBound(inclusive: constraints.min, exclusive: constraints.exclusiveMin,
                               names: ("min", "exclusiveMin"), rule: rule)
         let upper = pickBound(inclusive: constraints.max, exclusive: constraints.exclusiveMax,
@@ -246,7 +327,7 @@ extension CompilerState {
             problems.report("the range of '\(rule.path)' is empty: its lower bound is above its upper bound",
                             at: lower.bound.location)
         }
-        return .range(min: minimum, max: maximum)
+        return (minimum, maximum)
     }
 
     private func pickBound(
@@ -341,37 +422,19 @@ extension QuestionnaireBuilder {
         }
     }
 
-    /// Calls `body` with each range check in force for `field` (its own and those of the
-    /// cases that hold), without collecting them.
-    func forEachRange(of field: CompiledField, _ body: (RangeBound?, RangeBound?) -> Void) {
-        for check in field.checks {
-            if case .range(let low, let high) = check { body(low, high) }
-        }
-        guard !field.cases.isEmpty else { return }
-        let mask = activeCases(of: field)
-        for (index, variant) in field.cases.enumerated() where mask & (1 << min(index, 62)) != 0 {
-            for check in variant.checks {
-                if case .range(let low, let high) = check { body(low, high) }
-            }
-        }
-    }
-
-    /// The tightest range of day numbers the bounds allow (nil ends: unbounded).
-    func dateRange(_ field: CompiledField) -> (low: Int32?, high: Int32?) {
+    /// The tightest range of day numbers the date checks in force allow (the field's own and
+    /// those of the cases that hold; nil ends: unbounded).
+    func dateRange(_ field: CompiledField) -> DayRange {
         if let fixed = plan.fixedDateRanges[field.id] { return fixed }
-        var low: Int32?
-        var high: Int32?
-        forEachRange(of: field) { minimum, maximum in
-            if let bound = minimum, case .date(let date)? = resolved(bound) {
-                let day = date.dayNumber + (bound.exclusive ? 1 : 0)
-                low = max(low ?? day, day)
-            }
-            if let bound = maximum, case .date(let date)? = resolved(bound) {
-                let day = date.dayNumber - (bound.exclusive ? 1 : 0)
-                high = min(high ?? day, day)
+        var days: DayRange = (nil, nil)
+        DateChecks.narrow(&days, by: field.checks, bound: resolved)
+        if !field.cases.isEmpty {
+            let mask = activeCases(of: field)
+            for (index, variant) in field.cases.enumerated() where mask & (1 << min(index, 62)) != 0 {
+                DateChecks.narrow(&days, by: variant.checks, bound: resolved)
             }
         }
-        return Self.inCalendar(low, high)
+        return Self.inCalendar(days.low, days.high)
     }
 
     /// A range of day numbers cut to the dates a field can hold (a bound computed past
@@ -382,24 +445,15 @@ extension QuestionnaireBuilder {
 
     /// ``dateRange(_:)`` of a field whose range checks depend on nothing generated (every bound
     /// fixed per run, no `cases`), worked out once; nil for other fields.
-    static func fixedDateRange(of field: CompiledField) -> (low: Int32?, high: Int32?)? {
+    static func fixedDateRange(of field: CompiledField) -> DayRange? {
         guard field.cases.isEmpty else { return nil }
-        var low: Int32?
-        var high: Int32?
-        for check in field.checks {
-            guard case .range(let minimum, let maximum) = check else { continue }
-            for bound in [minimum, maximum] {
+        var days: DayRange = (nil, nil)
+        for case .date(let check) in field.checks {
+            for bound in [check.bounds.lower, check.bounds.upper] {
                 if case .dynamic? = bound?.value { return nil }
             }
-            if let bound = minimum, case .date(let date) = bound.value {
-                let day = date.dayNumber + (bound.exclusive ? 1 : 0)
-                low = max(low ?? day, day)
-            }
-            if let bound = maximum, case .date(let date) = bound.value {
-                let day = date.dayNumber - (bound.exclusive ? 1 : 0)
-                high = min(high ?? day, day)
-            }
+            check.narrow(&days) { $0.value }
         }
-        return inCalendar(low, high)
+        return inCalendar(days.low, days.high)
     }
 }

@@ -187,8 +187,6 @@ enum ValueCheck: Sendable {
     case regex(CompiledRegex)
     case mask(CompiledRegex, source: String)
     case format(TextFormat)
-    case range(min: RangeBound?, max: RangeBound?)
-    case fractionDigits(Int)
     case enumeration(strings: [[UInt8]], integers: [Int64])
     case checksum(ChecksumAlgorithm, companion: Int?)
     case constant(EnumValue)
@@ -201,6 +199,8 @@ enum ValueCheck: Sendable {
     case attachment(any AttachmentCheck)
     /// A check on a list's items (``ListCheck``).
     case list(any ListCheck)
+    /// A date check whose kind owns its behaviour (``DateCheck``): the range on date fields.
+    case date(any DateCheck)
 
     /// The kind the check belongs to.
     var kind: CheckKind {
@@ -209,8 +209,6 @@ enum ValueCheck: Sendable {
         case .regex: .regex
         case .mask: .mask
         case .format: .format
-        case .range: .range
-        case .fractionDigits: .fractionDigits
         case .enumeration: .values
         case .checksum: .checksum
         case .constant: .constant
@@ -218,6 +216,7 @@ enum ValueCheck: Sendable {
         case .choice(let check): type(of: check).kind
         case .attachment(let check): type(of: check).kind
         case .list(let check): type(of: check).kind
+        case .date(let check): type(of: check).kind
         }
     }
 }

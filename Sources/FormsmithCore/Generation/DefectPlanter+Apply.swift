@@ -19,7 +19,7 @@ extension DefectPlanter {
             builder.record.setValue(replacement, at: address, in: rules)
             return builder.record.concretePath(address, in: rules) + suffix
         }
-        let replacement = candidate.check.map { numberDefect($0.narrowing, field, value, address) }
+        let replacement = candidate.narrowing.map { numberDefect($0, field, value, address) }
             ?? mutated(candidate.kind, field, value, address, random: &random)
         guard let replacement else { return nil }
         builder.record.setValue(replacement, at: address, in: rules)

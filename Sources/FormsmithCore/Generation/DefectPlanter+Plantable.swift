@@ -23,10 +23,7 @@ extension DefectPlanter {
                 let range = inScope(address) { builder.dateRange(field) }
                 return (kind == .min ? range.low : range.high) != nil
             }
-            return field.checks.contains { check in
-                guard case .range(let minimum, let maximum) = check else { return false }
-                return (kind == .min ? minimum : maximum) != nil
-            }
+            return NumberChecks.narrows(field.checks, by: kind == .min ? .lower : .upper)
         case .minItems:
             return (ItemCountCheck.bounds(in: field.checks).min ?? 0) >= 2
         case .maxItems:
@@ -57,6 +54,7 @@ public struct UnplantableDefect: Sendable, Equatable, CustomStringConvertible {
     static func find(in rules: CompiledRuleSet) -> [UnplantableDefect] {
         var result: [UnplantableDefect] = []
         for field in rules.fields {
+            result += numberDefects(of: field)
             let counted = field.type == .list || field.type == .multiChoice || (field.type == .attachment && field.isMultiple)
             if counted, ItemCountCheck.bounds(in: field.checks).min == 1 {
                 let noun = field.type == .list ? "item" : field.type == .multiChoice ? "choice" : "file"

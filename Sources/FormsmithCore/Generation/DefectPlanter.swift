@@ -47,6 +47,8 @@ struct MutationCandidate {
     let address: FieldAddress
     /// The number check a ``MutationKind/numberCheck`` defect breaks.
     var check: (any NumberCheck)? = nil
+    /// The narrowing of the domain (the step) that defect leaves.
+    var narrowing: NumberDomain.Rule? = nil
 
     /// The rule the defect breaks.
     var rule: String { check?.rule ?? kind.rule ?? "" }
@@ -121,8 +123,12 @@ struct DefectPlanter {
                         result.append(MutationCandidate(kind: kind, address: address))
                     }
                     if field.type == .integer || field.type == .decimal {
-                        for check in numberCheckDefects(field, address) {
-                            result.append(MutationCandidate(kind: .numberCheck, address: address, check: check))
+                        for (check, narrowing) in numberCheckDefects(field, address)
+                        where !generator.plan.unplantable.contains(where: {
+                            $0.field == field.id && $0.kind == .numberCheck && $0.rule == check.rule
+                        }) {
+                            result.append(MutationCandidate(kind: .numberCheck, address: address, check: check,
+                                                            narrowing: narrowing))
                         }
                     }
                 } else if field.visibleIf != nil {
@@ -155,7 +161,7 @@ struct DefectPlanter {
             if !spec.regexes.isEmpty || !spec.masks.isEmpty || spec.format != nil { kinds.append(.textForm) }
         case .integer, .decimal, .date:
             kinds += [.min, .max]
-            if field.type == .decimal, FractionDigitsCheck.limit(in: field.checks) != nil {
+            if field.type == .decimal, NumberChecks.narrows(field.checks, by: .fractionDigits) {
                 kinds.append(.fractionDigits)
             }
         case .enumeration:

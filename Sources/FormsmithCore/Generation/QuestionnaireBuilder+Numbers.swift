@@ -14,12 +14,11 @@ extension QuestionnaireBuilder {
     func numberDomain(_ field: CompiledField) -> NumberDomain {
         if let fixed = plan.fixedNumberDomains[field.id] { return fixed }
         var domain = field.type == .integer ? NumberDomain.integers : NumberDomain()
-        let decimal = field.type == .decimal
-        for check in field.checks { check.narrow(&domain, decimal: decimal, bound: resolved) }
+        NumberChecks.narrow(&domain, by: field.checks, bound: resolved)
         if !field.cases.isEmpty {
             let mask = activeCases(of: field)
             for (index, variant) in field.cases.enumerated() where mask & (1 << min(index, 62)) != 0 {
-                for check in variant.checks { check.narrow(&domain, decimal: decimal, bound: resolved) }
+                NumberChecks.narrow(&domain, by: variant.checks, bound: resolved)
             }
         }
         return domain
@@ -41,7 +40,7 @@ extension QuestionnaireBuilder {
         guard !window.isEmpty else {
             let what = integer ? "whole number" : "number with \(Counted.phrase(scale, "fraction digit"))"
             guard !domain.steps.isEmpty else { return fail(address, RuleIdentifier.min, "no \(what) lies within its bounds") }
-            return fail(address, numberChecks(of: field).first?.rule ?? RuleIdentifier.min,
+            return fail(address, NumberChecks.stepRule(in: numberChecks(of: field)) ?? RuleIdentifier.min,
                         "no \(what) within its bounds is \(NumberChecks.phrase(domain.steps))")
         }
         aimAtTarget(field, item: address.item)
@@ -122,11 +121,9 @@ extension NumberDomain {
         guard field.type == .integer || field.type == .decimal, field.cases.isEmpty else { return nil }
         var isFixed = true
         var domain = field.type == .integer ? NumberDomain.integers : NumberDomain()
-        for check in field.checks {
-            check.narrow(&domain, decimal: field.type == .decimal) { bound in
-                if case .dynamic = bound.value { isFixed = false }
-                return bound.value
-            }
+        NumberChecks.narrow(&domain, by: field.checks) { bound in
+            if case .dynamic = bound.value { isFixed = false }
+            return bound.value
         }
         return isFixed ? domain : nil
     }
@@ -145,9 +142,9 @@ extension SatisfiabilityAnalysis {
             if case .dynamic = bound.value { return nil }
             return bound.value
         }
-        for check in field.checks {
-            check.narrow(&domain, decimal: field.type == .decimal, bound: fixed)
-            guard case .range(let minimum, let maximum) = check else { continue }
+        for case .number(let check) in field.checks {
+            check.narrow(&domain, bound: fixed)
+            let (minimum, maximum) = check.bounds
             if let minimum, case .number(let value) = minimum.value, domain.lower?.value == value { lowest = minimum }
             if let maximum, case .number(let value) = maximum.value, domain.upper?.value == value { highest = maximum }
         }
@@ -160,7 +157,7 @@ extension SatisfiabilityAnalysis {
         if let upper = domain.upper { unstepped.narrow(upper: upper.value, exclusive: upper.exclusive) }
         if let digits = domain.fractionDigits { unstepped.narrow(fractionDigits: digits) }
         if !domain.steps.isEmpty, unstepped.isEmpty == false {
-            throw GenerationError(field: field.path, rule: NumberChecks.all(in: field.checks).first?.rule ?? RuleIdentifier.min,
+            throw GenerationError(field: field.path, rule: NumberChecks.stepRule(in: NumberChecks.all(in: field.checks)) ?? RuleIdentifier.min,
                                   message: "no \(what) between \(lowest.source) and \(highest.source) is "
                                       + NumberChecks.phrase(domain.steps))
         }

@@ -22,7 +22,9 @@ extension QuestionnaireBuilder {
 
     func generateInteger(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         if let special = allowedValue(field) { return special }
-        for case .constant(.integer(let value)) in field.checks { return .integer(value) }
+        for case .number(let check) in field.checks {
+            if let value = check.fixedValue?.int64 { return .integer(value) }
+        }
         return generateNumber(field, address: address)
     }
 

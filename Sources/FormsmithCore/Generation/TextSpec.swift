@@ -58,7 +58,7 @@ final class TextSpec: Sendable {
             case .checksum(let algorithm, let companion): parts.addChecksum(algorithm, companion: companion)
             case .constant(let value): parts.addConstant(value)
             case .format(let format): parts.addFormat(format)
-            case .range, .fractionDigits, .enumeration, .number, .choice, .attachment, .list:
+            case .enumeration, .number, .date, .choice, .attachment, .list:
                 break  // not declared on text fields
             }
         }

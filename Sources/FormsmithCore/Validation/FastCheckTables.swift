@@ -262,13 +262,11 @@ struct PlanBuilder {
         case .length(let minimum, let maximum): return text ? lengthStep(minimum, maximum) : nil
         case .regex(let regex), .mask(let regex, _): return text ? patternStep(regex) : nil
         case .checksum(let algorithm, let companion): return text ? checksumStep(algorithm, companion) : nil
-        case .range(let minimum, let maximum):
-            return [.integer, .decimal, .date].contains(type) ? rangeStep(minimum, maximum) : nil
-        case .fractionDigits(let digits): return type == .integer || type == .decimal ? fractionDigitsStep(digits) : nil
         case .enumeration(let strings, let integers): return type == .enumeration ? valuesStep(strings, integers) : nil
         case .number(let check):
             return type == .integer || type == .decimal ? check.fastStep(in: &self) : nil
         case .choice(let check): return check.fastStep(in: &self)
+        case .date(let check): return check.fastStep(in: &self)
         case .attachment, .list:
             return nil  // attachments have one step for all their checks (``AttachmentStep``); lists none
         case .constant, .format:

@@ -40,7 +40,7 @@ extension RecordValidator {
                 report(field.type == .integer ? .notWholeNumber : .notNumber, field, path, raw)
                 break
             }
-            checkNumber(field, raw, path, checks, number, value)
+            for case .number(let check) in checks { check.validate(value, field, path, raw, in: self) }
         case .boolean:
             guard let value = values.boolean(raw) else {
                 report(.notBoolean, field, path, raw)
@@ -52,14 +52,7 @@ extension RecordValidator {
                 report(.notDate, field, path, raw)
                 break
             }
-            for case .range(let minimum, let maximum) in checks {
-                checkRange(field, path, raw, minimum, maximum) { bound in
-                    switch bound {
-                    case .date(let limit): return date < limit ? -1 : (date == limit ? 0 : 1)
-                    default: return nil
-                    }
-                }
-            }
+            for case .date(let check) in checks { check.validate(date, field, path, raw, in: self) }
         case .enumeration:
             checkEnumeration(field, raw, path, checks)
         case .multiChoice:
@@ -133,7 +126,7 @@ extension RecordValidator {
                 if !Array(expected.description.utf8).elementsEqual(text) {
                     reportConstant(expected, quoted: true, field, path, raw)
                 }
-            case .range, .fractionDigits, .enumeration, .number, .choice, .attachment, .list:
+            case .enumeration, .number, .date, .choice, .attachment, .list:
                 break  // not declared on text fields (the compiler rejects them)
             }
         }
@@ -157,35 +150,5 @@ extension RecordValidator {
             index += 1
         }
         return text.count - continuations
-    }
-
-    // MARK: - Numbers and ranges
-
-    private func checkNumber(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck],
-                             _ number: NumberLiteral, _ value: ExactDecimal) {
-        for check in checks {
-            switch check {
-            case .range(let minimum, let maximum):
-                checkRange(field, path, raw, minimum, maximum) { bound in
-                    guard case .number(let limit) = bound else { return nil }
-                    return value.compare(limit)
-                }
-            case .fractionDigits(let digits):
-                checkFractionDigits(digits, value, field, path, raw)
-            case .enumeration(_, let integers):
-                if !integers.isEmpty, number.integer.map({ !integers.contains($0) }) ?? true {
-                    report(field, path, RuleIdentifier.enumeration,
-                           "must be one of " + integers.map(String.init).joined(separator: ", "), raw)
-                }
-            case .constant(let expected):
-                if case .integer(let value) = expected, number.integer != value {
-                    reportConstant(expected, quoted: false, field, path, raw)
-                }
-            case .number(let check):
-                checkNumber(check, value, field, path, raw)
-            case .length, .regex, .mask, .format, .checksum, .choice, .attachment, .list:
-                break  // not declared on number fields (the compiler rejects them)
-            }
-        }
     }
 }

@@ -52,12 +52,8 @@ func assertNoNumberDefectDropped(_ discards: GenerationDiscards, _ rules: Compil
         guard field.type == .integer || field.type == .decimal, field.allowed.isEmpty else { return false }
         let checks = field.checks + field.cases.flatMap(\.checks)
         return checks.contains { check in
-            switch (check, reason.rule) {
-            case (.range(.some, _), RuleIdentifier.min), (.range(_, .some), RuleIdentifier.max): return true
-            case (.fractionDigits, RuleIdentifier.fractionDigits): return true
-            case (.number(let kind), let rule): return kind.rule == rule
-            default: return false
-            }
+            guard case .number(let kind) = check else { return false }
+            return kind.narrowings.contains { ($0.ruleIdentifier ?? kind.rule) == reason.rule }
         }
     }
     XCTAssertEqual(dropped, [], "number defects dropped: \(discards.lines())", file: file, line: line)

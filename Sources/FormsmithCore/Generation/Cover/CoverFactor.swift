@@ -110,7 +110,14 @@ struct BoundaryClasses: Sendable {
         var high: ExactDecimal?
         var lowText: String?
         var highText: String?
-        for case .range(let minimum, let maximum) in field.checks {
+        for check in field.checks {
+            let minimum: RangeBound?
+            let maximum: RangeBound?
+            switch check {
+            case .number(let number): (minimum, maximum) = number.bounds
+            case .date(let date): (minimum, maximum) = date.bounds
+            default: continue
+            }
             if let bound = minimum, !bound.exclusive, let (value, text) = exact(bound, field.datePattern) {
                 if low.map({ value > $0 }) ?? true { (low, lowText) = (value, text) }
             }
