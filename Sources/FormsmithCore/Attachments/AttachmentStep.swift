@@ -41,7 +41,7 @@ struct AttachmentStep: Sendable {
             case .itemCount(let minimum, let maximum):
                 minimumCount = minimum ?? .min
                 maximumCount = maximum ?? .max
-            case .length, .regex, .mask, .format, .range, .fractionDigits, .enumeration, .checksum, .constant, .number:
+            case .text, .range, .fractionDigits, .enumeration, .constant, .number:
                 break  // not declared on attachment fields
             }
         }

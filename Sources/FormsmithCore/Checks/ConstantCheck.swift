@@ -8,6 +8,29 @@ enum ConstantCheck: ValueCheckKind {
         var constant: Located<EnumValue>?
     }
 
+    /// The compiled check on a string or text field: the one acceptable text.
+    struct Text: TextCheck {
+        static let kind = CheckKind.constant
+        let expected: EnumValue
+        /// `expected` as UTF-8, compared with each value without converting it again.
+        let bytes: [UInt8]
+
+        init(_ expected: EnumValue) {
+            self.expected = expected
+            bytes = Array(expected.description.utf8)
+        }
+
+        func check(_ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue,
+                   by validator: RecordValidator) {
+            if !bytes.elementsEqual(text) { validator.reportConstant(expected, quoted: true, field, path, raw) }
+        }
+
+        /// Generated text is the constant itself.
+        func require(_ requirements: inout TextRequirements) {
+            requirements.constant = bytes
+        }
+    }
+
     static let rules = [
         CheckRule(id: RuleIdentifier.constant, summary: "A value is not the field's one required value."),
     ]
@@ -25,6 +48,7 @@ enum ConstantCheck: ValueCheckKind {
 
     static func compile(_ constraints: Constraints, at site: CheckSite, in state: CompilerState) -> ValueCheck? {
         guard let constant = constraints.constant, state.applies("const", constant.location, to: site.rule) else { return nil }
+        if site.rule.type == .string || site.rule.type == .text { return .text(Text(constant.value)) }
         return .constant(constant.value)
     }
 
@@ -73,13 +97,6 @@ extension DefectPlanter {
             return builder.record.appendText(Array(builder.record.bytes(of: value)) + Array("x".utf8))
         default: return nil
         }
-    }
-}
-
-extension TextRequirements {
-    /// Generated text is the constant itself.
-    mutating func addConstant(_ value: EnumValue) {
-        constant = Array(value.description.utf8)
     }
 }
 

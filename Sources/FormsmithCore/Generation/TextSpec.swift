@@ -49,19 +49,7 @@ final class TextSpec: Sendable {
 
     /// Builds the spec for `checks`, reading `seedList` when the field names one.
     init(checks: [ValueCheck], seedList: [String]) throws(GenerationError) {
-        var parts = TextRequirements()
-        for check in checks {
-            switch check {
-            case .length(let low, let high): parts.addLength(low, high)
-            case .regex(let regex): parts.addRegex(regex)
-            case .mask(let regex, let text): parts.addMask(regex, source: text)
-            case .checksum(let algorithm, let companion): parts.addChecksum(algorithm, companion: companion)
-            case .constant(let value): parts.addConstant(value)
-            case .format(let format): parts.addFormat(format)
-            case .range, .fractionDigits, .enumeration, .itemCount, .mediaTypes, .extensions, .size, .number:
-                break  // not declared on text fields
-            }
-        }
+        let parts = TextRequirements(checks)
         let (minLength, maxLength, regexes, masks) = (parts.minLength, parts.maxLength, parts.regexes, parts.masks)
         let checksum = parts.checksum
         let format = parts.format
@@ -163,8 +151,8 @@ final class TextSpec: Sendable {
 }
 
 /// What a text value's checks ask of it, gathered check by check: each kind adds its part in
-/// its own file (`LengthCheck.addLength`, `RegexCheck.addRegex` ...), and ``TextSpec`` then
-/// chooses where candidates come from.
+/// its own file (``TextCheck/require(_:)``: `LengthCheck.Window`, `RegexCheck.Pattern` ...), and
+/// ``TextSpec`` then chooses where candidates come from.
 struct TextRequirements {
     var minLength: Int?
     var maxLength: Int?

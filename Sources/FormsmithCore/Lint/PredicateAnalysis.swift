@@ -60,8 +60,7 @@ enum PredicateAnalysis {
             case .enumeration(let stringValues, let integerValues):
                 strings = stringValues.map { String(decoding: $0, as: UTF8.self) }
                 integers = integerValues
-            case .length, .regex, .mask, .format, .range, .fractionDigits, .itemCount, .checksum, .mediaTypes, .extensions,
-                 .size, .number: break
+            case .text, .range, .fractionDigits, .itemCount, .mediaTypes, .extensions, .size, .number: break
             }
         }
         var values: [ExpressionValue]

@@ -257,18 +257,15 @@ struct PlanBuilder {
     }
 
     private mutating func step(for check: ValueCheck, type: FieldType) -> CheckStep? {
-        let text = type == .string || type == .text
         switch check {
-        case .length(let minimum, let maximum): return text ? lengthStep(minimum, maximum) : nil
-        case .regex(let regex), .mask(let regex, _): return text ? patternStep(regex) : nil
-        case .checksum(let algorithm, let companion): return text ? checksumStep(algorithm, companion) : nil
+        case .text(let check): return check.fastStep(in: &self)  // compiled on string and text fields only
         case .range(let minimum, let maximum):
             return [.integer, .decimal, .date].contains(type) ? rangeStep(minimum, maximum) : nil
         case .fractionDigits(let digits): return type == .integer || type == .decimal ? fractionDigitsStep(digits) : nil
         case .enumeration(let strings, let integers): return type == .enumeration ? valuesStep(strings, integers) : nil
         case .number(let check):
             return type == .integer || type == .decimal ? check.fastStep(in: &self) : nil
-        case .itemCount, .constant, .format, .mediaTypes, .extensions, .size:
+        case .itemCount, .constant, .mediaTypes, .extensions, .size:
             return nil  // no plain step: the declarative checks decide and word these
         }
     }

@@ -85,8 +85,7 @@ extension RecordValidator {
             case .mediaTypes(let patterns): checkMediaType(patterns, file, field, path)
             case .extensions(let extensions): checkExtension(extensions, file, field, path)
             case .size(let minimum, let maximum): checkSize(minimum, maximum, file, field, path)
-            case .itemCount, .length, .regex, .mask, .format, .range, .fractionDigits, .enumeration, .checksum,
-                 .constant, .number:
+            case .itemCount, .text, .range, .fractionDigits, .enumeration, .constant, .number:
                 break  // counted above, or not declared on attachment fields (the compiler rejects them)
             }
         }

@@ -29,8 +29,7 @@ extension RecordValidator {
                 checkChoiceValues(strings, chosen, field, path)
             case .itemCount(let minimum, let maximum):
                 checkCount(chosen.count, minimum, maximum, field, path, raw, noun: "choice")
-            case .length, .regex, .mask, .format, .range, .fractionDigits, .checksum, .constant, .mediaTypes,
-                 .extensions, .size, .number:
+            case .text, .range, .fractionDigits, .constant, .mediaTypes, .extensions, .size, .number:
                 break  // not declared on multi-choice fields
             }
         }

@@ -30,8 +30,12 @@ enum TextScript: String, Sendable {
                     if strings.contains(where: { String(decoding: $0, as: UTF8.self).unicodeScalars.contains(where: isCyrillic) }) {
                         return .cyrillic
                     }
-                case .regex(let regex), .mask(let regex, _):
-                    if regex.pattern.unicodeScalars.contains(where: isCyrillic) { return .cyrillic }
+                case .text(let check):
+                    var text = TextRequirements()
+                    check.require(&text)
+                    for pattern in text.regexes + text.masks where pattern.pattern.unicodeScalars.contains(where: isCyrillic) {
+                        return .cyrillic
+                    }
                 default:
                     break
                 }
