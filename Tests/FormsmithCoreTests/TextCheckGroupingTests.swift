@@ -112,4 +112,30 @@ final class TextCheckGroupingTests: XCTestCase {
             return XCTFail("const on a boolean field is not a text check: \(consent.checks.map(\.kind))")
         }
     }
+
+    /// `const` on string and text fields, now a text check, still decides and words values as
+    /// before: by the exact bytes, in a case only while it holds, and a value failing only by a
+    /// trailing space gets the `text-form` review (messages worked out by hand from docs/rules.md).
+    func testConstantOnTextFieldsValidatesThroughTheTextCheck() throws {
+        let rules = try compileRules("""
+            id: text-const
+            fields:
+              kind: {type: enum, values: [a, b]}
+              answer: {type: string, const: 'да'}
+              note:
+                type: text
+                cases:
+                  - when: "kind == 'a'"
+                    const: none
+            """)
+        func found(_ json: String) -> [String] {
+            validate(json, against: rules).violations.map { "\($0.field) \($0.rule): \($0.message)" }
+        }
+        XCTAssertEqual(found(#"{"kind": "a", "answer": "да", "note": "none"}"#), [])
+        XCTAssertEqual(found(#"{"kind": "a", "answer": "нет", "note": "nonE"}"#),
+                       ["answer const: must be 'да'", "note const: must be 'none'"])
+        XCTAssertEqual(found(#"{"kind": "b", "answer": "да ", "note": "other"}"#),
+                       ["answer text-form: looks right but fails only because of how it is written: "
+                        + "spaces before or after the text: trim them"])
+    }
 }
