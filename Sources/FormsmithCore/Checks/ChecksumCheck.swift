@@ -49,6 +49,13 @@ enum ChecksumCheck: ValueCheckKind {
             requirements.checksum = (algorithm, companion)
             requirements.needsConfirmation = true
         }
+
+        func defects(in requirements: TextRequirements) -> [MutationKind] { [.checksum] }
+
+        func broken(_ kind: MutationKind, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
+                    by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue? {
+            planter.corruptedChecksum(field, value, address)
+        }
     }
 
     static let rules = [

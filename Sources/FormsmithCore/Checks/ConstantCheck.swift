@@ -29,6 +29,15 @@ enum ConstantCheck: ValueCheckKind {
         func require(_ requirements: inout TextRequirements) {
             requirements.constant = bytes
         }
+
+        func defects(in requirements: TextRequirements) -> [MutationKind] { [.constant] }
+
+        /// The text with one more character.
+        func broken(_ kind: MutationKind, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
+                    by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue? {
+            guard case .text = value else { return nil }
+            return planter.builder.record.appendText(Array(planter.builder.record.bytes(of: value)) + Array("x".utf8))
+        }
     }
 
     static let rules = [
@@ -86,15 +95,14 @@ extension RecordValidator {
 }
 
 extension DefectPlanter {
-    /// Another value than the field's `const` (the other boolean, the next choice, text with one more character).
+    /// Another value than the field's `const` on a boolean or enum field: the other boolean, the
+    /// next choice (on a text field the text check breaks it: ``Text/broken(_:_:_:_:by:random:)``).
     func otherConstant(_ field: CompiledField, _ value: GeneratedValue) -> GeneratedValue? {
         switch value {
         case .boolean(let flag): return .boolean(!flag)
         case .choice(let index):
             let count = generator.plan.fields[field.id].enumValues.count
             return count > 1 ? .choice((index + 1) % Int32(count)) : nil
-        case .text:
-            return builder.record.appendText(Array(builder.record.bytes(of: value)) + Array("x".utf8))
         default: return nil
         }
     }

@@ -27,6 +27,13 @@ enum FormatCheck: ValueCheckKind {
             requirements.format = format
             requirements.needsConfirmation = true
         }
+
+        func defects(in requirements: TextRequirements) -> [MutationKind] { [.format] }
+
+        func broken(_ kind: MutationKind, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
+                    by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue? {
+            planter.brokenFormat(field, value, address, random: &random)
+        }
     }
 
     static let rules = [

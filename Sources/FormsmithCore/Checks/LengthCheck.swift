@@ -39,6 +39,20 @@ enum LengthCheck: ValueCheckKind {
             if let minimum { requirements.minLength = max(requirements.minLength ?? minimum, minimum) }
             if let maximum { requirements.maxLength = min(requirements.maxLength ?? maximum, maximum) }
         }
+
+        /// One character short of the (strictest) `minLength` when that leaves a value, one past
+        /// the `maxLength` when the value stays of a sensible size.
+        func defects(in requirements: TextRequirements) -> [MutationKind] {
+            var kinds: [MutationKind] = []
+            if minimum != nil, (requirements.minLength ?? 0) >= 2 { kinds.append(.minLength) }
+            if maximum != nil, let limit = requirements.maxLength, limit < 5000 { kinds.append(.maxLength) }
+            return kinds
+        }
+
+        func broken(_ kind: MutationKind, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
+                    by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue? {
+            planter.lengthEdit(kind, field, value, address)
+        }
     }
 
     static let rules = [

@@ -34,6 +34,13 @@ enum MaskCheck: ValueCheckKind {
             }
             requirements.masks.append(regex)
         }
+
+        func defects(in requirements: TextRequirements) -> [MutationKind] { [.mask] }
+
+        func broken(_ kind: MutationKind, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
+                    by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue? {
+            planter.textEdit(.mask, field, value, address, random: &random)
+        }
     }
 
     static let rules = [

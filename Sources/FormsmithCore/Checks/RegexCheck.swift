@@ -33,6 +33,13 @@ enum RegexCheck: ValueCheckKind {
             }
             requirements.regexes.append(regex)
         }
+
+        func defects(in requirements: TextRequirements) -> [MutationKind] { [.regex] }
+
+        func broken(_ kind: MutationKind, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
+                    by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue? {
+            planter.textEdit(.regex, field, value, address, random: &random)
+        }
     }
 
     static let rules = [

@@ -36,6 +36,9 @@ final class TextSpec: Sendable {
     let format: TextFormat?
     /// Seed values that pass every check above (checksums with a companion excepted).
     let seeds: [[UInt8]]
+    /// The defects a value can be given, each with the text check that breaks it (the first
+    /// check offering it; ``TextCheck/defects(in:)``).
+    let defects: [(kind: MutationKind, check: any TextCheck)]
     /// `source` in plain memory, when it can be drawn that way.
     let flatSource: FlatTextSource?
     private let flatStorage = FlatRegexStorage()
@@ -50,6 +53,13 @@ final class TextSpec: Sendable {
     /// Builds the spec for `checks`, reading `seedList` when the field names one.
     init(checks: [ValueCheck], seedList: [String]) throws(GenerationError) {
         let parts = TextRequirements(checks)
+        var defects: [(kind: MutationKind, check: any TextCheck)] = []
+        for case .text(let check) in checks {
+            for kind in check.defects(in: parts) where !defects.contains(where: { $0.kind == kind }) {
+                defects.append((kind, check))
+            }
+        }
+        self.defects = defects
         let (minLength, maxLength, regexes, masks) = (parts.minLength, parts.maxLength, parts.regexes, parts.masks)
         let checksum = parts.checksum
         let format = parts.format
