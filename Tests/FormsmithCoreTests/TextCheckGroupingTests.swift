@@ -138,4 +138,58 @@ final class TextCheckGroupingTests: XCTestCase {
                        ["answer text-form: looks right but fails only because of how it is written: "
                         + "spaces before or after the text: trim them"])
     }
+
+    /// A form where every text kind can carry its defect, two of them only in a case.
+    private static let defects = """
+        id: text-defects
+        fields:
+          kind: {type: enum, values: [a, b]}
+          name: {type: string, minLength: 3, maxLength: 10, regex: '[a-z]+'}
+          short: {type: string, minLength: 1, maxLength: 6000, regex: '[a-z]{1,8}'}
+          phone: {type: string, mask: '+7 000 000-00-00'}
+          inn: {type: string, checksum: inn}
+          mail: {type: string, format: email}
+          answer: {type: string, const: 'да'}
+          code:
+            type: string
+            regex: '[A-Z0-9]{3,9}'
+            cases:
+              - when: "kind == 'a'"
+                maxLength: 5
+                regex: '[A-Z]{3,9}'
+        """
+
+    /// Each text kind offers its defects through ``TextCheck/defects(in:)``, given everything in
+    /// force: no `min-length` defect when one character short is empty, no `max-length` one past
+    /// 5000 characters (lists worked out by hand from the rules above).
+    func testEachTextKindOffersItsDefects() throws {
+        let rules = try compileRules(Self.defects)
+        func offered(_ path: String, case index: Int? = nil) throws -> [MutationKind] {
+            let field = try XCTUnwrap(rules.fields.first { $0.path == path })
+            let checks = field.checks + (index.map { field.cases[$0].checks } ?? [])
+            return try TextSpec(checks: checks, seedList: []).defects.map(\.kind)
+        }
+        XCTAssertEqual(try offered("name"), [.minLength, .maxLength, .regex])
+        XCTAssertEqual(try offered("short"), [.regex])
+        XCTAssertEqual(try offered("phone"), [.mask])
+        XCTAssertEqual(try offered("inn"), [.checksum])
+        XCTAssertEqual(try offered("mail"), [.format])
+        XCTAssertEqual(try offered("answer"), [.constant])
+        XCTAssertEqual(try offered("code"), [.regex])
+        XCTAssertEqual(try offered("code", case: 0), [.regex, .maxLength])
+    }
+
+    /// Generated with every questionnaire invalid, each labelled defect breaks exactly its field
+    /// and rule, and every text kind's rule is planted (the case's `max-length` included).
+    func testTextDefectsBreakExactlyTheirLabel() throws {
+        let rules = try compileRules(Self.defects)
+        let batch = try generate(rules, GenerationOptions(count: 400, seed: 11, invalidRate: 1, jobs: 2))
+        assertMatchesLabels(batch, rules, "text-defects")
+        let planted = Set(batch.labels.map { "\($0.field) \($0.rule)" })
+        for expected in ["name min-length", "name max-length", "name regex", "short regex", "phone mask", "inn checksum",
+                         "mail format", "answer const", "code regex", "code max-length", "name text-form"] {
+            XCTAssertTrue(planted.contains(expected), "no \(expected) defect among \(planted.sorted())")
+        }
+        XCTAssertFalse(planted.contains("short min-length"), "a one-character minimum has no defect")
+    }
 }
