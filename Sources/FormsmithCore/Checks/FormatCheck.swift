@@ -17,9 +17,8 @@ enum FormatCheck: ValueCheckKind {
         func check(_ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue,
                    by validator: RecordValidator) {
             guard let problem = format.problem(in: text) else { return }
-            validator.report(field, path, RuleIdentifier.format,
-                             "must be \(format.expectation) (\(FormatBytes.shownProblem(problem, redact: validator.redactsValues)))",
-                             raw)
+            let shown = FormatBytes.shownProblem(problem, redact: validator.redactsValues)
+            validator.report(field, path, RuleIdentifier.format, "must be \(format.expectation) (\(shown))", raw)
         }
 
         /// Text is drawn from the format's own realistic generator, then confirmed against every check.
