@@ -12,9 +12,9 @@ final class GenerationCoverageTests: XCTestCase {
         for field in rules.ruleSet.allFields where field.type == .enumeration || field.type == .multiChoice {
             let compiled = rules.fields[rules.fieldIDs[field.path]!]
             var expected = Set<String>()
-            for case .enumeration(let strings, let integers) in compiled.checks {
-                expected.formUnion(strings.map { String(decoding: $0, as: UTF8.self) })
-                expected.formUnion(integers.map(String.init))
+            for case .choice(let check as ValuesCheck.Listed) in compiled.checks {
+                expected.formUnion(check.strings.map { String(decoding: $0, as: UTF8.self) })
+                expected.formUnion(check.integers.map(String.init))
             }
             var seen = Set<String>()
             for object in objects {

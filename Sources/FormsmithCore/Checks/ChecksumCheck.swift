@@ -9,6 +9,55 @@ enum ChecksumCheck: ValueCheckKind {
         var checksum: Located<ChecksumSpec>?
     }
 
+    /// The compiled check: the algorithm and, for `bank-account`, the id of the field holding
+    /// the BIC it is checked with.
+    struct Digits: TextCheck {
+        static let kind = CheckKind.checksum
+        let algorithm: ChecksumAlgorithm
+        let companion: Int?
+
+        /// Words invalid check digits; skipped while the companion field (the BIC) is not valid.
+        func check(_ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue,
+                   by validator: RecordValidator) {
+            var valid: Bool
+            if let companion {
+                let (companionRaw, state) = validator.slot(of: companion)
+                guard state == .valid else { return }  // nothing to check against: its own error is reported
+                valid = validator.values.withText(companionRaw, into: &validator.companionBuffer) { other in
+                    algorithm.isValid(text, companion: other)
+                }
+            } else {
+                valid = algorithm.isValid(text, companion: nil)
+            }
+            if !valid {
+                let with = companion.map { " with \(validator.rules.fields[$0].path)" } ?? ""
+                validator.report(field, path, RuleIdentifier.checksum,
+                                 "has invalid check digits (\(algorithm.rawValue)\(with))", raw)
+            }
+        }
+
+        /// Valid check digits; none for a checksum with a companion field.
+        func fastStep(in plan: inout PlanBuilder) -> CheckStep? {
+            guard companion == nil else { return nil }
+            var step = CheckStep(kind: .checksum)
+            step.checksum = algorithm
+            return step
+        }
+
+        /// Generated text gets its check digits written in, then is confirmed against the formats.
+        func require(_ requirements: inout TextRequirements) {
+            requirements.checksum = (algorithm, companion)
+            requirements.needsConfirmation = true
+        }
+
+        func defects(in requirements: TextRequirements) -> [MutationKind] { [.checksum] }
+
+        func broken(_ kind: MutationKind, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
+                    by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue? {
+            planter.corruptedChecksum(field, value, address)
+        }
+    }
+
     static let rules = [
         CheckRule(id: RuleIdentifier.checksum, summary: "A value's check digits are wrong."),
     ]
@@ -100,7 +149,7 @@ enum ChecksumCheck: ValueCheckKind {
         } else if spec.value.companion != nil {
             problems.report("checksum \(algorithm.rawValue) takes no 'with:' field", at: spec.location)
         }
-        return .checksum(algorithm, companion: companionID)
+        return .text(Digits(algorithm: algorithm, companion: companionID))
     }
 
     static let jsonSchema: SchemaExpression = .none("check digits")
@@ -131,37 +180,6 @@ extension Constraints {
     }
 }
 
-extension RecordValidator {
-    /// Words invalid check digits; skipped while the companion field (the BIC) is not valid.
-    func checkChecksum(_ algorithm: ChecksumAlgorithm, _ companion: Int?, _ text: UnsafeBufferPointer<UInt8>,
-                       _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue) {
-        var valid: Bool
-        if let companion {
-            let (companionRaw, state) = slot(of: companion)
-            guard state == .valid else { return }  // nothing to check against: its own error is reported
-            valid = values.withText(companionRaw, into: &companionBuffer) { other in
-                algorithm.isValid(text, companion: other)
-            }
-        } else {
-            valid = algorithm.isValid(text, companion: nil)
-        }
-        if !valid {
-            let with = companion.map { " with \(rules.fields[$0].path)" } ?? ""
-            report(field, path, RuleIdentifier.checksum, "has invalid check digits (\(algorithm.rawValue)\(with))", raw)
-        }
-    }
-}
-
-extension PlanBuilder {
-    /// The fast step: valid check digits; none for a checksum with a companion field.
-    func checksumStep(_ algorithm: ChecksumAlgorithm, _ companion: Int?) -> CheckStep? {
-        guard companion == nil else { return nil }
-        var step = CheckStep(kind: .checksum)
-        step.checksum = algorithm
-        return step
-    }
-}
-
 extension DefectPlanter {
     /// The value with its check digits corrupted (formats kept), so only the checksum fails.
     func corruptedChecksum(_ field: CompiledField, _ value: GeneratedValue, _ address: FieldAddress) -> GeneratedValue? {
@@ -175,13 +193,5 @@ extension DefectPlanter {
         let text = String(decoding: builder.record.bytes(of: value), as: UTF8.self)
         guard let corrupted = checksum.algorithm.corrupt(text, companion: companion) else { return nil }
         return builder.record.appendText(Array(corrupted.utf8))
-    }
-}
-
-extension TextRequirements {
-    /// Generated text gets its check digits written in, then is confirmed against the formats.
-    mutating func addChecksum(_ algorithm: ChecksumAlgorithm, companion: Int?) {
-        checksum = (algorithm, companion)
-        needsConfirmation = true
     }
 }

@@ -30,6 +30,38 @@ enum ConstantCheck: ValueCheckKind {
         }
     }
 
+    /// The compiled check on a string or text field: the one acceptable text.
+    struct Text: TextCheck {
+        static let kind = CheckKind.constant
+        let expected: EnumValue
+        /// `expected` as UTF-8, compared with each value without converting it again.
+        let bytes: [UInt8]
+
+        init(_ expected: EnumValue) {
+            self.expected = expected
+            bytes = Array(expected.description.utf8)
+        }
+
+        func check(_ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue,
+                   by validator: RecordValidator) {
+            if !bytes.elementsEqual(text) { validator.reportConstant(expected, quoted: true, field, path, raw) }
+        }
+
+        /// Generated text is the constant itself.
+        func require(_ requirements: inout TextRequirements) {
+            requirements.constant = bytes
+        }
+
+        func defects(in requirements: TextRequirements) -> [MutationKind] { [.constant] }
+
+        /// The text with one more character.
+        func broken(_ kind: MutationKind, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
+                    by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue? {
+            guard case .text = value else { return nil }
+            return planter.builder.record.appendText(Array(planter.builder.record.bytes(of: value)) + Array("x".utf8))
+        }
+    }
+
     static let rules = [
         CheckRule(id: RuleIdentifier.constant, summary: "A value is not the field's one required value."),
     ]
@@ -72,7 +104,8 @@ enum ConstantCheck: ValueCheckKind {
         switch site.rule.type {
         case .boolean, .enumeration: return .choice(Choice(value: constant.value))
         case .integer, .decimal: return .number(Number(expected: constant.value))
-        default: return .constant(constant.value)
+        case .string, .text: return .text(Text(constant.value))
+        default: return nil  // `state.applies` has refused the key on any other type
         }
     }
 
@@ -110,24 +143,16 @@ extension RecordValidator {
 }
 
 extension DefectPlanter {
-    /// Another value than the field's `const` (the other boolean, the next choice, text with one more character).
+    /// Another value than the field's `const` on a boolean or enum field: the other boolean, the
+    /// next choice (on a text field the text check breaks it: ``Text/broken(_:_:_:_:by:random:)``).
     func otherConstant(_ field: CompiledField, _ value: GeneratedValue) -> GeneratedValue? {
         switch value {
         case .boolean(let flag): return .boolean(!flag)
         case .choice(let index):
             let count = generator.plan.fields[field.id].enumValues.count
             return count > 1 ? .choice((index + 1) % Int32(count)) : nil
-        case .text:
-            return builder.record.appendText(Array(builder.record.bytes(of: value)) + Array("x".utf8))
         default: return nil
         }
-    }
-}
-
-extension TextRequirements {
-    /// Generated text is the constant itself.
-    mutating func addConstant(_ value: EnumValue) {
-        constant = Array(value.description.utf8)
     }
 }
 

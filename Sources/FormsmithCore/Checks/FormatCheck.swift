@@ -7,6 +7,34 @@ enum FormatCheck: ValueCheckKind {
         var format: Located<String>?
     }
 
+    /// The compiled check: the named format the value is in.
+    struct Named: TextCheck {
+        static let kind = CheckKind.format
+        let format: TextFormat
+
+        /// Words a value outside the format, saying what is wrong with it. No fast step: the
+        /// format decides here.
+        func check(_ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue,
+                   by validator: RecordValidator) {
+            guard let problem = format.problem(in: text) else { return }
+            let shown = FormatBytes.shownProblem(problem, redact: validator.redactsValues)
+            validator.report(field, path, RuleIdentifier.format, "must be \(format.expectation) (\(shown))", raw)
+        }
+
+        /// Text is drawn from the format's own realistic generator, then confirmed against every check.
+        func require(_ requirements: inout TextRequirements) {
+            requirements.format = format
+            requirements.needsConfirmation = true
+        }
+
+        func defects(in requirements: TextRequirements) -> [MutationKind] { [.format] }
+
+        func broken(_ kind: MutationKind, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
+                    by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue? {
+            planter.brokenFormat(field, value, address, random: &random)
+        }
+    }
+
     static let rules = [
         CheckRule(id: RuleIdentifier.format,
                   summary: "A value is not in the field's format (e-mail address, URL, UUID, phone ...)."),
@@ -75,7 +103,7 @@ enum FormatCheck: ValueCheckKind {
                                   + "; known: " + known.joined(separator: ", "), at: written.location)
             return nil
         }
-        return .format(format)
+        return .text(Named(format: format))
     }
 
     static let jsonSchema: SchemaExpression = .partly(["format", "pattern"], notExpressed: "a format as strictly as Formsmith checks it (JSON Schema's format is an annotation)")
@@ -106,16 +134,6 @@ extension Constraints {
     }
 }
 
-extension RecordValidator {
-    /// Words a value outside the format, saying what is wrong with it.
-    func checkFormat(_ format: TextFormat, _ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField,
-                     _ path: ConcretePath, _ raw: RawValue) {
-        guard let problem = format.problem(in: text) else { return }
-        report(field, path, RuleIdentifier.format,
-               "must be \(format.expectation) (\(FormatBytes.shownProblem(problem, redact: redactsValues)))", raw)
-    }
-}
-
 extension DefectPlanter {
     /// The value broken in a way its format names (a doubled dot in an e-mail address, a
     /// missing group in a UUID), so only the format check fails.
@@ -124,13 +142,5 @@ extension DefectPlanter {
         guard case .text = value, let format = textSpec(field, address).format,
               let broken = format.corrupt(Array(builder.record.bytes(of: value)), random: &random) else { return nil }
         return builder.record.appendText(broken)
-    }
-}
-
-extension TextRequirements {
-    /// Text is drawn from the format's own realistic generator, then confirmed against every check.
-    mutating func addFormat(_ format: TextFormat) {
-        self.format = format
-        needsConfirmation = true
     }
 }

@@ -6,6 +6,55 @@ enum LengthCheck: ValueCheckKind {
         var maxLength: Located<Int>?
     }
 
+    /// The compiled check: the length window, in Unicode scalars.
+    struct Window: TextCheck {
+        static let kind = CheckKind.length
+        let minimum: Int?
+        let maximum: Int?
+
+        /// Words a length outside `minimum...maximum`.
+        func check(_ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue,
+                   by validator: RecordValidator) {
+            let length = RecordValidator.scalarCount(text)
+            if let minimum, length < minimum {
+                validator.report(field, path, RuleIdentifier.minLength,
+                                 "must be at least \(Counted.phrase(minimum, "character")) long (it has \(length))", raw)
+            }
+            if let maximum, length > maximum {
+                validator.report(field, path, RuleIdentifier.maxLength,
+                                 "must be at most \(Counted.phrase(maximum, "character")) long (it has \(length))", raw)
+            }
+        }
+
+        /// The length is within bounds (executed in `RecordValidator+Steps.swift`).
+        func fastStep(in plan: inout PlanBuilder) -> CheckStep? {
+            var step = CheckStep(kind: .length)
+            step.minimum = minimum ?? Int.min
+            step.maximum = maximum ?? Int.max
+            return step
+        }
+
+        /// Generated text must have a length within every length check.
+        func require(_ requirements: inout TextRequirements) {
+            if let minimum { requirements.minLength = max(requirements.minLength ?? minimum, minimum) }
+            if let maximum { requirements.maxLength = min(requirements.maxLength ?? maximum, maximum) }
+        }
+
+        /// One character short of the (strictest) `minLength` when that leaves a value, one past
+        /// the `maxLength` when the value stays of a sensible size.
+        func defects(in requirements: TextRequirements) -> [MutationKind] {
+            var kinds: [MutationKind] = []
+            if minimum != nil, (requirements.minLength ?? 0) >= 2 { kinds.append(.minLength) }
+            if maximum != nil, let limit = requirements.maxLength, limit < 5000 { kinds.append(.maxLength) }
+            return kinds
+        }
+
+        func broken(_ kind: MutationKind, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
+                    by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue? {
+            planter.lengthEdit(kind, field, value, address)
+        }
+    }
+
     static let rules = [
         CheckRule(id: RuleIdentifier.minLength, summary: "A text is shorter than the field's minLength."),
         CheckRule(id: RuleIdentifier.maxLength, summary: "A text is longer than the field's maxLength."),
@@ -31,7 +80,7 @@ enum LengthCheck: ValueCheckKind {
         guard let (minimum, maximum) = state.countBounds(constraints.minLength, constraints.maxLength,
                                                          ("minLength", "maxLength"), of: site.rule)
         else { return nil }
-        return .length(min: minimum, max: maximum)
+        return .text(Window(minimum: minimum, maximum: maximum))
     }
 
     static let jsonSchema: SchemaExpression = .keywords(["minLength", "maxLength"])
@@ -73,32 +122,6 @@ extension Constraints {
     }
 }
 
-extension RecordValidator {
-    /// Words a length outside `minimum...maximum`.
-    func checkLength(_ minimum: Int?, _ maximum: Int?, _ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField,
-                     _ path: ConcretePath, _ raw: RawValue) {
-        let length = Self.scalarCount(text)
-        if let minimum, length < minimum {
-            report(field, path, RuleIdentifier.minLength,
-                   "must be at least \(Counted.phrase(minimum, "character")) long (it has \(length))", raw)
-        }
-        if let maximum, length > maximum {
-            report(field, path, RuleIdentifier.maxLength,
-                   "must be at most \(Counted.phrase(maximum, "character")) long (it has \(length))", raw)
-        }
-    }
-}
-
-extension PlanBuilder {
-    /// The fast step: the length is within bounds (executed in `RecordValidator+Steps.swift`).
-    func lengthStep(_ minimum: Int?, _ maximum: Int?) -> CheckStep {
-        var step = CheckStep(kind: .length)
-        step.minimum = minimum ?? Int.min
-        step.maximum = maximum ?? Int.max
-        return step
-    }
-}
-
 extension DefectPlanter {
     /// A value one character shorter than `minLength`, or one longer than `maxLength`
     /// (repeating the last character, which keeps most formats).
@@ -118,13 +141,5 @@ extension DefectPlanter {
         var bytes: [UInt8] = []
         for scalar in scalars { JSONStrings.appendUTF8(scalar.value, to: &bytes) }
         return builder.record.appendText(bytes)
-    }
-}
-
-extension TextRequirements {
-    /// Generated text must have a length within every length check.
-    mutating func addLength(_ low: Int?, _ high: Int?) {
-        if let low { minLength = max(minLength ?? low, low) }
-        if let high { maxLength = min(maxLength ?? high, high) }
     }
 }

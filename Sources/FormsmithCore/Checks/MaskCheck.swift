@@ -7,6 +7,42 @@ enum MaskCheck: ValueCheckKind {
         var mask: Located<String>?
     }
 
+    /// The compiled check: the mask as written and the pattern it compiles to.
+    struct Fit: TextCheck {
+        static let kind = CheckKind.mask
+        let regex: CompiledRegex
+        /// The mask as written (`+7 (000) 000-00-00`).
+        let source: String
+
+        func check(_ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue,
+                   by validator: RecordValidator) {
+            validator.checkPattern(regex, text, field, path, raw, rule: RuleIdentifier.mask,
+                                   failure: "does not fit the mask '\(source)'")
+        }
+
+        func fastStep(in plan: inout PlanBuilder) -> CheckStep? {
+            plan.patternStep(regex)
+        }
+
+        /// Generated text must fit every mask; candidates follow the first one, and further
+        /// ones are confirmed after drawing.
+        func require(_ requirements: inout TextRequirements) {
+            if requirements.maskSource == nil {
+                requirements.maskSource = source
+            } else {
+                requirements.needsConfirmation = true
+            }
+            requirements.masks.append(regex)
+        }
+
+        func defects(in requirements: TextRequirements) -> [MutationKind] { [.mask] }
+
+        func broken(_ kind: MutationKind, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
+                    by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue? {
+            planter.textEdit(.mask, field, value, address, random: &random)
+        }
+    }
+
     static let rules = [
         CheckRule(id: RuleIdentifier.mask, summary: "A value does not fit the field's input mask."),
     ]
@@ -29,7 +65,7 @@ enum MaskCheck: ValueCheckKind {
         do {
             let parsed = try InputMask(mask.value)
             do {
-                return .mask(try parsed.compile(), source: mask.value)
+                return .text(Fit(regex: try parsed.compile(), source: mask.value))
             } catch {
                 let shown = mask.value.count > 60 ? mask.value.prefix(60) + "…" : mask.value
                 state.problems.report("mask '\(shown)' does not compile: \(error.message); "
@@ -102,14 +138,5 @@ extension Constraints {
     public var mask: Located<String>? {
         get { self[MaskCheck.self].mask }
         set { self[MaskCheck.self].mask = newValue }
-    }
-}
-
-extension TextRequirements {
-    /// Generated text must fit every mask; candidates follow the first one, and further ones
-    /// are confirmed after drawing.
-    mutating func addMask(_ regex: CompiledRegex, source: String) {
-        if maskSource == nil { maskSource = source } else { needsConfirmation = true }
-        masks.append(regex)
     }
 }

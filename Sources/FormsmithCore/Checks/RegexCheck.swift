@@ -8,6 +8,40 @@ enum RegexCheck: ValueCheckKind {
         var regexFlags: Located<String>?
     }
 
+    /// The compiled check: the pattern the whole value matches.
+    struct Pattern: TextCheck {
+        static let kind = CheckKind.regex
+        let regex: CompiledRegex
+
+        func check(_ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue,
+                   by validator: RecordValidator) {
+            validator.checkPattern(regex, text, field, path, raw, rule: RuleIdentifier.regex,
+                                   failure: "does not match the pattern \(regex.pattern)")
+        }
+
+        func fastStep(in plan: inout PlanBuilder) -> CheckStep? {
+            plan.patternStep(regex)
+        }
+
+        /// Generated text must match every regex; candidates walk the first one, and further
+        /// ones are confirmed after drawing.
+        func require(_ requirements: inout TextRequirements) {
+            if requirements.generatorRegex == nil {
+                requirements.generatorRegex = regex
+            } else {
+                requirements.needsConfirmation = true
+            }
+            requirements.regexes.append(regex)
+        }
+
+        func defects(in requirements: TextRequirements) -> [MutationKind] { [.regex] }
+
+        func broken(_ kind: MutationKind, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
+                    by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue? {
+            planter.textEdit(.regex, field, value, address, random: &random)
+        }
+    }
+
     static let rules = [
         CheckRule(id: RuleIdentifier.regex, summary: "A value does not match the field's PCRE2 pattern."),
         CheckRule(id: RuleIdentifier.regexLimit,
@@ -35,7 +69,7 @@ enum RegexCheck: ValueCheckKind {
         guard let regex = constraints.regex, state.applies("regex", regex.location, to: site.rule) else { return nil }
         do {
             let options = try RegexOptions(flags: constraints.regexFlags?.value ?? "")
-            return .regex(try CompiledRegex(pattern: regex.value, options: options))
+            return .text(Pattern(regex: try CompiledRegex(pattern: regex.value, options: options)))
         } catch {
             state.problems.report("invalid regex: \(error.message)", excerpt: error.rendered(pattern: regex.value),
                                   at: regex.location)
@@ -112,14 +146,5 @@ extension PlanBuilder {
         var step = CheckStep(kind: .pattern)
         step.regex = Unmanaged.passUnretained(regex)
         return step
-    }
-}
-
-extension TextRequirements {
-    /// Generated text must match every regex; candidates walk the first one, and further ones
-    /// are confirmed after drawing.
-    mutating func addRegex(_ regex: CompiledRegex) {
-        if generatorRegex == nil { generatorRegex = regex } else { needsConfirmation = true }
-        regexes.append(regex)
     }
 }

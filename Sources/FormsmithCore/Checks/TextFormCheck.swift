@@ -8,6 +8,10 @@ import Foundation
 /// no-break spaces made plain, surrounding whitespace trimmed, NFC) passes them all, its
 /// violations are replaced by one `text-form` violation that says what is wrong.
 ///
+/// It is a review step, not a ``TextCheck``: it judges no value on its own (`normalize` compiles
+/// to no check), it reruns the field's text checks on the tidied value (``RecordValidator/checkText(_:_:_:_:_:)``)
+/// only after one of them failed, and it applies to enum and multi-choice values as well.
+///
 /// `normalize: nfc` (on the field, or at the top of the rule file for every field) accepts a
 /// value whose only problem is its Unicode form. The value is examined only after a text
 /// check failed, so values that pass cost nothing.

@@ -181,44 +181,40 @@ enum CheckKind: String, CaseIterable, Sendable {
     }
 }
 
-/// One compiled value check of a field (see ``CheckKind`` for the file that owns each case).
+/// One compiled value check of a field, tagged by the value type it applies to: one case per
+/// type, each holding a check whose kind owns its behaviour through the type's protocol
+/// (``CompiledCheck``). A compiled field holds only checks of its own type (the rule compiler
+/// refuses a key on a type it does not apply to, and each kind compiles to the struct of the
+/// field's type), so a type's code reads only its own case and no `switch` lists kinds that
+/// cannot apply; a new kind of an existing type adds no case here.
 enum ValueCheck: Sendable {
-    case length(min: Int?, max: Int?)
-    case regex(CompiledRegex)
-    case mask(CompiledRegex, source: String)
-    case format(TextFormat)
-    case enumeration(strings: [[UInt8]], integers: [Int64])
-    case checksum(ChecksumAlgorithm, companion: Int?)
-    case constant(EnumValue)
-    /// A number check whose kind owns its behaviour (``NumberCheck``): validated, generated and
-    /// broken through the protocol, so a new number kind adds no case here.
+    /// A check on a string or text value (``TextCheck``).
+    case text(any TextCheck)
+    /// A check on an integer or decimal value (``NumberCheck``).
     case number(any NumberCheck)
+    /// A check on a date value (``DateCheck``).
+    case date(any DateCheck)
     /// A check on an enum, multi-choice or boolean value (``ChoiceCheck``).
     case choice(any ChoiceCheck)
     /// A check on an attachment's files (``AttachmentCheck``).
     case attachment(any AttachmentCheck)
     /// A check on a list's items (``ListCheck``).
     case list(any ListCheck)
-    /// A date check whose kind owns its behaviour (``DateCheck``): the range on date fields.
-    case date(any DateCheck)
 
-    /// The kind the check belongs to.
-    var kind: CheckKind {
+    /// The check, whatever its type.
+    var check: any CompiledCheck {
         switch self {
-        case .length: .length
-        case .regex: .regex
-        case .mask: .mask
-        case .format: .format
-        case .enumeration: .values
-        case .checksum: .checksum
-        case .constant: .constant
-        case .number(let check): type(of: check).kind
-        case .choice(let check): type(of: check).kind
-        case .attachment(let check): type(of: check).kind
-        case .list(let check): type(of: check).kind
-        case .date(let check): type(of: check).kind
+        case .text(let check): check
+        case .number(let check): check
+        case .date(let check): check
+        case .choice(let check): check
+        case .attachment(let check): check
+        case .list(let check): check
         }
     }
+
+    /// The kind the check belongs to.
+    var kind: CheckKind { type(of: check).kind }
 }
 
 /// Phrases several kinds' explanations share.

@@ -130,7 +130,7 @@ enum ValuesCheck: ValueCheckKind {
             default: strings.append(Array(value.description.utf8))
             }
         }
-        guard needsValues else { return .enumeration(strings: strings, integers: integers) }
+        guard needsValues else { return nil }  // `state.applies` has refused the keys on any other type
         return .choice(Listed(strings: strings, integers: integers, multiChoice: rule.type == .multiChoice))
     }
 

@@ -43,6 +43,9 @@ extension DefectPlanter {
 
     private func mutated(_ kind: MutationKind, _ field: CompiledField, _ value: GeneratedValue, _ address: FieldAddress,
                          random: inout SeededRandom) -> GeneratedValue? {
+        if let check = textCheck(breaking: kind, field, value, address) {
+            return check.broken(kind, value, field, address, by: self, random: &random)
+        }
         switch kind {
         case .required, .incompleteGroup: return .absent
         case .parent: return value
@@ -51,18 +54,15 @@ extension DefectPlanter {
             let generated = inScope(address) { builder.generateValue(field, address: address) }
             return builder.failure == nil && generated.isPresent ? generated : nil
         case .type: return wrongType(field)
-        case .regex, .mask: return textEdit(kind, field, value, address, random: &random)
-        case .minLength, .maxLength: return lengthEdit(kind, field, value, address)
         case .min, .max: return outOfRange(kind == .min, field, value, address)
         case .fractionDigits: return tooManyFractionDigits(field, value, address)
         case .enumeration: return unknownChoice(field, value)
         case .unique: return repeatedChoice(value)
         case .constant: return otherConstant(field, value)
-        case .checksum: return corruptedChecksum(field, value, address)
-        case .format: return brokenFormat(field, value, address, random: &random)
         case .minItems, .maxItems: return itemCountEdit(kind == .maxItems, field, value, address)
         case .mediaType, .fileExtension, .minSize, .maxSize: return nil  // attachmentDefect
         case .unknownField, .numberCheck: return nil  // numberCheck: numberDefect, with the candidate's check
+        case .regex, .mask, .minLength, .maxLength, .checksum, .format: return nil  // a text check's (above)
         case .textForm: return mistypedText(field, value, random: &random)
         }
     }

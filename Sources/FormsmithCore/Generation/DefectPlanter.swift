@@ -150,15 +150,7 @@ struct DefectPlanter {
         switch field.type {
         case .string, .text:
             guard case .text = value else { break }
-            let spec = textSpec(field, address)
-            if !spec.regexes.isEmpty { kinds.append(.regex) }
-            if !spec.masks.isEmpty { kinds.append(.mask) }
-            if (spec.minLength ?? 0) >= 2 { kinds.append(.minLength) }
-            if let maximum = spec.maxLength, maximum < 5000 { kinds.append(.maxLength) }
-            if spec.checksum != nil { kinds.append(.checksum) }
-            if spec.format != nil { kinds.append(.format) }
-            if case .constant = spec.source { kinds.append(.constant) }
-            if !spec.regexes.isEmpty || !spec.masks.isEmpty || spec.format != nil { kinds.append(.textForm) }
+            kinds += textDefects(textSpec(field, address))
         case .integer, .decimal, .date:
             kinds += [.min, .max]
             if field.type == .decimal, NumberChecks.narrows(field.checks, by: .fractionDigits) {

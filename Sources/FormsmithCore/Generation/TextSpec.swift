@@ -36,6 +36,9 @@ final class TextSpec: Sendable {
     let format: TextFormat?
     /// Seed values that pass every check above (checksums with a companion excepted).
     let seeds: [[UInt8]]
+    /// The defects a value can be given, each with the text check that breaks it (the first
+    /// check offering it; ``TextCheck/defects(in:)``).
+    let defects: [(kind: MutationKind, check: any TextCheck)]
     /// `source` in plain memory, when it can be drawn that way.
     let flatSource: FlatTextSource?
     private let flatStorage = FlatRegexStorage()
@@ -49,19 +52,14 @@ final class TextSpec: Sendable {
 
     /// Builds the spec for `checks`, reading `seedList` when the field names one.
     init(checks: [ValueCheck], seedList: [String]) throws(GenerationError) {
-        var parts = TextRequirements()
-        for check in checks {
-            switch check {
-            case .length(let low, let high): parts.addLength(low, high)
-            case .regex(let regex): parts.addRegex(regex)
-            case .mask(let regex, let text): parts.addMask(regex, source: text)
-            case .checksum(let algorithm, let companion): parts.addChecksum(algorithm, companion: companion)
-            case .constant(let value): parts.addConstant(value)
-            case .format(let format): parts.addFormat(format)
-            case .enumeration, .number, .date, .choice, .attachment, .list:
-                break  // not declared on text fields
+        let parts = TextRequirements(checks)
+        var defects: [(kind: MutationKind, check: any TextCheck)] = []
+        for case .text(let check) in checks {
+            for kind in check.defects(in: parts) where !defects.contains(where: { $0.kind == kind }) {
+                defects.append((kind, check))
             }
         }
+        self.defects = defects
         let (minLength, maxLength, regexes, masks) = (parts.minLength, parts.maxLength, parts.regexes, parts.masks)
         let checksum = parts.checksum
         let format = parts.format
@@ -163,8 +161,8 @@ final class TextSpec: Sendable {
 }
 
 /// What a text value's checks ask of it, gathered check by check: each kind adds its part in
-/// its own file (`LengthCheck.addLength`, `RegexCheck.addRegex` ...), and ``TextSpec`` then
-/// chooses where candidates come from.
+/// its own file (``TextCheck/require(_:)``: `LengthCheck.Window`, `RegexCheck.Pattern` ...), and
+/// ``TextSpec`` then chooses where candidates come from.
 struct TextRequirements {
     var minLength: Int?
     var maxLength: Int?

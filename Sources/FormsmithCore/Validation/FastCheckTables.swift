@@ -245,7 +245,7 @@ struct PlanBuilder {
         }
         var decide = true
         for check in checks {
-            guard let step = self.step(for: check, type: type) else {
+            guard let step = self.step(for: check) else {
                 decide = false
                 continue
             }
@@ -256,22 +256,9 @@ struct PlanBuilder {
         return (start..<steps.count, decide)
     }
 
-    private mutating func step(for check: ValueCheck, type: FieldType) -> CheckStep? {
-        let text = type == .string || type == .text
-        switch check {
-        case .length(let minimum, let maximum): return text ? lengthStep(minimum, maximum) : nil
-        case .regex(let regex), .mask(let regex, _): return text ? patternStep(regex) : nil
-        case .checksum(let algorithm, let companion): return text ? checksumStep(algorithm, companion) : nil
-        case .enumeration(let strings, let integers): return type == .enumeration ? valuesStep(strings, integers) : nil
-        case .number(let check):
-            return type == .integer || type == .decimal ? check.fastStep(in: &self) : nil
-        case .choice(let check): return check.fastStep(in: &self)
-        case .date(let check): return check.fastStep(in: &self)
-        case .attachment, .list:
-            return nil  // attachments have one step for all their checks (``AttachmentStep``); lists none
-        case .constant, .format:
-            return nil  // no plain step: the declarative checks decide and word these
-        }
+    /// The check's plain step, if its kind has one (``CompiledCheck/fastStep(in:)``).
+    private mutating func step(for check: ValueCheck) -> CheckStep? {
+        check.check.fastStep(in: &self)
     }
 
     mutating func bound(_ range: RangeBound?) -> BoundStep {

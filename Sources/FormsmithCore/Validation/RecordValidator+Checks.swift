@@ -105,33 +105,6 @@ extension RecordValidator {
         }
     }
 
-    /// Runs text checks on `text` (the value, or its tidied form), reporting what it breaks.
-    func checkText(_ text: UnsafeBufferPointer<UInt8>, _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue,
-                   _ checks: [ValueCheck]) {
-        for check in checks {
-            switch check {
-            case .length(let minimum, let maximum):
-                checkLength(minimum, maximum, text, field, path, raw)
-            case .regex(let regex):
-                checkPattern(regex, text, field, path, raw, rule: RuleIdentifier.regex,
-                             failure: "does not match the pattern \(regex.pattern)")
-            case .mask(let regex, let mask):
-                checkPattern(regex, text, field, path, raw, rule: RuleIdentifier.mask,
-                             failure: "does not fit the mask '\(mask)'")
-            case .format(let format):
-                checkFormat(format, text, field, path, raw)
-            case .checksum(let algorithm, let companion):
-                checkChecksum(algorithm, companion, text, field, path, raw)
-            case .constant(let expected):
-                if !Array(expected.description.utf8).elementsEqual(text) {
-                    reportConstant(expected, quoted: true, field, path, raw)
-                }
-            case .enumeration, .number, .date, .choice, .attachment, .list:
-                break  // not declared on text fields (the compiler rejects them)
-            }
-        }
-    }
-
     /// Length in Unicode scalars: the bytes that do not continue a UTF-8 sequence.
     /// Counts 8 bytes at a time: a continuation byte has its high bit set and the next bit clear.
     static func scalarCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {

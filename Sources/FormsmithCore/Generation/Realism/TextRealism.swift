@@ -57,10 +57,7 @@ enum TextRealism: Sendable {
         let section = field.path.split(separator: ".").dropLast()
         return rules.fields.first { other in
             other.listID == field.listID && other.path.split(separator: ".").dropLast() == section
-                && other.checks.contains { check in
-                    if case .checksum(.inn, _) = check { return true }
-                    return false
-                }
+                && TextRequirements(other.checks).checksum?.algorithm == .inn
         }?.id
     }
 
@@ -131,10 +128,7 @@ extension BuiltInNames {
     /// first name and a patronymic (`Иванов`, `Мария`, `Петрович`) and refuses two words and a
     /// Latin name.
     static func isCyrillicNamePattern(_ checks: [ValueCheck]) -> Bool {
-        let regexes = checks.compactMap { check -> CompiledRegex? in
-            if case .regex(let regex) = check { return regex }
-            return nil
-        }
+        let regexes = TextRequirements(checks).regexes
         guard !regexes.isEmpty else { return false }
         let scratch = RegexScratch()
         func accepts(_ text: String) -> Bool {
@@ -158,8 +152,11 @@ struct RealismContext {
         formScript = TextScript.ofForm(rules)
         var bics = Set<Int>()
         for field in rules.fields {
-            for case .checksum(.bankAccount, let companion?) in field.checks + field.cases.flatMap(\.checks) {
-                bics.insert(companion)
+            for checks in [field.checks] + field.cases.map(\.checks) {
+                if let checksum = TextRequirements(checks).checksum, checksum.algorithm == .bankAccount,
+                   let companion = checksum.companion {
+                    bics.insert(companion)
+                }
             }
         }
         bicFields = bics

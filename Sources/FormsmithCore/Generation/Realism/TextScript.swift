@@ -28,12 +28,11 @@ enum TextScript: String, Sendable {
                 let values = ChoiceDomain(checks).stringValues
                 if values.contains(where: { $0.unicodeScalars.contains(where: isCyrillic) }) { return .cyrillic }
             }
-            for check in field.checks + field.cases.flatMap(\.checks) {
-                switch check {
-                case .regex(let regex), .mask(let regex, _):
-                    if regex.pattern.unicodeScalars.contains(where: isCyrillic) { return .cyrillic }
-                default:
-                    break
+            for case .text(let check) in field.checks + field.cases.flatMap(\.checks) {
+                var text = TextRequirements()
+                check.require(&text)
+                for pattern in text.regexes + text.masks where pattern.pattern.unicodeScalars.contains(where: isCyrillic) {
+                    return .cyrillic
                 }
             }
         }
