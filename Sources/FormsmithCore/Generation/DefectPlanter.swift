@@ -79,13 +79,15 @@ struct DefectPlanter {
             builder.discards.addDefect(field: "", rule: Self.noDefect)
             return nil
         }
-        // Shuffled and ordered by index: a candidate (with its check and narrowing) is costly
-        // to copy, and shuffling the candidates themselves was 9% of generating osago.
+        // Shuffled, sorted and looked through by index: a candidate (with its check and
+        // narrowing) is costly to copy, and copying them here was 9% of generating osago.
         var shuffled = Array(candidates.indices)
         for position in stride(from: shuffled.count - 1, to: 0, by: -1) {
             shuffled.swapAt(position, random.int(in: 0...position))
         }
-        let kinds = MutationKind.allCases.filter { kind in candidates.contains { $0.kind == kind } }
+        var present = Set<MutationKind>()
+        for index in candidates.indices { present.insert(candidates[index].kind) }
+        let kinds = MutationKind.allCases.filter(present.contains)
         let preferred = kinds[random.int(in: 0...(kinds.count - 1))]
         let ordered = shuffled.filter { candidates[$0].kind == preferred } + shuffled.filter { candidates[$0].kind != preferred }
         let snapshot = builder.record
