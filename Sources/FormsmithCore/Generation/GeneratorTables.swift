@@ -16,6 +16,12 @@ struct GeneratorFieldTables: Sendable {
     var enumValues: [ExpressionValue] = []
     /// The position of the `const` value among the enum values.
     var constantChoice: Int32?
+    /// How many choices a multi-choice value has (its choice checks' count), worked out once.
+    var choiceCount = ItemBounds()
+    /// A boolean field's `const`, worked out once.
+    var constantBoolean: Bool?
+    /// An integer field's one value (its number checks' ``NumberCheck/fixedValue``), worked out once.
+    var fixedInteger: Int64?
     /// A per-field offset so that fields cycle through their values out of step.
     var salt = 0
     /// Whether this is the questionnaire's top-level `id` (made unique from the record number).
@@ -203,6 +209,13 @@ final class GeneratorTables: Sendable {
                 plan.addValues(strings, domain.integers, integerEnum: field.hasIntegerValues)
             }
             if let constant = domain.constant { try plan.chooseConstant(constant, field: field.path) }
+            plan.choiceCount = domain.count
+        case .boolean:
+            if case .boolean(let value)? = ChoiceDomain(field.checks).constant { plan.constantBoolean = value }
+        case .integer:
+            for case .number(let check) in field.checks where plan.fixedInteger == nil {
+                plan.fixedInteger = check.fixedValue?.int64
+            }
         default:
             break
         }

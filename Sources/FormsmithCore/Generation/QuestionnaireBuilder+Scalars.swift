@@ -22,9 +22,7 @@ extension QuestionnaireBuilder {
 
     func generateInteger(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         if let special = allowedValue(field) { return special }
-        for case .number(let check) in field.checks {
-            if let value = check.fixedValue?.int64 { return .integer(value) }
-        }
+        if let value = plan.fields[field.id].fixedInteger { return .integer(value) }
         return generateNumber(field, address: address)
     }
 
@@ -34,7 +32,7 @@ extension QuestionnaireBuilder {
     }
 
     func generateBoolean(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
-        if case .boolean(let value)? = ChoiceDomain(field.checks).constant { return .boolean(value) }
+        if let value = plan.fields[field.id].constantBoolean { return .boolean(value) }
         if let wanted = targetChoice(field, item: address.item, count: 2) { return .boolean(wanted == 1) }
         if let steered = steeredChoice(field, address: address, count: 2) { return .boolean(steered == 1) }
         if let position = cycled(2, field: field, item: address.item) { return .boolean(position == 1) }
@@ -68,7 +66,7 @@ extension QuestionnaireBuilder {
 
     func generateChoices(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         let count = plan.enumValueCount(of: field.id)
-        let bounds = ChoiceDomain(field.checks).count
+        let bounds = plan.fields[field.id].choiceCount
         let low = max(1, bounds.min ?? 1)
         let high = min(count, bounds.max ?? count)
         guard low <= high else {
