@@ -22,9 +22,6 @@ extension QuestionnaireBuilder {
 
     func generateInteger(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         if let special = allowedValue(field) { return special }
-        for case .number(let check) in field.checks {
-            if let value = check.fixedValue?.int64 { return .integer(value) }
-        }
         return generateNumber(field, address: address)
     }
 
