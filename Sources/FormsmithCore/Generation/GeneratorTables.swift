@@ -37,6 +37,9 @@ struct GeneratorFieldTables: Sendable {
     var uncovered: [String] = []
     /// Per text spec (parallel to `textSpecs`), how its values are made to look real.
     var realism: [TextRealism] = []
+    /// Per `cases:` entry of an enum or multi-choice field, what it narrows the field's values
+    /// to; empty when no case holds a choice check.
+    var caseChoices: [CaseChoices] = []
 }
 
 /// Everything generation needs that does not change from record to record, shared by workers.
@@ -203,6 +206,7 @@ final class GeneratorTables: Sendable {
                 plan.addValues(strings, domain.integers, integerEnum: field.hasIntegerValues)
             }
             if let constant = domain.constant { try plan.chooseConstant(constant, field: field.path) }
+            try plan.planCaseChoices(field)
         default:
             break
         }
