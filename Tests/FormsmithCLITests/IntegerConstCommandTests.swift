@@ -96,4 +96,24 @@ final class IntegerConstCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(summary["invalid"] as? Int, 60, check.stdout)
         XCTAssertEqual(summary["violations"] as? Int, 60, check.stdout)
     }
+
+    /// A field with its own `const` has one value, so `--cover` gives it no boundary classes to
+    /// look for (before: `n=min` and `n=max` were searched for and reported not found).
+    func testCoverLooksForNoBoundaryClassOfAConstant() throws {
+        let rules = try write("rules.yaml", """
+            id: c
+            fields:
+              n: {type: integer, const: 3, min: 1, max: 9}
+              size: {type: integer, min: 1, max: 9}
+
+            """)
+        let run = try Formsmith.run(["generate", "--rules", rules, "--cover", "each", "--seed", "1"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        // One factor, size: min, inside and max (n has none).
+        XCTAssertTrue(run.stderr.contains(
+            "covering each: 1 factors, 3 values required: 3 covered by 3 questionnaires, 0 impossible, 0 not found"),
+                      run.stderr)
+        XCTAssertFalse(run.stderr.contains("n="), run.stderr)
+        for line in run.stdout.split(separator: "\n") { XCTAssertTrue(line.hasPrefix("{\"n\":3,"), String(line)) }
+    }
 }
