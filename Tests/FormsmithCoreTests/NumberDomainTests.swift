@@ -225,4 +225,35 @@ final class NumberDomainTests: XCTestCase {
         XCTAssertEqual(n("1e-30").plainText(scale: 30), "0.000000000000000000000000000001")
         XCTAssertEqual(n("-7").plainText(scale: 1), "-7.0")
     }
+
+    /// `const` narrows to one value, a dimension of its own: by hand, 3 lies in 1...9 on multiples
+    /// of 3; 0 (a multiple of 3) breaks the lower bound and the constant, 6 the constant alone.
+    func testConstantNarrowsToOneValue() {
+        var three = domain(integer: true, min: "1", max: "9", step: "3")
+        three.narrow(constant: n("3"))
+        XCTAssertEqual(three.isEmpty, false)
+        XCTAssertEqual(three.broken(by: n("0")), [.lower, .constant])
+        XCTAssertEqual(three.broken(by: n("6")), [.constant])
+        XCTAssertEqual(three.outside(breaking: .constant, near: n("3"), scale: 0), n("6"))
+        XCTAssertNil(three.outside(breaking: .lower, near: n("3"), scale: 0), "0 is not 3 either")
+        XCTAssertEqual(three.constantProblem, nil)
+        // Only 5 lies in 5...5: no other value; 3 is above max 2; two constants leave none.
+        var five = domain(integer: true, min: "5", max: "5")
+        five.narrow(constant: n("5"))
+        XCTAssertNil(five.outside(breaking: .constant, near: n("5"), scale: 0))
+        var above = domain(integer: true, max: "2")
+        above.narrow(constant: n("3"))
+        XCTAssertEqual(above.isEmpty, true)
+        XCTAssertEqual(above.constantProblem,
+                       "const 3 breaks `max` (at most 2), so no value can be valid; change 'const' or the rule it breaks")
+        var two = NumberDomain.integers
+        two.narrow(constant: n("3"))
+        two.narrow(constant: n("4"))
+        XCTAssertEqual(two.isEmpty, true)
+        XCTAssertNil(two.constant)
+        // Unbounded below: the value just under the constant when above is off the grid's bounds.
+        var top = domain(integer: true, max: "7")
+        top.narrow(constant: n("7"))
+        XCTAssertEqual(top.outside(breaking: .constant, near: n("7"), scale: 0), n("6"))
+    }
 }

@@ -77,21 +77,25 @@ enum ConstantCheck: ValueCheckKind {
             field: "{type: boolean, const: true}", passing: ["true"], failing: ["false"]),
     ]
 
-    /// The compiled `const` of an integer field, a number kind (``NumberCheck``): generation
-    /// writes the value as it is (``fixedValue``); it narrows nothing and has no labelled defect.
+    /// The compiled `const` of an integer field, a number kind (``NumberCheck``): it narrows the
+    /// domain to its one value (``NumberDomain/narrow(constant:)``), so generation writes that
+    /// value when the field's other rules allow it and reports the field as unsatisfiable when
+    /// they do not, and its labelled defect is another value every other rule allows.
     struct Number: NumberCheck {
         static let kind = CheckKind.constant
         /// As written (a `const` that is not a whole number checks nothing on an integer field).
         let expected: EnumValue
         var rule: String { RuleIdentifier.constant }
-        var narrowings: [NumberDomain.Rule] { [] }
 
-        var fixedValue: ExactDecimal? {
-            guard case .integer(let value) = expected else { return nil }
-            return ExactDecimal(value)
+        var narrowings: [NumberDomain.Rule] {
+            guard case .integer = expected else { return [] }
+            return [.constant]
         }
 
-        func narrow(_ domain: inout NumberDomain) {}
+        func narrow(_ domain: inout NumberDomain) {
+            guard case .integer(let value) = expected else { return }
+            domain.narrow(constant: ExactDecimal(value))
+        }
 
         func violation(_ value: ExactDecimal) -> String? {
             guard case .integer(let wanted) = expected, value.int64 != wanted else { return nil }
@@ -144,8 +148,11 @@ extension RecordValidator {
 
 extension DefectPlanter {
     /// Another value than the field's `const` on a boolean or enum field: the other boolean, the
-    /// next choice (on a text field the text check breaks it: ``Text/broken(_:_:_:_:by:random:)``).
-    func otherConstant(_ field: CompiledField, _ value: GeneratedValue) -> GeneratedValue? {
+    /// next choice; on an integer field, the value next to the constant (or the lowest or
+    /// highest) that every other rule allows (``NumberDomain/outside(breaking:near:scale:)``).
+    /// On a text field the text check breaks it: ``Text/broken(_:_:_:_:by:random:)``.
+    func otherConstant(_ field: CompiledField, _ value: GeneratedValue, _ address: FieldAddress) -> GeneratedValue? {
+        if field.type == .integer || field.type == .decimal { return numberDefect(.constant, field, value, address) }
         switch value {
         case .boolean(let flag): return .boolean(!flag)
         case .choice(let index):
@@ -166,5 +173,33 @@ extension GeneratorFieldTables {
                                       + "can be valid; add it to 'values' or change 'const'")
         }
         constantChoice = Int32(index)
+    }
+}
+
+extension NumberDomain {
+    /// Why the domain's `const` leaves it empty, naming the rules the constant breaks
+    /// ("const 3 breaks `max` (at most 2)"); nil when it has no constant or its constant is
+    /// allowed. Said by generation (``SatisfiabilityAnalysis``, or per questionnaire when a case
+    /// or a bound read from another field decides).
+    var constantProblem: String? {
+        guard !constants.isEmpty else { return nil }
+        guard let constant else {
+            return "its const values " + constants.map(\.description).joined(separator: " and ")
+                + " (of the field and of the cases that hold) disagree, so no value can be valid; give one 'const'"
+        }
+        let broken = withoutConstant.broken(by: constant)
+        guard !broken.isEmpty else { return nil }
+        let parts = broken.map { rule -> String in
+            switch rule {
+            case .lower: return "`\(RuleIdentifier.min)` (" + (lower.map { "\($0.exclusive ? "greater than" : "at least") \($0.value)" } ?? "") + ")"
+            case .upper: return "`\(RuleIdentifier.max)` (" + (upper.map { "\($0.exclusive ? "less than" : "at most") \($0.value)" } ?? "") + ")"
+            case .fractionDigits: return "`\(RuleIdentifier.fractionDigits)` (at most \(Counted.phrase(fractionDigits ?? 0, "digit")))"
+            case .step(let step): return "`\(RuleIdentifier.multipleOf)` (a multiple of \(step))"
+            case .integer: return "`\(RuleIdentifier.type)` (a whole number)"
+            case .constant: return "`\(RuleIdentifier.constant)`"
+            }
+        }
+        let listed = parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1]
+        return "const \(constant) breaks \(listed), so no value can be valid; change 'const' or the rule it breaks"
     }
 }

@@ -29,17 +29,13 @@ protocol NumberCheck: CompiledCheck {
     func narrow(_ domain: inout NumberDomain, bound: (RangeBound) -> BoundValue?)
 
     /// The narrowings of the domain this check is, each a labelled defect that leaves it (and no
-    /// other): `[.step(5)]` for `multipleOf: 5`, `[.lower, .upper]` for `min` and `max`, none for
-    /// `const`, whose one value is written as it is (``fixedValue``).
+    /// other): `[.step(5)]` for `multipleOf: 5`, `[.lower, .upper]` for `min` and `max`,
+    /// `[.constant]` for `const`.
     var narrowings: [NumberDomain.Rule] { get }
 
     /// The bounds of the interval as written, for the covering model and the analysis that
     /// names them; nil for every kind but the range.
     var bounds: (lower: RangeBound?, upper: RangeBound?) { get }
-
-    /// The one value the check allows, which generation writes as it is (`const: 3`); nil for
-    /// the kinds that allow many.
-    var fixedValue: ExactDecimal? { get }
 
     /// What the check says of a value that breaks it, nil when `value` passes: the declarative
     /// check, the only place the kind's message is worded (a check whose wording needs the
@@ -60,9 +56,6 @@ extension NumberCheck {
     /// No interval bounds.
     var bounds: (lower: RangeBound?, upper: RangeBound?) { (nil, nil) }
 
-    /// Many values allowed.
-    var fixedValue: ExactDecimal? { nil }
-
     /// Reports ``violation(_:)`` under ``rule``.
     func validate(_ value: ExactDecimal, _ field: CompiledField, _ path: ConcretePath, _ raw: RawValue,
                   in validator: RecordValidator) {
@@ -79,6 +72,7 @@ extension NumberDomain.Rule {
         case .upper: RuleIdentifier.max
         case .fractionDigits: RuleIdentifier.fractionDigits
         case .integer: RuleIdentifier.type
+        case .constant: RuleIdentifier.constant
         case .step: nil
         }
     }
@@ -141,11 +135,13 @@ extension DefectPlanter {
     /// own (``MutationKind/numberCheck``), with the step each leaves: one defect each (a value
     /// off the check's step and inside the rest of the domain: ``numberDefect(_:_:_:_:)``).
     /// The range and `fractionDigits` have kinds of their own (`min`, `max`, `fractionDigits`).
+    /// None while a `const` is in force: every value off a step is not the constant either.
     func numberCheckDefects(_ field: CompiledField, _ address: FieldAddress)
         -> [(check: any NumberCheck, narrowing: NumberDomain.Rule)]
     {
         inScope(address) {
-            builder.numberChecks(of: field).flatMap { check in
+            guard !builder.numberDomain(field).isConstant else { return [] }
+            return builder.numberChecks(of: field).flatMap { check in
                 check.narrowings.filter(\.isStep).map { (check, $0) }
             }
         }

@@ -104,12 +104,16 @@ struct CheckRule: Sendable {
     var rewordable = true
 }
 
-/// The field a check is compiled for: its rule, its id and the list it is an item field of.
+/// The field a check is compiled for: its rule, its id, the list it is an item field of, and
+/// whether the keys are a `cases:` entry's (which narrows the field's own: a case on an enum
+/// need not repeat the field's `values`).
 struct CheckSite {
     let rule: FieldRule
     let id: Int
     /// The list field id for an item field, nil at the top level.
     let scope: Int?
+    /// Whether the keys compiled are a `cases:` entry's rather than the field's own.
+    var isCase = false
 }
 
 /// One line of `formsmith explain`: a label, the plain-words body and the rules it reports.

@@ -97,7 +97,8 @@ enum ValuesCheck: ValueCheckKind {
             guard state.applies("values", first.location, to: rule) else { return nil }
         }
         guard let values else {
-            if needsValues, !constraints[ValuesCheck.self].valuesFromRefused {
+            // A case narrows the field's own values: it need not list them again.
+            if needsValues, !site.isCase, !constraints[ValuesCheck.self].valuesFromRefused {
                 state.problems.report("\(rule.type.rawValue) field '\(rule.path)' needs 'values' or 'valuesFrom'",
                                       at: rule.location)
             }

@@ -60,7 +60,7 @@ extension CompilerState {
             guard let condition = compileExpression(variant.condition, listID: scope, fieldID: id,
                                                     expected: [.boolean], what: "'when' of '\(rule.path)'")
             else { continue }
-            parts.cases.append((condition, compileChecks(variant.constraints, of: rule, id: id, scope: scope)))
+            parts.cases.append((condition, compileChecks(variant.constraints, of: rule, id: id, scope: scope, inCase: true)))
             parts.caseSources.append(variant.condition.value)
         }
         return parts
@@ -124,9 +124,10 @@ extension CompilerState {
     }
 
     /// Compiles every check kind the constraints declare, in ``CheckKind`` order (the order
-    /// the checks run and their violations are listed).
-    func compileChecks(_ constraints: Constraints, of rule: FieldRule, id: Int, scope: Int?) -> [ValueCheck] {
-        let site = CheckSite(rule: rule, id: id, scope: scope)
+    /// the checks run and their violations are listed); `inCase` for a `cases:` entry's.
+    func compileChecks(_ constraints: Constraints, of rule: FieldRule, id: Int, scope: Int?,
+                       inCase: Bool = false) -> [ValueCheck] {
+        let site = CheckSite(rule: rule, id: id, scope: scope, isCase: inCase)
         var checks: [ValueCheck] = []
         for kind in CheckKind.allCases {
             if let check = kind.definition.compile(constraints, at: site, in: self) { checks.append(check) }

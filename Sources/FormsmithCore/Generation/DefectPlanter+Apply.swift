@@ -58,7 +58,7 @@ extension DefectPlanter {
         case .fractionDigits: return tooManyFractionDigits(field, value, address)
         case .enumeration: return unknownChoice(field, value)
         case .unique: return repeatedChoice(value)
-        case .constant: return otherConstant(field, value)
+        case .constant: return otherConstant(field, value, address)
         case .minItems, .maxItems: return itemCountEdit(kind == .maxItems, field, value, address)
         case .mediaType, .fileExtension, .minSize, .maxSize: return nil  // attachmentDefect
         case .unknownField, .numberCheck: return nil  // numberCheck: numberDefect, with the candidate's check

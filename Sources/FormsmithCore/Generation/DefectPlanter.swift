@@ -157,6 +157,13 @@ struct DefectPlanter {
             guard case .text = value else { break }
             kinds += textDefects(textSpec(field, address))
         case .integer, .decimal, .date:
+            // `const` on an integer field, its own or a case's that holds: another value every
+            // other rule allows (``otherConstant(_:_:_:)``) is its one number defect, as every
+            // value past a bound or off a step is not the constant either.
+            if field.type != .date, inScope(address, { builder.numberDomain(field).isConstant }) {
+                kinds.append(.constant)
+                break
+            }
             kinds += [.min, .max]
             if field.type == .decimal, NumberChecks.narrows(field.checks, by: .fractionDigits) {
                 kinds.append(.fractionDigits)

@@ -20,8 +20,6 @@ struct GeneratorFieldTables: Sendable {
     var choiceCount = ItemBounds()
     /// A boolean field's `const`, worked out once.
     var constantBoolean: Bool?
-    /// An integer field's one value (its number checks' ``NumberCheck/fixedValue``), worked out once.
-    var fixedInteger: Int64?
     /// A per-field offset so that fields cycle through their values out of step.
     var salt = 0
     /// Whether this is the questionnaire's top-level `id` (made unique from the record number).
@@ -43,6 +41,9 @@ struct GeneratorFieldTables: Sendable {
     var uncovered: [String] = []
     /// Per text spec (parallel to `textSpecs`), how its values are made to look real.
     var realism: [TextRealism] = []
+    /// Per `cases:` entry of an enum or multi-choice field, what it narrows the field's values
+    /// to; empty when no case holds a choice check.
+    var caseChoices: [CaseChoices] = []
 }
 
 /// Everything generation needs that does not change from record to record, shared by workers.
@@ -210,12 +211,9 @@ final class GeneratorTables: Sendable {
             }
             if let constant = domain.constant { try plan.chooseConstant(constant, field: field.path) }
             plan.choiceCount = domain.count
+            try plan.planCaseChoices(field)
         case .boolean:
             if case .boolean(let value)? = ChoiceDomain(field.checks).constant { plan.constantBoolean = value }
-        case .integer:
-            for case .number(let check) in field.checks where plan.fixedInteger == nil {
-                plan.fixedInteger = check.fixedValue?.int64
-            }
         default:
             break
         }

@@ -216,7 +216,8 @@ extension NumberDomain {
     /// as the rule lets it be: one grid step below the lowest value for `.lower`, above the
     /// highest for `.upper`, one digit more than `fractionDigits` next to `value`, one unit of
     /// the other steps' grid next to `value` for `.step` (finer when the scale has no value off
-    /// the step), half a unit for `.integer`. Nil when no such value exists (a `.step` defect
+    /// the step), half a unit for `.integer`, one unit of the other rules' grid next to the
+    /// constant for `.constant` (or the lowest or highest value they allow). Nil when no such value exists (a `.step` defect
     /// where every number of the scale is a multiple) or the domain has no such rule. The value
     /// may have more digits after the point than `scale` (`.fractionDigits`, a fine `.step`).
     func outside(breaking rule: Rule, near value: ExactDecimal, scale: Int) -> ExactDecimal? {
@@ -247,6 +248,16 @@ extension NumberDomain {
             for scale in scales {
                 guard let grid = grid(scale: scale, step: others.step) else { continue }
                 candidates += [value.adding(grid), value.subtracting(grid)]
+            }
+        case .constant:
+            // One point of the other rules' grid either side of the constant, else the lowest or
+            // the highest value they allow: some other value exists exactly when one of these is one.
+            guard let constant else { return nil }
+            let rest = withoutConstant
+            guard let grid = rest.grid(scale: Swift.min(scale, rest.scale ?? scale)) else { return nil }
+            candidates += [constant.adding(grid), constant.subtracting(grid)]
+            if let (first, last) = rest.indices(grid: grid) {
+                candidates += [first.flatMap { $0.multiplied(by: grid) }, last.flatMap { $0.multiplied(by: grid) }]
             }
         case .integer:
             guard isInteger else { return nil }

@@ -1,10 +1,10 @@
 import FormsmithValues
 
 /// The values a number field may take: an interval whose ends are open or closed, a scale (at
-/// most so many digits after the point; 0 for integers) and a step (whole multiples of it).
-/// Each number rule narrows it; "unsatisfiable" means it is empty (`min: 1, max: 2` with step 5;
-/// `exclusiveMin: 0, exclusiveMax: 1` on an integer; `fractionDigits: 0` with `min: 0.5,
-/// max: 0.7`). Generation samples it, and a labelled defect leaves it for exactly one rule
+/// most so many digits after the point; 0 for integers), a step (whole multiples of it) and a
+/// constant (the one value `const` allows). Each number rule narrows it; "unsatisfiable" means
+/// it is empty (`min: 1, max: 2` with step 5; `exclusiveMin: 0, exclusiveMax: 1` on an integer;
+/// `fractionDigits: 0` with `min: 0.5, max: 0.7`; `const: 3` with `max: 2`). Generation samples it, and a labelled defect leaves it for exactly one rule
 /// (``outside(breaking:near:scale:)``). Everything is exact: no `Double` from bound to value.
 struct NumberDomain: Sendable, Equatable {
     /// One end of the interval.
@@ -25,6 +25,10 @@ struct NumberDomain: Sendable, Equatable {
         case step(ExactDecimal)
         /// The `integer` type: no digits after the point.
         case integer
+        /// `const`: the one value allowed. A dimension of its own rather than the interval
+        /// `[v, v]`, so that a value below `min` is still told apart from one that is only not
+        /// the constant.
+        case constant
     }
 
     /// The lower end; nil: unbounded.
@@ -40,6 +44,9 @@ struct NumberDomain: Sendable, Equatable {
     /// Each step narrowed by, once (positive), in the order given: a defect can break one and
     /// keep to the others.
     private(set) var steps: [ExactDecimal] = []
+    /// The values `const` allows, each once, in the order given: none, any value; one, only it;
+    /// more (a case's `const` other than the field's), none at all.
+    private(set) var constants: [ExactDecimal] = []
 
     /// Every number (of a `decimal` field with no rules).
     init() {}
@@ -94,6 +101,24 @@ struct NumberDomain: Sendable, Equatable {
         return true
     }
 
+    /// Narrows to the one value `value` (`const: 3`); a second, different constant leaves no value.
+    mutating func narrow(constant value: ExactDecimal) {
+        if !constants.contains(value) { constants.append(value) }
+    }
+
+    /// The one value the domain's constant allows, nil when there is none (or two that disagree).
+    var constant: ExactDecimal? { constants.count == 1 ? constants[0] : nil }
+
+    /// Whether a `const` narrows the domain (to one value, or none when two disagree).
+    var isConstant: Bool { !constants.isEmpty }
+
+    /// The domain without its constant: the part every other rule allows.
+    var withoutConstant: NumberDomain {
+        var domain = self
+        domain.constants = []
+        return domain
+    }
+
     // MARK: - Membership
 
     /// The most digits after the point values may have: 0 for integers, else `fractionDigits`.
@@ -107,6 +132,7 @@ struct NumberDomain: Sendable, Equatable {
         if !isInteger, fractionDigits != nil { rules.append(.fractionDigits) }
         rules += steps.map(Rule.step)
         if isInteger { rules.append(.integer) }
+        if !constants.isEmpty { rules.append(.constant) }
         return rules
     }
 
@@ -119,6 +145,7 @@ struct NumberDomain: Sendable, Equatable {
         if !isInteger, let fractionDigits, value.fractionDigits > fractionDigits { rules.append(.fractionDigits) }
         for step in steps where !value.isMultiple(of: step) { rules.append(.step(step)) }
         if isInteger, !value.isInteger { rules.append(.integer) }
+        if constants.contains(where: { $0 != value }) { rules.append(.constant) }
         return rules
     }
 
@@ -128,6 +155,7 @@ struct NumberDomain: Sendable, Equatable {
     /// Whether no number lies in the domain. Nil when that cannot be decided within
     /// ``ExactDecimal/digitLimit`` digits (bounds a billion digits apart in scale).
     var isEmpty: Bool? {
+        if !constants.isEmpty { return constant.map { !contains($0) } ?? true }
         guard let lower, let upper else { return false }
         if lower.value > upper.value { return true }
         if scale == nil && step == nil {

@@ -31,6 +31,12 @@ extension QuestionnaireBuilder {
     func generateNumber(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         let integer = field.type == .integer
         let domain = numberDomain(field)
+        if domain.isConstant {
+            // `const`: its one value, written as it is (no draw), when every other rule allows it.
+            if let problem = domain.constantProblem { return fail(address, RuleIdentifier.constant, problem) }
+            return domain.constant.map { numberValue($0, scale: $0.fractionDigits, integer: integer) }
+                ?? fail(address, RuleIdentifier.constant, "its const has no value")
+        }
         let scale = integer ? 0
             : domain.samplingScale(preferring: domain.scale ?? (plan.options.boundaries ? 0 : random.int(in: 0...2)))
         guard let window = domain.window(scale: scale, span: Self.numberSpan(integer: integer)) else {
@@ -147,6 +153,9 @@ extension SatisfiabilityAnalysis {
             let (minimum, maximum) = check.bounds
             if let minimum, case .number(let value) = minimum.value, domain.lower?.value == value { lowest = minimum }
             if let maximum, case .number(let value) = maximum.value, domain.upper?.value == value { highest = maximum }
+        }
+        if let problem = domain.constantProblem {
+            throw GenerationError(field: field.path, rule: RuleIdentifier.constant, message: problem)
         }
         guard domain.isEmpty == true, let lowest, let highest else { return }
         let what = domain.scale.map { $0 == 0 ? "whole number" : "number with at most \(Counted.phrase($0, "fraction digit"))" }

@@ -22,7 +22,6 @@ extension QuestionnaireBuilder {
 
     func generateInteger(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         if let special = allowedValue(field) { return special }
-        if let value = plan.fields[field.id].fixedInteger { return .integer(value) }
         return generateNumber(field, address: address)
     }
 
@@ -59,6 +58,13 @@ extension QuestionnaireBuilder {
         if let constant = plan.fields[field.id].constantChoice { return .choice(constant) }
         let count = plan.enumValueCount(of: field.id)
         guard count > 0 else { return fail(address, RuleIdentifier.enumeration, "the field lists no values") }
+        if let allowed = caseChoices(of: field)?.allowed {
+            // The field's values the cases that hold allow (their `values` and `const`).
+            guard !allowed.isEmpty else {
+                return fail(address, RuleIdentifier.enumeration, "the cases that hold allow none of its values together")
+            }
+            return .choice(allowed[random.int(in: 0...(allowed.count - 1))])
+        }
         if let wanted = targetChoice(field, item: address.item, count: count) { return .choice(Int32(wanted)) }
         if let steered = steeredChoice(field, address: address, count: count) { return .choice(Int32(steered)) }
         return .choice(Int32(cycled(count, field: field, item: address.item) ?? random.int(in: 0...(count - 1))))
@@ -66,13 +72,26 @@ extension QuestionnaireBuilder {
 
     func generateChoices(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         let count = plan.enumValueCount(of: field.id)
-        let bounds = plan.fields[field.id].choiceCount
+        var bounds = plan.fields[field.id].choiceCount
+        let narrowed = caseChoices(of: field)
+        if let narrowed { bounds.narrow(narrowed.count) }
+        let available = narrowed?.allowed?.count ?? count
         let low = max(1, bounds.min ?? 1)
-        let high = min(count, bounds.max ?? count)
+        let high = min(available, bounds.max ?? available)
         guard low <= high else {
             return fail(address, RuleIdentifier.minItems, "it needs \(low) different choices but allows at most \(high)")
         }
         let start = record.choiceIndexes.count
+        if let allowed = narrowed?.allowed {
+            // Drawn from the field's values the cases that hold allow.
+            let chosen = Int(pick(Int64(low), Int64(plan.options.boundaries ? high : min(high, low + 3))))
+            while record.choiceIndexes.count - start < chosen {
+                let candidate = allowed[random.int(in: 0...(allowed.count - 1))]
+                if !record.choiceIndexes[start...].contains(candidate) { record.choiceIndexes.append(candidate) }
+            }
+            record.choiceIndexes[start...].sort()
+            return .choices(start: Int32(start), count: Int32(chosen))
+        }
         if let wanted = targetOptions(field, item: address.item, count: count, low: low, high: high) {
             record.choiceIndexes.append(contentsOf: wanted)
             return .choices(start: Int32(start), count: Int32(wanted.count))

@@ -1,46 +1,134 @@
 import FormsmithValues
 
-/// Number defects that cannot exist: the field's own number rules prove that every value
-/// breaking one of them breaks another too, whatever the bounds, so the defect is listed as
-/// not plantable alone (``UnplantableDefect``) rather than tried and dropped.
+/// Number defects that cannot exist: the field's number rules prove that every value breaking
+/// one of them breaks another too, whatever the bounds, so the defect is listed as not
+/// plantable alone (``UnplantableDefect``) rather than tried and dropped.
 ///
 /// - `fractionDigits` under a step whose multiples all have at most that many digits
 ///   (`fractionDigits: 2` with `multipleOf: 0.05`: a value with 3 digits is off the step);
 /// - a step that every value with the field's digits is a multiple of (`multipleOf: 0.005`
 ///   with `fractionDigits: 2`, or `multipleOf: 0.5` on an integer field: a value off the step
-///   has more digits than allowed, or is not a whole number).
+///   has more digits than allowed, or is not a whole number);
+/// - any defect but `const`'s on a field with `const` (a value past `min` is not the constant);
+/// - `const`'s own when the field's fixed bounds and steps allow the constant alone
+///   (`const: 3` with `min: 3, max: 3`).
 ///
-/// Only fields whose `cases` add no number rule are looked at: a case's rules hold in some
-/// questionnaires only, and may make the defect possible there (a smaller `fractionDigits`).
+/// A field whose `cases` add number rules is decided for every combination of those cases
+/// (all of them, a superset of the combinations that can hold): a defect is listed only when
+/// it is impossible in each combination where it is offered. Past ``combinedCases`` such
+/// cases it is not decided, and what fails is tried and counted as dropped.
 extension UnplantableDefect {
+    /// The most cases adding number rules whose combinations are decided (64 combinations).
+    static let combinedCases = 6
+
+    /// One defect a number field is offered: its kind, and the rule a ``MutationKind/numberCheck``
+    /// one breaks.
+    private struct Offered: Hashable {
+        let kind: MutationKind
+        let rule: String
+    }
+
     /// The number defects of `field` that no questionnaire can carry alone.
     static func numberDefects(of field: CompiledField) -> [UnplantableDefect] {
-        guard field.type == .integer || field.type == .decimal,
-              !field.cases.contains(where: { !NumberChecks.all(in: $0.checks).isEmpty })
-        else { return [] }
-        let checks = NumberChecks.all(in: field.checks)
-        var domain = field.type == .integer ? NumberDomain.integers : NumberDomain()
-        for check in checks { check.narrow(&domain, bound: { _ in nil }) }
-        var result: [UnplantableDefect] = []
+        guard field.type == .integer || field.type == .decimal else { return [] }
+        let own = NumberChecks.all(in: field.checks)
+        let cases = field.cases.map { NumberChecks.all(in: $0.checks) }.filter { !$0.isEmpty }
+        guard cases.count <= combinedCases else { return [] }
+        var order: [Offered] = []
+        var reasons: [Offered: String] = [:]
+        var possible: Set<Offered> = []
+        for mask in 0..<(1 << cases.count) {
+            var checks = own
+            for (index, added) in cases.enumerated() where mask & (1 << index) != 0 { checks += added }
+            for (offered, reason) in impossibility(of: checks, own: own, type: field.type) {
+                if !order.contains(offered) { order.append(offered) }
+                guard let reason else {
+                    possible.insert(offered)
+                    continue
+                }
+                if reasons[offered] == nil { reasons[offered] = reason }
+            }
+        }
+        let qualifier = cases.isEmpty ? "" : ", whichever of its cases hold"
+        return order.compactMap { offered in
+            guard !possible.contains(offered), let reason = reasons[offered] else { return nil }
+            return UnplantableDefect(path: field.path, rule: offered.rule, reason: reason + qualifier, field: field.id,
+                                     kind: offered.kind)
+        }
+    }
+
+    /// The number defects offered when `checks` are in force (`own`, the field's, decide which
+    /// of `min`, `max` and `fractionDigits` are offered at all), each with why it cannot exist
+    /// then, nil when it may.
+    private static func impossibility(of checks: [any NumberCheck], own: [any NumberCheck], type: FieldType)
+        -> [(Offered, String?)]
+    {
+        // Bounds aside (the reasons hold whatever they are), and with the bounds fixed per run
+        // (whether they leave the constant alone).
+        var domain = type == .integer ? NumberDomain.integers : NumberDomain()
+        var bounded = domain
+        for check in checks {
+            check.narrow(&domain, bound: { _ in nil })
+            check.narrow(&bounded) { bound in
+                if case .dynamic = bound.value { return nil }
+                return bound.value
+            }
+        }
+        let ownNarrowings = Set(own.flatMap(\.narrowings))
+        var result: [(Offered, String?)] = []
         for check in checks {
             for narrowing in check.narrowings {
+                let offered: Offered
                 switch narrowing {
-                case .fractionDigits:
-                    if let reason = offStepOnly(domain, stepRule: NumberChecks.stepRule(in: checks)) {
-                        result.append(UnplantableDefect(path: field.path, rule: RuleIdentifier.fractionDigits,
-                                                        reason: reason, field: field.id, kind: .fractionDigits))
-                    }
-                case .step(let own):
-                    if let reason = alwaysOnStep(own, domain) {
-                        result.append(UnplantableDefect(path: field.path, rule: check.rule, reason: reason,
-                                                        field: field.id, kind: .numberCheck))
-                    }
-                case .lower, .upper, .integer:
-                    break  // a value past a bound, on every other rule, always exists
+                case .lower, .upper, .fractionDigits:
+                    guard ownNarrowings.contains(narrowing) else { continue }  // only a field's own are offered
+                    let kind: MutationKind = narrowing == .lower ? .min : narrowing == .upper ? .max : .fractionDigits
+                    offered = Offered(kind: kind, rule: narrowing.ruleIdentifier ?? check.rule)
+                case .step:
+                    offered = Offered(kind: .numberCheck, rule: check.rule)
+                case .constant:
+                    offered = Offered(kind: .constant, rule: RuleIdentifier.constant)
+                case .integer:
+                    continue
                 }
+                let reason = narrowing == .constant ? onlyConstant(bounded)
+                    : reason(narrowing, offered.rule, domain, checks)
+                result.append((offered, reason))
             }
         }
         return result
+    }
+
+    /// Why no value leaves `domain` by `narrowing` (reported as `rule`) alone, nil when one may.
+    private static func reason(_ narrowing: NumberDomain.Rule, _ rule: String, _ domain: NumberDomain,
+                               _ checks: [any NumberCheck]) -> String? {
+        if let constant = domain.constant {
+            return "`\(RuleIdentifier.constant)` allows only \(constant), so a value that breaks `\(rule)` is not "
+                + "\(constant) and breaks `\(RuleIdentifier.constant)` too"
+        }
+        switch narrowing {
+        case .fractionDigits: return offStepOnly(domain, stepRule: NumberChecks.stepRule(in: checks))
+        case .step(let own): return alwaysOnStep(own, domain)
+        default: return nil  // a value past a bound, on every other rule, always exists
+        }
+    }
+
+    /// Why no value other than the constant keeps to the field's other rules: their fixed
+    /// bounds (and digits, steps) allow the constant alone; nil when another value may exist
+    /// (a bound read from another field narrows nothing here).
+    private static func onlyConstant(_ domain: NumberDomain) -> String? {
+        guard let constant = domain.constant else { return nil }
+        let rest = domain.withoutConstant
+        guard rest.contains(constant), let lower = rest.lower, let upper = rest.upper else { return nil }
+        if rest.scale != nil || rest.step != nil {
+            guard let grid = rest.grid(scale: rest.scale), let (first, last) = rest.indices(grid: grid),
+                  let first, let last, first == last
+            else { return nil }
+        } else if lower.value != upper.value {
+            return nil
+        }
+        return "its other number rules allow no value but \(constant), its `\(RuleIdentifier.constant)`, so any other "
+            + "value breaks one of them too"
     }
 
     /// Why no value breaks `fractionDigits` alone: every value on the domain's steps has at most

@@ -56,7 +56,7 @@ extension RecordValidator {
         case .enumeration:
             checkEnumeration(field, raw, path, checks)
         case .multiChoice:
-            checkChoices(field, raw, path, checks)
+            checkChoices(field, raw, path, checks, inCase: inCase)
         case .list:
             checkList(field, raw, path, checks, inCase: inCase)
         case .attachment:

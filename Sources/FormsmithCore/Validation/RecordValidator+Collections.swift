@@ -6,7 +6,10 @@ extension RecordValidator {
         }
     }
 
-    func checkChoices(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck]) {
+    /// Checks a multi-choice value: its shape, then `checks`; each choice listed once only with
+    /// the field's own checks (a `cases:` entry, `inCase`, adds its count and values alone).
+    func checkChoices(_ field: CompiledField, _ raw: RawValue, _ path: ConcretePath, _ checks: [ValueCheck],
+                      inCase: Bool = false) {
         if case .json(let index) = raw {
             guard tape.nodes[Int(index)].kind == .array else {
                 report(field, path, RuleIdentifier.type, "must be an array of strings, not \(values.typePhrase(raw))", raw)
@@ -21,7 +24,7 @@ extension RecordValidator {
         }
         let chosen = values.choices(raw)
         for case .choice(let check) in checks { check.checkChoices(chosen, field, path, raw, in: self) }
-        checkUniqueChoices(chosen, field, path, raw)
+        if !inCase { checkUniqueChoices(chosen, field, path, raw) }
     }
 
     /// Checks a list: binds and evaluates its items, then its own checks; for a `cases:` entry

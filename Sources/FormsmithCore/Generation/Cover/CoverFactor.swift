@@ -104,8 +104,10 @@ struct BoundaryClasses: Sendable {
     }
 
     /// The fixed inclusive bounds of a number or date field (its own checks; `cases` and bounds
-    /// read from other fields are left out), or nil when it has none.
+    /// read from other fields are left out), or nil when it has none or its own `const` allows
+    /// one value only (no class but that value's can be generated).
     static func of(_ field: CompiledField) -> BoundaryClasses? {
+        if NumberChecks.narrows(field.checks, by: .constant) { return nil }
         var low: ExactDecimal?
         var high: ExactDecimal?
         var lowText: String?
