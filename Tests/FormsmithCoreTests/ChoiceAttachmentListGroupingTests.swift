@@ -182,4 +182,26 @@ final class ChoiceAttachmentListGroupingTests: XCTestCase {
         XCTAssertEqual(ItemCountCheck.bounds(in: field("documents").checks).max, 3)
         XCTAssertEqual(ItemCountCheck.bounds(in: field("drivers[].licences[].category").checks).max, 2)
     }
+
+    /// An attachment kind the fast step cannot say (one that leaves ``AttachmentCheck/add(to:)``
+    /// to its default) makes the step pass nothing, so its fields go to the declarative checks;
+    /// the shipped kinds keep their plain form.
+    func testAnAttachmentCheckWithoutAPlainFormLeavesTheFieldToTheChecks() {
+        struct NoPlainForm: AttachmentCheck {
+            static let kind = CheckKind.size
+            func narrow(_ domain: inout FileDomain) {}
+        }
+        let sized = AttachmentStep([.attachment(SizeCheck.Bounds(minimum: 10, maximum: nil))], isMultiple: false)
+        XCTAssertFalse(sized.leavesToChecks)
+        XCTAssertEqual(sized.minimumSize, 10)
+        let mixed = AttachmentStep([.attachment(SizeCheck.Bounds(minimum: 10, maximum: nil)), .attachment(NoPlainForm())],
+                                   isMultiple: false)
+        XCTAssertTrue(mixed.leavesToChecks)
+        // Passes nothing: not even looked at (no node to read).
+        let nodes: [JSONNode] = []
+        let bytes: [UInt8] = []
+        if mixed.leavesToChecks { nodes.withUnsafeBufferPointer { nodes in
+            bytes.withUnsafeBufferPointer { bytes in XCTAssertFalse(mixed.passes(0, nodes, bytes)) }
+        } }
+    }
 }

@@ -19,6 +19,10 @@ struct AttachmentStep: Sendable {
     /// The size range in bytes.
     var minimumSize: Int64 = 0
     var maximumSize = Int64.max
+    /// Whether a check of the field has no plain form here (``AttachmentCheck/add(to:)`` left
+    /// to its default): the step then passes nothing, and every value goes to the declarative
+    /// checks.
+    var leavesToChecks = false
 
     /// The step of `checks` (a field's or a case's): each attachment check adds its plain form
     /// (``AttachmentCheck/add(to:)``).
@@ -29,6 +33,7 @@ struct AttachmentStep: Sendable {
 
     /// Whether the value at node `index` (a file, or an array of files) certainly passes.
     func passes(_ index: Int, _ nodes: UnsafeBufferPointer<JSONNode>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !leavesToChecks else { return false }
         guard isMultiple else { return filePasses(index, nodes, bytes) }
         let array = nodes[index]
         guard array.kind == .array, Int(array.childCount) >= minimumCount, Int(array.childCount) <= maximumCount

@@ -4,12 +4,16 @@
 /// planter reach it only through this protocol, in the check's own kind file.
 ///
 /// All of a field's attachment checks share one fast step (``AttachmentStep``), which each
-/// check shapes (``add(to:)``); ``CompiledCheck/fastStep(in:)`` is not asked for them.
+/// check shapes (``add(to:)``); ``CompiledCheck/fastStep(in:)`` is not asked for them. A kind
+/// whose check the step cannot say leaves ``add(to:)`` to its default, and its fields' values
+/// go to the declarative checks.
 protocol AttachmentCheck: CompiledCheck {
     /// Narrows `domain` to the files the check allows, for generation and defects.
     func narrow(_ domain: inout FileDomain)
 
-    /// Adds the check's plain form to the field's (or case's) fast step.
+    /// Adds the check's plain form to the field's (or case's) fast step; by default, marks the
+    /// step as passing nothing (``AttachmentStep/leavesToChecks``), since the step does not know
+    /// the check.
     func add(to step: inout AttachmentStep)
 
     /// Checks one readable file, reported at `path`.
@@ -21,6 +25,9 @@ protocol AttachmentCheck: CompiledCheck {
 }
 
 extension AttachmentCheck {
+    /// No plain form: the field's values go to the declarative checks.
+    func add(to step: inout AttachmentStep) { step.leavesToChecks = true }
+
     /// A check on the files' count: nothing to check per file.
     func checkFile(_ file: AttachmentReference, _ field: CompiledField, _ path: String,
                    in validator: RecordValidator) {}

@@ -50,9 +50,12 @@ enum ChecksumCheck: ValueCheckKind {
             requirements.needsConfirmation = true
         }
 
-        func defects(in requirements: TextRequirements) -> [MutationKind] { [.checksum] }
+        /// The check digits corrupted, the formats kept.
+        static let defect = TextDefect(rule: RuleIdentifier.checksum, order: 130)
 
-        func broken(_ kind: MutationKind, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
+        func defects(in requirements: TextRequirements) -> [TextDefect] { [Self.defect] }
+
+        func broken(_ defect: TextDefect, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
                     by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue? {
             planter.corruptedChecksum(field, value, address)
         }

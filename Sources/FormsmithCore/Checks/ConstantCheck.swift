@@ -52,14 +52,13 @@ enum ConstantCheck: ValueCheckKind {
             requirements.constant = bytes
         }
 
-        func defects(in requirements: TextRequirements) -> [MutationKind] { [.constant] }
+        /// None of its own: `const` is one rule across value types, and its defect is the
+        /// planter's ``MutationKind/constant`` (offered for a text field with a `const` by
+        /// ``DefectPlanter/textDefects(_:_:)``, planted by ``DefectPlanter/otherConstant(_:_:_:)``).
+        func defects(in requirements: TextRequirements) -> [TextDefect] { [] }
 
-        /// The text with one more character.
-        func broken(_ kind: MutationKind, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
-                    by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue? {
-            guard case .text = value else { return nil }
-            return planter.builder.record.appendText(Array(planter.builder.record.bytes(of: value)) + Array("x".utf8))
-        }
+        func broken(_ defect: TextDefect, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
+                    by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue? { nil }
     }
 
     static let rules = [
@@ -147,13 +146,13 @@ extension RecordValidator {
 }
 
 extension DefectPlanter {
-    /// Another value than the field's `const` on a boolean or enum field: the other boolean, the
-    /// next choice; on an integer field, the value next to the constant (or the lowest or
+    /// Another value than the field's `const`: the other boolean, the next choice, the text with
+    /// one more character; on an integer field, the value next to the constant (or the lowest or
     /// highest) that every other rule allows (``NumberDomain/outside(breaking:near:scale:)``).
-    /// On a text field the text check breaks it: ``Text/broken(_:_:_:_:by:random:)``.
     func otherConstant(_ field: CompiledField, _ value: GeneratedValue, _ address: FieldAddress) -> GeneratedValue? {
         if field.type == .integer || field.type == .decimal { return numberDefect(.constant, field, value, address) }
         switch value {
+        case .text: return builder.record.appendText(Array(builder.record.bytes(of: value)) + Array("x".utf8))
         case .boolean(let flag): return .boolean(!flag)
         case .choice(let index):
             let count = generator.plan.fields[field.id].enumValues.count

@@ -27,9 +27,12 @@ enum FormatCheck: ValueCheckKind {
             requirements.needsConfirmation = true
         }
 
-        func defects(in requirements: TextRequirements) -> [MutationKind] { [.format] }
+        /// The value broken in a way its format names.
+        static let defect = TextDefect(rule: RuleIdentifier.format, order: 140)
 
-        func broken(_ kind: MutationKind, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
+        func defects(in requirements: TextRequirements) -> [TextDefect] { [Self.defect] }
+
+        func broken(_ defect: TextDefect, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
                     by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue? {
             planter.brokenFormat(field, value, address, random: &random)
         }

@@ -42,16 +42,21 @@ enum LengthCheck: ValueCheckKind {
 
         /// One character short of the (strictest) `minLength` when that leaves a value, one past
         /// the `maxLength` when the value stays of a sensible size.
-        func defects(in requirements: TextRequirements) -> [MutationKind] {
-            var kinds: [MutationKind] = []
-            if minimum != nil, (requirements.minLength ?? 0) >= 2 { kinds.append(.minLength) }
-            if maximum != nil, let limit = requirements.maxLength, limit < 5000 { kinds.append(.maxLength) }
-            return kinds
+        func defects(in requirements: TextRequirements) -> [TextDefect] {
+            var defects: [TextDefect] = []
+            if minimum != nil, (requirements.minLength ?? 0) >= 2 { defects.append(Self.tooShort) }
+            if maximum != nil, let limit = requirements.maxLength, limit < 5000 { defects.append(Self.tooLong) }
+            return defects
         }
 
-        func broken(_ kind: MutationKind, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
+        /// One character short of `minLength`.
+        static let tooShort = TextDefect(rule: RuleIdentifier.minLength, order: 50)
+        /// One character past `maxLength`.
+        static let tooLong = TextDefect(rule: RuleIdentifier.maxLength, order: 60)
+
+        func broken(_ defect: TextDefect, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
                     by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue? {
-            planter.lengthEdit(kind, field, value, address)
+            planter.lengthEdit(shorter: defect == Self.tooShort, field, value, address)
         }
     }
 
@@ -125,13 +130,13 @@ extension Constraints {
 extension DefectPlanter {
     /// A value one character shorter than `minLength`, or one longer than `maxLength`
     /// (repeating the last character, which keeps most formats).
-    func lengthEdit(_ kind: MutationKind, _ field: CompiledField, _ value: GeneratedValue,
+    func lengthEdit(shorter: Bool, _ field: CompiledField, _ value: GeneratedValue,
                     _ address: FieldAddress) -> GeneratedValue? {
         guard case .text = value else { return nil }
         let spec = textSpec(field, address)
         var scalars = Array(String(decoding: builder.record.bytes(of: value), as: UTF8.self).unicodeScalars)
         guard let last = scalars.last else { return nil }
-        if kind == .minLength {
+        if shorter {
             guard let minimum = spec.minLength, minimum >= 2, scalars.count >= minimum else { return nil }
             scalars.removeLast(scalars.count - (minimum - 1))
         } else {

@@ -35,11 +35,14 @@ enum MaskCheck: ValueCheckKind {
             requirements.masks.append(regex)
         }
 
-        func defects(in requirements: TextRequirements) -> [MutationKind] { [.mask] }
+        /// A value one edit away from fitting (``DefectPlanter/textEdit(_:_:_:_:random:)``).
+        static let defect = TextDefect(rule: RuleIdentifier.mask, order: 40)
 
-        func broken(_ kind: MutationKind, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
+        func defects(in requirements: TextRequirements) -> [TextDefect] { [Self.defect] }
+
+        func broken(_ defect: TextDefect, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
                     by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue? {
-            planter.textEdit(.mask, field, value, address, random: &random)
+            planter.textEdit(defect.rule, field, value, address, random: &random)
         }
     }
 

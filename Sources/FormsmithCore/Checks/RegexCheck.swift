@@ -34,11 +34,14 @@ enum RegexCheck: ValueCheckKind {
             requirements.regexes.append(regex)
         }
 
-        func defects(in requirements: TextRequirements) -> [MutationKind] { [.regex] }
+        /// A value one edit away from matching (``DefectPlanter/textEdit(_:_:_:_:random:)``).
+        static let defect = TextDefect(rule: RuleIdentifier.regex, order: 30)
 
-        func broken(_ kind: MutationKind, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
+        func defects(in requirements: TextRequirements) -> [TextDefect] { [Self.defect] }
+
+        func broken(_ defect: TextDefect, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
                     by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue? {
-            planter.textEdit(.regex, field, value, address, random: &random)
+            planter.textEdit(defect.rule, field, value, address, random: &random)
         }
     }
 

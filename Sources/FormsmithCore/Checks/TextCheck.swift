@@ -25,14 +25,16 @@ protocol TextCheck: CompiledCheck {
 
     /// The defects of the kind a generated value can be given to break this kind alone, with
     /// `requirements` holding everything in force for the field (its own checks and those of
-    /// the cases that hold): `minLength` offers ``MutationKind/minLength`` when a value one
-    /// character short of it is not empty. Asked when the field's ``TextSpec`` is built.
-    func defects(in requirements: TextRequirements) -> [MutationKind]
+    /// the cases that hold): `minLength` offers its ``TextDefect`` when a value one character
+    /// short of it is not empty. Each defect is declared in the kind's own file (its rule and
+    /// its place in the planter's order); the planter needs no case of its own for it. Asked
+    /// when the field's ``TextSpec`` is built.
+    func defects(in requirements: TextRequirements) -> [TextDefect]
 
-    /// `value` broken for `kind` (one of ``defects(in:)``) so that it fails this kind and keeps
-    /// every other check in force where it can; nil when this value cannot be (the planter
-    /// then counts the drop and tries another defect).
-    func broken(_ kind: MutationKind, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
+    /// `value` broken for `defect` (one of ``defects(in:)``) so that it fails this kind and
+    /// keeps every other check in force where it can; nil when this value cannot be (the
+    /// planter then counts the drop and tries another defect).
+    func broken(_ defect: TextDefect, _ value: GeneratedValue, _ field: CompiledField, _ address: FieldAddress,
                 by planter: DefectPlanter, random: inout SeededRandom) -> GeneratedValue?
 }
 
@@ -54,26 +56,39 @@ extension TextRequirements {
     }
 }
 
+/// A defect a text kind offers (``TextCheck/defects(in:)``), declared in the kind's own file:
+/// the rule a value broken for it must fail (and alone), and where it comes in the planter's
+/// order.
+///
+/// The order is the one place a text kind's defect meets the planter's own kinds: the planter
+/// offers a field's defects, and picks the defect to try first among those the questionnaire
+/// allows, by ascending order (``MutationKind/rawValue`` for its own kinds), so seeded
+/// invalid output depends on it. The shipped kinds keep the places they have always had:
+/// `regex` 30, `mask` 40, `minLength` 50, `maxLength` 60 (between `type` and `min`),
+/// `checksum` 130 and `format` 140 (after `const`). A new kind takes a number no kind uses
+/// (the next free one after the planter's kinds is ``TextDefect/firstFree``); two defects with
+/// one order are offered by rule name.
+struct TextDefect: Equatable, Sendable {
+    /// The rule the validator reports for a value broken this way (the label's rule).
+    let rule: String
+    /// Where the defect comes among the planter's defects (ascending).
+    let order: Int
+
+    /// The first order after every kind of the planter's (``MutationKind``).
+    static let firstFree = 300
+}
+
 extension DefectPlanter {
-    /// The defects a present text value can carry, from its text checks (``TextCheck/defects(in:)``)
-    /// in the order the planter has always offered them (seeded output depends on that order;
-    /// a kind not in it comes after), then `text-form` when a pattern or a format can catch it.
-    func textDefects(_ spec: TextSpec) -> [MutationKind] {
-        let offered = spec.defects.map(\.kind)
-        var kinds = Self.textDefectOrder.filter(offered.contains)
-        kinds += offered.filter { !Self.textDefectOrder.contains($0) }
-        if !spec.regexes.isEmpty || !spec.masks.isEmpty || spec.format != nil { kinds.append(.textForm) }
-        return kinds
-    }
-
-    private static let textDefectOrder: [MutationKind] = [.regex, .mask, .minLength, .maxLength, .checksum, .format,
-                                                          .constant]
-
-    /// The text check that breaks a text value for `kind`, nil when no text check of the field
-    /// offers it (the defect is not a text kind's: `required`, `type`, `text-form` ...).
-    func textCheck(breaking kind: MutationKind, _ field: CompiledField, _ value: GeneratedValue,
-                   _ address: FieldAddress) -> (any TextCheck)? {
-        guard case .text = value, field.type == .string || field.type == .text else { return nil }
-        return textSpec(field, address).defects.first { $0.kind == kind }?.check
+    /// The defects a present text value can carry: its text checks' own (``TextCheck/defects(in:)``)
+    /// by their declared order, then `const` (the planter's own kind, one rule across types)
+    /// when the field has one, then `text-form` when a pattern or a format can catch it.
+    func textDefects(_ spec: TextSpec, _ address: FieldAddress) -> [MutationCandidate] {
+        var result = spec.defects.sorted { ($0.defect.order, $0.defect.rule) < ($1.defect.order, $1.defect.rule) }
+            .map { MutationCandidate(kind: .textCheck, address: address, textDefect: $0.defect, textCheck: $0.check) }
+        if case .constant = spec.source { result.append(MutationCandidate(kind: .constant, address: address)) }
+        if !spec.regexes.isEmpty || !spec.masks.isEmpty || spec.format != nil {
+            result.append(MutationCandidate(kind: .textForm, address: address))
+        }
+        return result
     }
 }

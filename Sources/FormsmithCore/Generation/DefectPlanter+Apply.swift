@@ -19,8 +19,13 @@ extension DefectPlanter {
             builder.record.setValue(replacement, at: address, in: rules)
             return builder.record.concretePath(address, in: rules) + suffix
         }
-        let replacement = candidate.narrowing.map { numberDefect($0, field, value, address) }
-            ?? mutated(candidate.kind, field, value, address, random: &random)
+        var replacement: GeneratedValue?
+        if let defect = candidate.textDefect, let check = candidate.textCheck {
+            replacement = check.broken(defect, value, field, address, by: self, random: &random)
+        } else {
+            replacement = candidate.narrowing.map { numberDefect($0, field, value, address) }
+                ?? mutated(candidate.kind, field, value, address, random: &random)
+        }
         guard let replacement else { return nil }
         builder.record.setValue(replacement, at: address, in: rules)
         if candidate.kind == .visibility, case .items(let count) = replacement {
@@ -43,9 +48,6 @@ extension DefectPlanter {
 
     private func mutated(_ kind: MutationKind, _ field: CompiledField, _ value: GeneratedValue, _ address: FieldAddress,
                          random: inout SeededRandom) -> GeneratedValue? {
-        if let check = textCheck(breaking: kind, field, value, address) {
-            return check.broken(kind, value, field, address, by: self, random: &random)
-        }
         switch kind {
         case .required, .incompleteGroup: return .absent
         case .parent: return value
@@ -61,8 +63,8 @@ extension DefectPlanter {
         case .constant: return otherConstant(field, value, address)
         case .minItems, .maxItems: return itemCountEdit(kind == .maxItems, field, value, address)
         case .mediaType, .fileExtension, .minSize, .maxSize: return nil  // attachmentDefect
-        case .unknownField, .numberCheck: return nil  // numberCheck: numberDefect, with the candidate's check
-        case .regex, .mask, .minLength, .maxLength, .checksum, .format: return nil  // a text check's (above)
+        case .unknownField: return nil
+        case .numberCheck, .textCheck: return nil  // the candidate's check breaks it (apply)
         case .textForm: return mistypedText(field, value, random: &random)
         }
     }

@@ -7,7 +7,7 @@ extension DefectPlanter {
     private static let editTries = 12
 
     /// A value that breaks the field's regex (or mask) but passes its other checks.
-    func textEdit(_ kind: MutationKind, _ field: CompiledField, _ value: GeneratedValue, _ address: FieldAddress,
+    func textEdit(_ rule: String, _ field: CompiledField, _ value: GeneratedValue, _ address: FieldAddress,
                   random: inout SeededRandom) -> GeneratedValue? {
         guard case .text = value else { return nil }
         let spec = textSpec(field, address)
@@ -32,21 +32,21 @@ extension DefectPlanter {
             } else {
                 let replacement = Self.replacements[random.int(in: 0...(Self.replacements.count - 1))]
                 guard edited[position] != replacement else {
-                    builder.discards.addDefect(field: field.path, rule: kind.rule ?? "")
+                    builder.discards.addDefect(field: field.path, rule: rule)
                     continue
                 }
                 edited[position] = replacement
             }
             var bytes: [UInt8] = []
             for scalar in edited { JSONStrings.appendUTF8(scalar.value, to: &bytes) }
-            if breaksOnly(kind, bytes, spec, companion) { return builder.record.appendText(bytes) }
-            builder.discards.addDefect(field: field.path, rule: kind.rule ?? "")
+            if breaksOnly(rule, bytes, spec, companion) { return builder.record.appendText(bytes) }
+            builder.discards.addDefect(field: field.path, rule: rule)
         }
         return nil
     }
 
     /// Whether `bytes` breaks the kind's format and nothing else of the spec.
-    private func breaksOnly(_ kind: MutationKind, _ bytes: [UInt8], _ spec: TextSpec, _ companion: [UInt8]?) -> Bool {
+    private func breaksOnly(_ rule: String, _ bytes: [UInt8], _ spec: TextSpec, _ companion: [UInt8]?) -> Bool {
         guard spec.acceptsLength(bytes) else { return false }
         let scratch = builder.scratch
         return bytes.withUnsafeBufferPointer { text in
@@ -59,7 +59,7 @@ extension DefectPlanter {
                 if !valid { return false }
             }
             if case .constant = spec.source { return false }
-            return kind == .regex ? regexMiss && !maskMiss : maskMiss && !regexMiss
+            return rule == RuleIdentifier.regex ? regexMiss && !maskMiss : maskMiss && !regexMiss
         }
     }
 

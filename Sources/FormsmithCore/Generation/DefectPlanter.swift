@@ -1,31 +1,34 @@
-/// The kinds of deliberate defect an invalid questionnaire can carry, one rule each.
-enum MutationKind: CaseIterable {
-    case required, visibility, type, regex, mask, minLength, maxLength, min, max, fractionDigits
-    case enumeration, unique, constant, checksum, format, mediaType, fileExtension, minSize, maxSize, minItems, maxItems
-    case parent, unknownField, incompleteGroup, textForm
+/// The kinds of deliberate defect an invalid questionnaire can carry, one rule each, with the
+/// order in which the planter offers them (its raw value; seeded output depends on it). A
+/// text or number kind's defects are not listed here: the kind declares them
+/// (``textCheck``, ``numberCheck``).
+enum MutationKind: Int, CaseIterable {
+    // The gaps are the places of the text kinds' defects (``TextDefect/order``): 30 to 60 and
+    // 130, 140.
+    case required = 0, visibility = 10, type = 20, min = 70, max = 80, fractionDigits = 90
+    case enumeration = 100, unique = 110, constant = 120, mediaType = 150, fileExtension = 160, minSize = 170
+    case maxSize = 180, minItems = 190, maxItems = 200
+    case parent = 210, unknownField = 220, incompleteGroup = 230, textForm = 240
     /// A number kind's defect (``NumberCheck``): one grid point off its step; the rule is the
     /// check's own (``MutationCandidate/rule``).
-    case numberCheck
+    case numberCheck = 250
+    /// A text kind's defect (``TextCheck/defects(in:)``): the candidate carries the
+    /// ``TextDefect``, which names its rule and order, and the check that breaks the value.
+    case textCheck = 260
 
-    /// The rule identifier the validator reports for it; nil for ``numberCheck``, whose
-    /// candidate names its rule.
+    /// The rule identifier the validator reports for it; nil for ``numberCheck`` and
+    /// ``textCheck``, whose candidate names its rule.
     var rule: String? {
         switch self {
         case .required: RuleIdentifier.required
         case .visibility: RuleIdentifier.visibility
         case .type: RuleIdentifier.type
-        case .regex: RuleIdentifier.regex
-        case .mask: RuleIdentifier.mask
-        case .minLength: RuleIdentifier.minLength
-        case .maxLength: RuleIdentifier.maxLength
         case .min: RuleIdentifier.min
         case .max: RuleIdentifier.max
         case .fractionDigits: RuleIdentifier.fractionDigits
         case .enumeration: RuleIdentifier.enumeration
         case .unique: RuleIdentifier.unique
         case .constant: RuleIdentifier.constant
-        case .checksum: RuleIdentifier.checksum
-        case .format: RuleIdentifier.format
         case .mediaType: RuleIdentifier.mediaType
         case .fileExtension: RuleIdentifier.fileExtension
         case .minSize: RuleIdentifier.minSize
@@ -36,7 +39,7 @@ enum MutationKind: CaseIterable {
         case .unknownField: RuleIdentifier.unknownField
         case .incompleteGroup: RuleIdentifier.incompleteGroup
         case .textForm: RuleIdentifier.textForm
-        case .numberCheck: nil
+        case .numberCheck, .textCheck: nil
         }
     }
 }
@@ -49,9 +52,31 @@ struct MutationCandidate {
     var check: (any NumberCheck)? = nil
     /// The narrowing of the domain (the step) that defect leaves.
     var narrowing: NumberDomain.Rule? = nil
+    /// The defect a ``MutationKind/textCheck`` candidate plants, as its kind declares it.
+    var textDefect: TextDefect? = nil
+    /// The text check that breaks the value for ``textDefect``.
+    var textCheck: (any TextCheck)? = nil
 
     /// The rule the defect breaks.
-    var rule: String { check?.rule ?? kind.rule ?? "" }
+    var rule: String { textDefect?.rule ?? check?.rule ?? kind.rule ?? "" }
+
+    /// The group the planter picks among: the kind, a text kind's defect apart by its rule (every
+    /// number kind's is one group, ``MutationKind/numberCheck``), placed by its order.
+    var group: DefectGroup {
+        DefectGroup(order: textDefect?.order ?? kind.rawValue, kind: kind, rule: textDefect?.rule ?? "")
+    }
+}
+
+/// A group of candidates the planter picks among (``MutationCandidate/group``), in ascending
+/// order.
+struct DefectGroup: Hashable, Comparable {
+    let order: Int
+    let kind: MutationKind
+    let rule: String
+
+    static func < (left: DefectGroup, right: DefectGroup) -> Bool {
+        (left.order, left.kind.rawValue, left.rule) < (right.order, right.kind.rawValue, right.rule)
+    }
 }
 
 /// Plants exactly one defect in a valid questionnaire: picks a kind at random among those the
@@ -85,11 +110,12 @@ struct DefectPlanter {
         for position in stride(from: shuffled.count - 1, to: 0, by: -1) {
             shuffled.swapAt(position, random.int(in: 0...position))
         }
-        var present = Set<MutationKind>()
-        for index in candidates.indices { present.insert(candidates[index].kind) }
-        let kinds = MutationKind.allCases.filter(present.contains)
-        let preferred = kinds[random.int(in: 0...(kinds.count - 1))]
-        let ordered = shuffled.filter { candidates[$0].kind == preferred } + shuffled.filter { candidates[$0].kind != preferred }
+        var present = Set<DefectGroup>()
+        for index in candidates.indices { present.insert(candidates[index].group) }
+        let groups = present.sorted()
+        let preferred = groups[random.int(in: 0...(groups.count - 1))]
+        let ordered = shuffled.filter { candidates[$0].group == preferred }
+            + shuffled.filter { candidates[$0].group != preferred }
         let snapshot = builder.record
         for candidate in ordered.prefix(Self.maxTries).lazy.map({ candidates[$0] }) {
             builder.record = snapshot
@@ -123,9 +149,8 @@ struct DefectPlanter {
             for address in addresses {
                 let value = record.value(at: address, in: rules)
                 if value.isPresent {
-                    for kind in kinds(forPresent: field, value: value, address: address)
-                    where applies(kind, field, value, address) {
-                        result.append(MutationCandidate(kind: kind, address: address))
+                    result += candidates(forPresent: field, value: value, address: address).filter {
+                        applies($0.kind, field, value, address)
                     }
                     if field.type == .integer || field.type == .decimal {
                         for (check, narrowing) in numberCheckDefects(field, address)
@@ -145,7 +170,9 @@ struct DefectPlanter {
         return result
     }
 
-    private func kinds(forPresent field: CompiledField, value: GeneratedValue, address: FieldAddress) -> [MutationKind] {
+    private func candidates(forPresent field: CompiledField, value: GeneratedValue, address: FieldAddress)
+        -> [MutationCandidate]
+    {
         var kinds: [MutationKind] = [.required]
         if !field.parents.isEmpty { kinds.append(.parent) }
         if field.group >= 0, rules.groups[field.group].isComplete { kinds.append(.incompleteGroup) }
@@ -155,7 +182,8 @@ struct DefectPlanter {
         switch field.type {
         case .string, .text:
             guard case .text = value else { break }
-            kinds += textDefects(textSpec(field, address))
+            let own = kinds.map { MutationCandidate(kind: $0, address: address) }
+            return own + textDefects(textSpec(field, address), address)
         case .integer, .decimal, .date:
             // `const` on an integer field, its own or a case's that holds: another value every
             // other rule allows (``otherConstant(_:_:_:)``) is its one number defect, as every
@@ -191,7 +219,7 @@ struct DefectPlanter {
         case .section:
             break
         }
-        return kinds
+        return kinds.map { MutationCandidate(kind: $0, address: address) }
     }
 
     /// Runs `body` with the builder's scope set to the address's list item.

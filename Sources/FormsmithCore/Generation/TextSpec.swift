@@ -38,7 +38,7 @@ final class TextSpec: Sendable {
     let seeds: [[UInt8]]
     /// The defects a value can be given, each with the text check that breaks it (the first
     /// check offering it; ``TextCheck/defects(in:)``).
-    let defects: [(kind: MutationKind, check: any TextCheck)]
+    let defects: [(defect: TextDefect, check: any TextCheck)]
     /// `source` in plain memory, when it can be drawn that way.
     let flatSource: FlatTextSource?
     private let flatStorage = FlatRegexStorage()
@@ -53,10 +53,10 @@ final class TextSpec: Sendable {
     /// Builds the spec for `checks`, reading `seedList` when the field names one.
     init(checks: [ValueCheck], seedList: [String]) throws(GenerationError) {
         let parts = TextRequirements(checks)
-        var defects: [(kind: MutationKind, check: any TextCheck)] = []
+        var defects: [(defect: TextDefect, check: any TextCheck)] = []
         for case .text(let check) in checks {
-            for kind in check.defects(in: parts) where !defects.contains(where: { $0.kind == kind }) {
-                defects.append((kind, check))
+            for defect in check.defects(in: parts) where !defects.contains(where: { $0.defect.rule == defect.rule }) {
+                defects.append((defect, check))
             }
         }
         self.defects = defects
