@@ -48,14 +48,44 @@ enum MutationKind: Int, CaseIterable {
 struct MutationCandidate {
     let kind: MutationKind
     let address: FieldAddress
+    /// What a number or text kind's defect carries, boxed: most candidates have none, and the
+    /// planter copies candidates often (unboxed, the existentials made each one ~150 bytes).
+    private let detail: Detail?
+
+    private indirect enum Detail {
+        case number(any NumberCheck, NumberDomain.Rule?)
+        case text(TextDefect, any TextCheck)
+    }
+
+    init(kind: MutationKind, address: FieldAddress, check: (any NumberCheck)? = nil,
+         narrowing: NumberDomain.Rule? = nil, textDefect: TextDefect? = nil, textCheck: (any TextCheck)? = nil) {
+        self.kind = kind
+        self.address = address
+        if let check {
+            detail = .number(check, narrowing)
+        } else if let textDefect, let textCheck {
+            detail = .text(textDefect, textCheck)
+        } else {
+            detail = nil
+        }
+    }
+
     /// The number check a ``MutationKind/numberCheck`` defect breaks.
-    var check: (any NumberCheck)? = nil
+    var check: (any NumberCheck)? {
+        if case .number(let check, _)? = detail { check } else { nil }
+    }
     /// The narrowing of the domain (the step) that defect leaves.
-    var narrowing: NumberDomain.Rule? = nil
+    var narrowing: NumberDomain.Rule? {
+        if case .number(_, let narrowing)? = detail { narrowing } else { nil }
+    }
     /// The defect a ``MutationKind/textCheck`` candidate plants, as its kind declares it.
-    var textDefect: TextDefect? = nil
+    var textDefect: TextDefect? {
+        if case .text(let defect, _)? = detail { defect } else { nil }
+    }
     /// The text check that breaks the value for ``textDefect``.
-    var textCheck: (any TextCheck)? = nil
+    var textCheck: (any TextCheck)? {
+        if case .text(_, let check)? = detail { check } else { nil }
+    }
 
     /// The rule the defect breaks.
     var rule: String { textDefect?.rule ?? check?.rule ?? kind.rule ?? "" }
@@ -110,9 +140,12 @@ struct DefectPlanter {
         for position in stride(from: shuffled.count - 1, to: 0, by: -1) {
             shuffled.swapAt(position, random.int(in: 0...position))
         }
-        var present = Set<DefectGroup>()
-        for index in candidates.indices { present.insert(candidates[index].group) }
-        let groups = present.sorted()
+        var groups: [DefectGroup] = []  // a handful: a linear search costs less than hashing
+        for index in candidates.indices {
+            let group = candidates[index].group
+            if !groups.contains(group) { groups.append(group) }
+        }
+        groups.sort()
         let preferred = groups[random.int(in: 0...(groups.count - 1))]
         let ordered = shuffled.filter { candidates[$0].group == preferred }
             + shuffled.filter { candidates[$0].group != preferred }
