@@ -173,6 +173,7 @@ struct DefectPlanter {
     /// Every defect this questionnaire could carry.
     func candidates() -> [MutationCandidate] {
         var result: [MutationCandidate] = []
+        result.reserveCapacity(rules.fields.count * 4)  // growing it was 1% of generating osago with defects
         let record = builder.record
         for field in rules.fields where !generator.plan.fields[field.id].isRecordID {
             var addresses = [FieldAddress(field: field.id, item: -1)]
@@ -182,8 +183,9 @@ struct DefectPlanter {
             for address in addresses {
                 let value = record.value(at: address, in: rules)
                 if value.isPresent {
-                    result += candidates(forPresent: field, value: value, address: address).filter {
-                        applies($0.kind, field, value, address)
+                    for candidate in candidates(forPresent: field, value: value, address: address)
+                    where applies(candidate.kind, field, value, address) {
+                        result.append(candidate)
                     }
                     if field.type == .integer || field.type == .decimal {
                         for (check, narrowing) in numberCheckDefects(field, address)
