@@ -26,13 +26,10 @@ final class ByteReader {
             ownsDescriptor = false
             return
         }
-        let opened = Platform.openForReading(bytes: bytes)
-        guard opened >= 0 else { throw ReadError(description: "cannot open: \(Platform.message(for: -opened))") }
-        if Platform.isDirectory(opened) {
-            _ = Platform.close(opened)
-            throw ReadError(description: "is a directory, not a file")
+        switch Platform.openRegularFile(bytes: bytes) {
+        case .success(let opened): descriptor = opened
+        case .failure(let failure): throw ReadError(description: failure.description)
         }
-        descriptor = opened
         ownsDescriptor = true
     }
 
