@@ -42,6 +42,9 @@ public struct InputSource: Sendable, Hashable {
     /// Why the input cannot be read at all, known before opening it: a folder that could not
     /// be listed. The run reports it as one unreadable record, as a file that cannot be opened.
     public var failure: String?
+    /// Whether it was found in a folder (only regular files are read there), rather than named
+    /// on the command line (where a pipe or a device such as `/dev/stdin` is read too).
+    var foundInFolder = false
 
     /// Creates an input; `relativePath` defaults to the file name, `name` to `path`.
     public init(path: String, format: InputFormat, relativePath: String? = nil, name: String? = nil,
@@ -113,6 +116,7 @@ public enum InputDiscovery {
             let path = (folder as NSString).appendingPathComponent(file.text)
             var source = InputSource(path: path, format: format ?? InputFormat(fileName: file.text)!,
                                      relativePath: file.text)
+            source.foundInFolder = true
             if file.text.utf8.elementsEqual(file.bytes) == false || folderBytes != nil {
                 let root = folderBytes ?? Array(folder.utf8)
                 source.fileSystemPath = root + (root.last == 0x2F ? [] : [0x2F]) + file.bytes

@@ -81,8 +81,10 @@ public enum Platform {
     /// something that is not one: the file is opened with `O_NONBLOCK` (a named pipe with no
     /// writer would otherwise block `open` for ever), examined with `fstat`, and only a
     /// regular file is kept (`O_NONBLOCK` then cleared); a pipe, a device (`/dev/zero`), a
-    /// socket or a folder is closed and named. The one way inputs are opened.
-    static func openRegularFile(bytes path: [UInt8]) -> Result<Int32, OpenFailure> {
+    /// socket or a folder is closed and named. With `allowingStreams` (a path the user named
+    /// on the command line: `/dev/stdin`, a shell's `<(command)`), a pipe or a character
+    /// device is kept as well. The one way inputs are opened.
+    static func openRegularFile(bytes path: [UInt8], allowingStreams: Bool = false) -> Result<Int32, OpenFailure> {
         let opened = (path + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         }
@@ -94,8 +96,9 @@ public enum Platform {
             return .failure(OpenFailure(description: "cannot open: \(message(for: code))"))
         }
         let kind: String
-        switch status.st_mode & S_IFMT {
-        case S_IFREG:
+        let type = status.st_mode & S_IFMT
+        switch type {
+        case _ where type == S_IFREG || (allowingStreams && (type == S_IFIFO || type == S_IFCHR)):
             let flags = fcntl(opened, F_GETFL)
             guard flags >= 0, fcntl(opened, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
                 let code = errno
