@@ -64,6 +64,7 @@ struct LintCommand: ParsableCommand {
         }
         let lint: LintReport
         if rules.isEmpty {
+            if let project { ReadableRoots.projectInUse = project }
             guard let path = project ?? ProjectLoader.find() else {
                 writeError("formsmith: lint needs --rules FILE, or a project file (\(ProjectLoader.fileNames[0]) or "
                            + "\(ProjectLoader.fileNames[1])) in this folder or one above it")

@@ -5,11 +5,14 @@ import Yams
 /// `valuesFrom:` files. Rule files arrive in pull requests and run in pre-commit hooks and CI,
 /// so a path must not reach the rest of the machine (`include: /etc/shadow`).
 ///
-/// The root is the folder of the project file (`formsmith.yaml` or `.formsmith.yml`) at or
-/// above the rule file's folder, or the rule file's folder when there is none. A project file
-/// may allow further folders explicitly with `allowRoots: [../shared-rules]` (relative to the
-/// project file). Paths are compared with symbolic links resolved, so a link inside the root
-/// cannot lead out of it.
+/// The roots come from the project in use only: the one ``projectInUse`` names (the command
+/// line's `--project`), else the project file (`formsmith.yaml` or `.formsmith.yml`) found from
+/// the working folder. When that project file is valid and the rule file lies inside its folder
+/// or the further folders it allows (`allowRoots: [../shared-rules]`, relative to the project
+/// file), those are the roots; otherwise the rule file's own folder is. A project file beside
+/// a rule file (one a pull request adds next to it, valid or not) widens nothing, and a project
+/// file that is not valid allows nothing more. Paths are compared with symbolic links resolved,
+/// so a link inside the root cannot lead out of it.
 public struct ReadableRoots: Sendable {
     /// The folders, absolute, symbolic links resolved.
     public let folders: [String]
@@ -22,17 +25,22 @@ public struct ReadableRoots: Sendable {
         self.origin = origin
     }
 
+    /// The project file in use when the command line names one (`--project`); nil: the one
+    /// found from the working folder. Set once, before any rule file is read.
+    nonisolated(unsafe) public static var projectInUse: String?
+
     /// The roots of the rule file at `path` (see the type's description).
     public static func of(ruleFile path: String) -> ReadableRoots {
         let folder = LibraryReader.tidy(Project.absolute((path as NSString).deletingLastPathComponent))
-        guard let project = ProjectLoader.find(from: folder) else {
-            return ReadableRoots(folders: [folder], origin: "the rule file's folder \(display(folder))")
-        }
+        let own = ReadableRoots(folders: [folder], origin: "the rule file's folder \(display(folder))")
+        guard let project = projectInUse ?? ProjectLoader.find(),
+              (try? ProjectLoader.load(path: project)) != nil else { return own }
         let projectFolder = LibraryReader.tidy(Project.absolute((project as NSString).deletingLastPathComponent))
         let extra = allowedRoots(projectFile: project)
         var origin = "the project folder \(display(projectFolder)) (\(project))"
         if !extra.isEmpty { origin += " and its allowRoots " + extra.map(display).joined(separator: ", ") }
-        return ReadableRoots(folders: [projectFolder] + extra, origin: origin)
+        let roots = ReadableRoots(folders: [projectFolder] + extra, origin: origin)
+        return roots.allows(path) ? roots : own
     }
 
     /// Whether `path` (as resolved from the file that writes it) lies inside one of the folders.
