@@ -37,7 +37,7 @@ struct CoverageCommand: ParsableCommand {
         do {
             return try CoverageMeasure(rules: rules, strength: strength, questionnaires: records, names: names)
         } catch {
-            writeError("formsmith: cannot measure: \(error.description)")
+            writeError("formsmith: cannot measure: \(DisplayText.escaped(error.description))")
             throw FormsmithExit(status: ExitStatus.usage)
         }
     }

@@ -12,7 +12,7 @@ import XCTest
 /// byte for byte as before; an output option must be refused with exit 2, naming the path,
 /// before anything is written.
 final class OutputGuardEnumerationTests: ScratchFolderTestCase {
-    private struct Argument {
+    struct Argument {
         let kind: String
         let name: String?
         let valueName: String
@@ -20,7 +20,7 @@ final class OutputGuardEnumerationTests: ScratchFolderTestCase {
         let allValues: [String]
     }
 
-    private struct Command {
+    struct Command {
         let path: [String]
         let arguments: [Argument]
     }
@@ -29,7 +29,7 @@ final class OutputGuardEnumerationTests: ScratchFolderTestCase {
     private static let data = "{\"a\": \"x\"}\n{\"a\": \"y\", \"n\": 3}\n"
 
     /// Every command of the tree that runs (not only groups), with its arguments.
-    private func commands() throws -> [Command] {
+    static func commands() throws -> [Command] {
         let dump = try Formsmith.run(["--experimental-dump-help"])
         XCTAssertEqual(dump.status, 0, dump.stderr)
         let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
@@ -58,7 +58,7 @@ final class OutputGuardEnumerationTests: ScratchFolderTestCase {
 
     /// The arguments of a run of `command` that works: positionals filled in by their kind,
     /// `--rules`, `--count` and `--seed` given to the commands that have them.
-    private func baseArguments(_ command: Command) -> [String] {
+    static func baseArguments(_ command: Command) -> [String] {
         var arguments = command.path
         for argument in command.arguments where argument.kind == "positional" {
             if let first = argument.allValues.first {
@@ -89,11 +89,11 @@ final class OutputGuardEnumerationTests: ScratchFolderTestCase {
         let inputs = ["r.yaml", "data.jsonl", "report.json"]
         let before = inputs.map(contents)
 
-        let commands = try commands()
+        let commands = try Self.commands()
         XCTAssertTrue(commands.contains { $0.path == ["coverage"] }, "the tree was not read: \(commands.map(\.path))")
         var outputs: [String] = []
         for command in commands {
-            let base = baseArguments(command)
+            let base = Self.baseArguments(command)
             for option in command.arguments where option.kind == "option" && option.allValues.isEmpty {
                 guard let name = option.name else { continue }
                 let label = (command.path + [name]).joined(separator: " ")
