@@ -33,10 +33,9 @@ public struct ReadableRoots: Sendable {
     public static func of(ruleFile path: String) -> ReadableRoots {
         let folder = LibraryReader.tidy(Project.absolute((path as NSString).deletingLastPathComponent))
         let own = ReadableRoots(folders: [folder], origin: "the rule file's folder \(display(folder))")
-        guard let project = projectInUse ?? ProjectLoader.find(),
-              (try? ProjectLoader.load(path: project)) != nil else { return own }
+        guard let project = projectInUse ?? ProjectLoader.find(), let extra = allowedRoots(projectFile: project)
+        else { return own }
         let projectFolder = LibraryReader.tidy(Project.absolute((project as NSString).deletingLastPathComponent))
-        let extra = allowedRoots(projectFile: project)
         var origin = "the project folder \(display(projectFolder)) (\(project))"
         if !extra.isEmpty { origin += " and its allowRoots " + extra.map(display).joined(separator: ", ") }
         let roots = ReadableRoots(folders: [projectFolder] + extra, origin: origin)
@@ -61,16 +60,21 @@ public struct ReadableRoots: Sendable {
                            at: written.location)
     }
 
-    /// The folders a project file's `allowRoots` lists, absolute, read leniently (a project
-    /// file with problems allows nothing more; its problems are reported where it is used).
-    static func allowedRoots(projectFile: String) -> [String] {
+    /// The folders a project file's `allowRoots` lists, absolute; nil when it is not a project
+    /// file (not YAML, not a mapping with `forms`, a key a project file does not have): such a
+    /// file is no project, and its problems are reported where it is used as one. (Its input
+    /// globs are not checked here: an empty inputs folder does not change what rules may read.)
+    static func allowedRoots(projectFile: String) -> [String]? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: projectFile),
+              attributes[.type] as? FileAttributeType == .typeRegular,
               (attributes[.size] as? NSNumber)?.intValue ?? 0 <= LibraryReader.maxLibraryBytes,
               let data = FileManager.default.contents(atPath: projectFile),
               let text = String(data: data, encoding: .utf8),
               let root = try? YAMLDocument.compose(text, file: projectFile),
-              let entries = root.mapping?["allowRoots"]
-        else { return [] }
+              let mapping = root.mapping, mapping["forms"] != nil,
+              mapping.keys.allSatisfy({ $0.string.map(ProjectLoader.topLevelKeys.contains) ?? false })
+        else { return nil }
+        guard let entries = mapping["allowRoots"] else { return [] }
         let written = entries.scalar.map { [$0.string] } ?? entries.sequence?.compactMap { $0.scalar?.string } ?? []
         return written.map { LibraryReader.tidy(Project.absolute(LibraryReader.resolve($0, from: projectFile))) }
     }
