@@ -107,3 +107,24 @@ final class SafeInputCommandTests: ScratchFolderTestCase {
         XCTAssertFalse(run.stdout.contains("unreadable: cannot open"), run.stdout)
     }
 }
+
+/// Issue 31, item 2a: coverage classifies a number written past 64 bits or with an exponent as
+/// validate reads it (it was "no value", so a set holding the bounds left them "not covered").
+final class CoverageNumberCommandTests: ScratchFolderTestCase {
+    func testNumbersWrittenAsTheyAreAreClassifiedExactly() throws {
+        try write("r.yaml", "id: n\nfields:\n  amount: {type: decimal, min: 0, max: 1000}\n"
+                  + "  big: {type: integer, min: 1000000000000000000000000000000, max: 10000000000000000000000000000000}\n")
+        // 1e3 is the decimal's max; 10^30 and 10^31 are the integer's bounds, written in digits.
+        try write("set.jsonl", #"{"amount": 1e3, "big": 1000000000000000000000000000000}"# + "\n"
+                  + #"{"amount": 0.0, "big": 10000000000000000000000000000000}"# + "\n"
+                  + #"{"amount": 5e2, "big": 5000000000000000000000000000000}"# + "\n")
+        let check = try Formsmith.run(["validate", "--rules", "r.yaml", "set.jsonl"], directory: folder)
+        XCTAssertEqual(check.status, 0, check.stdout)
+        let run = try Formsmith.run(["coverage", "--rules", "r.yaml", "--cover", "each", "set.jsonl"], directory: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        // Two factors of three boundary classes each (min, inside, max), all six held by the set.
+        XCTAssertTrue(run.stdout.hasPrefix("coverage each: 2 factors, 6 values required: 6 covered by 3 questionnaires"),
+                      run.stdout)
+        XCTAssertFalse(run.stdout.contains("not covered:"), run.stdout)
+    }
+}
