@@ -37,51 +37,53 @@ struct CoverageCommand: ParsableCommand {
         do {
             return try CoverageMeasure(rules: rules, strength: strength, questionnaires: records, names: names)
         } catch {
-            writeError("formsmith: cannot measure: \(error.description)")
+            writeError("formsmith: cannot measure: \(DisplayText.escaped(error.description))")
             throw FormsmithExit(status: ExitStatus.usage)
         }
     }
 
     func run() throws {
         let compiled = try loadRules(rules, today: dates.referenceDate, consequence: "nothing measured")
-        guard let data = FileManager.default.contents(atPath: file) else {
-            writeError("formsmith: cannot read \(file)")
-            throw FormsmithExit(status: ExitStatus.usage)
-        }
-        var records: [[UInt8]] = []
-        var names: [String] = []
-        if file.hasSuffix(".json") {
-            guard let array = try? JSONSerialization.jsonObject(with: data) as? [Any] else {
-                writeError("formsmith: \(file) is not a JSON array of questionnaires")
+        var files = RunFiles()
+        files.reads(compiled)
+        files.reads(file, as: "the questionnaire set")
+        if let coverageReport { files.writes(coverageReport, as: "--coverage-report") }
+        let permit = try OutputGuard.permit(files)
+        let set: QuestionnaireSet
+        do {
+            let sources = try InputDiscovery.sources(for: [file], format: file.hasSuffix(".json") ? .json : .jsonLines,
+                                                     bytes: commandLineBytes(of:))
+            var isFolder: ObjCBool = false
+            guard sources.count == 1, sources[0].failure == nil,
+                  !(FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) && isFolder.boolValue) else {
+                writeError("formsmith: \(file) is a folder: name one file of questionnaires")
                 throw FormsmithExit(status: ExitStatus.usage)
             }
-            for (index, element) in array.enumerated() {
-                guard JSONSerialization.isValidJSONObject(element),
-                      let bytes = try? JSONSerialization.data(withJSONObject: element) else { continue }
-                records.append(Array(bytes))
-                names.append("\(file): element \(index + 1)")
-            }
-        } else {
-            for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
-            where line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") }) {
-                records.append(Array(line))
-                names.append("\(file):\(index + 1)")
-            }
+            set = try QuestionnaireSet(source: sources[0], limits: ValidateCommand.inputLimits())
+        } catch let error as InputError {
+            writeError("formsmith: cannot read the questionnaires: \(error.message)")
+            throw FormsmithExit(status: ExitStatus.usage)
         }
+        for problem in set.unreadable.prefix(10) {
+            writeError("formsmith: not a questionnaire, not measured: \(DisplayText.escaped(problem))")
+        }
+        if set.unreadable.count > 10 { writeError("formsmith: ... and \(set.unreadable.count - 10) more not measured") }
+        let records = set.records, names = set.names
         let measure = try Self.measure(compiled, strength: cover, records: records, names: names)
         if let coverageReport {
-            var files = RunFiles()
-            files.reads(compiled)
-            files.writes(coverageReport, as: "--coverage-report")
-            try OutputGuard.refuseCollisions(files)
-            let output = try openOutput(coverageReport)
+            let output = try openOutput(coverageReport, permit)
             output.write(bytes: Array(measure.report.json.utf8))
             output.close()
             try OutputGuard.commit()
         }
+        if !set.unreadable.isEmpty {
+            writeError("formsmith: warning: \(set.unreadable.count) part\(set.unreadable.count == 1 ? "" : "s") of \(file) "
+                       + "\(set.unreadable.count == 1 ? "is" : "are") not a questionnaire and \(set.unreadable.count == 1 ? "was" : "were") "
+                       + "not measured (listed above); the coverage counts the \(records.count) read")
+        }
         if !measure.invalid.isEmpty {
             writeError("formsmith: warning: \(measure.invalid.count) of \(records.count) questionnaires do not pass the rules "
-                       + "(counted as read): " + measure.invalid.prefix(10).map { names[$0 - 1] }.joined(separator: ", ")
+                       + "(counted as read): " + measure.invalid.prefix(10).map { DisplayText.escaped(names[$0 - 1]) }.joined(separator: ", ")
                        + (measure.invalid.count > 10 ? ", ..." : ""))
         }
         let lines = measure.report.summary()

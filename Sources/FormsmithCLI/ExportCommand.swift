@@ -37,14 +37,12 @@ struct JSONSchemaExport: ParsableCommand {
 
     func run() throws {
         let compiled = try loadRules(rules, today: dates.referenceDate, consequence: "nothing exported")
-        if let output {
-            var files = RunFiles()
-            files.reads(compiled)
-            files.writes(output, as: "--output")
-            try OutputGuard.refuseCollisions(files)
-        }
+        var files = RunFiles()
+        files.reads(compiled)
+        if let output { files.writes(output, as: "--output") }
+        let permit = try OutputGuard.permit(files)
         let schema = QuestionnaireSchemaExporter.export(compiled)
-        try writeOutput(schema.text, to: output)
+        try writeOutput(schema.text, to: output, permit)
         if !schema.gaps.isEmpty {
             writeError("formsmith: the schema leaves out \(schema.gaps.count) check\(schema.gaps.count == 1 ? "" : "s") "
                        + "JSON Schema cannot express (Formsmith still makes them):")

@@ -83,12 +83,30 @@ func loadRules(_ path: String, today referenceDate: CivilDate, consequence: Stri
 
 /// The writer for `--output PATH` (a temporary file moved into place when the command
 /// succeeds), or standard output; a file that cannot be started ends the command with exit 2.
-func openOutput(_ path: String?) throws -> OutputWriter {
+/// A file is opened only through the permit of the run's files (``OutputGuard/permit(_:)``).
+func openOutput(_ path: String?, _ permit: OutputPermit) throws -> OutputWriter {
     guard let path else { return .standardOutput() }
     do {
-        return try OutputWriter(path: path)
+        return try permit.open(path)
     } catch {
         writeError("formsmith: \(error.description)")
         throw FormsmithExit(status: ExitStatus.writeFailure)
     }
+}
+
+/// The bytes of the command-line argument that reads as `argument`, when they are not UTF-8
+/// (a file name in another encoding: the argument parser hands it on with each stray byte
+/// replaced by U+FFFD, which names no file); nil for the usual UTF-8 arguments. Inputs are
+/// opened by these bytes.
+func commandLineBytes(of argument: String) -> [UInt8]? {
+    guard argument.unicodeScalars.contains("\u{FFFD}") else { return nil }
+    for index in 1..<Int(CommandLine.argc) {
+        // Unsafe because argv is C memory, unavoidably: in bounds, as `argv` holds `argc`
+        // pointers, each to a NUL-terminated string that lives as long as the process, and
+        // `strlen` stops at that NUL.
+        guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+        let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)).map { $0 }
+        if !argument.utf8.elementsEqual(bytes), String(decoding: bytes, as: UTF8.self) == argument { return bytes }
+    }
+    return nil
 }

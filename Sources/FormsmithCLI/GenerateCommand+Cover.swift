@@ -27,6 +27,7 @@ extension GenerateCommand {
     func runCover(_ compiled: CompiledRuleSet, strength: CoverStrength, seed: UInt64) throws {
         let format = self.format ?? formatFromOutput
         let result: CoveringResult
+        let permit: OutputPermit
         do {
             let initialData = try seedData.map { path throws(GenerationError) in try SeedData(path: path) }
             let options = GenerationOptions(
@@ -36,7 +37,7 @@ extension GenerateCommand {
             var files = runFiles(compiled, initialData: initialData)
             if let coverageReport { files.writes(coverageReport, as: "--coverage-report") }
             if invalid, let labelsPath = labels ?? output.map({ $0 + ".labels.jsonl" }) { files.writes(labelsPath, as: "--labels") }
-            try OutputGuard.refuseCollisions(files)
+            permit = try OutputGuard.permit(files)
             let generator = try CoveringGenerator(rules: compiled, strength: strength, options: options)
             generator.invalid = invalid
             result = try generator.run()
@@ -44,7 +45,7 @@ extension GenerateCommand {
             writeError("formsmith: cannot generate: \(error.description)")
             throw FormsmithExit(status: ExitStatus.usage)
         }
-        let destination = try openOutput(output)
+        let destination = try openOutput(output, permit)
         var bytes: [UInt8] = format == .json ? Array((result.questionnaires.isEmpty && result.invalid.isEmpty ? "[" : "[\n").utf8) : []
         for (index, questionnaire) in (result.questionnaires + result.invalid).enumerated() {
             if format == .json, index > 0 { bytes.append(contentsOf: ",\n".utf8) }
@@ -55,7 +56,7 @@ extension GenerateCommand {
         destination.write(bytes: bytes)
         destination.close()
         if invalid, let labelsPath = labels ?? output.map({ $0 + ".labels.jsonl" }) {
-            let sidecar = try openOutput(labelsPath)
+            let sidecar = try openOutput(labelsPath, permit)
             for var label in result.labels {
                 label.line = label.index + (format == .json ? 2 : 1)
                 sidecar.write(bytes: Self.line(for: label))
@@ -63,7 +64,7 @@ extension GenerateCommand {
             sidecar.close()
         }
         if let coverageReport {
-            let report = try openOutput(coverageReport)
+            let report = try openOutput(coverageReport, permit)
             report.write(bytes: Array(result.report.json.utf8))
             report.close()
         }
@@ -77,7 +78,7 @@ extension GenerateCommand {
                 writeError("formsmith: \(result.invalid.count) invalid questionnaires after the valid ones, one labelled "
                            + "defect each, one per (field, rule) defect planted")
                 for key in result.unplanted.prefix(10) {
-                    writeError("  defect not planted alone (another rule broke too, or nothing to change): \(key)")
+                    writeError("  defect not planted alone (another rule broke too, or nothing to change): \(DisplayText.escaped(key))")
                 }
             }
         }

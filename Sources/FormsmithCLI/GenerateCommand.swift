@@ -139,10 +139,10 @@ struct GenerateCommand: ParsableCommand {
             for notice in generator.notices { writeError(notice) }
             var files = runFiles(compiled, initialData: initialData)
             if invalidRate > 0, let labelsPath { files.writes(labelsPath, as: "--labels") }
-            try OutputGuard.refuseCollisions(files)
+            let permit = try OutputGuard.permit(files)
             for side in generator.uncoveredPredicateSides { writeError("formsmith: warning: " + side) }
-            let destination = try openOutput(output)
-            let sidecar = try invalidRate > 0 ? openOutput(labelsPath) : nil
+            let destination = try openOutput(output, permit)
+            let sidecar = try invalidRate > 0 ? openOutput(labelsPath, permit) : nil
             generated = try generator.run(write: { destination.write(bytes: $0) },
                                           label: { sidecar?.write(bytes: Self.line(for: $0)) })
             destination.close()
@@ -183,11 +183,11 @@ struct GenerateCommand: ParsableCommand {
         if !discards.plainFallbacks.isEmpty {
             writeError("formsmith: warning: some fields' own checks refused a realistic value (a real region code, "
                        + "bank prefix, manufacturer, words); those values were drawn plainly:")
-            for line in discards.plainFallbackLines { writeError("  " + line) }
+            for line in discards.plainFallbackLines { writeError("  " + DisplayText.escaped(line)) }
         }
         guard !discards.isEmpty else { return }
         writeError("formsmith: warning: " + discardHeadline(discards))
-        for line in discards.lines() { writeError("  " + line) }
+        for line in discards.lines() { writeError("  " + DisplayText.escaped(line)) }
     }
 
     /// The first line of the discard warning: the total and why, for what was discarded only
@@ -212,7 +212,7 @@ struct GenerateCommand: ParsableCommand {
         guard !defects.isEmpty else { return }
         writeError("formsmith: note: \(defects.count) defect\(defects.count == 1 ? "" : "s") cannot be planted alone in any "
                    + "questionnaire of these rules, so no invalid questionnaire carries \(defects.count == 1 ? "it" : "them"):")
-        for defect in defects { writeError("  " + defect.description) }
+        for defect in defects { writeError("  " + DisplayText.escaped(defect.description)) }
     }
 
     /// The format named by the output file's extension (`.json`, `.csv`), else JSON Lines.

@@ -64,6 +64,7 @@ struct LintCommand: ParsableCommand {
         }
         let lint: LintReport
         if rules.isEmpty {
+            if let project { ReadableRoots.projectInUse = project }
             guard let path = project ?? ProjectLoader.find() else {
                 writeError("formsmith: lint needs --rules FILE, or a project file (\(ProjectLoader.fileNames[0]) or "
                            + "\(ProjectLoader.fileNames[1])) in this folder or one above it")
@@ -77,18 +78,18 @@ struct LintCommand: ParsableCommand {
         } else {
             lint = LintReport(files: rules, today: dates.referenceDate)
         }
+        var files = RunFiles()
         if let output {
-            var files = RunFiles()
             for file in lint.files {
                 files.reads(file, as: "the linted file")
                 // The libraries and word lists a rule file reads, problems in it or not.
                 if let ruleSet = RulesLoader.readAsFarAsPossible(path: file) { files.reads(ruleSet) }
             }
             files.writes(output, as: "--output")
-            try OutputGuard.refuseCollisions(files)
         }
+        let permit = try OutputGuard.permit(files)
         if !(quiet && output == nil) {
-            let destination = try openOutput(output)
+            let destination = try openOutput(output, permit)
             switch report {
             case .text: destination.write(lint.text())
             case .json: destination.write(lint.json())

@@ -41,12 +41,10 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let output {
-            var files = RunFiles()
-            for report in reports { files.reads(report, as: "the report") }
-            files.writes(output, as: "--output")
-            try OutputGuard.refuseCollisions(files)
-        }
+        var files = RunFiles()
+        for report in reports { files.reads(report, as: "the report") }
+        if let output { files.writes(output, as: "--output") }
+        let permit = try OutputGuard.permit(files)
         var merged = ValidationSummary()
         for (position, path) in reports.enumerated() {
             let summary: ValidationSummary
@@ -71,7 +69,7 @@ struct MergeCommand: ParsableCommand {
             merged.today = summary.today
             merged.stoppedEarly = merged.stoppedEarly || summary.stoppedEarly
         }
-        let destination = try openOutput(output)
+        let destination = try openOutput(output, permit)
         switch report {
         case .json: JSONLinesReporter(output: destination).finish(merged)
         case .text: TextReporter(output: destination).finish(merged)

@@ -46,14 +46,17 @@ enum OutputGuard {
         reportNotWritten(OutputFiles.discardAll())
     }
 
-    /// Ends the command with exit 2, before anything is written, when an output of the run is
-    /// one of the files it reads or another of its outputs (see ``RunFiles``), naming both.
-    static func refuseCollisions(_ files: RunFiles) throws {
-        let collisions = files.collisions()
-        guard !collisions.isEmpty else { return }
-        for collision in collisions { writeError("formsmith: \(collision)") }
-        writeError("formsmith: nothing was written")
-        throw FormsmithExit(status: ExitStatus.usage)
+    /// Leave to open the outputs listed in `files` (the only way a command opens an output
+    /// file); ends the command with exit 2, before anything is written, when an output of the
+    /// run is one of the files it reads or another of its outputs (see ``RunFiles``), naming both.
+    static func permit(_ files: RunFiles) throws -> OutputPermit {
+        do {
+            return try files.permit()
+        } catch {
+            for collision in error.messages { writeError("formsmith: \(collision)") }
+            writeError("formsmith: nothing was written")
+            throw FormsmithExit(status: ExitStatus.usage)
+        }
     }
 
     private static func reportNotWritten(_ names: [String]) {

@@ -11,6 +11,7 @@ func loadProject(_ option: String?, command: String) throws -> Project {
                    + "'Projects' section")
         throw FormsmithExit(status: ExitStatus.usage)
     }
+    if option != nil { ReadableRoots.projectInUse = path }
     do {
         return try ProjectLoader.load(path: path, reportFormats: ReportFormat.allCases.map(\.rawValue))
     } catch {

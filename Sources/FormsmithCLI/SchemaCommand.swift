@@ -28,15 +28,18 @@ struct SchemaCommand: ParsableCommand {
 
     func run() throws {
         switch kind {
-        case .rules: try writeOutput(RulesSchema.text(), to: output)
+        case .rules:
+            var files = RunFiles()
+            if let output { files.writes(output, as: "--output") }
+            try writeOutput(RulesSchema.text(), to: output, OutputGuard.permit(files))
         }
     }
 }
 
 /// Writes `text` through the one output writer: to the file `path` (moved into place when the
 /// command succeeds), or to standard output when it is nil.
-func writeOutput(_ text: String, to path: String?) throws {
-    let destination = try openOutput(path)
+func writeOutput(_ text: String, to path: String?, _ permit: OutputPermit) throws {
+    let destination = try openOutput(path, permit)
     destination.write(text)
     destination.close()
 }

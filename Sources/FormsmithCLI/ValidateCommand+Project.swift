@@ -12,7 +12,8 @@ extension ValidateCommand {
         }
         let sources: [InputSource]
         do {
-            sources = try InputDiscovery.sources(for: inputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)))
+            sources = try InputDiscovery.sources(for: inputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)),
+                                                 bytes: commandLineBytes(of:))
         } catch {
             writeError("formsmith: \(error.message)")
             throw FormsmithExit(status: ExitStatus.usage)
@@ -45,8 +46,8 @@ extension ValidateCommand {
                 throw FormsmithExit(status: ExitStatus.usage)
             }
         }
-        try OutputGuard.refuseCollisions(files)
-        let destination = try openOutput(output)
+        let permit = try OutputGuard.permit(files)
+        let destination = try openOutput(output, permit)
         let format = report ?? project.defaults.report.flatMap(ReportFormat.init(rawValue:)) ?? .text
         var reporter = terminal.reporter(format, writingTo: destination, toFile: output != nil, context: HTMLReportContext(
             rulesFile: project.file, ruleSetID: "project", fields: [], inputs: inputs,
@@ -59,7 +60,7 @@ extension ValidateCommand {
         let run: (summary: ValidationSummary, splitProblems: [String])
         do {
             run = try ProjectValidator(project: project, forms: forms, options: options)
-                .run(sources, reporter: reporter, splitDirectory: splitOutput) { progress?.update($0) }
+                .run(sources, reporter: reporter, split: splitOutput.map { ($0, permit) }) { progress?.update($0) }
         } catch {
             writeError("formsmith: \(error.message)")
             throw FormsmithExit(status: ExitStatus.usage)

@@ -126,8 +126,10 @@ struct ValidateCommand: ParsableCommand {
         let compiled = try loadRules(rules, today: dates.referenceDate, consequence: "the rules were not used")
         let sources: [InputSource]
         let split: SplitOutput?
+        let permit: OutputPermit
         do {
-            sources = try InputDiscovery.sources(for: inputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)))
+            sources = try InputDiscovery.sources(for: inputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)),
+                                                 bytes: commandLineBytes(of:))
                 .map { source in
                     guard source.isStandardInput else { return source }
                     var renamed = source
@@ -145,15 +147,15 @@ struct ValidateCommand: ParsableCommand {
                     files.writes(planned.invalid, as: "the --split-output file")
                 }
             }
-            try OutputGuard.refuseCollisions(files)
+            permit = try OutputGuard.permit(files)
             split = try splitOutput.map { directory throws(InputError) in
-                try SplitOutput(directory: directory, sources: sources)
+                try SplitOutput(directory: directory, sources: sources, permit: permit)
             }
         } catch let error as InputError {
             writeError("formsmith: \(error.message)")
             throw FormsmithExit(status: ExitStatus.usage)
         }
-        let destination = try openOutput(output)
+        let destination = try openOutput(output, permit)
         var reporter = terminal.reporter(report ?? .text, writingTo: destination, toFile: output != nil,
                                          context: HTMLReportContext(
             rules: compiled, rulesFile: rules, inputs: inputs.map { $0 == "-" ? stdinName ?? "-" : $0 },

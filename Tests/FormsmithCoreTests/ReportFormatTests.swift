@@ -107,8 +107,8 @@ final class ReportFormatTests: XCTestCase {
         let failure = try XCTUnwrap(odd.elements("testcase").first { $0.attributes["name"]?.hasSuffix(":2 Q-1234567") ?? false })
         XCTAssertTrue(failure.elements("failure")[0].text.contains("(value \"Смирнов\\u0001<&>\")"),
                       failure.elements("failure")[0].text)
-        XCTAssertEqual(XMLText.escaped("a\u{1}\n<'\">&"), "a\\u{1}&#10;&lt;&apos;&quot;&gt;&amp;")
-        XCTAssertEqual(XMLText.escaped("a\n<'\">", attribute: false), "a\n&lt;'\"&gt;")
+        XCTAssertEqual(XMLText.escaped("a\u{1}\n<'\">&"), "a\\u{1}\\u{A}&lt;&apos;&quot;&gt;&amp;")
+        XCTAssertEqual(XMLText.escaped("a\n<'\">", attribute: false), "a\\u{A}&lt;'\"&gt;")
     }
 
     func testGitHubAnnotationsEscapeDataAndProperties() throws {

@@ -15,7 +15,12 @@ final class SplitOutputTests: XCTestCase {
     private func split(_ paths: [String], jobs: Int = 1, chunkBytes: Int = 1 << 20) throws -> (SplitOutput, String) {
         let directory = folder.path("out-\(jobs)-\(chunkBytes)")
         let sources = try InputDiscovery.sources(for: paths)
-        let output = try SplitOutput(directory: directory, sources: sources)
+        var files = RunFiles()
+        for planned in try SplitOutput.plan(directory: directory, sources: sources) {
+            files.writes(planned.valid, as: "split")
+            files.writes(planned.invalid, as: "split")
+        }
+        let output = try SplitOutput(directory: directory, sources: sources, permit: files.permit())
         BatchValidator(rules: rules, options: ValidationOptions(jobs: jobs, inputLimits: InputLimits(chunkBytes: chunkBytes)))
             .run(sources, reporter: CollectingReporter(), split: output)
         XCTAssertEqual(output.problems, [])
@@ -86,7 +91,7 @@ final class SplitOutputTests: XCTestCase {
         XCTAssertNotNil(contents(directory + "/2026/part.valid.jsonl"))
         XCTAssertNotNil(contents(directory + "/part.invalid.jsonl"))
         let sources = try InputDiscovery.sources(for: [folder.path("in/part.jsonl"), folder.path("in/2026/part.jsonl")])
-        XCTAssertThrowsError(try SplitOutput(directory: folder.path("out"), sources: sources)) { error in
+        XCTAssertThrowsError(try SplitOutput(directory: folder.path("out"), sources: sources, permit: RunFiles().permit())) { error in
             XCTAssertTrue("\(error)".contains("would both be written to"), "\(error)")
         }
     }

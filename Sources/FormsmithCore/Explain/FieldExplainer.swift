@@ -50,7 +50,9 @@ struct ExplanationWriter {
     }
 
     mutating func writeAll() {
-        text += field.path + (field.title.map { ": " + $0 } ?? "") + "\n"
+        // Strings from the rule file are escaped as reports escape data (a rule file in a pull
+        // request is as untrusted as data): no raw control character, line break or override.
+        text += DisplayText.escaped(field.path + (field.title.map { ": " + $0 } ?? "")) + "\n"
         var origin = "declared at \(field.location)"
         if let definition = field.definition {
             origin += ", built on definition '\(definition)'"
@@ -104,11 +106,11 @@ struct ExplanationWriter {
                        indent: String = "") {
         let padded = (indent + label).padding(toLength: Self.labelWidth, withPad: " ", startingAt: 0)
         let tags = ruleIDs.isEmpty ? "" : " [" + ruleIDs.joined(separator: ", ") + "]"
-        text += "  " + padded + " " + body + tags + "\n"
+        text += "  " + padded + " " + DisplayText.escaped(body + tags) + "\n"
         let own = messages.isEmpty ? field.messages : messages
         for rule in ruleIDs {
             guard let message = own[rule] else { continue }
-            text += "  " + String(repeating: " ", count: Self.labelWidth) + " reported as \"\(message)\"\n"
+            text += "  " + String(repeating: " ", count: Self.labelWidth) + " reported as \"\(DisplayText.escaped(message))\"\n"
             shownMessages.insert(rule)
         }
     }

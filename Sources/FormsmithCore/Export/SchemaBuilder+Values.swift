@@ -50,7 +50,12 @@ extension SchemaBuilder {
                 members.append(("type", "string"))
                 let format = constraints.format?.value ?? DatePattern.iso.pattern
                 if format == DatePattern.iso.pattern {
+                    // `format: date` is an annotation most validators assert only on request: the
+                    // pattern holds the layout, and what it cannot hold is listed.
                     members.append(("format", "date"))
+                    members.append(("pattern", .string(Self.pattern(ofDateLayout: format))))
+                    gap(path, RuleIdentifier.type, "a real calendar date written \(format) (the pattern holds the "
+                        + "layout, not the calendar: 2000-02-30 matches it; JSON Schema's format date is an annotation)")
                 } else {
                     members.append(("pattern", .string(Self.pattern(ofDateLayout: format))))
                     gap(path, RuleIdentifier.type, "a real calendar date written \(format)")
@@ -75,6 +80,9 @@ extension SchemaBuilder {
             if typed {
                 members.append(("items", acceptingDecomposed(.object(items), field, typed: true)))
                 members.append(("uniqueItems", true))
+            } else if items.count > 1 {
+                // A case's own `values:` (issue 31): the items it allows, not an empty schema.
+                members.append(("items", acceptingDecomposed(.object(items), field, typed: false)))
             }
             members += itemCounts(constraints, nonEmpty: nonEmpty)
         case .list:

@@ -83,7 +83,14 @@ final class SchemaBuilder {
         presenceRules(field, predicates: predicates, rules: &rules)
         for variant in field.cases {
             let checks = valueSchema(field, constraints: variant.constraints, nonEmpty: false, typed: false)
-            if let condition = predicates.condition(variant.condition.value),
+            let declared = CheckKind.declaredRules(in: variant.constraints, type: field.type)
+            if case .object(let members) = checks, members.isEmpty, !declared.isEmpty {
+                // The case declares checks the schema has no words for: listed, never an empty
+                // `then` that accepts anything without a word.
+                for rule in declared {
+                    gap(field.path, rule, "the check applies when \(PredicateText.quoted(variant.condition.value))")
+                }
+            } else if let condition = predicates.condition(variant.condition.value),
                 let then = predicates.at(field.path, Self.orEmpty(checks), require: false)
             {
                 rules.append(.object([("if", condition), ("then", then)]))

@@ -13,26 +13,25 @@ final class ByteReader {
     let path: String
 
     /// Opens an input: by its bytes (a name that is not UTF-8 too); standard input for `-`;
-    /// a folder that could not be listed fails with its reason.
+    /// a folder that could not be listed fails with its reason; only a regular file when it
+    /// was found in a folder (a pipe or a device there is named, never read: it could hang
+    /// the run), also a pipe or a device when the user named it.
     convenience init(source: InputSource) throws(ReadError) {
         if let failure = source.failure { throw ReadError(description: failure) }
-        try self.init(path: source.path, bytes: source.openingPath)
+        try self.init(path: source.path, bytes: source.openingPath, allowingStreams: !source.foundInFolder)
     }
 
-    private init(path: String, bytes: [UInt8]) throws(ReadError) {
+    private init(path: String, bytes: [UInt8], allowingStreams: Bool) throws(ReadError) {
         self.path = path
         if path == "-" {
             descriptor = 0
             ownsDescriptor = false
             return
         }
-        let opened = Platform.openForReading(bytes: bytes)
-        guard opened >= 0 else { throw ReadError(description: "cannot open: \(Platform.message(for: -opened))") }
-        if Platform.isDirectory(opened) {
-            _ = Platform.close(opened)
-            throw ReadError(description: "is a directory, not a file")
+        switch Platform.openRegularFile(bytes: bytes, allowingStreams: allowingStreams) {
+        case .success(let opened): descriptor = opened
+        case .failure(let failure): throw ReadError(description: failure.description)
         }
-        descriptor = opened
         ownsDescriptor = true
     }
 

@@ -5,7 +5,8 @@
 ///
 /// Symbolic links to folders are not followed (a link loop cannot trap the walk); whatever is
 /// not a folder counts as a file, a dangling link included, so it is listed and then reported
-/// unreadable when opened.
+/// unreadable when opened. An entry that cannot be examined (a path past `PATH_MAX`, a folder
+/// without search permission) is listed in ``unexamined``, never skipped.
 struct FolderWalk {
     /// A file found: its path below the walked folder, as bytes and as text for people.
     struct File {
@@ -23,10 +24,14 @@ struct FolderWalk {
 
     private(set) var files: [File] = []
     private(set) var unlisted: [Unlisted] = []
+    /// Entries that could not be examined (`lstat` failed), whatever their names: each may be
+    /// a file or a folder of inputs, so each is reported instead of skipped.
+    private(set) var unexamined: [Unlisted] = []
 
-    /// Walks `root` (a folder); `keep` chooses the files by their name's text.
-    init(root: String, keep: (String) -> Bool) {
-        var rootBytes = Array(root.utf8)
+    /// Walks `root` (a folder, opened by `bytes` when its name is not UTF-8); `keep` chooses
+    /// the files by their name's text.
+    init(root: String, bytes: [UInt8]? = nil, keep: (String) -> Bool) {
+        var rootBytes = bytes ?? Array(root.utf8)
         while rootBytes.count > 1, rootBytes.last == 0x2F { rootBytes.removeLast() }
         var pending: [[UInt8]] = [[]]
         while let relative = pending.popLast() {
@@ -38,7 +43,11 @@ struct FolderWalk {
             case .success(let entries):
                 for entry in entries {
                     let child = relative.isEmpty ? entry.name : relative + [0x2F] + entry.name
-                    if entry.isFolder {
+                    if let failure = entry.failure {
+                        // Never skipped: it may be a folder of inputs, or an input.
+                        unexamined.append(Unlisted(bytes: rootBytes + [0x2F] + child, text: Self.text(of: rootBytes + [0x2F] + child),
+                                                   reason: Platform.message(for: failure)))
+                    } else if entry.isFolder {
                         pending.append(child)
                     } else if !entry.leadsToFolder, keep(Self.text(of: entry.name)) {
                         files.append(File(bytes: child, text: Self.text(of: child)))

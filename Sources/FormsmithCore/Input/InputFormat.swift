@@ -42,6 +42,9 @@ public struct InputSource: Sendable, Hashable {
     /// Why the input cannot be read at all, known before opening it: a folder that could not
     /// be listed. The run reports it as one unreadable record, as a file that cannot be opened.
     public var failure: String?
+    /// Whether it was found in a folder (only regular files are read there), rather than named
+    /// on the command line (where a pipe or a device such as `/dev/stdin` is read too).
+    var foundInFolder = false
 
     /// Creates an input; `relativePath` defaults to the file name, `name` to `path`.
     public init(path: String, format: InputFormat, relativePath: String? = nil, name: String? = nil,
@@ -72,26 +75,33 @@ public enum InputDiscovery {
     /// Expands each path: a file is taken as is (its format from `format` or its extension),
     /// a directory contributes its `.json`, `.jsonl`, `.ndjson` and `.csv` files (recursively,
     /// sorted by path), `-` is standard input.
-    public static func sources(for paths: [String], format: InputFormat? = nil) throws(InputError) -> [InputSource] {
+    ///
+    /// `bytes` gives the bytes of a path as the command line held them, when they are not
+    /// UTF-8 (a name in another encoding): the path is then opened by them, and named in
+    /// reports with each stray byte written `\xE9`.
+    public static func sources(for paths: [String], format: InputFormat? = nil,
+                               bytes: (String) -> [UInt8]? = { _ in nil }) throws(InputError) -> [InputSource] {
         var sources: [InputSource] = []
-        let files = FileManager.default
-        for path in paths {
-            if path == "-" {
-                sources.append(InputSource(path: path, format: format ?? .jsonLines))
+        for given in paths {
+            if given == "-" {
+                sources.append(InputSource(path: given, format: format ?? .jsonLines))
                 continue
             }
-            var isDirectory: ObjCBool = false
-            guard files.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            let raw = bytes(given)
+            let path = raw.map { FolderWalk.text(of: $0) } ?? given
+            switch Platform.kind(ofBytes: raw ?? Array(given.utf8)) {
+            case .missing:
                 throw InputError(message: "\(path): no such file or directory")
-            }
-            if isDirectory.boolValue {
-                sources += folderSources(path, format: format)
-            } else {
+            case .directory:
+                sources += folderSources(path, bytes: raw, format: format)
+            case .regularFile, .other:
                 guard let detected = format ?? InputFormat(fileName: path) else {
                     throw InputError(message: "\(path): cannot tell the format from the extension; name it .json, "
                                      + ".jsonl or .csv, or pass --input-format")
                 }
-                sources.append(InputSource(path: path, format: detected))
+                var source = InputSource(path: path, format: detected)
+                source.fileSystemPath = raw
+                sources.append(source)
             }
         }
         return sources
@@ -99,15 +109,17 @@ public enum InputDiscovery {
 
     /// The inputs of a folder: its files named like inputs, and each subfolder that could not
     /// be listed (one unreadable input, so nothing is hidden), in path order.
-    private static func folderSources(_ folder: String, format: InputFormat?) -> [InputSource] {
-        let walk = FolderWalk(root: folder) { InputFormat(fileName: $0) != nil }
+    private static func folderSources(_ folder: String, bytes folderBytes: [UInt8]?, format: InputFormat?) -> [InputSource] {
+        let walk = FolderWalk(root: folder, bytes: folderBytes) { InputFormat(fileName: $0) != nil }
         var found: [InputSource] = []
         for file in walk.files {
             let path = (folder as NSString).appendingPathComponent(file.text)
             var source = InputSource(path: path, format: format ?? InputFormat(fileName: file.text)!,
                                      relativePath: file.text)
-            if file.text.utf8.elementsEqual(file.bytes) == false {
-                source.fileSystemPath = Array(folder.utf8) + (folder.hasSuffix("/") ? [] : [0x2F]) + file.bytes
+            source.foundInFolder = true
+            if file.text.utf8.elementsEqual(file.bytes) == false || folderBytes != nil {
+                let root = folderBytes ?? Array(folder.utf8)
+                source.fileSystemPath = root + (root.last == 0x2F ? [] : [0x2F]) + file.bytes
             }
             found.append(source)
         }
@@ -115,6 +127,13 @@ public enum InputDiscovery {
             var source = InputSource(path: folder.text, format: format ?? .jsonLines)
             source.failure = "cannot list the folder: \(folder.reason); the files in it were not validated "
                 + "(give the user running formsmith read and execute permission on it)"
+            found.append(source)
+        }
+        for entry in walk.unexamined {
+            var source = InputSource(path: entry.text, format: format ?? InputFormat(fileName: entry.text) ?? .jsonLines)
+            source.failure = "cannot examine it: \(entry.reason); if it is a file or a folder of inputs, it was not "
+                + "validated (check the permissions of its folder, or shorten the path)"
+            if entry.text.utf8.elementsEqual(entry.bytes) == false { source.fileSystemPath = entry.bytes }
             found.append(source)
         }
         return found.sorted { $0.path < $1.path }

@@ -198,9 +198,10 @@ public struct GeneratedQuestionnaire: Sendable, Hashable {
     }
 
     /// The questionnaire as Foundation objects (`[String: Any]`, arrays, strings, numbers,
-    /// booleans), for looking at a few values without a model. Numbers are `NSNumber`s: read
-    /// decimals from ``json`` when their exact digits matter.
+    /// booleans), for looking at a few values without a model. Numbers are `NSNumber`s (whole
+    /// numbers within 64 bits exactly, others as doubles): read decimals from ``json`` when their
+    /// exact digits matter.
     public var object: [String: Any] {
-        (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+        FoundationJSON.object(Array(json.utf8)) as? [String: Any] ?? [:]
     }
 }

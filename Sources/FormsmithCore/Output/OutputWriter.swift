@@ -41,10 +41,11 @@ public final class OutputWriter: @unchecked Sendable {
         self.descriptor = descriptor
     }
 
-    /// Starts the file at `path`: creates its temporary file in the same directory.
+    /// Starts the file at `path`: creates its temporary file in the same directory. Not public:
+    /// outside this module a file is opened only through an ``OutputPermit``.
     /// - Throws: when the temporary file cannot be created (a missing or read-only
     ///   directory), or `path` is a directory.
-    public convenience init(path: String) throws(OutputError) {
+    convenience init(path: String) throws(OutputError) {
         switch Platform.kind(of: path) {
         case .directory:
             throw OutputError(target: path, code: Platform.isADirectory)

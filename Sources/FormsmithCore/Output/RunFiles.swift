@@ -6,7 +6,8 @@
 /// inode (so `./a`, `dir/../a`, a hard link and a symbolic link to it are one file), a file
 /// still to be created by its path with every folder's links resolved. Paths that exist and
 /// are not regular files (`/dev/null`, a named pipe, standard input `-`) are not compared:
-/// writing to them replaces nothing. Check before anything is written.
+/// writing to them replaces nothing. Check before anything is written: ``permit()`` is the
+/// only way to get leave to open output files (``OutputPermit``).
 public struct RunFiles: Sendable {
     private struct Entry: Sendable {
         let what: String
@@ -21,6 +22,8 @@ public struct RunFiles: Sendable {
     }
 
     private var entries: [Entry] = []
+    /// Every path registered as written, as spelled (devices and `-` included).
+    private var written: Set<String> = []
 
     /// An empty list.
     public init() {}
@@ -33,7 +36,16 @@ public struct RunFiles: Sendable {
 
     /// Adds a file the command writes; `what` names the option (`--output`).
     public mutating func writes(_ path: String, as what: String) {
+        written.insert(path)
         add(path, what, writes: true)
+    }
+
+    /// Leave to open the files registered as written.
+    /// - Throws: the ``collisions()``, when there are any: then nothing may be written.
+    public func permit() throws(RunFileCollisions) -> OutputPermit {
+        let messages = collisions()
+        guard messages.isEmpty else { throw RunFileCollisions(messages: messages) }
+        return OutputPermit(written: written)
     }
 
     /// Every pair of entries that are one file while at least one of them is written, as

@@ -77,19 +77,50 @@ public enum Platform {
         }
     }
 
-    /// Opens a file for reading; the descriptor, or the negated error code.
-    static func openForReading(_ path: String) -> Int32 {
-        let opened = open(path, O_RDONLY)
-        return opened >= 0 ? opened : -errno
+    /// Opens a regular file named by its bytes for reading, without ever blocking on
+    /// something that is not one: the file is opened with `O_NONBLOCK` (a named pipe with no
+    /// writer would otherwise block `open` for ever), examined with `fstat`, and only a
+    /// regular file is kept (`O_NONBLOCK` then cleared); a pipe, a device (`/dev/zero`), a
+    /// socket or a folder is closed and named. With `allowingStreams` (a path the user named
+    /// on the command line: `/dev/stdin`, a shell's `<(command)`), a pipe or a character
+    /// device is kept as well. The one way inputs are opened.
+    static func openRegularFile(bytes path: [UInt8], allowingStreams: Bool = false) -> Result<Int32, OpenFailure> {
+        let opened = (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        }
+        guard opened >= 0 else { return .failure(OpenFailure(description: "cannot open: \(message(for: errno))")) }
+        var status = stat()
+        guard fstat(opened, &status) == 0 else {
+            let code = errno
+            _ = close(opened)
+            return .failure(OpenFailure(description: "cannot open: \(message(for: code))"))
+        }
+        let kind: String
+        let type = status.st_mode & S_IFMT
+        switch type {
+        case _ where type == S_IFREG || (allowingStreams && (type == S_IFIFO || type == S_IFCHR)):
+            let flags = fcntl(opened, F_GETFL)
+            guard flags >= 0, fcntl(opened, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+                let code = errno
+                _ = close(opened)
+                return .failure(OpenFailure(description: "cannot open: \(message(for: code))"))
+            }
+            return .success(opened)
+        case S_IFDIR: kind = "a directory"
+        case S_IFIFO: kind = "a named pipe (FIFO)"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "not a regular file"
+        }
+        _ = close(opened)
+        return .failure(OpenFailure(description: "is \(kind), not a regular file: not read (give a file, or pipe "
+                                    + "the data to standard input with -)"))
     }
 
-    /// Opens a file named by its bytes (a name that is not UTF-8, as listed by
-    /// ``listDirectory(_:)``) for reading; the descriptor, or the negated error code.
-    static func openForReading(bytes path: [UInt8]) -> Int32 {
-        let opened = (path + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY) }
-        }
-        return opened >= 0 ? opened : -errno
+    /// Why ``openRegularFile(bytes:)`` did not open a file.
+    struct OpenFailure: Error {
+        let description: String
     }
 
     /// One entry of a folder: its name as the file system holds it (any bytes but `/` and NUL).
@@ -99,6 +130,9 @@ public enum Platform {
         let isFolder: Bool
         /// A folder or a symbolic link to one (neither is a file to read).
         let leadsToFolder: Bool
+        /// The error code when the entry could not be examined (`lstat` failed: a path past
+        /// `PATH_MAX`, a folder without search permission): it may be a file or a folder.
+        var failure: Int32? = nil
     }
 
     /// The entries of the folder at `path` (bytes, no trailing NUL), without `.` and `..`;
@@ -126,9 +160,14 @@ public enum Platform {
             if name == [0x2E] || name == [0x2E, 0x2E] { continue }
             let full = path + [0x2F] + name + [0]
             var own = stat(), followed = stat()
-            let isFolder = full.withUnsafeBufferPointer { buffer in
+            let examined = full.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &own) == 0 }
-            } && (own.st_mode & S_IFMT) == S_IFDIR
+            }
+            guard examined else {
+                entries.append(DirectoryEntry(name: name, isFolder: false, leadsToFolder: false, failure: errno))
+                continue
+            }
+            let isFolder = (own.st_mode & S_IFMT) == S_IFDIR
             let leadsToFolder = isFolder || full.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &followed) == 0 }
             } && (followed.st_mode & S_IFMT) == S_IFDIR
@@ -172,6 +211,20 @@ public enum Platform {
     static func kind(of path: String) -> PathKind {
         var status = stat()
         guard stat(path, &status) == 0 else { return .missing }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regularFile
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    /// What is at the path named by `bytes` (following symbolic links).
+    static func kind(ofBytes path: [UInt8]) -> PathKind {
+        var status = stat()
+        let found = (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &status) == 0 }
+        }
+        guard found else { return .missing }
         switch status.st_mode & S_IFMT {
         case S_IFREG: return .regularFile
         case S_IFDIR: return .directory

@@ -69,10 +69,12 @@ public final class ProjectValidator {
     }
 
     /// Validates `sources` and returns the totals; results go to `reporter` as they come,
-    /// each naming its form. With `splitDirectory`, the questionnaires of inputs routed to one
-    /// form are also split into `DIRECTORY/FORM/` (see ``SplitOutput``); the problems of
-    /// writing them are returned.
-    public func run(_ sources: [InputSource], reporter: any ValidationReporter, splitDirectory: String? = nil,
+    /// each naming its form. With `split`, the questionnaires of inputs routed to one
+    /// form are also split into `DIRECTORY/FORM/` (see ``SplitOutput``), opened through the
+    /// permit (from a ``RunFiles`` listing ``plannedSplitFiles(_:directory:)`` as written); the
+    /// problems of writing them are returned.
+    public func run(_ sources: [InputSource], reporter: any ValidationReporter,
+                    split splitOutput: (directory: String, permit: OutputPermit)? = nil,
                     progress: ((ValidationProgress) -> Void)? = nil)
         throws(InputError) -> (summary: ValidationSummary, splitProblems: [String])
     {
@@ -84,9 +86,9 @@ public final class ProjectValidator {
         var done = ValidationProgress()
         for group in planned.byForm {
             guard let rules = forms.first(where: { $0.name == group.form })?.rules else { continue }
-            let split = try splitDirectory.map { directory throws(InputError) in
-                try SplitOutput(directory: (directory as NSString).appendingPathComponent(group.form),
-                                sources: group.sources)
+            let split = try splitOutput.map { output throws(InputError) in
+                try SplitOutput(directory: (output.directory as NSString).appendingPathComponent(group.form),
+                                sources: group.sources, permit: output.permit)
             }
             let tagger = FormTaggingReporter(form: group.form, inner: reporter)
             var last = ValidationProgress()
@@ -104,7 +106,7 @@ public final class ProjectValidator {
             if summary.stoppedEarly { stopped = true; break }
         }
         if !stopped, !planned.byRecord.isEmpty, !forms.isEmpty {
-            stopped = routeRecords(planned.byRecord, reporter: reporter, splitDirectory: splitDirectory,
+            stopped = routeRecords(planned.byRecord, reporter: reporter, splitOutput: splitOutput,
                                    totals: &totals, splitProblems: &splitProblems)
         }
         var overall = ValidationSummary()
@@ -117,8 +119,8 @@ public final class ProjectValidator {
     }
 
     /// Validates inputs record by record; whether `--fail-fast` stopped the run.
-    private func routeRecords(_ sources: [InputSource], reporter: any ValidationReporter, splitDirectory: String?,
-                              totals: inout [FormTotals], splitProblems: inout [String]) -> Bool {
+    private func routeRecords(_ sources: [InputSource], reporter: any ValidationReporter,
+                              splitOutput: (directory: String, permit: OutputPermit)?, totals: inout [FormTotals], splitProblems: inout [String]) -> Bool {
         let router = RecordRouter(routing: project.routing, rules: forms, options: options)
         var perForm: [String: ValidationSummary] = [:]
         var stopped = false
@@ -126,7 +128,7 @@ public final class ProjectValidator {
             guard !stopped else { break }
             var file: [String: ValidationSummary] = [:]
             var kept: [RecordResult] = []
-            let split = splitDirectory.map { MixedSplit(directory: $0, source: source) }
+            let split = splitOutput.map { MixedSplit(directory: $0.directory, source: source, permit: $0.permit) }
             defer { splitProblems += split?.finish() ?? [] }
             router.run(source, raw: split.map { split in { split.add($0, valid: $1.isValid, form: $2) } }) { result, form in
                 guard !stopped else { return }
@@ -199,10 +201,12 @@ final class MixedSplit {
     private let source: InputSource
     private var outputs: [String: OutputWriter] = [:]
     private var problems: [String] = []
+    private let permit: OutputPermit
 
-    init(directory: String, source: InputSource) {
+    init(directory: String, source: InputSource, permit: OutputPermit) {
         self.directory = directory
         self.source = source
+        self.permit = permit
     }
 
     func add(_ record: UnsafeBufferPointer<UInt8>, valid: Bool, form: String?) {
@@ -217,7 +221,7 @@ final class MixedSplit {
             do {
                 try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                         withIntermediateDirectories: true)
-                output = try OutputWriter(path: path)
+                output = try permit.open(path)
             } catch let error as OutputError {
                 problems.append(error.description)
                 output = OutputWriter()

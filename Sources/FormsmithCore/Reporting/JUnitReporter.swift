@@ -136,9 +136,10 @@ public final class JUnitReporter: ValidationReporter {
 public enum XMLText {
     /// `text` with `&`, `<`, `>` (and in an attribute `"` and `'`) escaped, and the characters XML 1.0 cannot
     /// hold at all (control characters other than tab and line breaks, U+FFFE, U+FFFF), and
-    /// the other characters ``DisplayText`` hides (DEL, C1 controls, bidirectional overrides),
-    /// written as `\u{…}`. In an attribute, tabs and line breaks become character
-    /// references, which parsers keep (literal ones are read as spaces).
+    /// the other characters ``DisplayText`` hides (tabs and line breaks too, DEL, C1 controls,
+    /// bidirectional overrides), written as `\u{…}`: a line break from data is `\u{A}`, never a
+    /// raw one nor `&#10;`, which every XML reader turns back into a line break (a forged
+    /// `::error` line in a CI log that prints the failure).
     public static func escaped(_ text: String, attribute: Bool = true) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
@@ -175,10 +176,7 @@ public enum XMLText {
             case UInt8(ascii: ">"): replacement = "&gt;"
             case UInt8(ascii: "\"") where attribute: replacement = "&quot;"
             case UInt8(ascii: "'") where attribute: replacement = "&apos;"
-            case 0x09 where attribute: replacement = "&#9;"
-            case 0x0A where attribute: replacement = "&#10;"
-            case 0x0D where attribute: replacement = "&#13;"
-            case 0x09, 0x0A, 0x0D, UInt8(ascii: "\""), UInt8(ascii: "'"):
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 index += 1
                 continue
             case 0x7F, 0xC2, 0xE2:

@@ -30,7 +30,7 @@ public enum SummaryReader {
         }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let object = trimmed.hasPrefix("\"summary\"") ? "{" + trimmed : trimmed
-        guard let parsed = try? JSONSerialization.jsonObject(with: Data(object.utf8)),
+        guard let parsed = FoundationJSON.object(Array(object.utf8)),
               let root = parsed as? [String: Any], let summary = root["summary"] as? [String: Any]
         else { throw failure("the last line is not a report summary") }
         func integer(_ key: String) throws(InputError) -> Int {

@@ -5,11 +5,14 @@ import Yams
 /// `valuesFrom:` files. Rule files arrive in pull requests and run in pre-commit hooks and CI,
 /// so a path must not reach the rest of the machine (`include: /etc/shadow`).
 ///
-/// The root is the folder of the project file (`formsmith.yaml` or `.formsmith.yml`) at or
-/// above the rule file's folder, or the rule file's folder when there is none. A project file
-/// may allow further folders explicitly with `allowRoots: [../shared-rules]` (relative to the
-/// project file). Paths are compared with symbolic links resolved, so a link inside the root
-/// cannot lead out of it.
+/// The roots come from the project in use only: the one ``projectInUse`` names (the command
+/// line's `--project`), else the project file (`formsmith.yaml` or `.formsmith.yml`) found from
+/// the working folder. When that project file is valid and the rule file lies inside its folder
+/// or the further folders it allows (`allowRoots: [../shared-rules]`, relative to the project
+/// file), those are the roots; otherwise the rule file's own folder is. A project file beside
+/// a rule file (one a pull request adds next to it, valid or not) widens nothing, and a project
+/// file that is not valid allows nothing more. Paths are compared with symbolic links resolved,
+/// so a link inside the root cannot lead out of it.
 public struct ReadableRoots: Sendable {
     /// The folders, absolute, symbolic links resolved.
     public let folders: [String]
@@ -22,17 +25,21 @@ public struct ReadableRoots: Sendable {
         self.origin = origin
     }
 
+    /// The project file in use when the command line names one (`--project`); nil: the one
+    /// found from the working folder. Set once, before any rule file is read.
+    nonisolated(unsafe) public static var projectInUse: String?
+
     /// The roots of the rule file at `path` (see the type's description).
     public static func of(ruleFile path: String) -> ReadableRoots {
         let folder = LibraryReader.tidy(Project.absolute((path as NSString).deletingLastPathComponent))
-        guard let project = ProjectLoader.find(from: folder) else {
-            return ReadableRoots(folders: [folder], origin: "the rule file's folder \(display(folder))")
-        }
+        let own = ReadableRoots(folders: [folder], origin: "the rule file's folder \(display(folder))")
+        guard let project = projectInUse ?? ProjectLoader.find(), let extra = allowedRoots(projectFile: project)
+        else { return own }
         let projectFolder = LibraryReader.tidy(Project.absolute((project as NSString).deletingLastPathComponent))
-        let extra = allowedRoots(projectFile: project)
         var origin = "the project folder \(display(projectFolder)) (\(project))"
         if !extra.isEmpty { origin += " and its allowRoots " + extra.map(display).joined(separator: ", ") }
-        return ReadableRoots(folders: [projectFolder] + extra, origin: origin)
+        let roots = ReadableRoots(folders: [projectFolder] + extra, origin: origin)
+        return roots.allows(path) ? roots : own
     }
 
     /// Whether `path` (as resolved from the file that writes it) lies inside one of the folders.
@@ -53,16 +60,21 @@ public struct ReadableRoots: Sendable {
                            at: written.location)
     }
 
-    /// The folders a project file's `allowRoots` lists, absolute, read leniently (a project
-    /// file with problems allows nothing more; its problems are reported where it is used).
-    static func allowedRoots(projectFile: String) -> [String] {
+    /// The folders a project file's `allowRoots` lists, absolute; nil when it is not a project
+    /// file (not YAML, not a mapping with `forms`, a key a project file does not have): such a
+    /// file is no project, and its problems are reported where it is used as one. (Its input
+    /// globs are not checked here: an empty inputs folder does not change what rules may read.)
+    static func allowedRoots(projectFile: String) -> [String]? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: projectFile),
+              attributes[.type] as? FileAttributeType == .typeRegular,
               (attributes[.size] as? NSNumber)?.intValue ?? 0 <= LibraryReader.maxLibraryBytes,
               let data = FileManager.default.contents(atPath: projectFile),
               let text = String(data: data, encoding: .utf8),
               let root = try? YAMLDocument.compose(text, file: projectFile),
-              let entries = root.mapping?["allowRoots"]
-        else { return [] }
+              let mapping = root.mapping, mapping["forms"] != nil,
+              mapping.keys.allSatisfy({ $0.string.map(ProjectLoader.topLevelKeys.contains) ?? false })
+        else { return nil }
+        guard let entries = mapping["allowRoots"] else { return [] }
         let written = entries.scalar.map { [$0.string] } ?? entries.sequence?.compactMap { $0.scalar?.string } ?? []
         return written.map { LibraryReader.tidy(Project.absolute(LibraryReader.resolve($0, from: projectFile))) }
     }

@@ -31,10 +31,11 @@ enum YAMLDocument {
                 at: SourceLocation(file: file, line: alias.line, column: alias.column))])
         }
         guard let root = try Yams.compose(yaml: text, .basic, .default, .utf8) else { return nil }
-        var budget = maxExpandedNodes
+        var budget = Budget(nodes: maxExpandedNodes, bytes: maxExpandedBytes)
         if let crossing = exceedsBudget(root, &budget) {
+            let what = budget.nodes < 0 ? "\(maxExpandedNodes) nodes" : "\(maxExpandedBytes >> 20) MiB of scalar text"
             throw RulesError(problems: [RuleProblem(
-                "the YAML expands to more than \(maxExpandedNodes) nodes through its aliases (*name) (this "
+                "the YAML expands to more than \(what) through its aliases (*name) (this "
                 + "counting reached the limit here); write the repeated parts out, or share them with "
                 + "definitions and 'use:' instead of anchors",
                 at: SourceLocation(file: file, line: crossing.mark?.line ?? 1, column: crossing.mark?.column ?? 1))])
@@ -46,13 +47,27 @@ enum YAMLDocument {
     /// rule file writes out (a long `values:` list included), far less than a memory's worth.
     static let maxExpandedNodes = 1_000_000
 
-    /// Takes one from `budget` per node, aliases counted in full; the node at which the budget
-    /// ran out, or nil. Stops as soon as it runs out.
-    private static func exceedsBudget(_ node: Node, _ budget: inout Int) -> Node? {
-        budget -= 1
-        if budget < 0 { return node }
+    /// The most scalar text (bytes) a YAML document may stand for, aliases expanded: one large
+    /// scalar aliased many times is few nodes but gigabytes once the readers copy it (a 1 MB
+    /// scalar aliased 500 times took 2 GB).
+    static let maxExpandedBytes = 64 << 20
+
+    /// What is left to count: nodes and scalar bytes.
+    private struct Budget {
+        var nodes: Int
+        var bytes: Int
+    }
+
+    /// Takes one node per node and its length per scalar from `budget`, aliases counted in
+    /// full; the node at which the budget ran out, or nil. Stops as soon as it runs out.
+    private static func exceedsBudget(_ node: Node, _ budget: inout Budget) -> Node? {
+        budget.nodes -= 1
+        if budget.nodes < 0 { return node }
         switch node {
-        case .scalar, .alias: return nil
+        case .scalar(let scalar):
+            budget.bytes -= scalar.string.utf8.count
+            return budget.bytes < 0 ? node : nil
+        case .alias: return nil
         case .sequence(let sequence):
             for item in sequence { if let crossing = exceedsBudget(item, &budget) { return crossing } }
         case .mapping(let mapping):

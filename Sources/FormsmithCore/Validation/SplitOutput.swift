@@ -38,10 +38,13 @@ public final class SplitOutput {
     private var started: [OutputWriter] = []
     /// Files that could not be created: not tried again for every chunk.
     private var failedPaths: Set<String> = []
+    /// Leave to open the planned files (they were checked against the run's inputs).
+    private let permit: OutputPermit
 
-    /// Plans the files of `sources` under `directory` (created if missing).
+    /// Plans the files of `sources` under `directory` (created if missing); `permit` must come
+    /// from a ``RunFiles`` that lists the files of ``plan(directory:sources:)`` as written.
     /// - Throws: when the directory cannot be created or two inputs would share a file.
-    public init(directory: String, sources: [InputSource]) throws(InputError) {
+    public init(directory: String, sources: [InputSource], permit: OutputPermit) throws(InputError) {
         let files = try Self.plan(directory: directory, sources: sources)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -50,6 +53,7 @@ public final class SplitOutput {
                              + error.localizedDescription)
         }
         self.files = files
+        self.permit = permit
     }
 
     /// The files `sources` would be split into under `directory`, in input order, without
@@ -150,7 +154,7 @@ public final class SplitOutput {
         do {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
-            let output = try OutputWriter(path: path)
+            let output = try permit.open(path)
             started.append(output)
             return output
         } catch let error as OutputError {

@@ -45,6 +45,14 @@ extension QuestionnaireBuilder {
             return classIndex(factor, factor.bounds?.classify(ExactDecimal(mantissa: number, scale: 0)))
         case (.range, .decimal(let mantissa, let scale)):
             return classIndex(factor, factor.bounds?.classify(ExactDecimal(mantissa: mantissa, scale: Int(scale))))
+        case (.range, .literal(let json, _)):
+            // A number written as it is (past 64 bits, with an exponent, many fraction digits),
+            // read as validate reads it: exactly, and for an integer field only when written
+            // without a point or an exponent (else validate calls it a type violation).
+            let bytes = record.arena[Int(json.lowerBound)..<Int(json.upperBound)]
+            if rules.fields[factor.field].type == .integer,
+               bytes.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) { return -1 }
+            return classIndex(factor, number(of: value).flatMap { factor.bounds?.classify($0.value) })
         case (.range, .date(let date)):
             return classIndex(factor, factor.bounds?.classify(ExactDecimal(mantissa: Int64(date.dayNumber), scale: 0)))
         case (.size, .items(let count)):

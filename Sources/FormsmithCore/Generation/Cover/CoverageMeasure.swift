@@ -17,6 +17,7 @@ public struct CoverageMeasure {
         let generator = RecordGenerator(plan: plan, csvWriter: nil)
         let builder = generator.builder
         builder.replaying = true
+        try TupleSpace.checkSize(sizes: model.factors.map(\.values.count), strength: strength)
         var space = TupleSpace(sizes: model.factors.map(\.values.count), strength: strength.order)
         let proof = ImpossibilityProof(model: model, plan: plan)
         for tuple in 0..<space.count {

@@ -102,6 +102,8 @@ public struct CoverageReport: Sendable {
     }
 
     /// A few lines for standard error: the counts, impossible tuples per rule, and the tuples not found.
+    /// Every string from the rule file (factor names, enum values, condition texts, rules) is
+    /// escaped as reports escape data (``DisplayText``): a rule file is as untrusted as data.
     public func summary(shown: Int = 10) -> [String] {
         let noun = strength.tupleNoun
         var lines = ["\(factors.count) factors, \(Counted.phrase(required, noun)) required: \(covered.count) covered by "
@@ -111,12 +113,12 @@ public struct CoverageReport: Sendable {
         for entry in impossible { perRule[entry.rule, default: 0] += 1 }
         let ranked = perRule.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
         for (rule, count) in ranked.prefix(shown) {
-            lines.append("  impossible: \(Counted.phrase(count, noun)) forbidden by \(rule)")
+            lines.append("  impossible: \(Counted.phrase(count, noun)) forbidden by \(DisplayText.escaped(rule))")
         }
         if ranked.count > shown { lines.append("  ... and \(ranked.count - shown) more rules forbid others (see the report)") }
         for tuple in notFound.prefix(shown) {
             lines.append((attempts > 0 ? "  not found after \(Counted.phrase(attempts, "attempt")): " : "  not covered: ")
-                         + tuple.map { "\($0.factor)=\($0.value)" }.joined(separator: ", "))
+                         + tuple.map { DisplayText.escaped("\($0.factor)=\($0.value)") }.joined(separator: ", "))
         }
         if notFound.count > shown { lines.append("  ... and \(notFound.count - shown) more not found (see the report)") }
         return lines

@@ -90,6 +90,7 @@ public final class CoveringGenerator {
     public func run() throws(GenerationError) -> CoveringResult {
         let generator = RecordGenerator(plan: plan, csvWriter: nil)
         let builder = generator.builder
+        try TupleSpace.checkSize(sizes: model.factors.map(\.values.count), strength: strength)
         var space = TupleSpace(sizes: model.factors.map(\.values.count), strength: strength.order)
         let proof = ImpossibilityProof(model: model, plan: plan)
         for tuple in 0..<space.count {

@@ -22,6 +22,46 @@ struct TupleSpace {
     private(set) var rules: [String] = []
     private(set) var uncoveredCount = 0
 
+    /// The most tuples a covering run or a coverage measure takes on (each costs a proof that
+    /// no rule forbids it, a few bytes of state, and work in every round of the search): past
+    /// it the command refuses, with the count, before allocating anything.
+    static let limit = 2_000_000
+
+    /// The number of t-tuples of factors with `sizes` values (the elementary symmetric sum of
+    /// degree t), counted without building them; nil when it passes `Int.max`.
+    static func count(sizes: [Int], strength: Int) -> Int? {
+        let order = min(strength, sizes.count)
+        guard order > 0 else { return 0 }
+        var sums = [Int](repeating: 0, count: order + 1)
+        sums[0] = 1
+        for size in sizes {
+            for degree in stride(from: order, through: 1, by: -1) {
+                let (product, overflowed) = sums[degree - 1].multipliedReportingOverflow(by: size)
+                let (sum, overflowedAgain) = sums[degree].addingReportingOverflow(product)
+                if overflowed || overflowedAgain { return nil }
+                sums[degree] = sum
+            }
+        }
+        return sums[order]
+    }
+
+    /// Refuses a tuple space past ``limit`` with its count and what to do instead.
+    static func checkSize(sizes: [Int], strength: CoverStrength) throws(GenerationError) {
+        let total = count(sizes: sizes, strength: strength.order)
+        if let total, total <= limit { return }
+        let counted = total.map { ProgressLine.grouped($0) } ?? "more than \(ProgressLine.grouped(Int.max))"
+        var advice: [String] = []
+        if strength == .triples, let pairs = count(sizes: sizes, strength: 2), pairs <= limit {
+            advice.append("--cover pairs (\(ProgressLine.grouped(pairs)) tuples)")
+        } else if strength != .each {
+            advice.append("--cover each (\(ProgressLine.grouped(count(sizes: sizes, strength: 1) ?? 0)) values)")
+        }
+        advice.append("fewer factors (pin some with --fixture)")
+        throw GenerationError(field: nil, rule: nil, message: "the rules' \(sizes.count) factors make \(counted) "
+                              + "\(strength.rawValue) to cover, more than the limit of \(ProgressLine.grouped(limit)) a run takes on; "
+                              + "use " + advice.joined(separator: ", or "))
+    }
+
     init(sizes: [Int], strength: Int) {
         self.sizes = sizes
         self.strength = min(strength, sizes.count)
