@@ -39,6 +39,21 @@ final class DifferentialGrammarReachTests: XCTestCase {
         ("plain LIKE on a text field", #"\$[\w.\[\]]*\b[sx]\d+ LIKE '"#),
     ]
 
+    /// The CSV cell shapes README.md's "CSV input" describes, by hand, each with a cell of that
+    /// shape: the differential test writes each into generated rows (``PlainCSV/rewrittenCells``).
+    static let cellShapes: [(name: String, cell: String)] = [
+        ("empty cell", ""), ("integer", "12"), ("negative", "-3"), ("plain decimal", "0.25"), ("boolean", "true"),
+        ("date", "2001-02-03"), ("exponent (a type error)", "1e3"), ("capital exponent", "2.5E2"),
+        ("multi-choice", "ab;cd"), ("empty choice after", "red;"), ("empty choice before", ";red"),
+        ("only an empty choice", ";"), ("a quote inside", "say \"hi\""),
+    ]
+
+    func testTheDifferentialCSVRowsHoldEveryCellShape() {
+        let written = Set(PlainCSV.rewrittenCells)
+        let missing = Self.cellShapes.filter { !written.contains($0.cell) }.map(\.name)
+        XCTAssertEqual(missing, [], "cell shapes the differential test never writes into a CSV row")
+    }
+
     func testTheRandomFormsReachTheLanguage() throws {
         var keyCounts: [String: Int] = [:], tokenCounts: [String: Int] = [:], shapeCounts: [String: Int] = [:]
         let keys = CheckKind.allKeys.map(\.name)
