@@ -243,8 +243,13 @@ struct RandomFormWriter {
             kind = .date
             keys.append("type: date")
             if random.chance(30) { keys.append("format: \(random.pick(["dd.MM.yyyy", "MM/dd/yyyy", "yyyy/MM/dd", "dd-MM-yyyy"]))") }
-            if random.chance(60), let bound = dateBound() { keys.append("min: \(quoted(bound))") }
+            let hasMin = random.chance(60)
+            if hasMin, let bound = dateBound() { keys.append("min: \(quoted(bound))") }
             if random.chance(40) { keys.append("max: \(quoted(random.pick(["today", "today+30d", "2030-12-31"])))") }
+            // Without a lower bound the range is open below, so it always holds an allowed day.
+            if !hasMin, random.chance(30) {
+                keys.append("weekdays: \(random.pick(["[mon, tue, wed, thu, fri]", "[sat, sun]", "[wed]"]))")
+            }
         case 7, 8:
             stem = "e"
             if random.chance(60) {
