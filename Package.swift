@@ -1,6 +1,15 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// `swift package generate-documentation` (the DocC reference of FormsmithCore) needs
+/// swift-docc-plugin, which the tool and the library never use: it is a dependency only when
+/// FORMSMITH_DOCS is set (`FORMSMITH_DOCS=1 swift package generate-documentation --target
+/// FormsmithCore`), so that building Formsmith, or a package that depends on it, fetches two
+/// packages and not four.
+let documentationPlugin: [Package.Dependency] = Context.environment["FORMSMITH_DOCS"] == nil ? [] : [
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+]
+
 let package = Package(
     name: "Formsmith",
     platforms: [.macOS(.v13)],
@@ -16,9 +25,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        // `swift package generate-documentation`: the DocC reference of FormsmithCore (build time only).
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-    ],
+    ] + documentationPlugin,
     targets: [
         // The system PCRE2 library (Debian: libpcre2-dev, Homebrew: pcre2).
         .systemLibrary(

@@ -51,7 +51,7 @@ extension ValidateCommand {
         let format = report ?? project.defaults.report.flatMap(ReportFormat.init(rawValue:)) ?? .text
         var reporter = terminal.reporter(format, writingTo: destination, toFile: output != nil, context: HTMLReportContext(
             rulesFile: project.file, ruleSetID: "project", fields: [], inputs: inputs,
-            toolVersion: FormsmithVersion.current))
+            toolVersion: FormsmithVersion.current, reportFile: output))
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
         var options = ValidationOptions(jobs: jobs ?? project.defaults.jobs, csvDialect: delimiter.dialect,
                                         failFast: failFast, redact: redact || project.defaults.redact == true)

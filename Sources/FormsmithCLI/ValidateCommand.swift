@@ -159,7 +159,7 @@ struct ValidateCommand: ParsableCommand {
         var reporter = terminal.reporter(report ?? .text, writingTo: destination, toFile: output != nil,
                                          context: HTMLReportContext(
             rules: compiled, rulesFile: rules, inputs: inputs.map { $0 == "-" ? stdinName ?? "-" : $0 },
-            toolVersion: FormsmithVersion.current))
+            toolVersion: FormsmithVersion.current, reportFile: output))
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
         var options = ValidationOptions(jobs: jobs, csvDialect: delimiter.dialect, failFast: failFast, redact: redact)
         options.countsFills = report == .html

@@ -13,6 +13,14 @@ public enum PlainCSV {
 
     /// The rows of a text whose cells are separated by `delimiter` (a comma unless the file is
     /// read with another), the header first; nil when a quote is malformed.
+    /// What the differential test writes into a random cell of a generated CSV row, one of
+    /// each cell shape the README's "CSV input" describes: empty, text, integers, a plain
+    /// decimal, a boolean, a date, numbers with an exponent (a `type` error in a cell), a
+    /// multi-choice cell, one with an empty choice before, after or alone (`red;`, `;red`,
+    /// `;`), and a cell holding a quote (written quoted, the quote doubled).
+    public static let rewrittenCells = ["", "x", "12", "-3", "1.5", "true", "red", "2001-02-03", "1e3", "ab;cd",
+                                        "red;", ";", ";red", "0.25", "2.5E2", "say \"hi\""]
+
     public static func rows(_ text: String, delimiter: Unicode.Scalar = ",") -> [Row]? {
         var rows: [Row] = []
         var cells: [String] = []

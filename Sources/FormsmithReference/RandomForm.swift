@@ -15,7 +15,8 @@ public struct RandomForm: Sendable {
     /// every form loads from its text alone.
     public init(seed: UInt64, readsFiles: Bool = false) {
         self.seed = seed
-        var writer = RandomFormWriter(random: ReferenceRandom(seed: seed &* 0x2545_F491_4F6C_DD1D &+ 7))
+        var writer = RandomFormWriter(random: ReferenceRandom(seed: seed &* 0x2545_F491_4F6C_DD1D &+ 7),
+                                      shapes: ReferenceRandom(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 13))
         writer.readsFiles = readsFiles
         yaml = writer.form(id: "random-\(seed)")
         files = writer.files
@@ -44,6 +45,10 @@ struct FieldRef {
 
 struct RandomFormWriter {
     var random: ReferenceRandom
+    /// A second stream for the shapes added after the grammar's first draws (plain `CONTAINS`
+    /// on a text field, an exclusive decimal bound between two grid points): drawn from it,
+    /// they leave every draw of `random`, and so every older shape of a seed's form, as it was.
+    var shapes: ReferenceRandom
     var lines: [String] = []
     /// References each scope offers, the questionnaire's first.
     var scopes: [[FieldRef]] = [[]]
@@ -222,8 +227,10 @@ struct RandomFormWriter {
             kind = .decimal
             keys.append("type: decimal")
             if random.chance(60) { keys.append("fractionDigits: \(random.between(0, 2))") }
-            if random.chance(50) { keys.append("min: 0.5") }
-            if random.chance(50) { keys.append("max: 99.5") }
+            // An exclusive bound between two points of the grid fractionDigits makes
+            // (exclusiveMin: 0.55 with fractionDigits: 1 allows 0.6, not 0.5 nor 0.55).
+            if random.chance(50) { keys.append(shapes.chance(35) ? "exclusiveMin: 0.55" : "min: 0.5") }
+            if random.chance(50) { keys.append(shapes.chance(35) ? "exclusiveMax: 99.45" : "max: 99.5") }
             if random.chance(15) { keys.append("multipleOf: " + ["0.05", "0.25", "2.5"][random.between(0, 2)]) }
         case 5:
             stem = "b"
@@ -236,8 +243,13 @@ struct RandomFormWriter {
             kind = .date
             keys.append("type: date")
             if random.chance(30) { keys.append("format: \(random.pick(["dd.MM.yyyy", "MM/dd/yyyy", "yyyy/MM/dd", "dd-MM-yyyy"]))") }
-            if random.chance(60), let bound = dateBound() { keys.append("min: \(quoted(bound))") }
+            let hasMin = random.chance(60)
+            if hasMin, let bound = dateBound() { keys.append("min: \(quoted(bound))") }
             if random.chance(40) { keys.append("max: \(quoted(random.pick(["today", "today+30d", "2030-12-31"])))") }
+            // Without a lower bound the range is open below, so it always holds an allowed day.
+            if !hasMin, random.chance(30) {
+                keys.append("weekdays: \(random.pick(["[mon, tue, wed, thu, fri]", "[sat, sun]", "[wed]"]))")
+            }
         case 7, 8:
             stem = "e"
             if random.chance(60) {
@@ -381,7 +393,9 @@ struct RandomFormWriter {
         switch reference.kind {
         case .boolean:
             if ns { return (random.pick(["\(field) == YES", "NOT \(field) == TRUE", "\(field) = NO"]), true) }
-            return (random.pick([path, "!\(path)", "\(path) == false"]), false)
+            let drawn = random.pick([path, "!\(path)", "\(path) == false"])
+            if shapes.chance(25) { return ("\(path) == true", false) }
+            return (drawn, false)
         case .integer, .decimal:
             let number = random.between(0, 20)
             if ns {
@@ -392,17 +406,29 @@ struct RandomFormWriter {
                                  "\(path) - \(number) >= -3", "\(path) + \(path) < \(number)", "-\(path) + 0.5 < 1"]), false)
         case .text:
             if ns {
-                return (random.pick(["\(field) BEGINSWITH 'a'", "\(field) CONTAINS[c] 'B'", "\(field) != NULL",
-                                     "\(field) MATCHES '[a-z]+'", "\(field) LIKE[c] 'a*'", "\(field) ENDSWITH '3'"]), true)
+                let drawn = random.pick(["\(field) BEGINSWITH 'a'", "\(field) CONTAINS[c] 'B'", "\(field) != NULL",
+                                         "\(field) MATCHES '[a-z]+'", "\(field) LIKE[c] 'a*'", "\(field) ENDSWITH '3'"])
+                // Plain CONTAINS on text compares bytes, unlike CONTAINS[c] (a regex).
+                if shapes.chance(20) { return ("\(field) CONTAINS '\(shapes.pick(["a", "b", "é", "0"]))'", true) }
+                if shapes.chance(10) { return ("\(field) LIKE 'a?*'", true) }
+                return (drawn, true)
             }
-            return (random.pick(["present(\(path))", "empty(\(path))", "\(path) == 'ab'"]), false)
+            let drawn = random.pick(["present(\(path))", "empty(\(path))", "\(path) == 'ab'"])
+            if shapes.chance(15) { return ("\(path) != null", false) }
+            return (drawn, false)
         case .date:
-            return (random.pick(["\(path) < 2000-01-01", "present(\(path))", "\(path) >= today - 18y",
-                                 "\(path) + 1y <= today", "today - \(path) > 30", "year(\(path)) + 1 >= 2000"]), false)
+            let drawn = random.pick(["\(path) < 2000-01-01", "present(\(path))", "\(path) >= today - 18y",
+                                     "\(path) + 1y <= today", "today - \(path) > 30", "year(\(path)) + 1 >= 2000"])
+            if shapes.chance(30) {
+                return (shapes.pick(["month(\(path)) <= 6", "day(\(path)) >= 15", "\(path) < date('2010-06-15')"]), false)
+            }
+            return (drawn, false)
         case .words(let values):
             let value = random.pick(values)
             if ns { return (random.pick(["\(field) == '\(value)'", "\(field) IN {'\(value)', '\(values[0])'}"]), true) }
-            return (random.pick(["\(path) == '\(value)'", "\(path) in ['\(value)']", "\(path) != '\(value)'"]), false)
+            let drawn = random.pick(["\(path) == '\(value)'", "\(path) in ['\(value)']", "\(path) != '\(value)'"])
+            if shapes.chance(20) { return ("\(path) not in ['\(value)']", false) }
+            return (drawn, false)
         case .numbers(let values):
             let value = random.pick(values)
             if ns { return (random.pick(["\(field) == \(value)", "\(field) NOT IN {\(value)}"]), true) }

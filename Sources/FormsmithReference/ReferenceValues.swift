@@ -101,6 +101,12 @@ extension ReferenceWalk {
         case .string(let text) where field.type == .date:
             guard let date = ReferenceValues.date(text, field) else { return }
             checkBounds(constraints, .date(date), path: path, indices: indices)
+            if let days = constraints.weekdays, !days.contains(where: { entry in
+                if case .string(let name) = entry.value { return name.lowercased() == ReferenceValues.dayName(date) }
+                return false
+            }) {
+                report(path, "weekdays")
+            }
         case .string(let text) where field.type == .enumeration:
             if let values = ReferenceWordLists.values(constraints, validator), !values.contains(where: { ReferenceValues.isString($0.value, text) }) {
                 notAllowed(text, values, field).map { report(path, $0) }
@@ -339,6 +345,15 @@ enum ReferenceValues {
     static func hasIntegerValues(_ field: FieldRule) -> Bool {
         guard let values = field.constraints.values, !values.isEmpty else { return false }
         return values.allSatisfy { if case .integer = $0.value { return true } else { return false } }
+    }
+
+    /// The day of the week of `date` (`mon` ... `sun`), by Sakamoto's method from its year,
+    /// month and day (the engine counts days from a known Monday instead).
+    static func dayName(_ date: CivilDate) -> String {
+        let offsets = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4]
+        let year = date.month < 3 ? date.year - 1 : date.year
+        let sundayFirst = (year + year / 4 - year / 100 + year / 400 + offsets[date.month - 1] + date.day) % 7
+        return ["sun", "mon", "tue", "wed", "thu", "fri", "sat"][sundayFirst]
     }
 
     static func date(_ text: String, _ field: FieldRule) -> CivilDate? {

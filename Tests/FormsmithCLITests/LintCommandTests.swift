@@ -196,4 +196,35 @@ final class LintCommandTests: XCTestCase {
 
             """)
     }
+
+    /// A list-valued check key written as an empty list (`extensions: []`) was accepted and
+    /// ignored, so a field meant to limit its files limited nothing. Each is now a rule-file
+    /// error at the list's line and column, for lint as for every command that loads the rules.
+    func testEmptyListsAreErrorsAtTheirLocations() throws {
+        let folder = try ProjectFolder()
+        try folder.write("empties.yaml", """
+            id: empties
+            fields:
+              scan: {type: attachment, extensions: [], mediaTypes: []}
+              kind: {type: enum, values: []}
+              code: {type: string, allow: []}
+            """)
+        let run = try Formsmith.run(["lint", "--rules", "empties.yaml"], directory: folder.url)
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertEqual(run.stdout, """
+            empties.yaml:3:40: error[invalid-rules]: 'extensions' is an empty list, which lists nothing to allow; \
+            give at least one value (extensions: [a, b]) or leave the key out
+            empties.yaml:3:56: error[invalid-rules]: 'mediaTypes' is an empty list, which lists nothing to allow; \
+            give at least one value (mediaTypes: [a, b]) or leave the key out
+            empties.yaml:4:30: error[invalid-rules]: 'values' is an empty list, which lists nothing to allow; \
+            give at least one value (values: [a, b]) or leave the key out
+            empties.yaml:5:31: error[invalid-rules]: 'allow' is an empty list, which lists nothing to allow; \
+            give at least one value (allow: [a, b]) or leave the key out
+            1 rule file: 4 errors, 0 warnings
+
+            """)
+        let validate = try Formsmith.run(["validate", "--rules", "empties.yaml", "-"], input: "{}", directory: folder.url)
+        XCTAssertEqual(validate.status, 2, validate.stdout + validate.stderr)
+        XCTAssertTrue(validate.stderr.contains("empties.yaml:3:40: 'extensions' is an empty list"), validate.stderr)
+    }
 }

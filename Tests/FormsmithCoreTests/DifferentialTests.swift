@@ -179,7 +179,7 @@ struct DifferentialRun {
         var random = ReferenceRandom(seed: seed ^ 0xC5F)
         for index in rows.indices.dropFirst() where random.chance(50) {
             let column = random.below(header.count)
-            rows[index].cells[column] = random.pick(["", "x", "12", "-3", "1.5", "true", "red", "2001-02-03", "1e3", "ab;cd"])
+            rows[index].cells[column] = random.pick(PlainCSV.rewrittenCells)
         }
         // Written back with a comma, a semicolon or a tab between cells (`--csv-delimiter`).
         let (delimiter, dialect) = random.pick([(",", CSVDialect.comma), (";", .semicolon), ("\t", .tab)])

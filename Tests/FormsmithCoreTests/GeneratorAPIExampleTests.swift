@@ -14,7 +14,7 @@ final class PolicyFixtureTests: XCTestCase {
 
     func testTheValidatorAgreesWithEveryGeneratedFixture() throws {
         let rules = repositoryRoot.appendingPathComponent("Rules/osago-policy.yaml")
-        let today = CivilDate(year: 2026, month: 11, day: 22)
+        let today = try ReferenceDate.fixed(year: 2026, month: 11, day: 22)
         let generator = try QuestionnaireGenerator(rulesAt: rules, today: today)
         let validator = try QuestionnaireValidator(rulesAt: rules, today: today)
 

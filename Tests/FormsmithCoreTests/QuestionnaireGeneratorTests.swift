@@ -8,9 +8,9 @@ final class QuestionnaireGeneratorTests: XCTestCase {
     private let payment = repositoryRoot.appendingPathComponent("Rules/payment-order.yaml")
 
     func testTheSameSeedGivesTheSameQuestionnairesAndAnotherSeedOthers() throws {
-        let generator = try QuestionnaireGenerator(rulesAt: payment, today: testToday)
+        let generator = try QuestionnaireGenerator(rulesAt: payment, today: .fixed(testToday))
         let first = try generator.valid(count: 30, seed: 9)
-        let again = try QuestionnaireGenerator(rulesAt: payment, today: testToday).valid(count: 30, seed: 9)
+        let again = try QuestionnaireGenerator(rulesAt: payment, today: .fixed(testToday)).valid(count: 30, seed: 9)
         let other = try generator.valid(count: 30, seed: 10)
         XCTAssertEqual(first.map(\.json), again.map(\.json))
         XCTAssertEqual(first.map(\.index), Array(0..<30))
@@ -27,7 +27,7 @@ final class QuestionnaireGeneratorTests: XCTestCase {
             let id: String
             let payee: Payee
         }
-        let questionnaires = try QuestionnaireGenerator(rulesAt: payment, today: testToday).valid(count: 2, seed: 1)
+        let questionnaires = try QuestionnaireGenerator(rulesAt: payment, today: .fixed(testToday)).valid(count: 2, seed: 1)
         XCTAssertEqual(questionnaires.count, 2)
         for questionnaire in questionnaires {
             let order = try questionnaire.decode(Order.self)
@@ -41,8 +41,8 @@ final class QuestionnaireGeneratorTests: XCTestCase {
     }
 
     func testAMixHasDefectsOnlyWhereLabelledAndTheValidatorFindsExactlyThem() throws {
-        let generator = try QuestionnaireGenerator(rulesAt: payment, today: testToday)
-        let validator = try QuestionnaireValidator(rulesAt: payment, today: testToday)
+        let generator = try QuestionnaireGenerator(rulesAt: payment, today: .fixed(testToday))
+        let validator = try QuestionnaireValidator(rulesAt: payment, today: .fixed(testToday))
         let mix = try generator.generate(count: 200, seed: 5, invalidRate: 0.3)
         XCTAssertEqual(mix.count, 200)
         let invalid = mix.filter { !$0.isValid }
@@ -55,7 +55,7 @@ final class QuestionnaireGeneratorTests: XCTestCase {
     }
 
     func testAStartIndexContinuesTheRun() throws {
-        let generator = try QuestionnaireGenerator(rulesAt: payment, today: testToday)
+        let generator = try QuestionnaireGenerator(rulesAt: payment, today: .fixed(testToday))
         let whole = try generator.valid(count: 10, seed: 4)
         let tail = try generator.valid(count: 4, seed: 4, settings: .init(start: 6))
         XCTAssertEqual(tail.map(\.index), [6, 7, 8, 9])
@@ -64,7 +64,7 @@ final class QuestionnaireGeneratorTests: XCTestCase {
 
     func testAMissingRuleFileIsARulesError() {
         let missing = repositoryRoot.appendingPathComponent("Rules/no-such-form.yaml")
-        XCTAssertThrowsError(try QuestionnaireGenerator(rulesAt: missing, today: testToday)) { error in
+        XCTAssertThrowsError(try QuestionnaireGenerator(rulesAt: missing, today: .fixed(testToday))) { error in
             XCTAssertTrue(error is RulesError, "\(type(of: error))")
             XCTAssertTrue("\(error)".contains("no-such-form.yaml"), "\(error)")
         }
@@ -107,7 +107,7 @@ final class QuestionnaireGeneratorCoveringTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("rules.yaml")
         try rules.write(to: file, atomically: true, encoding: .utf8)
-        let generator = try QuestionnaireGenerator(rulesAt: file, today: testToday)
+        let generator = try QuestionnaireGenerator(rulesAt: file, today: .fixed(testToday))
         let set = try generator.covering(.pairs, seed: 5)
         XCTAssertEqual(set.report.required, 21)
         XCTAssertEqual(set.report.covered.count, 21)
@@ -126,7 +126,7 @@ final class QuestionnaireGeneratorCoveringTests: XCTestCase {
                 }
             }
         }
-        let validator = try QuestionnaireValidator(rulesAt: file, today: testToday)
+        let validator = try QuestionnaireValidator(rulesAt: file, today: .fixed(testToday))
         for questionnaire in set.questionnaires {
             XCTAssertTrue(questionnaire.isValid)
             XCTAssertEqual(validator.validate(questionnaire.data).violations.count, 0, questionnaire.json)

@@ -14,7 +14,7 @@ final class QuestionnaireValidatorTests: XCTestCase {
     }
 
     func testEachSampleGetsTheVerdictAndViolationsOfTheBatchValidator() throws {
-        let validator = try QuestionnaireValidator(rulesAt: osago, today: testToday)
+        let validator = try QuestionnaireValidator(rulesAt: osago, today: .fixed(testToday))
         XCTAssertEqual(validator.ruleSetID, "osago-policy")
         for file in ["SampleData/osago-policy/valid.jsonl", "SampleData/osago-policy/invalid.jsonl"] {
             let batch = BatchCollector()
@@ -35,7 +35,7 @@ final class QuestionnaireValidatorTests: XCTestCase {
     }
 
     func testBrokenJSONIsUnreadableWithItsLineAndColumn() throws {
-        let validator = try QuestionnaireValidator(rulesAt: osago, today: testToday)
+        let validator = try QuestionnaireValidator(rulesAt: osago, today: .fixed(testToday))
         let broken = validator.validate("{\"id\": \"Q-0000001\",\n  \"insurant\": {]}")
         XCTAssertFalse(broken.isValid)
         XCTAssertEqual(broken.violations, [])
@@ -53,7 +53,7 @@ final class QuestionnaireValidatorTests: XCTestCase {
               email: {type: string, regex: '^[^@]+@[^@]+$'}
               birthDate: {type: date, max: today-18y}
             """
-        let validator = try QuestionnaireValidator(rulesText: rules, today: testToday, redactsValues: true)
+        let validator = try QuestionnaireValidator(rulesText: rules, today: .fixed(testToday), redactsValues: true)
         XCTAssertTrue(validator.validate(#"{"email": "a@b.ru", "birthDate": "2008-11-22"}"#).isValid)
         let young = validator.validate(#"{"email": "ab.ru", "birthDate": "2008-11-23"}"#)
         XCTAssertEqual(young.violations.map(\.rule), ["regex", "max"])
@@ -80,7 +80,7 @@ final class QuestionnaireValidatorTests: XCTestCase {
     }
 
     func testOneValidatorServesManyThreadsAtOnce() throws {
-        let validator = try QuestionnaireValidator(rulesAt: osago, today: testToday)
+        let validator = try QuestionnaireValidator(rulesAt: osago, today: .fixed(testToday))
         let samples = try lines("SampleData/osago-policy/invalid.jsonl") + lines("SampleData/osago-policy/valid.jsonl")
         let expected = samples.map { validator.validate($0) }
         let mismatches = Mismatches()

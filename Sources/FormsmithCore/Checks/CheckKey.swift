@@ -101,9 +101,19 @@ extension KeyReader where Value == [Located<String>] {
         KeyReader(schema: [("anyOf", [.object([("type", "string")]),
                                       .object([("type", "array"), ("items", .object([("type", "string")]))])])],
                   shape: "a value or a list of values") { mapping, key, _ in
-            mapping.node(key) == nil ? nil : mapping.strings(key)
+            guard let node = mapping.node(key) else { return nil }
+            if node.sequence?.isEmpty == true { reportEmptyList(key, at: mapping.location(of: node, key: key), in: &mapping) }
+            return mapping.strings(key)
         }
     }
+}
+
+/// Reports a list-valued check key written as an empty list (`extensions: []`). Every such key
+/// lists what is allowed (or, for `allow`, what is accepted as it is), so an empty list either
+/// allows nothing or means nothing; before, it was accepted and silently ignored.
+private func reportEmptyList(_ key: String, at location: SourceLocation, in mapping: inout YAMLMapping) {
+    mapping.problems.report("'\(key)' is an empty list, which lists nothing to allow; give at least one value "
+                            + "(\(key): [a, b]) or leave the key out", at: location)
 }
 
 extension KeyReader where Value == Located<Bound> {
@@ -145,6 +155,7 @@ extension KeyReader where Value == [Located<EnumValue>] {
                 mapping.problems.report("'\(key)' must be a list such as [a, b, c]", at: mapping.location(of: node, key: key))
                 return nil
             }
+            if sequence.isEmpty { reportEmptyList(key, at: mapping.location(of: node, key: key), in: &mapping) }
             return sequence.compactMap { element in
                 if let problem = element.integerPast64BitsProblem {
                     mapping.problems.report(problem, at: mapping.location(of: element, key: key))

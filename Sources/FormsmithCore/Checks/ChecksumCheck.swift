@@ -87,7 +87,7 @@ enum ChecksumCheck: ValueCheckKind {
             rule: RuleIdentifier.checksum, summary: "`checksum: {name: bank-account, with: BIC-FIELD}`: account control key.",
             field: "{type: string, checksum: {name: bank-account, with: bic}}",
             passing: ["\"40702810938000000001\""], failing: ["\"40702810938000000002\""],
-            companions: "bic: {type: string}", companionValues: "\"bic\": \"044525225\""),
+            companions: "bic: {type: string, regex: '^04\\d{7}$'}", companionValues: "\"bic\": \"044525225\""),
         CheckDescription(
             rule: RuleIdentifier.checksum, summary: "`checksum: vin`: the North-American VIN check digit (opt-in).",
             field: "{type: string, checksum: vin}", passing: ["\"1M8GDM9AXKP042788\""], failing: ["\"1M8GDM9A1KP042788\""]),

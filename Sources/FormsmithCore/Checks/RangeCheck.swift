@@ -401,8 +401,13 @@ extension DefectPlanter {
         case .date:
             let range = inScope(address) { builder.dateRange(field) }
             guard let limit = below ? range.low : range.high else { return nil }
-            let outside = CivilDate(dayNumber: below ? limit - 1 : limit + 1)
-            return outside.isInCalendarRange ? .date(outside) : nil
+            // The first day past the bound that the field's filters (`weekdays`) allow, so the
+            // defect breaks the bound alone.
+            let filters = inScope(address) { builder.dateFilters(field) }
+            guard let day = DateChecks.nearestAllowed(from: below ? limit - 1 : limit + 1, step: below ? -1 : 1,
+                                                      filters: filters)
+            else { return nil }
+            return .date(CivilDate(dayNumber: day))
         default:
             return numberDefect(below ? .lower : .upper, field, value, address)
         }
@@ -435,6 +440,18 @@ extension QuestionnaireBuilder {
             }
         }
         return Self.inCalendar(days.low, days.high)
+    }
+
+    /// The date filter kinds in force on the field (its own and those of the cases that hold).
+    func dateFilters(_ field: CompiledField) -> [any DateCheck] {
+        var filters = DateChecks.filters(in: field.checks)
+        if !field.cases.isEmpty {
+            let mask = activeCases(of: field)
+            for (index, variant) in field.cases.enumerated() where mask & (1 << min(index, 62)) != 0 {
+                filters += DateChecks.filters(in: variant.checks)
+            }
+        }
+        return filters
     }
 
     /// A range of day numbers cut to the dates a field can hold (a bound computed past

@@ -45,6 +45,12 @@ enum RegexCheck: ValueCheckKind {
         }
     }
 
+    /// `regex-limit` is PCRE2 giving up on a match (its match or depth limit), a property of
+    /// the pattern's work on a value rather than a value one can plant.
+    static let rulesWithoutDefect = [
+        RuleIdentifier.regexLimit: "PCRE2 stopping a match at its work limit is not a value the generator can plant",
+    ]
+
     static let rules = [
         CheckRule(id: RuleIdentifier.regex, summary: "A value does not match the field's PCRE2 pattern."),
         CheckRule(id: RuleIdentifier.regexLimit,

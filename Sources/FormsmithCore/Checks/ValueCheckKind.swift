@@ -21,8 +21,15 @@ protocol ValueCheckKind {
     /// The rules the kind reports, declared in its file (`extension RuleIdentifier`).
     static var rules: [CheckRule] { get }
 
-    /// The kind's documentation by example (also its tests: `CheckCatalogTests`).
+    /// The kind's documentation by example (also its tests: `CheckCatalogTests`, and the
+    /// conformance test over the registry, `CheckKindConformanceTests`, which compiles them,
+    /// generates on them and plants the kind's defects on them).
     static var examples: [CheckDescription] { get }
+
+    /// The rules of ``rules`` that generation plants no labelled defect for, each with why
+    /// (`CheckKindConformanceTests` requires every other rule to be planted on the kind's
+    /// examples). Empty by default: a kind's rules are expected to have their defect.
+    static var rulesWithoutDefect: [String: String] { get }
 
     /// Compiles the kind from a field's (or a case's) constraints, reporting problems in the
     /// rule file to `state`; nil when the field does not declare it or it is invalid.
@@ -47,6 +54,9 @@ protocol ValueCheckKind {
 }
 
 extension ValueCheckKind {
+    /// Every rule of the kind has a labelled defect.
+    static var rulesWithoutDefect: [String: String] { [:] }
+
     /// Reads the kind's keys from a field's (or a case's) mapping into `constraints`, each by
     /// its declared reader (``CheckKey/read``), reporting a wrong shape at its line and column.
     static func read(_ mapping: inout YAMLMapping, into constraints: inout Constraints, for reader: RuleTreeReader) {
@@ -129,7 +139,7 @@ struct ExplainedCheck {
 /// makes the compiler list each place that must learn about the new kind.
 enum CheckKind: String, CaseIterable, Sendable {
     case length, regex, mask, format, range, fractionDigits, values, mediaType, fileExtension, size, itemCount, checksum
-    case constant, textForm, multipleOf
+    case constant, textForm, multipleOf, weekdays
 
     /// The type that owns the kind.
     var definition: any ValueCheckKind.Type {
@@ -149,6 +159,7 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .constant: ConstantCheck.self
         case .textForm: TextFormCheck.self
         case .multipleOf: MultipleOfCheck.self
+        case .weekdays: WeekdaysCheck.self
         }
     }
 

@@ -104,9 +104,9 @@ enum ValuesCheck: ValueCheckKind {
             }
             return nil
         }
-        if values.isEmpty {
-            state.problems.report("'\(rule.path)' lists no values",
-                                  at: constraints.values?.first?.location ?? rule.location)
+        // `values: []` is reported where it is read (an empty list); an empty `valuesFrom` list here.
+        if values.isEmpty, constraints.values == nil {
+            state.problems.report("'\(rule.path)' lists no values", at: rule.location)
         }
         if rule.type == .multiChoice {
             // A CSV cell holds a multi-choice value's choices separated by ';' (written and read

@@ -20,7 +20,9 @@ extension DefectPlanter {
             return builder.record.concretePath(address, in: rules) + suffix
         }
         var replacement: GeneratedValue?
-        if let defect = candidate.textDefect, let check = candidate.textCheck {
+        if let filter = candidate.dateCheck {
+            replacement = refusedDay(by: filter, field, address, random: &random)
+        } else if let defect = candidate.textDefect, let check = candidate.textCheck {
             replacement = check.broken(defect, value, field, address, by: self, random: &random)
         } else {
             replacement = candidate.narrowing.map { numberDefect($0, field, value, address) }
@@ -46,6 +48,26 @@ extension DefectPlanter {
         return builder.record.concretePath(address, in: rules)
     }
 
+    /// A day inside the field's range that `filter` refuses and its other filters allow, looked
+    /// for from a random day of the range onwards (wrapping round); nil when there is none.
+    private func refusedDay(by filter: any DateCheck, _ field: CompiledField, _ address: FieldAddress,
+                            random: inout SeededRandom) -> GeneratedValue? {
+        let (range, filters) = inScope(address) { (builder.dateRange(field), builder.dateFilters(field)) }
+        let today = rules.today.dayNumber
+        let low = range.low ?? min(today, range.high ?? today) - 366
+        let high = min(range.high ?? max(today, low) + 366, low + 3660)
+        guard low <= high else { return nil }
+        let others = filters.filter { $0.filterRule != filter.filterRule }
+        let start = Int32(random.int(in: Int(low)...Int(high)))
+        for offset in 0...(high - low) {
+            let day = low + (start - low + offset) % (high - low + 1)
+            if !filter.allows(CivilDate(dayNumber: day)), DateChecks.allowed(day, by: others) {
+                return .date(CivilDate(dayNumber: day))
+            }
+        }
+        return nil
+    }
+
     private func mutated(_ kind: MutationKind, _ field: CompiledField, _ value: GeneratedValue, _ address: FieldAddress,
                          random: inout SeededRandom) -> GeneratedValue? {
         switch kind {
@@ -64,7 +86,7 @@ extension DefectPlanter {
         case .minItems, .maxItems: return itemCountEdit(kind == .maxItems, field, value, address)
         case .mediaType, .fileExtension, .minSize, .maxSize: return nil  // attachmentDefect
         case .unknownField: return nil
-        case .numberCheck, .textCheck: return nil  // the candidate's check breaks it (apply)
+        case .numberCheck, .textCheck, .dateCheck: return nil  // the candidate's check breaks it (apply)
         case .textForm: return mistypedText(field, value, random: &random)
         }
     }

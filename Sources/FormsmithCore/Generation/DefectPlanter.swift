@@ -15,6 +15,9 @@ enum MutationKind: Int, CaseIterable {
     /// A text kind's defect (``TextCheck/defects(in:)``): the candidate carries the
     /// ``TextDefect``, which names its rule and order, and the check that breaks the value.
     case textCheck = 260
+    /// A date filter kind's defect (``DateCheck/filterRule``): a day inside the range that the
+    /// filter refuses and the field's other filters allow; the candidate carries the check.
+    case dateCheck = 270
 
     /// The rule identifier the validator reports for it; nil for ``numberCheck`` and
     /// ``textCheck``, whose candidate names its rule.
@@ -39,7 +42,7 @@ enum MutationKind: Int, CaseIterable {
         case .unknownField: RuleIdentifier.unknownField
         case .incompleteGroup: RuleIdentifier.incompleteGroup
         case .textForm: RuleIdentifier.textForm
-        case .numberCheck, .textCheck: nil
+        case .numberCheck, .textCheck, .dateCheck: nil
         }
     }
 }
@@ -55,13 +58,17 @@ struct MutationCandidate {
     private indirect enum Detail {
         case number(any NumberCheck, NumberDomain.Rule?)
         case text(TextDefect, any TextCheck)
+        case date(any DateCheck)
     }
 
     init(kind: MutationKind, address: FieldAddress, check: (any NumberCheck)? = nil,
-         narrowing: NumberDomain.Rule? = nil, textDefect: TextDefect? = nil, textCheck: (any TextCheck)? = nil) {
+         narrowing: NumberDomain.Rule? = nil, textDefect: TextDefect? = nil, textCheck: (any TextCheck)? = nil,
+         dateCheck: (any DateCheck)? = nil) {
         self.kind = kind
         self.address = address
-        if let check {
+        if let dateCheck {
+            detail = .date(dateCheck)
+        } else if let check {
             detail = .number(check, narrowing)
         } else if let textDefect, let textCheck {
             detail = .text(textDefect, textCheck)
@@ -87,13 +94,19 @@ struct MutationCandidate {
         if case .text(_, let check)? = detail { check } else { nil }
     }
 
+    /// The date filter a ``MutationKind/dateCheck`` defect breaks.
+    var dateCheck: (any DateCheck)? {
+        if case .date(let check)? = detail { check } else { nil }
+    }
+
     /// The rule the defect breaks.
-    var rule: String { textDefect?.rule ?? check?.rule ?? kind.rule ?? "" }
+    var rule: String { textDefect?.rule ?? check?.rule ?? dateCheck?.filterRule ?? kind.rule ?? "" }
 
     /// The group the planter picks among: the kind, a text kind's defect apart by its rule (every
     /// number kind's is one group, ``MutationKind/numberCheck``), placed by its order.
     var group: DefectGroup {
-        DefectGroup(order: textDefect?.order ?? kind.rawValue, kind: kind, rule: textDefect?.rule ?? "")
+        DefectGroup(order: textDefect?.order ?? kind.rawValue, kind: kind,
+                    rule: textDefect?.rule ?? dateCheck?.filterRule ?? "")
     }
 }
 
@@ -194,6 +207,11 @@ struct DefectPlanter {
                         }) {
                             result.append(MutationCandidate(kind: .numberCheck, address: address, check: check,
                                                             narrowing: narrowing))
+                        }
+                    }
+                    if field.type == .date {
+                        for filter in inScope(address, { builder.dateFilters(field) }) {
+                            result.append(MutationCandidate(kind: .dateCheck, address: address, dateCheck: filter))
                         }
                     }
                 } else if field.visibleIf != nil {

@@ -50,6 +50,14 @@ extension QuestionnaireBuilder {
             return fail(address, RuleIdentifier.min, "its lower date bound \(CivilDate(dayNumber: low)) is after "
                             + "its upper bound \(CivilDate(dayNumber: high))")
         }
+        let filters = dateFilters(field)
+        if !filters.isEmpty {
+            guard let day = DateChecks.draw(low, high, filters: filters, random: &random) else {
+                return fail(address, filters[0].filterRule!, "no day from \(CivilDate(dayNumber: low)) to "
+                                + "\(CivilDate(dayNumber: high)) is one its \(filters[0].filterRule!) allow")
+            }
+            return .date(CivilDate(dayNumber: day))
+        }
         aimAtTarget(field, item: address.item)
         return .date(CivilDate(dayNumber: Int32(pick(Int64(low), Int64(high)))))
     }

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// ```swift
 /// let generator = try QuestionnaireGenerator(rulesAt: URL(fileURLWithPath: "Rules/osago-policy.yaml"),
-///                                            today: CivilDate(year: 2026, month: 11, day: 22))
+///                                            today: .fixed(year: 2026, month: 11, day: 22))
 /// for questionnaire in try generator.valid(count: 20, seed: 42) {
 ///     try await app.submit(questionnaire.data)      // expect 201
 /// }
@@ -19,8 +19,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// Covering sets (every pair of values of the rules' factors) are made by
-/// `formsmith generate --cover pairs`; this type does not make them yet.
+/// Covering sets (every pair of values of the rules' factors), as `formsmith generate --cover
+/// pairs` makes them: ``covering(_:seed:invalid:settings:)``.
 public final class QuestionnaireGenerator: Sendable {
     /// The compiled rules questionnaires are made from.
     public let rules: CompiledRuleSet
@@ -29,14 +29,30 @@ public final class QuestionnaireGenerator: Sendable {
     ///
     /// - Parameters:
     ///   - url: A rule file; seed lists and `valuesFrom` files are found relative to it.
-    ///   - today: The date `today` stands for in the rules (pin it in tests: values relative to
-    ///     today change every day); nil takes the current date in `timeZone`.
-    ///   - timeZone: The zone whose current date `today` is when it is not given.
+    ///   - today: The date `today` stands for in the rules: pin it in tests with
+    ///     `try .fixed(year:month:day:)` (values relative to today change every day);
+    ///     ``ReferenceDate/clock`` takes the current date in `timeZone` once, now.
+    ///   - timeZone: The zone whose current date `today` is under ``ReferenceDate/clock``.
     /// - Throws: ``RulesError`` listing every problem of the file, each with its line and column.
-    public convenience init(rulesAt url: URL, today: CivilDate? = nil, timeZone: TimeZone = .current)
+    public convenience init(rulesAt url: URL, today: ReferenceDate = .clock, timeZone: TimeZone = .current)
         throws(RulesError)
     {
-        self.init(rules: try RulesLoader.load(path: url.path, today: today ?? CivilDate.today(in: timeZone)))
+        self.init(rules: try RulesLoader.load(path: url.path, today: today.date(in: timeZone)))
+    }
+
+    /// Compiles rules given as YAML or JSON text (rules kept in a database, or written in the
+    /// test itself), as ``QuestionnaireValidator/init(rulesText:file:today:timeZone:redactsValues:)`` does.
+    ///
+    /// - Parameters:
+    ///   - text: The rule file's text.
+    ///   - file: The name problems are reported under; relative seed-list paths are resolved
+    ///     against its folder.
+    ///   - today: The date `today` stands for in the rules, as for ``init(rulesAt:today:timeZone:)``.
+    ///   - timeZone: The zone whose current date `today` is under ``ReferenceDate/clock``.
+    /// - Throws: ``RulesError`` listing every problem, each with its line and column.
+    public convenience init(rulesText text: String, file: String = "rules.yaml", today: ReferenceDate = .clock,
+                            timeZone: TimeZone = .current) throws(RulesError) {
+        self.init(rules: try RulesLoader.load(text: text, file: file, today: today.date(in: timeZone)))
     }
 
     /// Makes questionnaires from rules already compiled (by ``RulesLoader/load(path:today:)``,

@@ -19,10 +19,11 @@ import Synchronization
 /// }
 /// ```
 ///
-/// Without `today:`, rules relative to today (`max: today-18y`) follow the clock: the
-/// validator recompiles them when the date changes in `timeZone` (by default the system's
-/// local zone), so a long-running service does not keep yesterday's bounds. Pass a date to pin
-/// it, as `formsmith validate --today` does.
+/// With `today: .clock` (the default), rules relative to today (`max: today-18y`) follow the
+/// clock: the validator recompiles them when the date changes in `timeZone` (by default the
+/// system's local zone), so a long-running service does not keep yesterday's bounds. Pass
+/// `today: try .fixed(year: 2026, month: 11, day: 22)` to pin it, as `formsmith validate
+/// --today` does; an impossible date throws there instead of meaning "now".
 public final class QuestionnaireValidator: Sendable {
     private let ruleSet: RuleSet
     private let fixedDate: CivilDate?
@@ -41,16 +42,17 @@ public final class QuestionnaireValidator: Sendable {
     ///
     /// - Parameters:
     ///   - url: A rule file; seed lists and `valuesFrom` files are found relative to it.
-    ///   - today: The date `today` stands for in the rules; nil follows the current date.
-    ///   - timeZone: The zone whose current date `today` is when it is not given (as
+    ///   - today: The date `today` stands for in the rules: ``ReferenceDate/clock`` (the
+    ///     current date, followed as it changes) or ``ReferenceDate/fixed(_:)-(CivilDate)``.
+    ///   - timeZone: The zone whose current date `today` is under ``ReferenceDate/clock`` (as
     ///     `formsmith validate --timezone`).
     ///   - redactsValues: Whether messages and values are masked (`Х999ХХ99`), as with
     ///     `formsmith validate --redact`: for logs that must not hold personal data.
     /// - Throws: ``RulesError`` listing every problem of the file, each with its line and column.
-    public convenience init(rulesAt url: URL, today: CivilDate? = nil, timeZone: TimeZone = .current,
+    public convenience init(rulesAt url: URL, today: ReferenceDate = .clock, timeZone: TimeZone = .current,
                             redactsValues: Bool = false) throws(RulesError) {
-        let compiled = try RulesLoader.load(path: url.path, today: today ?? CivilDate.today(in: timeZone))
-        self.init(rules: compiled, followsClock: today == nil, redactsValues: redactsValues,
+        let compiled = try RulesLoader.load(path: url.path, today: today.date(in: timeZone))
+        self.init(rules: compiled, followsClock: today.followsClock, redactsValues: redactsValues,
                   clock: { CivilDate.today(in: timeZone) })
     }
 
@@ -60,14 +62,14 @@ public final class QuestionnaireValidator: Sendable {
     ///   - text: The rule file's text.
     ///   - file: The name problems are reported under; relative seed-list paths are resolved
     ///     against its folder.
-    ///   - today: The date `today` stands for in the rules; nil follows the current date.
-    ///   - timeZone: The zone whose current date `today` is when it is not given.
+    ///   - today: The date `today` stands for in the rules: ``ReferenceDate/clock`` or a fixed date.
+    ///   - timeZone: The zone whose current date `today` is under ``ReferenceDate/clock``.
     ///   - redactsValues: Whether messages and values are masked.
     /// - Throws: ``RulesError`` listing every problem, each with its line and column.
-    public convenience init(rulesText text: String, file: String = "rules.yaml", today: CivilDate? = nil,
+    public convenience init(rulesText text: String, file: String = "rules.yaml", today: ReferenceDate = .clock,
                             timeZone: TimeZone = .current, redactsValues: Bool = false) throws(RulesError) {
-        let compiled = try RulesLoader.load(text: text, file: file, today: today ?? CivilDate.today(in: timeZone))
-        self.init(rules: compiled, followsClock: today == nil, redactsValues: redactsValues,
+        let compiled = try RulesLoader.load(text: text, file: file, today: today.date(in: timeZone))
+        self.init(rules: compiled, followsClock: today.followsClock, redactsValues: redactsValues,
                   clock: { CivilDate.today(in: timeZone) })
     }
 
@@ -134,6 +136,17 @@ public final class QuestionnaireValidator: Sendable {
         guard let reason = result.unreadable else { return result.violations }
         return [Violation(field: "", rule: RuleIdentifier.unreadable, message: reason)]
     }
+
+    /// The rules compiled for the reference date of this moment (recompiled first when the
+    /// clock has moved to a new day), for a whole file's run.
+    func rulesForNow() -> CompiledRuleSet {
+        let lease = checkOut()
+        defer { checkIn(lease) }
+        return lease.validator.rules
+    }
+
+    /// Whether messages and values are masked (`redactsValues:`).
+    var masksValues: Bool { redactsValues }
 
     // MARK: - Validators, one per concurrent call
 

@@ -114,7 +114,7 @@ extension HTMLPage {
                    + "</thead>\n<tbody>\n")
             for example in kept {
                 let violation = example.violation
-                append("<tr><td>\(Self.link(example.location))</td><td>\(Self.escape(example.id ?? ""))</td>"
+                append("<tr><td>\(link(example.location))</td><td>\(Self.escape(example.id ?? ""))</td>"
                        + "<td><code>\(Self.escape(violation.field.isEmpty ? "(questionnaire)" : violation.field))</code></td>"
                        + "<td>\(Self.escape(violation.message))</td>"
                        + "<td class=\"value\">\(violation.value.map { "<code>\(Self.escape($0))</code>" } ?? "")</td></tr>\n")
@@ -131,16 +131,16 @@ extension HTMLPage {
         append("<section id=\"unreadable\">\n<h2>Unreadable · \(Self.number(total))\(shown)</h2>\n")
         append("<table>\n<thead><tr><th>Where</th><th>Why</th></tr></thead>\n<tbody>\n")
         for result in results {
-            append("<tr><td>\(Self.link(result.location))</td><td>\(Self.escape(result.unreadable ?? ""))</td></tr>\n")
+            append("<tr><td>\(link(result.location))</td><td>\(Self.escape(result.unreadable ?? ""))</td></tr>\n")
         }
         append("</tbody>\n</table>\n</section>\n")
     }
 
     /// `file:line` linking to `file#Lline` (standard input is not linked).
-    static func link(_ location: RecordLocation) -> String {
+    func link(_ location: RecordLocation) -> String {
         var label = "\(location.file):\(location.line)"
         if let index = location.index { label += " [\(index)]" }
-        guard location.file != "-" else { return "<code>\(escape(label))</code>" }
-        return "<a href=\"\(escape(url(location.file)))#L\(location.line)\"><code>\(escape(label))</code></a>"
+        guard location.file != "-" else { return "<code>\(Self.escape(label))</code>" }
+        return "<a href=\"\(Self.escape(Self.url(links.target(location.file))))#L\(location.line)\"><code>\(Self.escape(label))</code></a>"
     }
 }

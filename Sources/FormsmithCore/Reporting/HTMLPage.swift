@@ -1,6 +1,12 @@
 /// The text of the HTML audit report, built section by section (see ``HTMLReporter``).
 struct HTMLPage {
     private(set) var text = ""
+    /// Where links to input files point.
+    let links: HTMLLinks
+
+    init(links: HTMLLinks) {
+        self.links = links
+    }
 
     /// The document head with its inline style sheet, and the start of the body.
     mutating func open(title: String) {

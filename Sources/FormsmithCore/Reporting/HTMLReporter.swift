@@ -10,9 +10,15 @@ public struct HTMLReportContext: Sendable {
     public var inputs: [String]
     /// The version of Formsmith that wrote the report.
     public var toolVersion: String
+    /// The file the report is written to, when it is one (`--output`): links to inputs are
+    /// then written from its folder, so they work wherever the page is. Nil (standard
+    /// output): links keep the input paths as given, relative to the working directory.
+    public var reportFile: String?
 
     /// Creates a context.
-    public init(rulesFile: String, ruleSetID: String, fields: [String], inputs: [String], toolVersion: String) {
+    public init(rulesFile: String, ruleSetID: String, fields: [String], inputs: [String], toolVersion: String,
+                reportFile: String? = nil) {
+        self.reportFile = reportFile
         self.rulesFile = rulesFile
         self.ruleSetID = ruleSetID
         self.fields = fields
@@ -21,16 +27,18 @@ public struct HTMLReportContext: Sendable {
     }
 
     /// The context of a run of `rules` loaded from `rulesFile` over `inputs`.
-    public init(rules: CompiledRuleSet, rulesFile: String, inputs: [String], toolVersion: String) {
+    public init(rules: CompiledRuleSet, rulesFile: String, inputs: [String], toolVersion: String,
+                reportFile: String? = nil) {
         self.init(rulesFile: rulesFile, ruleSetID: rules.id, fields: rules.fieldPaths, inputs: inputs,
-                  toolVersion: toolVersion)
+                  toolVersion: toolVersion, reportFile: reportFile)
     }
 }
 
 /// The audit report: one self-contained HTML page (inline CSS and SVG; no script, no
 /// network, no fonts) with the totals, the valid / invalid / unreadable split, each field's
 /// fill and failure rates, bar charts of violations by rule, field and section (most
-/// frequent first), and a few examples per rule linking to `file#Lline`.
+/// frequent first), and a few examples per rule linking to `file#Lline` (from the report's
+/// folder, ``HTMLReportContext/reportFile``).
 ///
 /// Its size does not grow with the input: examples are capped (``examplesPerRule`` per rule,
 /// ``unreadableExamples`` unreadable records) while every count is exact. Fill rates need a
@@ -82,7 +90,7 @@ public final class HTMLReporter: ValidationReporter {
     }
 
     public func finish(_ summary: ValidationSummary) {
-        var page = HTMLPage()
+        var page = HTMLPage(links: HTMLLinks(reportFile: context.reportFile))
         page.open(title: "Formsmith audit: \(context.ruleSetID)")
         page.header(context, summary)
         page.totals(summary)

@@ -22,6 +22,11 @@ public struct ValidationOptions: Sendable {
     /// Count how often each field is filled (``ValidationSummary/fills``), for reports that
     /// show it; off, it costs nothing.
     public var countsFills = false
+    /// Hand valid records to the reporter too (each with its location), not only invalid and
+    /// unreadable ones: for a caller that wants a result per record, such as
+    /// ``QuestionnaireValidator/validate(fileAt:format:csvDialect:)``. Off, valid records are
+    /// only counted.
+    public var reportsValidRecords = false
 
     /// Creates options; `jobs` defaults to the number of active processors, and is kept
     /// within 1...``maximumJobs`` (the command line refuses other values).
@@ -122,7 +127,7 @@ public final class BatchValidator: Sendable {
     func validate(_ item: WorkItem, csv: CSVFileLayout? = nil, with validator: RecordValidator,
                   splits: Bool) -> ChunkOutcome {
         var outcome = ChunkOutcome(sourceIndex: item.sourceIndex, bytes: item.bytes, failFast: options.failFast,
-                                   splits: splits)
+                                   splits: splits, keepsValid: options.reportsValidRecords)
         if options.countsFills { outcome.summary.fills = FieldFills(rules: rules) }
         switch item.kind {
         case .lines:
@@ -185,13 +190,16 @@ struct ChunkOutcome: Sendable {
     /// Set under `--fail-fast` once a record is invalid or unreadable: later records are ignored.
     private(set) var isStopped = false
     private let failFast: Bool
+    /// Whether valid records are kept in ``results`` too (``ValidationOptions/reportsValidRecords``).
+    private let keepsValid: Bool
     /// The chunk's bytes, handed back to the planner for reuse.
     var bytes: [UInt8]
 
-    init(sourceIndex: Int, bytes: [UInt8] = [], failFast: Bool = false, splits: Bool = false) {
+    init(sourceIndex: Int, bytes: [UInt8] = [], failFast: Bool = false, splits: Bool = false, keepsValid: Bool = false) {
         self.sourceIndex = sourceIndex
         self.bytes = bytes
         self.failFast = failFast
+        self.keepsValid = keepsValid
         self.split = splits ? SplitChunk() : nil
     }
 
@@ -203,6 +211,7 @@ struct ChunkOutcome: Sendable {
         if summary.fills != nil, let validator, result.unreadable == nil { summary.fills?.count(validator) }
         if result.isValid {
             summary.addValid(1)
+            if keepsValid { results.append(result) }
         } else {
             summary.add(result)
             results.append(result)

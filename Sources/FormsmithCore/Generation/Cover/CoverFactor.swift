@@ -86,12 +86,15 @@ struct BoundaryClasses: Sendable {
     /// The bounds as written in a questionnaire (dates in the field's layout).
     let lowText: String?
     let highText: String?
+    /// Whether a value lies strictly between the bounds: false for an integer or date range
+    /// whose bounds are one apart (`min: 5, max: 6`), where no value is `inside`.
+    var hasInside = true
 
     /// The classes this range has, in order.
     var classes: [String] {
         var result: [String] = []
         if low != nil { result.append("min") }
-        result.append("inside")
+        if hasInside { result.append("inside") }
         if high != nil, high != low { result.append("max") }
         return result
     }
@@ -129,7 +132,16 @@ struct BoundaryClasses: Sendable {
         }
         guard low != nil || high != nil else { return nil }
         if let low, let high, low > high { return nil }
-        return BoundaryClasses(low: low, high: high, lowText: lowText, highText: highText)
+        // min equal to max: one value, like a const, so no class but that value's (its
+        // "inside" pairs were reported not found, though none can exist).
+        if let low, let high, low == high { return nil }
+        var classes = BoundaryClasses(low: low, high: high, lowText: lowText, highText: highText)
+        if field.type == .integer || field.type == .date, let low, let high,
+            let gap = high.subtracting(low), gap < ExactDecimal(mantissa: 2, scale: 0)
+        {
+            classes.hasInside = false
+        }
+        return classes
     }
 
     private static func exact(_ bound: RangeBound, _ pattern: DatePattern) -> (ExactDecimal, String)? {
