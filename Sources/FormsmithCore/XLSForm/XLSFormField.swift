@@ -1,0 +1,36 @@
+/// A question, group or repeat of an XLSForm as the import sees it: where it sits in the
+/// Formsmith rule file and what its value is.
+struct XLSFormField: Sendable {
+    /// The XLSForm `name`.
+    var name: String
+    /// The XLSForm `type` as written (`select_one colours`, `begin repeat`).
+    var typeName: String
+    var kind: XLSFormValueKind
+    /// The survey row it came from.
+    var row: Int
+    /// Its path in Formsmith rules: names of the groups and repeats holding it, then its own.
+    var steps: [(name: String, isList: Bool)]
+    /// The Formsmith paths of the repeats holding it (as lists: `visits`, `visits[].doses`).
+    var lists: [String]
+    /// False for what holds no value Formsmith reads (a note, a group).
+    var readable = true
+    /// The calculation of a `calculate` row: references to it read the calculation itself.
+    var calculation: String?
+
+    /// The path in an expression: `household.size`, `members[].age`.
+    var expressionPath: String {
+        var text = ""
+        for (index, step) in steps.enumerated() {
+            if index > 0 { text += "." }
+            text += step.name
+            if step.isList, index < steps.count - 1 { text += "[]" }
+        }
+        return text
+    }
+
+    /// For a repeat: its path as a list (`members`, `households[].members`).
+    var listPath: String { expressionPath }
+
+    /// The path in messages about the field: `household.size`, `members[].age`.
+    var displayPath: String { expressionPath }
+}
