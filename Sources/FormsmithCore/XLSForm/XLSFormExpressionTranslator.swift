@@ -33,7 +33,12 @@ struct XLSFormExpressionTranslator {
 
     /// Translates a predicate (`relevant`, `required`, `constraint`, `choice_filter`).
     func predicate(_ text: String) throws(XPathUntranslated) -> String {
-        let term = try translate(try XPathParser.parse(text))
+        try predicate(node: try XPathParser.parse(text))
+    }
+
+    /// Translates a predicate already read.
+    func predicate(node: XPathNode) throws(XPathUntranslated) -> String {
+        let term = try translate(node)
         switch term.kind {
         case .boolean: return term.text
         case .choices, .list: throw XPathUntranslated("the expression gives a set of values, not true or false")

@@ -197,15 +197,23 @@ extension XLSFormImporter {
             }
         }
         if let constraint = row["constraint"] {
-            do {
-                let predicate = try translate.predicate(constraint)
-                let message = message(row, "constraint_message") ?? "does not satisfy the constraint `\(constraint)`"
+            let split = XLSFormConstraint(constraint, field: field, base: base, translator: translate)
+            let message = message(row, "constraint_message")
+            for native in split.keys {
+                keys.append((native.key, native.value))
+                if let message { messages.append((native.rule, .text(message))) }
+            }
+            if !split.rest.isEmpty {
+                let predicate = split.rest.count == 1 ? split.rest[0] : split.rest.map { "(\($0))" }.joined(separator: " && ")
                 holder.assertions.append([
-                    ("that", .text("empty(\(field.expressionPath)) || (\(predicate))")), ("message", .text(message)),
+                    ("that", .text("empty(\(field.expressionPath)) || (\(predicate))")),
+                    ("message", .text(message ?? "does not satisfy the constraint `\(constraint)`")),
                     ("field", .text(field.expressionPath)), ("rule", .text("constraint")),
                 ])
-            } catch {
-                leave(row, "constraint", field, "constraint `\(constraint)`: \(error.reason)", into: &notes)
+            }
+            if let failure = split.untranslated.first {
+                let part = split.keys.isEmpty && split.rest.isEmpty ? "" : " (the rest of it is checked)"
+                leave(row, "constraint", field, "constraint `\(constraint)`: \(failure.reason)\(part)", into: &notes)
             }
         }
         if let filter = row["choice_filter"] {
@@ -311,7 +319,6 @@ extension XLSFormImporter {
     mutating func addMeta(to root: XLSFormNode) {
         guard fieldsByName["meta"] == nil else { return }
         let meta = XLSFormNode(name: "meta", comment: "added: ODK's meta group (instanceID)", isContainer: true, isList: false)
-        meta.keys = [("optional", .plain("true"))]
         for name in ["instanceID", "deprecatedID", "instanceName"] where fieldsByName[name] == nil {
             let node = XLSFormNode(name: name, comment: "metadata \(name)", isContainer: false, isList: false)
             node.keys = [("type", .plain("string")), ("optional", .plain("true"))]

@@ -52,8 +52,9 @@ struct XLSFormTypeMapping {
             return XLSFormTypeMapping(keys: [("type", .plain("string"))], kind: .other,
                                       notCheckable: "the points of a \(base) are not checked", note: base)
         case "note":
+            // Never shown as a question: hidden, so it must be absent or empty.
             return XLSFormTypeMapping(keys: [("type", .plain("string")), ("optional", .plain("true")),
-                                             ("maxLength", .plain("0"))],
+                                             ("visibleIf", .text("false"))],
                                       kind: .other, note: "note: shows text, holds no value", readable: false)
         case "calculate", "hidden":
             return XLSFormTypeMapping(keys: [("type", .plain("text")), ("optional", .plain("true"))], kind: .other,

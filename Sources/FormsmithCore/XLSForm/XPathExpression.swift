@@ -191,6 +191,9 @@ struct XPathParser {
         case .symbol("."):
             return .current
         case .symbol(".."):
+            if current == .symbol("/") {
+                throw XPathUntranslated("'../' (a path from the parent group) is not translated; write ${name}")
+            }
             return .parent
         case let .name(name):
             if take("(") {
