@@ -10,7 +10,9 @@ struct XLSFormConstraint {
     /// The conjuncts that could not be translated, with the reason.
     var untranslated: [(text: String, reason: String)] = []
 
-    init(_ text: String, field: XLSFormField, base: String, translator: XLSFormExpressionTranslator) {
+    /// `taken`: the check keys the field already has (a time's `regex`): a conjunct that would
+    /// need one of them becomes part of the assertion instead.
+    init(_ text: String, field: XLSFormField, base: String, taken: Set<String>, translator: XLSFormExpressionTranslator) {
         let root: XPathNode
         do throws(XPathUntranslated) {
             root = try XPathParser.parse(text)
@@ -18,7 +20,7 @@ struct XLSFormConstraint {
             untranslated.append((text, error.reason))
             return
         }
-        var used: Set<String> = []
+        var used = taken
         for conjunct in Self.conjuncts(root) {
             if let native = Self.native(conjunct, field: field, base: base), !used.contains(native.key) {
                 used.insert(native.key)

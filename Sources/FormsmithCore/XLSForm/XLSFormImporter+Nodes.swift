@@ -197,7 +197,8 @@ extension XLSFormImporter {
             }
         }
         if let constraint = row["constraint"] {
-            let split = XLSFormConstraint(constraint, field: field, base: base, translator: translate)
+            let split = XLSFormConstraint(constraint, field: field, base: base, taken: Set(keys.map(\.0)),
+                                           translator: translate)
             let message = message(row, "constraint_message")
             for native in split.keys {
                 keys.append((native.key, native.value))

@@ -1,0 +1,212 @@
+import Foundation
+import XCTest
+
+/// XLSForms through the binary: `import xlsform` (the golden rule file, what is not checkable
+/// listed with sheet, row and column, `--strict`), and `validate`, `explain`, `lint` and
+/// `generate` taking the XLSForm itself as `--rules`. Every verdict below was worked out by
+/// hand from the form's rows (the comments say which row gives it).
+final class XLSFormImportCommandTests: ScratchFolderTestCase {
+    private let fixtures = "Tests/FormsmithCLITests/Fixtures/xlsform/"
+
+    private func fixture(_ name: String) -> String { fixtures + name }
+
+    /// The report's block for one record: its `file:line` then its violations, in order.
+    private func block(_ file: String, _ line: Int, _ violations: [String]) -> String {
+        "\(fixture(file)):\(line)\n" + violations.map { "  \($0)\n" }.joined()
+    }
+
+    func testMarkdownFormRequiredRelevantConstraintsAndARepeat() throws {
+        let run = try Formsmith.run(["validate", "--today", "2024-06-01", "--rules", fixture("household.md"),
+                                     fixture("household.jsonl")])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        // Record 1 (married, a child of 7 for a parent of 34) and 2 (19, not married, no
+        // children: the repeat is shown only above 20 and may be empty) are valid.
+        XCTAssertFalse(run.stdout.contains("household.jsonl:1\n"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("household.jsonl:2\n"), run.stdout)
+        // Record 3: "C" is one letter (string-length(.) >= 2), 17 is under 18, married without a
+        // spouse (required, relevant when married = yes), a visit after today.
+        XCTAssertTrue(run.stdout.contains(block("household.jsonl", 3, [
+            "respondent: at least two letters [min-length] (value \"C\")",
+            "age: must be 18 to 120 [min] (value \"17\")",
+            "spouse: is required [required]",
+            "visit: not in the future [max] (value \"2024-07-01\")",
+        ])), run.stdout)
+        // Record 4: a spouse while not married (hidden), a child without a name, a child as old
+        // as the parent (. < ${age} inside the repeat reads the parent's age).
+        XCTAssertTrue(run.stdout.contains(block("household.jsonl", 4, [
+            "spouse: must be empty: it is hidden because `married == 'yes'` is false [visibility] (value \"X\")",
+            "children[1].child_name: is required [required]",
+            "children[0].child_age: younger than the parent [constraint]",
+        ])), run.stdout)
+        // Record 5: a choice not in the list, children although 19 (relevant ${age} > 20).
+        XCTAssertTrue(run.stdout.contains(block("household.jsonl", 5, [
+            "married: must be one of yes, no [enum] (value \"maybe\")",
+        ])), run.stdout)
+        XCTAssertTrue(run.stdout.contains("  children: must be empty: it is hidden because `age > 20` is false [visibility]"),
+                      run.stdout)
+        XCTAssertTrue(run.stdout.contains("5 questionnaires: 2 valid, 3 invalid, 0 unreadable"), run.stdout)
+        // The constraint with '*' is not checked, and the run says so before anything else.
+        XCTAssertTrue(run.stderr.contains("household.md: not checkable: survey row 12, column F (constraint): 'income': "
+                                          + "constraint `. * 12 < 1000000`: the operator '*' has no equivalent"),
+                      run.stderr)
+    }
+
+    func testCSVFormCoversEveryQuestionTypeGroupsRepeatsAndChoiceFilters() throws {
+        let run = try Formsmith.run(["validate", "--today", "2024-06-01", "--rules", fixture("farm.csv"),
+                                     fixture("farm.jsonl")])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertFalse(run.stdout.contains("farm.jsonl:1\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains(block("farm.jsonl", 2, [
+            "intro: must be empty: it is hidden because `false` is false [visibility] (value \"text\")",  // a note holds nothing
+            "consent: must be one of OK [enum] (value \"yes\")",                            // acknowledge
+            "code: eight digits [regex] (value \"1234\")",                                  // regex(., '^[0-9]{8}$')
+            "arrived: must be a time such as 14:30:00.000+03:00 [regex] (value \"25:00\")",
+            "seen: must be a date and time such as 2024-05-01T14:30:00.000+03:00 [regex] (value \"2024-05-01 09:20\")",
+            "location: must be a geopoint: latitude longitude [altitude [accuracy]] [regex] (value \"95 10\")",
+            "photo: has media type application/pdf; allowed: image/* [media-type] (value \"application/pdf\")",
+            "rating: must be a whole multiple of 2 [multiple-of] (value \"5\")",             // range step=2 from 0
+            "district: is a choice its choice_filter `region = ${region}` does not offer [choice-filter]",
+            "crops: at most two crops [max-items] (value \"[\\\"maize\\\", \\\"beans\\\", \\\"rice\\\"]\")",
+            "comment: is required because `((plots + 1)) > 3` is true [required]",          // plots2 = plots + 1 = 5
+            "born: must be before 2024-06-01 (today) [max] (value \"2030-01-01\")",
+            "village: must be one of kofi, ama [enum] (value \"accra\")",                  // from villages.csv
+            "farm.area: is required [required]",                                            // group shown: plots > 0
+            "plot: must have as many items as ${plots} says (repeat_count) [repeat-count]", // 1 item, plots 4
+            "visit: must have at least 2 items (it has 1) [min-items]",                     // repeat_count 2
+        ])), run.stdout)
+        XCTAssertTrue(run.stdout.contains(block("farm.jsonl", 3, [
+            "consent: is required [required]",
+            "rating: is required [required]",
+            "region: is required [required]",
+            "district: is required [required]",
+            "crops_other: must be empty: it is hidden because `'other' in crops` is false [visibility] (value \"x\")",
+            "farm.area: must be empty: it is hidden because `plots > 0` is false [visibility] (value \"2\")",
+        ])), run.stdout)
+        XCTAssertTrue(run.stdout.contains("3 questionnaires: 1 valid, 2 invalid, 0 unreadable"), run.stdout)
+    }
+
+    func testXLSXWorkbookWithRepeatsInsideAGroupAndARepeat() throws {
+        let run = try Formsmith.run(["validate", "--today", "2024-06-01", "--rules", fixture("clinic.xlsx"),
+                                     fixture("clinic.jsonl")])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertFalse(run.stdout.contains("clinic.jsonl:1\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains(block("clinic.jsonl", 2, [
+            "patient_id: an id such as P0042 [regex] (value \"X42\")",
+            "pregnancy.pregnant: must be empty: it is hidden because `(sex == 'f') && (age >= 12)` is false "
+                + "[visibility] (value \"no\")",
+            "household.members[0].member_name: is required [required]",
+            "household.members[0].member_age: must be less than 130 [max] (value \"140\")",
+            "household.members[0].vaccines[0].vaccine_date: not in the future [max] (value \"2025-01-01\")",
+            "household.members[0].vaccines[1].vaccine_date: is required [required]",
+        ])), run.stdout)
+        XCTAssertTrue(run.stdout.contains(block("clinic.jsonl", 3, [
+            "age: must be 0 to 120 [max] (value \"121\")",
+            "member_count: must equal the number of members [constraint]",  // count(${members}) = 1, not 2
+            "pregnancy.weeks: at most 42 weeks [max] (value \"43\")",
+        ])), run.stdout)
+        XCTAssertTrue(run.stdout.contains("3 questionnaires: 1 valid, 2 invalid, 0 unreadable"), run.stdout)
+        XCTAssertEqual(run.stderr.contains("not checkable"), false, run.stderr)  // everything translated
+    }
+
+    func testImportWritesTheGoldenRuleFileAndListsWhatIsNotCheckable() throws {
+        let run = try Formsmith.run(["import", "xlsform", fixture("farm.csv")])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let golden = try String(contentsOfFile: Formsmith.root.appendingPathComponent(fixture("farm.expected.yaml")).path,
+                                encoding: .utf8)
+        XCTAssertEqual(run.stdout, golden)
+        let listed = run.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(listed, [
+            "\(fixture("farm.csv")): not checkable: survey row 25, column F (constraint): 'owner': constraint "
+                + "`if(. = '', true(), string-length(.) > 1)`: the function if() has no equivalent in Formsmith's "
+                + "expression language",
+            "\(fixture("farm.csv")): not checkable: survey row 29, column F (constraint): 'plot_note': constraint "
+                + "`../plot_area > 0`: '../' (a path from the parent group) is not translated; write ${name}",
+            "\(fixture("farm.csv")): not checkable: survey row 34, column F (constraint): 'total': constraint "
+                + "`sum(${plot_area}) > 0`: the function sum() has no equivalent in Formsmith's expression language",
+            "\(fixture("farm.csv")): not checkable: survey row 36, column A (type): 'town': the choices come from "
+                + "'missing.csv', which is not beside the form (or not a .csv with a name column); the answer is "
+                + "not checked against them",
+            "\(fixture("farm.csv")): 4 parts of the form not checkable (listed above)",
+        ])
+        // The rule file written by --output is the same text, and loads on its own.
+        let written = path("farm.yaml")
+        let toFile = try Formsmith.run(["import", "xlsform", fixture("farm.csv"), "--output", written])
+        XCTAssertEqual(toFile.status, 0, toFile.stderr)
+        XCTAssertEqual(try String(contentsOfFile: written, encoding: .utf8), golden)
+    }
+
+    func testStrictRefusesAFormWithAnythingNotCheckable() throws {
+        let written = path("farm.yaml")
+        let strict = try Formsmith.run(["import", "xlsform", fixture("farm.csv"), "--strict", "--output", written])
+        XCTAssertEqual(strict.status, 1, strict.stderr)
+        XCTAssertTrue(strict.stderr.contains("--strict: 4 parts of the form not checkable; nothing written"), strict.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: written))
+        // A form with everything translated passes --strict.
+        let clean = try Formsmith.run(["import", "xlsform", fixture("clinic.xlsx"), "--strict"])
+        XCTAssertEqual(clean.status, 0, clean.stderr)
+        XCTAssertTrue(clean.stdout.contains("# Everything of the form is checked."), clean.stdout)
+        XCTAssertTrue(clean.stdout.contains("      # survey row 10: begin repeat members\n      members:\n        type: list"),
+                      clean.stdout)
+    }
+
+    func testExplainSaysWhatIsNotCheckableAndWhereItCameFrom() throws {
+        let run = try Formsmith.run(["explain", "--rules", fixture("farm.csv"), "total"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("not checkable: constraint `sum(${plot_area}) > 0`: the function sum() has no "
+                                          + "equivalent in Formsmith's expression language (survey row 34, column F "
+                                          + "(constraint))"), run.stdout)
+        let nested = try Formsmith.run(["explain", "--rules", fixture("clinic.xlsx"), "household.members[].vaccines[].vaccine_date"])
+        XCTAssertEqual(nested.status, 0, nested.stderr)
+        XCTAssertFalse(nested.stdout.contains("not checkable"), nested.stdout)
+    }
+
+    func testLintAndGenerateTakeTheXLSForm() throws {
+        let lint = try Formsmith.run(["lint", "--rules", fixture("clinic.xlsx")])
+        XCTAssertEqual(lint.status, 0, lint.stdout + lint.stderr)
+        XCTAssertTrue(lint.stdout.contains("1 rule file: no problems"), lint.stdout)
+        let generated = try Formsmith.run(["generate", "--rules", fixture("clinic.xlsx"), "--count", "20", "--seed", "7",
+                                           "--today", "2024-06-01", "--output", path("clinic.jsonl")])
+        XCTAssertEqual(generated.status, 0, generated.stderr)
+        let check = try Formsmith.run(["validate", "--today", "2024-06-01", "--rules", fixture("clinic.xlsx"),
+                                       path("clinic.jsonl")])
+        XCTAssertEqual(check.status, 0, check.stdout)
+        XCTAssertTrue(check.stdout.contains("20 questionnaires: 20 valid, 0 invalid, 0 unreadable"), check.stdout)
+    }
+
+    func testBrokenFormsAreNamedBySheetRowAndColumn() throws {
+        let notZip = try write("broken.xlsx", "this is not a workbook")
+        let run = try Formsmith.run(["import", "xlsform", notZip])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.contains("broken.xlsx: not an .xlsx workbook"), run.stderr)
+
+        let unbalanced = try write("unbalanced.md", """
+            | survey |             |       |
+            |        | type        | name  |
+            |        | begin group | g     |
+            |        | integer     | n     |
+            |        | end repeat  |       |
+            |        | select_one nope | s |
+
+            """)
+        let bad = try Formsmith.run(["validate", "--rules", unbalanced, try write("x.jsonl", "{}\n")])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("survey row 5, column A (type): 'end repeat' without its 'begin repeat'"), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("survey row 3: 'g' is begun but never ended"), bad.stderr)
+
+        let noSurvey = try write("nosurvey.csv", "choices,,\n,list_name,name\n,yn,yes\n")
+        let missing = try Formsmith.run(["import", "xlsform", noSurvey])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("no 'survey' sheet (the sheets are choices)"), missing.stderr)
+
+        let unknownList = try write("list.md", """
+            | survey |                 |      |
+            |        | type            | name |
+            |        | select_one nope | s    |
+
+            """)
+        let list = try Formsmith.run(["import", "xlsform", unknownList])
+        XCTAssertEqual(list.status, 2)
+        XCTAssertTrue(list.stderr.contains("survey row 3, column A (type): 'select_one nope' names no list of the choices sheet"),
+                      list.stderr)
+    }
+}
