@@ -209,4 +209,42 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(list.stderr.contains("survey row 3, column A (type): 'select_one nope' names no list of the choices sheet"),
                       list.stderr)
     }
+
+    func testAWorkbookAsExcelWritesItSharedStringsRichTextAndNumberCells() throws {
+        // visits.xlsx (make-visits-xlsx.py): text in sharedStrings.xml, the label "Visit note" in
+        // two rich-text runs beside a phonetic run "X" that is not text, repeat_count 2 as a
+        // number cell, the survey sheet listed second through an absolute relationship target.
+        let imported = try Formsmith.run(["import", "xlsform", fixture("visits.xlsx"), "--strict"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stdout.contains("""
+              # survey row 2: integer n
+              n:
+                type: integer
+                title: "How many"
+                max: 3
+            sections:
+              # survey row 3: begin repeat v
+              v:
+                type: list
+                optional: true
+                minItems: 2
+                maxItems: 2
+                fields:
+                  # survey row 4: text visit_note
+                  visit_note:
+                    type: text
+                    title: "Visit note"
+
+            """), imported.stdout)
+        let records = try write("visits.jsonl", """
+            {"n": 4, "v": [{"visit_note": "a"}]}
+            {"n": 3, "v": [{"visit_note": "a"}, {"visit_note": "b"}]}
+
+            """)
+        let run = try Formsmith.run(["validate", "--rules", fixture("visits.xlsx"), records])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.contains("visits.jsonl:1\n  n: must be at most 3 [max] (value \"4\")\n"
+                                          + "  v: must have at least 2 items (it has 1) [min-items]\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("2 questionnaires: 1 valid, 1 invalid, 0 unreadable"), run.stdout)
+    }
 }
