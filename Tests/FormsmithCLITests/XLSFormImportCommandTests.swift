@@ -247,4 +247,45 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
                                           + "  v: must have at least 2 items (it has 1) [min-items]\n"), run.stdout)
         XCTAssertTrue(run.stdout.contains("2 questionnaires: 1 valid, 1 invalid, 0 unreadable"), run.stdout)
     }
+
+    func testNamesFormsmithExpressionsCannotSpellAreListedNotFatal() throws {
+        // XLSForm names may hold '-' and any script's letters; a rule file takes them as field
+        // names, its expressions do not. Before, such a reference made rules that did not load.
+        let form = try write("names.md", """
+            | survey  |                       |           |          |                  |
+            |         | type                  | name      | required | constraint       |
+            |         | integer               | first-age | yes      | . > 0 and . != 5 |
+            |         | select_one c or_other | цвет      | yes      |                  |
+            |         | integer               | later     |          | . > ${first-age} |
+            | choices |                       |           |          |                  |
+            |         | list_name             | name      |          |                  |
+            |         | c                     | red       |          |                  |
+
+            """)
+        let imported = try Formsmith.run(["import", "xlsform", form])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let listed = imported.stderr.split(separator: "\n").map { $0.replacingOccurrences(of: form + ": ", with: "") }
+        XCTAssertEqual(listed, [
+            "not checkable: survey row 3, column D (constraint): 'first-age': constraint `. > 0 and . != 5`: the path "
+                + "first-age has a name with characters other than ASCII letters, digits and '_', which Formsmith's "
+                + "expressions cannot name (the rest of it is checked)",
+            "not checkable: survey row 4, column A (type): 'цвет_other': or_other: shown only when 'other' is chosen, "
+                + "which is not checked: the path цвет has a name with characters other than ASCII letters, digits and "
+                + "'_', which Formsmith's expressions cannot name",
+            "not checkable: survey row 5, column D (constraint): 'later': constraint `. > ${first-age}`: the path "
+                + "first-age has a name with characters other than ASCII letters, digits and '_', which Formsmith's "
+                + "expressions cannot name",
+            "3 parts of the form not checkable (listed above)",
+        ])
+        // `. > 0` is still checked (exclusiveMin); `. != 5` is not, so 5 passes.
+        let records = try write("names.jsonl", """
+            {"first-age": 0, "цвет": "red"}
+            {"first-age": 5, "цвет": "other", "цвет_other": "blue"}
+
+            """)
+        let run = try Formsmith.run(["validate", "--rules", form, records])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.contains("names.jsonl:1\n  first-age: must be greater than 0 [min] (value \"0\")\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("2 questionnaires: 1 valid, 1 invalid, 0 unreadable"), run.stdout)
+    }
 }

@@ -105,6 +105,7 @@ struct XLSFormExpressionTranslator {
         guard field.readable else {
             throw XPathUntranslated("${\(field.name)} holds no value Formsmith checks (\(field.typeName))")
         }
+        guard field.isExpressible else { throw Self.inexpressible(field) }
         for list in field.lists where !enclosingLists.contains(list) {
             throw XPathUntranslated("${\(field.name)} is inside a repeat that does not hold this question "
                                     + "(only count() and sum() of a repeat's answers are read from outside it)")
@@ -212,6 +213,7 @@ struct XLSFormExpressionTranslator {
             guard case let .reference(listName) = arguments[0], let list = fields[listName], list.kind == .list else {
                 throw XPathUntranslated("count() of something that is not a repeat (${name} of a begin repeat)")
             }
+            guard list.isExpressible else { throw Self.inexpressible(list) }
             for outer in list.lists where !enclosingLists.contains(outer) {
                 throw XPathUntranslated("count() of a repeat inside another repeat that does not hold this question")
             }
@@ -255,6 +257,11 @@ struct XLSFormExpressionTranslator {
         default:
             throw XPathUntranslated("the function \(name)() has no equivalent in Formsmith's expression language")
         }
+    }
+
+    static func inexpressible(_ field: XLSFormField) -> XPathUntranslated {
+        XPathUntranslated("the path \(field.expressionPath) has a name with characters other than ASCII letters, digits "
+                          + "and '_', which Formsmith's expressions cannot name")
     }
 
     /// A Formsmith string literal.

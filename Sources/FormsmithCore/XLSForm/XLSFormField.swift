@@ -28,6 +28,14 @@ struct XLSFormField: Sendable {
         return text
     }
 
+    /// Whether Formsmith's expressions can name it: every step ASCII letters, digits and `_`
+    /// (a rule file takes `-` and other scripts' letters in names, its expressions do not).
+    var isExpressible: Bool {
+        steps.allSatisfy { step in
+            step.name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+        }
+    }
+
     /// For a repeat: its path as a list (`members`, `households[].members`).
     var listPath: String { expressionPath }
 

@@ -57,7 +57,7 @@ extension XLSFormImporter {
             if let number = Int(count), number >= 0 {
                 node.keys.append(("minItems", .plain(String(number))))
                 node.keys.append(("maxItems", .plain(String(number))))
-            } else if count.hasPrefix("${"), count.hasSuffix("}"),
+            } else if count.hasPrefix("${"), count.hasSuffix("}"), field.isExpressible,
                       let source = fieldsByName[String(count.dropFirst(2).dropLast())],
                       let term = try? translator(for: nil, lists: field.lists).translate(.reference(source.name)),
                       term.kind == .number {
@@ -204,7 +204,10 @@ extension XLSFormImporter {
                 keys.append((native.key, native.value))
                 if let message { messages.append((native.rule, .text(message))) }
             }
-            if !split.rest.isEmpty {
+            if !split.rest.isEmpty, !field.isExpressible {
+                let reason = XLSFormExpressionTranslator.inexpressible(field).reason
+                leave(row, "constraint", field, "constraint `\(constraint)`: \(reason)", into: &notes)
+            } else if !split.rest.isEmpty {
                 let predicate = split.rest.count == 1 ? split.rest[0] : split.rest.map { "(\($0))" }.joined(separator: " && ")
                 holder.assertions.append([
                     ("that", .text("empty(\(field.expressionPath)) || (\(predicate))")),
@@ -228,7 +231,15 @@ extension XLSFormImporter {
             let test = field.kind == .choices ? "'other' in \(field.expressionPath)" : "\(field.expressionPath) == 'other'"
             let otherNode = XLSFormNode(name: other.name, comment: "survey row \(row.number): or_other of \(field.name)",
                                         isContainer: false, isList: false)
-            otherNode.keys = [("type", .plain("text")), ("optional", .plain("true")), ("visibleIf", .text(test))]
+            otherNode.keys = [("type", .plain("text")), ("optional", .plain("true"))]
+            if field.isExpressible {
+                otherNode.keys.append(("visibleIf", .text(test)))
+            } else {
+                var otherNotes: [String] = []
+                leave(row, "type", other, "or_other: shown only when 'other' is chosen, which is not checked: "
+                      + XLSFormExpressionTranslator.inexpressible(field).reason, into: &otherNotes)
+                otherNode.keys.append(("description", .text("not checkable: " + otherNotes.joined(separator: "; "))))
+            }
             parent.children.append(otherNode)
         }
     }
@@ -237,6 +248,11 @@ extension XLSFormImporter {
     /// the filter with that choice's columns filled in.
     private mutating func choiceFilter(_ filter: String, field: XLSFormField, row: XLSFormSheet.Row, names: [String]?,
                                        words: [String], holder: XLSFormNode, notes: inout [String]) {
+        guard field.isExpressible else {
+            leave(row, "choice_filter", field, "choice_filter `\(filter)`: "
+                  + XLSFormExpressionTranslator.inexpressible(field).reason, into: &notes)
+            return
+        }
         guard let names, words.count >= 2, let list = choiceLists[words[1]] else {
             leave(row, "choice_filter", field, "choice_filter `\(filter)` on choices the import does not have", into: &notes)
             return
