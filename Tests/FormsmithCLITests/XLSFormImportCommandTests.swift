@@ -288,4 +288,46 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(run.stdout.contains("names.jsonl:1\n  first-age: must be greater than 0 [min] (value \"0\")\n"), run.stdout)
         XCTAssertTrue(run.stdout.contains("2 questionnaires: 1 valid, 1 invalid, 0 unreadable"), run.stdout)
     }
+
+    func testCSVCellsHoldingLineBreaksQuotesAndBackslashes() throws {
+        // A quoted cell across two lines (the label of t) is one cell: the rows after it stay in
+        // the survey (before, they were read as a sheet named after the label's second line, and
+        // n and u were lost without a word). Rows are numbered by the line they start on.
+        let form = try write("weird.csv", #"""
+            survey,,,,,
+            ,type,name,label,relevant,constraint
+            ,select_one c,pick,"Say ""hi"" \ and: {x}",,
+            ,text,t,"multi
+            line",${pick} = 'don''t',"regex(., ""^[a-z']+$"")"
+            ,integer,n,# not a comment,,. > -5
+            ,text,u,x,"${pick} = ""a'b""",
+            choices,,,,,
+            ,list_name,name,label,,
+            ,c,don't,Don't,,
+            ,c,"a'b",AB,,
+
+            """#)
+        let imported = try Formsmith.run(["import", "xlsform", form])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stdout.contains("    title: \"Say \\\"hi\\\" \\\\ and: {x}\"\n    values: [\"don't\", \"a'b\"]\n"),
+                      imported.stdout)
+        XCTAssertTrue(imported.stdout.contains("    title: \"multi\\nline\"\n"), imported.stdout)
+        XCTAssertTrue(imported.stdout.contains("  # survey row 6: integer n\n"), imported.stdout)
+        XCTAssertTrue(imported.stdout.contains("  # survey row 7: text u\n"), imported.stdout)
+        // XPath has no '' escape inside a string: that relevant is listed, at the line the row starts on.
+        XCTAssertTrue(imported.stderr.contains("not checkable: survey row 4, column D (relevant): 't': relevant "
+                                               + "`${pick} = 'don''t'`"), imported.stderr)
+        // By hand: -5 is not > -5; u is shown only when pick is a'b; "it's" matches ^[a-z']+$.
+        let records = try write("weird.jsonl", """
+            {"pick": "a'b", "t": "x", "n": -5}
+            {"pick": "don't", "t": "it's", "n": -4, "u": "z"}
+
+            """)
+        let run = try Formsmith.run(["validate", "--rules", form, records])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.contains("weird.jsonl:1\n  n: does not satisfy the constraint `. > -5` [constraint]\n"),
+                      run.stdout)
+        XCTAssertTrue(run.stdout.contains("weird.jsonl:2\n  u: must be empty: it is hidden because `pick == 'a\\'b'` is "
+                                          + "false [visibility] (value \"z\")\n"), run.stdout)
+    }
 }

@@ -11,30 +11,79 @@ enum XLSFormTextReader {
     static func read(path: String, markdown: Bool) throws(XLSFormError) -> [RawSheet] {
         let text = try contents(of: path)
         var sheets: [RawSheet] = []
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" })
-        for (offset, rawLine) in lines.enumerated() {
-            var line = String(rawLine)
-            if line.hasSuffix("\r") { line.removeLast() }
-            guard var cells = markdown ? markdownCells(line) : csvCells(line) else { continue }
-            guard !cells.isEmpty else { continue }
+        for (lineNumber, cellsRead) in markdown ? markdownRows(text) : try csvRows(text, path: path) {
+            guard var cells = cellsRead, !cells.isEmpty else { continue }
             let first = cells.removeFirst().trimmingWhitespace
             if !first.isEmpty {
                 sheets.append(RawSheet(name: first))
             }
             guard !sheets.isEmpty else {
                 if cells.contains(where: { !$0.trimmingWhitespace.isEmpty }) {
-                    throw XLSFormError("\(path):\(offset + 1): a row before any sheet name; the first cell of a "
+                    throw XLSFormError("\(path):\(lineNumber): a row before any sheet name; the first cell of a "
                                        + "row names the sheet it starts (survey, choices, settings)")
                 }
                 continue
             }
-            var row = RawSheet.Row(number: offset + 1, cells: [:])
+            var row = RawSheet.Row(number: lineNumber, cells: [:])
             for (index, cell) in cells.enumerated() where !cell.trimmingWhitespace.isEmpty {
                 row.cells[index] = cell
             }
             sheets[sheets.count - 1].rows.append(row)
         }
         return sheets
+    }
+
+    /// Each line of a Markdown form with its number and its table cells (nil when not a row).
+    private static func markdownRows(_ text: String) -> [(Int, [String]?)] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" }).enumerated().map { offset, raw in
+            var line = String(raw)
+            if line.hasSuffix("\r") { line.removeLast() }
+            return (offset + 1, markdownCells(line))
+        }
+    }
+
+    /// Each record of a CSV form with the line it starts on (RFC 4180: a quoted cell may hold
+    /// line breaks and `""` for a quote).
+    private static func csvRows(_ text: String, path: String) throws(XLSFormError) -> [(Int, [String]?)] {
+        var rows: [(Int, [String]?)] = []
+        var cells: [String] = []
+        var current = ""
+        var quoted = false
+        var line = 1
+        var recordLine = 1
+        var characters = Array(text)[...]
+        while let character = characters.popFirst() {
+            if quoted {
+                if character == "\"" {
+                    if characters.first == "\"" { current.append("\""); characters.removeFirst() } else { quoted = false }
+                } else {
+                    if character == "\n" || character == "\r\n" { line += 1 }
+                    current.append(character)
+                }
+            } else if character == "\"" {
+                quoted = true
+            } else if character == "," {
+                cells.append(current)
+                current = ""
+            } else if character == "\n" || character == "\r\n" || character == "\r" {
+                cells.append(current)
+                rows.append((recordLine, cells))
+                cells = []
+                current = ""
+                line += 1
+                recordLine = line
+            } else {
+                current.append(character)
+            }
+        }
+        if quoted {
+            throw XLSFormError("\(path):\(recordLine): a quoted cell is not closed before the end of the file")
+        }
+        if !cells.isEmpty || !current.isEmpty {
+            cells.append(current)
+            rows.append((recordLine, cells))
+        }
+        return rows
     }
 
     private static func contents(of path: String) throws(XLSFormError) -> String {
