@@ -330,4 +330,29 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(run.stdout.contains("weird.jsonl:2\n  u: must be empty: it is hidden because `pick == 'a\\'b'` is "
                                           + "false [visibility] (value \"z\")\n"), run.stdout)
     }
+
+    func testSheetsAndColumnsTheImportDoesNotReadAreListed() throws {
+        let form = try write("extra.md", """
+            | survey   |           |      |                   |          |
+            |          | type      | name | bind::odk:length  | trigger  | my_check |
+            |          | integer   | n    | 3                 |          | n < 4    |
+            | entities |           |      |                   |          |
+            |          | list_name | label |                  |          |
+            |          | people    | x    |                   |          |
+
+            """)
+        let imported = try Formsmith.run(["import", "xlsform", form])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stderr.contains("extra.md: not checkable: survey column C (bind::odk:length): bind attributes "
+                                               + "are not translated\n"), imported.stderr)
+        XCTAssertTrue(imported.stderr.contains("extra.md: not checkable: survey column E (my_check): a column the import "
+                                               + "does not read\n"), imported.stderr)
+        XCTAssertTrue(imported.stderr.contains("extra.md: not checkable: sheet entities: a sheet the import does not read\n"),
+                      imported.stderr)
+        XCTAssertFalse(imported.stderr.contains("(trigger)"), imported.stderr)  // how the app behaves, not a check
+        XCTAssertTrue(imported.stdout.contains("# Not checkable (3):\n"), imported.stdout)
+        let strict = try Formsmith.run(["import", "xlsform", form, "--strict"])
+        XCTAssertEqual(strict.status, 1, strict.stderr)
+        XCTAssertEqual(strict.stdout, "")
+    }
 }

@@ -56,7 +56,11 @@ public struct XLSFormImport: Sendable {
             throw XLSFormError("\(path): no 'survey' sheet (the sheets are \(raw.map(\.name).joined(separator: ", "))); "
                                + "an XLSForm lists its questions on a sheet named survey")
         }
-        var importer = XLSFormImporter(path: path, survey: survey, choices: sheets["choices"], settings: sheets["settings"])
+        // Sheets other than these three (external_choices, entities, a sheet of notes) are not read.
+        let unread = raw.filter { !["survey", "choices", "settings"].contains($0.name.lowercased()) }
+            .filter { $0.rows.contains { $0.cells.values.contains { !$0.trimmingWhitespace.isEmpty } } }
+        var importer = XLSFormImporter(path: path, survey: survey, choices: sheets["choices"], settings: sheets["settings"],
+                                       unreadSheets: unread.map(\.name))
         return try importer.run()
     }
 }

@@ -7,6 +7,8 @@ struct XLSFormImporter {
     let survey: XLSFormSheet
     let choices: XLSFormSheet?
     let settings: XLSFormSheet?
+    /// Sheets with content that are none of survey, choices and settings.
+    let unreadSheets: [String]
 
     var fields: [String: XLSFormField] = [:]
     var fieldsByName: [String: XLSFormField] { fields }
@@ -23,7 +25,8 @@ struct XLSFormImporter {
         "trigger", "note", "body", "comments", "comment", "instance::odk:setgeopoint",
     ]
 
-    init(path: String, survey: XLSFormSheet, choices: XLSFormSheet?, settings: XLSFormSheet?) {
+    init(path: String, survey: XLSFormSheet, choices: XLSFormSheet?, settings: XLSFormSheet?, unreadSheets: [String]) {
+        self.unreadSheets = unreadSheets
         self.path = path
         self.survey = survey
         self.choices = choices
@@ -38,6 +41,7 @@ struct XLSFormImporter {
         let root = XLSFormNode(name: "", comment: "", isContainer: true, isList: false)
         buildNodes(into: root)
         guard problems.isEmpty else { throw XLSFormError(problems) }
+        for sheet in unreadSheets { leaveOut("sheet \(sheet)", nil, "a sheet the import does not read") }
         addMeta(to: root)
         let setting = settings?.rows.first
         let id = setting?["form_id"] ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
