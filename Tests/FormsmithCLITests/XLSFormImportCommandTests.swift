@@ -155,6 +155,10 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(run.stdout.contains("not checkable: constraint `sum(${plot_area}) > 0`: the function sum() has no "
                                           + "equivalent in Formsmith's expression language (survey row 34, column F "
                                           + "(constraint))"), run.stdout)
+        // Line 145 of farm.expected.yaml is `total:` (its comment, line 144, says survey row 34).
+        XCTAssertTrue(run.stdout.contains("declared at line 145 of the rules `formsmith import xlsform "
+                                          + "\(fixture("farm.csv"))` writes (its comment there names the survey row)"),
+                      run.stdout)
         let nested = try Formsmith.run(["explain", "--rules", fixture("clinic.xlsx"), "household.members[].vaccines[].vaccine_date"])
         XCTAssertEqual(nested.status, 0, nested.stderr)
         XCTAssertFalse(nested.stdout.contains("not checkable"), nested.stdout)
