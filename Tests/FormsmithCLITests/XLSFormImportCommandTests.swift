@@ -359,4 +359,25 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(strict.status, 1, strict.stderr)
         XCTAssertEqual(strict.stdout, "")
     }
+
+    func testDeepExpressionsAndNestingAreRefusedWithoutCrashing() throws {
+        // 5,000 parentheses, 5,000 minus signs: each a level of recursion in a parser.
+        let deep = "| survey | | | |\n| | type | name | constraint |\n"
+            + "| | integer | n | " + String(repeating: "(", count: 5000) + ". > 1" + String(repeating: ")", count: 5000) + " |\n"
+            + "| | integer | m | " + String(repeating: "-", count: 5000) + "1 < . |\n"
+        let expressions = try Formsmith.run(["import", "xlsform", try write("deep.md", deep)])
+        XCTAssertEqual(expressions.status, 0, String(expressions.stderr.prefix(2000)))
+        XCTAssertTrue(expressions.stderr.contains("the expression nests more than 100 levels of parentheses and calls"),
+                      String(expressions.stderr.prefix(2000)))
+        XCTAssertTrue(expressions.stderr.contains("the expression nests too deeply"), String(expressions.stderr.prefix(2000)))
+        XCTAssertTrue(expressions.stderr.contains("2 parts of the form not checkable"), String(expressions.stderr.suffix(500)))
+
+        var nested = "| survey | | |\n| | type | name |\n"
+        for level in 0..<40 { nested += "| | begin group | g\(level) |\n" }
+        nested += "| | integer | deep |\n" + String(repeating: "| | end group | |\n", count: 40)
+        let groups = try Formsmith.run(["import", "xlsform", try write("nested.md", nested)])
+        XCTAssertEqual(groups.status, 2, groups.stderr)
+        XCTAssertTrue(groups.stderr.contains("nested.md: survey row 34, column A (type): groups and repeats nest deeper than "
+                                             + "the 31 levels a Formsmith rule file holds"), groups.stderr)
+    }
 }

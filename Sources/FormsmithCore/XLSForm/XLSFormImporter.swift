@@ -25,6 +25,9 @@ struct XLSFormImporter {
         "trigger", "note", "body", "comments", "comment", "instance::odk:setgeopoint",
     ]
 
+    /// Groups and repeats nested deeper are refused (a rule file's paths hold at most 32 names).
+    static let maxNesting = 31
+
     init(path: String, survey: XLSFormSheet, choices: XLSFormSheet?, settings: XLSFormSheet?, unreadSheets: [String]) {
         self.unreadSheets = unreadSheets
         self.path = path
@@ -154,6 +157,11 @@ struct XLSFormImporter {
             var field = XLSFormField(name: name, typeName: type, kind: .other, row: row.number, steps: steps,
                                      lists: listPaths)
             if let structure {
+                guard stack.count < Self.maxNesting else {
+                    problems.append("\(path): \(survey.place(row: row.number, column: "type")): groups and repeats nest "
+                                    + "deeper than the \(Self.maxNesting) levels a Formsmith rule file holds")
+                    return
+                }
                 field.kind = structure.1 == "repeat" ? .list : .other
                 field.readable = structure.1 == "repeat"
                 stack.append((name, structure.1 == "repeat", row.number))

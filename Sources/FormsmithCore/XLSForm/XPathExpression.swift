@@ -31,6 +31,10 @@ struct XPathParser {
 
     private var tokens: [Token] = []
     private var position = 0
+    /// Parentheses and calls open now: each is a level of recursion, so past
+    /// ``maxDepth`` the expression is refused rather than the stack overflowed.
+    private var depth = 0
+    static let maxDepth = 100
 
     static func parse(_ text: String) throws(XPathUntranslated) -> XPathNode {
         var parser = XPathParser()
@@ -167,7 +171,12 @@ struct XPathParser {
     }
 
     private mutating func parseUnary() throws(XPathUntranslated) -> XPathNode {
-        if take("-") { return .negate(try parseUnary()) }
+        if take("-") {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maxDepth else { throw XPathUntranslated("the expression nests too deeply") }
+            return .negate(try parseUnary())
+        }
         var node = try parsePrimary()
         while take("|") { node = .binary("|", node, try parsePrimary()) }
         return node
@@ -176,6 +185,11 @@ struct XPathParser {
     private mutating func parsePrimary() throws(XPathUntranslated) -> XPathNode {
         let token = current
         position += 1
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maxDepth else {
+            throw XPathUntranslated("the expression nests more than \(Self.maxDepth) levels of parentheses and calls")
+        }
         switch token {
         case let .number(text): return .number(text)
         case let .string(text): return .string(text)
