@@ -380,4 +380,26 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(groups.stderr.contains("nested.md: survey row 34, column A (type): groups and repeats nest deeper than "
                                              + "the 31 levels a Formsmith rule file holds"), groups.stderr)
     }
+
+    func testAChoiceFilterOverThousandsOfChoicesLoads() throws {
+        // 2,000 districts in 20 regions: district dN belongs to region r(N mod 20). One assertion
+        // over every choice nested past what an expression may, and the import wrote rules that
+        // did not load; now there is one per region.
+        var form = "survey,,,,\n,type,name,required,choice_filter\n,select_one r,reg,yes,\n"
+            + ",select_one d,dist,yes,r = ${reg}\nchoices,,,,\n,list_name,name,r,\n"
+        for region in 0..<20 { form += ",r,r\(region),,\n" }
+        for district in 0..<2000 { form += ",d,d\(district),r\(district % 20),\n" }
+        let rules = try write("districts.csv", form)
+        let records = try write("districts.jsonl", """
+            {"reg": "r1", "dist": "d21"}
+            {"reg": "r1", "dist": "d22"}
+            {"reg": "r19", "dist": "d1999"}
+
+            """)
+        let run = try Formsmith.run(["validate", "--rules", rules, records])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.contains("districts.jsonl:2\n  dist: is a choice its choice_filter `r = ${reg}` does not "
+                                          + "offer [choice-filter]\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("3 questionnaires: 2 valid, 1 invalid, 0 unreadable"), run.stdout)
+    }
 }

@@ -257,7 +257,9 @@ extension XLSFormImporter {
             leave(row, "choice_filter", field, "choice_filter `\(filter)` on choices the import does not have", into: &notes)
             return
         }
-        var parts: [String] = []
+        // The choices grouped by their filter, translated: one shallow assertion per distinct
+        // filter (a chain over every choice would nest past what an expression may).
+        var groups: [(predicate: String, names: [String])] = []
         for choice in list {
             guard let name = choice["name"] else { continue }
             var translator = translator(for: field, lists: field.lists)
@@ -266,21 +268,34 @@ extension XLSFormImporter {
             translator.choiceColumns = columns
             do {
                 let predicate = try translator.predicate(filter)
-                let quoted = XLSFormExpressionTranslator.quote(name)
-                let test = field.kind == .choices ? "\(quoted) in \(field.expressionPath)" : "\(field.expressionPath) == \(quoted)"
-                parts.append("!(\(test)) || (\(predicate))")
+                if let index = groups.firstIndex(where: { $0.predicate == predicate }) {
+                    groups[index].names.append(name)
+                } else {
+                    groups.append((predicate, [name]))
+                }
             } catch {
                 leave(row, "choice_filter", field, "choice_filter `\(filter)`: \(error.reason)", into: &notes)
                 return
             }
         }
         _ = names
-        guard !parts.isEmpty else { return }
-        holder.assertions.append([
-            ("that", .text(parts.map { "(\($0))" }.joined(separator: " && "))),
-            ("message", .text("is a choice its choice_filter `\(filter)` does not offer")),
-            ("field", .text(field.expressionPath)), ("rule", .text("choice-filter")),
-        ])
+        let path = field.expressionPath
+        for group in groups where group.predicate != "true" {
+            let quoted = group.names.map(XLSFormExpressionTranslator.quote)
+            let chosen: [String]
+            if field.kind == .choices {
+                chosen = quoted.map { "\($0) in \(path)" }
+            } else {
+                chosen = [quoted.count == 1 ? "\(path) == \(quoted[0])" : "\(path) in [\(quoted.joined(separator: ", "))]"]
+            }
+            for test in chosen {
+                holder.assertions.append([
+                    ("that", .text("!(\(test)) || (\(group.predicate))")),
+                    ("message", .text("is a choice its choice_filter `\(filter)` does not offer")),
+                    ("field", .text(path)), ("rule", .text("choice-filter")),
+                ])
+            }
+        }
     }
 
     /// Records something left out, both in the import's list and in the field's notes.
