@@ -38,7 +38,4 @@ struct XLSFormField: Sendable {
 
     /// For a repeat: its path as a list (`members`, `households[].members`).
     var listPath: String { expressionPath }
-
-    /// The path in messages about the field: `household.size`, `members[].age`.
-    var displayPath: String { expressionPath }
 }

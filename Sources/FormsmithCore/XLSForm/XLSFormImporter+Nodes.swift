@@ -133,7 +133,7 @@ extension XLSFormImporter {
                 leave(row, "parameters", field, "the range's step \(step) from start \(start) is not checked", into: &notes)
             }
         default:
-            guard let mapping = XLSFormTypeMapping.of(base, parameters: [:]) else {
+            guard let mapping = XLSFormTypeMapping.of(base) else {
                 keys.append(("type", .plain("text")))
                 keys.append(("optional", .plain("true")))
                 leave(row, "type", field, "the question type '\(row["type"]!)' is not translated; its answer is "
@@ -144,11 +144,11 @@ extension XLSFormImporter {
                 if key == "messages", case let .map(pairs) = value { messages += pairs } else { keys.append((key, value)) }
             }
             if let reason = mapping.notCheckable { leave(row, "type", field, reason, into: &notes) }
-            if !mapping.readable || base == "calculate" || base == "hidden" {
-                if let text = row["calculation"], base == "calculate",
-                   (try? translate.value(text)) == nil {
-                    let reason = (try? translate.value(text)).map { _ in "" } ?? Self.reason(translate, text)
-                    leave(row, "calculation", field, "calculation `\(text)`: \(reason); questions that read it "
+            if base == "calculate", let text = row["calculation"] {
+                do throws(XPathUntranslated) {
+                    _ = try translate.value(text)
+                } catch {
+                    leave(row, "calculation", field, "calculation `\(text)`: \(error.reason); questions that read it "
                           + "say so", into: &notes)
                 }
             }
@@ -159,7 +159,7 @@ extension XLSFormImporter {
         let required = row["required"].map { $0.lowercased() }
         var isRequired = false
         if let required, Self.yes.contains(required) {
-            if alreadyOptional && base != "calculate" && base != "hidden" && XLSFormTypeMapping.of(base, parameters: [:])?.readable != false {
+            if alreadyOptional && base != "calculate" && base != "hidden" && XLSFormTypeMapping.of(base)?.readable != false {
                 keys.removeAll { $0.0 == "optional" }
             }
             isRequired = !keys.contains { $0.0 == "optional" }
@@ -221,7 +221,7 @@ extension XLSFormImporter {
             }
         }
         if let filter = row["choice_filter"] {
-            choiceFilter(filter, field: field, row: row, names: choiceNames, words: words, holder: holder, notes: &notes)
+            choiceFilter(filter, field: field, row: row, words: words, holder: holder, notes: &notes)
         }
         if !messages.isEmpty { keys.append(("messages", .map(messages))) }
         if !notes.isEmpty { keys.append(("description", .text("not checkable: " + notes.joined(separator: "; ")))) }
@@ -246,14 +246,14 @@ extension XLSFormImporter {
 
     /// A choice allowed only when its filter holds: one assertion naming, for each choice,
     /// the filter with that choice's columns filled in.
-    private mutating func choiceFilter(_ filter: String, field: XLSFormField, row: XLSFormSheet.Row, names: [String]?,
+    private mutating func choiceFilter(_ filter: String, field: XLSFormField, row: XLSFormSheet.Row,
                                        words: [String], holder: XLSFormNode, notes: inout [String]) {
         guard field.isExpressible else {
             leave(row, "choice_filter", field, "choice_filter `\(filter)`: "
                   + XLSFormExpressionTranslator.inexpressible(field).reason, into: &notes)
             return
         }
-        guard let names, words.count >= 2, let list = choiceLists[words[1]] else {
+        guard words.count >= 2, let list = choiceLists[words[1]] else {
             leave(row, "choice_filter", field, "choice_filter `\(filter)` on choices the import does not have", into: &notes)
             return
         }
@@ -278,7 +278,6 @@ extension XLSFormImporter {
                 return
             }
         }
-        _ = names
         let path = field.expressionPath
         for group in groups where group.predicate != "true" {
             let quoted = group.names.map(XLSFormExpressionTranslator.quote)
@@ -304,10 +303,6 @@ extension XLSFormImporter {
         let place = survey.place(row: row.number, column: column)
         untranslated.append(XLSFormImport.Untranslated(place: place, question: field.name, reason: reason))
         notes.append("\(reason) (\(place))")
-    }
-
-    private static func reason(_ translator: XLSFormExpressionTranslator, _ text: String) -> String {
-        do { _ = try translator.value(text); return "" } catch { return error.reason }
     }
 
     /// The label (the `label` column, else the first `label::language`).

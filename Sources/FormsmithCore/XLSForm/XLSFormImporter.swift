@@ -170,7 +170,7 @@ struct XLSFormImporter {
                 let base = words[0].lowercased()
                 if base == "select_one" || base == "select_one_from_file" { field.kind = .choice }
                 else if base == "select_multiple" || base == "select_multiple_from_file" { field.kind = .choices }
-                else if let mapping = XLSFormTypeMapping.of(base, parameters: [:]) {
+                else if let mapping = XLSFormTypeMapping.of(base) {
                     field.kind = mapping.kind
                     field.readable = mapping.readable
                 }

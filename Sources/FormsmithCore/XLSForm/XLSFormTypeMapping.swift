@@ -20,7 +20,7 @@ struct XLSFormTypeMapping {
     static let geopointPattern = "^-?(90(\\.0+)?|[1-8]?[0-9](\\.[0-9]+)?) -?(180(\\.0+)?|(1[0-7][0-9]|[1-9]?[0-9])(\\.[0-9]+)?)( -?[0-9]+(\\.[0-9]+)?( [0-9]+(\\.[0-9]+)?)?)?$"
 
     /// The mapping of a question type (its first word), nil for a type the import does not know.
-    static func of(_ base: String, parameters: [String: String]) -> XLSFormTypeMapping? {
+    static func of(_ base: String) -> XLSFormTypeMapping? {
         func string(_ pattern: String, _ message: String, note: String) -> XLSFormTypeMapping {
             XLSFormTypeMapping(keys: [("type", .plain("string")), ("regex", .text(pattern)),
                                       ("messages", .map([("regex", .text(message))]))],
