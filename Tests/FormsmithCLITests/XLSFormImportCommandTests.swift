@@ -124,8 +124,8 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
             "\(fixture("farm.csv")): not checkable: survey row 34, column F (constraint): 'total': constraint "
                 + "`sum(${plot_area}) > 0`: the function sum() has no equivalent in Formsmith's expression language",
             "\(fixture("farm.csv")): not checkable: survey row 36, column A (type): 'town': the choices come from "
-                + "'missing.csv', which is not beside the form (or not a .csv with a name column); the answer is "
-                + "not checked against them",
+                + "'missing.csv', which is not beside the form (or not a plain .csv file name with a name column); "
+                + "the answer is not checked against them",
             "\(fixture("farm.csv")): 4 parts of the form not checkable (listed above)",
         ])
         // The rule file written by --output is the same text, and loads on its own.
@@ -401,5 +401,34 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(run.stdout.contains("districts.jsonl:2\n  dist: is a choice its choice_filter `r = ${reg}` does not "
                                           + "offer [choice-filter]\n"), run.stdout)
         XCTAssertTrue(run.stdout.contains("3 questionnaires: 2 valid, 1 invalid, 0 unreadable"), run.stdout)
+    }
+
+    func testChoicesFromAFileAreReadOnlyBesideTheForm() throws {
+        // The form's folder holds villages.csv; one folder up holds secret.csv, which a path in the
+        // form must not read into the rule file.
+        let form = folder.appendingPathComponent("form")
+        try FileManager.default.createDirectory(at: form, withIntermediateDirectories: true)
+        try "name,label\nkofi,Kofi\nama,Ama\n".write(to: form.appendingPathComponent("villages.csv"), atomically: true,
+                                                     encoding: .utf8)
+        try write("secret.csv", "name\ntop-secret\n")
+        let rules = form.appendingPathComponent("files.md").path
+        try """
+            | survey | | |
+            | | type | name |
+            | | select_one_from_file villages.csv | village |
+            | | select_one_from_file ../secret.csv | peek |
+            | | select_multiple_from_file absent.csv | many |
+
+            """.write(toFile: rules, atomically: true, encoding: .utf8)
+        let imported = try Formsmith.run(["import", "xlsform", rules])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stdout.contains("  village:\n    type: enum\n    values: [\"kofi\", \"ama\"]\n"), imported.stdout)
+        XCTAssertFalse(imported.stdout.contains("top-secret"), imported.stdout)
+        XCTAssertTrue(imported.stderr.contains("survey row 4, column A (type): 'peek': the choices come from '../secret.csv'"),
+                      imported.stderr)
+        XCTAssertTrue(imported.stderr.contains("survey row 5, column A (type): 'many': the choices come from 'absent.csv', "
+                                               + "which is not beside the form (or not a plain .csv file name with a name "
+                                               + "column); the answer (read as one text of space-separated names) is not "
+                                               + "checked against them"), imported.stderr)
     }
 }

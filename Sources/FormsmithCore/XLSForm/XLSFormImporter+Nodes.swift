@@ -86,7 +86,6 @@ extension XLSFormImporter {
         var notes: [String] = []
         var keys: [(String, YAMLValue)] = []
         var messages: [(String, YAMLValue)] = []
-        var choiceNames: [String]?
         let translate = translator(for: field, lists: field.lists)
 
         switch base {
@@ -98,21 +97,25 @@ extension XLSFormImporter {
             }
             var names = list.compactMap { $0["name"] }
             if words.count >= 3, words[2].lowercased() == "or_other", !names.contains("other") { names.append("other") }
-            choiceNames = names
             keys.append(("type", .plain(base == "select_one" ? "enum" : "multi-choice")))
             keys.append(("values", .list(names.map { .text($0) })))
         case "select_one_from_file", "select_multiple_from_file":
             let file = words.count >= 2 ? words[1] : ""
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-            if file.lowercased().hasSuffix(".csv"), let names = Self.choiceNames(csv: folder.appendingPathComponent(file).path) {
-                choiceNames = names
+            // Only a plain file name beside the form (as ODK attaches form media): a path could
+            // read files outside the form's folder into the rule file.
+            let plain = !file.contains("/") && !file.contains("\\") && !file.hasPrefix(".")
+            if plain, file.lowercased().hasSuffix(".csv"),
+               let names = Self.choiceNames(csv: folder.appendingPathComponent(file).path) {
                 keys.append(("type", .plain(base == "select_one_from_file" ? "enum" : "multi-choice")))
                 keys.append(("values", .list(names.map { .text($0) })))
             } else {
-                keys.append(("type", .plain(base == "select_one_from_file" ? "string" : "multi-choice")))
-                if base != "select_one_from_file" { keys.append(("values", .list([]))) }
+                keys.append(("type", .plain("string")))
+                keys.append(("optional", .plain("true")))
+                let shape = base == "select_one_from_file" ? "" : " (read as one text of space-separated names)"
                 leave(row, "type", field, "the choices come from '\(file)', which is not beside the form (or not "
-                      + "a .csv with a name column); the answer is not checked against them", into: &notes)
+                      + "a plain .csv file name with a name column); the answer\(shape) is not checked against them",
+                      into: &notes)
             }
         case "range":
             var parameters: [String: String] = [:]
