@@ -271,14 +271,14 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
         let listed = imported.stderr.split(separator: "\n").map { $0.replacingOccurrences(of: form + ": ", with: "") }
         XCTAssertEqual(listed, [
             "not checkable: survey row 3, column D (constraint): 'first-age': constraint `. > 0 and . != 5`: the path "
-                + "first-age has a name with characters other than ASCII letters, digits and '_', which Formsmith's "
-                + "expressions cannot name (the rest of it is checked)",
+                + "first-age has a name with characters other than ASCII letters, digits and '_', or a word such as "
+                + "today, which Formsmith's expressions cannot name (the rest of it is checked)",
             "not checkable: survey row 4, column A (type): 'цвет_other': or_other: shown only when 'other' is chosen, "
                 + "which is not checked: the path цвет has a name with characters other than ASCII letters, digits and "
-                + "'_', which Formsmith's expressions cannot name",
+                + "'_', or a word such as today, which Formsmith's expressions cannot name",
             "not checkable: survey row 5, column D (constraint): 'later': constraint `. > ${first-age}`: the path "
-                + "first-age has a name with characters other than ASCII letters, digits and '_', which Formsmith's "
-                + "expressions cannot name",
+                + "first-age has a name with characters other than ASCII letters, digits and '_', or a word such as "
+                + "today, which Formsmith's expressions cannot name",
             "3 parts of the form not checkable (listed above)",
         ])
         // `. > 0` is still checked (exclusiveMin); `. != 5` is not, so 5 passes.
@@ -430,5 +430,39 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
                                                + "which is not beside the form (or not a plain .csv file name with a name "
                                                + "column); the answer (read as one text of space-separated names) is not "
                                                + "checked against them"), imported.stderr)
+    }
+
+    func testReservedNamesCollidingOtherQuestionsAndEmptyListsAreSaid() throws {
+        // A question named `today` is a field, but `${today}` in an expression would read the
+        // reference date: listed, not translated. or_other's question colliding with one of the
+        // form's, and a list with no named choice, are errors naming the row.
+        let reserved = try write("reserved.md", """
+            | survey | | | |
+            | | type | name | relevant |
+            | | date | today | |
+            | | integer | x | ${today} < today() |
+
+            """)
+        let run = try Formsmith.run(["import", "xlsform", reserved])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("survey row 4, column C (relevant): 'x': relevant `${today} < today()`: the path "
+                                          + "today has a name with characters other than ASCII letters, digits and '_', or "
+                                          + "a word such as today, which Formsmith's expressions cannot name"), run.stderr)
+        let colliding = try write("colliding.md", """
+            | survey | | |
+            | | type | name |
+            | | select_one c or_other | s |
+            | | text | s_other |
+            | | select_one empty | e |
+            | choices | | |
+            | | list_name | name |
+            | | c | a |
+            | | empty | |
+
+            """)
+        let bad = try Formsmith.run(["import", "xlsform", colliding])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("survey row 3, column A (type): or_other adds the question 's_other', which the "
+                                          + "form already has; rename one of them"), bad.stderr)
     }
 }

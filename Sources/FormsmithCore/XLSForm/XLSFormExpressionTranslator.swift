@@ -261,7 +261,7 @@ struct XLSFormExpressionTranslator {
 
     static func inexpressible(_ field: XLSFormField) -> XPathUntranslated {
         XPathUntranslated("the path \(field.expressionPath) has a name with characters other than ASCII letters, digits "
-                          + "and '_', which Formsmith's expressions cannot name")
+                          + "and '_', or a word such as today, which Formsmith's expressions cannot name")
     }
 
     /// A Formsmith string literal.

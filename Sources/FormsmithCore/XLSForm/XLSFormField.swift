@@ -32,9 +32,16 @@ struct XLSFormField: Sendable {
     /// (a rule file takes `-` and other scripts' letters in names, its expressions do not).
     var isExpressible: Bool {
         steps.allSatisfy { step in
+            !Self.reservedWords.contains(step.name) &&
             step.name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
         }
     }
+
+    /// Names an expression reads as something else: `today` is the reference date, `YES` true.
+    static let reservedWords: Set<String> = [
+        "today", "true", "false", "null", "in", "not", "YES", "NO", "TRUE", "FALSE", "NULL", "NIL", "AND", "OR", "NOT",
+        "IN", "BETWEEN", "BEGINSWITH", "ENDSWITH", "CONTAINS", "MATCHES", "LIKE", "ANY", "ALL", "NONE", "SOME", "SELF",
+    ]
 
     /// For a repeat: its path as a list (`members`, `households[].members`).
     var listPath: String { expressionPath }

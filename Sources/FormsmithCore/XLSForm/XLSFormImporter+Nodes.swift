@@ -96,6 +96,11 @@ extension XLSFormImporter {
                 return
             }
             var names = list.compactMap { $0["name"] }
+            guard !names.isEmpty else {
+                problems.append("\(path): \(survey.place(row: row.number, column: "type")): the list '\(words[1])' has "
+                                + "no choice with a name; give its choices names")
+                return
+            }
             if words.count >= 3, words[2].lowercased() == "or_other", !names.contains("other") { names.append("other") }
             keys.append(("type", .plain(base == "select_one" ? "enum" : "multi-choice")))
             keys.append(("values", .list(names.map { .text($0) })))

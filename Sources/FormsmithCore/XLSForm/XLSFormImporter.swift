@@ -177,7 +177,11 @@ struct XLSFormImporter {
                 if base == "calculate" { field.calculation = row["calculation"] }
             }
             fields[name] = field
-            if words.count >= 3, words.last?.lowercased() == "or_other", field.kind == .choice || field.kind == .choices {
+            if words.count >= 3, words.last?.lowercased() == "or_other", field.kind == .choice || field.kind == .choices,
+               fields[name + "_other"] != nil || survey.rows.contains(where: { $0["name"] == name + "_other" }) {
+                problems.append("\(path): \(survey.place(row: row.number, column: "type")): or_other adds the question "
+                                + "'\(name)_other', which the form already has; rename one of them")
+            } else if words.count >= 3, words.last?.lowercased() == "or_other", field.kind == .choice || field.kind == .choices {
                 var other = XLSFormField(name: name + "_other", typeName: "text", kind: .text, row: row.number,
                                          steps: stack.filter { !($0.name == name) }.map { ($0.name, $0.isList) }
                                              + [(name + "_other", false)], lists: listPaths)
