@@ -465,4 +465,46 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(bad.stderr.contains("survey row 3, column A (type): or_other adds the question 's_other', which the "
                                           + "form already has; rename one of them"), bad.stderr)
     }
+
+    func testAKoboJSONExportGetsTheVerdictsOfTheSameSubmissionsAsJSONLines() throws {
+        // clinic-kobo.json holds the three submissions of clinic.jsonl as KoboToolbox exports them:
+        // group/field keys, repeat items keyed by their full path, numbers as text, server keys.
+        let native = try Formsmith.run(["validate", "--today", "2024-06-01", "--rules", fixture("clinic.xlsx"),
+                                        fixture("clinic.jsonl")])
+        let kobo = try Formsmith.run(["validate", "--today", "2024-06-01", "--input-format", "kobo-json",
+                                      "--rules", fixture("clinic.xlsx"), fixture("clinic-kobo.json")])
+        XCTAssertEqual(kobo.status, 1, kobo.stderr)
+        XCTAssertEqual(kobo.stdout.replacingOccurrences(of: "clinic-kobo.json", with: "clinic.jsonl"), native.stdout)
+        XCTAssertTrue(kobo.stderr.contains("clinic-kobo.json: 3 submissions of a KoboToolbox export, record N its Nth "
+                                           + "submission; server keys not checked: __version__ (2), _attachments (1), "
+                                           + "_id (3), _submission_time (1), formhub/uuid (2)"), kobo.stderr)
+
+        // select_multiple as space-separated names, a decimal written as text.
+        let form = try write("crops.md", """
+            | survey | | | |
+            | | type | name | constraint |
+            | | select_multiple crops | crops | count-selected(.) <= 2 |
+            | | decimal | area | . > 0.5 |
+            | choices | | | |
+            | | list_name | name | |
+            | | crops | maize | |
+            | | crops | beans | |
+
+            """)
+        let export = try write("crops.json", """
+            [{"crops": "maize beans", "area": "0.75"}, {"crops": "maize rice", "area": "0.5"}, {"crops": "maize beans maize"}]
+            """)
+        let run = try Formsmith.run(["validate", "--input-format", "kobo-json", "--rules", form, export])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.contains("crops.json:2\n  crops: 'rice' should be one of maize, beans [enum] (value \"rice\")\n"
+                                          + "  area: must be greater than 0.5 [min] (value \"0.5\")\n"), run.stdout)
+        // maize twice: three names, one repeated.
+        XCTAssertTrue(run.stdout.contains("crops.json:3\n  crops: must have at most 2 choices (it has 3) [max-items]"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("  crops: lists 'maize' more than once [unique]"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("3 questionnaires: 1 valid, 2 invalid, 0 unreadable"), run.stdout)
+
+        let usage = try Formsmith.run(["validate", "--input-format", "kobo-json", "--rules", form, "-"])
+        XCTAssertEqual(usage.status, 2)
+        XCTAssertTrue(usage.stderr.contains("--input-format kobo-json reads files, not standard input"), usage.stderr)
+    }
 }
