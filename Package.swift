@@ -25,6 +25,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // XLSForm workbooks (.xlsx) are zip archives: `formsmith import xlsform` and `--rules FORM.xlsx`.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ] + documentationPlugin,
     targets: [
         // The system PCRE2 library (Debian: libpcre2-dev, Homebrew: pcre2).
@@ -41,7 +43,7 @@ let package = Package(
         // The engine: rules, readers, checks, validation, reporting, generation.
         .target(
             name: "FormsmithCore",
-            dependencies: ["FormsmithValues", "CPCRE2", "CSystemMemory", "Yams"]
+            dependencies: ["FormsmithValues", "CPCRE2", "CSystemMemory", "Yams", "ZIPFoundation"]
         ),
         // The command-line interface: argument parsing and exit codes.
         .target(

@@ -13,7 +13,7 @@ public struct FormsmithCommand: ParsableCommand {
             """,
         version: FormsmithVersion.current,
         subcommands: [ValidateCommand.self, GenerateCommand.self, CoverageCommand.self, LintCommand.self, ExplainCommand.self,
-                      MergeCommand.self, FormsCommand.self, SchemaCommand.self, ExportCommand.self]
+                      MergeCommand.self, FormsCommand.self, SchemaCommand.self, ExportCommand.self, ImportCommand.self]
     )
 
     public init() {}
@@ -73,7 +73,12 @@ func writeError(_ text: String, newline: Bool = true) {
 /// error (`file:line:column: message`) with what the command did not do, and ends with exit 2.
 func loadRules(_ path: String, today referenceDate: CivilDate, consequence: String) throws -> CompiledRuleSet {
     do {
-        return try RulesLoader.load(path: path, today: referenceDate)
+        let compiled = try RulesLoader.load(path: path, today: referenceDate)
+        // An XLSForm: what its rules do not check is said before anything is checked.
+        if XLSFormImport.isXLSForm(path: path), let imported = try? XLSFormImport.read(path: path) {
+            reportNotCheckable(imported, form: path)
+        }
+        return compiled
     } catch {
         writeError(error.description)
         writeError("\(path): \(error.problems.count) problem\(error.problems.count == 1 ? "" : "s"); \(consequence)")

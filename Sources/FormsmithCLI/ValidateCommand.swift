@@ -46,7 +46,7 @@ struct ValidateCommand: ParsableCommand {
     var jobs: Int?
 
     @Option(name: .customLong("input-format"),
-            help: "Read every input as this format instead of deciding by extension: json, jsonl, csv.")
+            help: "Read every input as this format instead of deciding by extension: json, jsonl, csv, or kobo-json (a KoboToolbox JSON export).")
     var inputFormat: String?
 
     @Option(name: .long, help: ArgumentHelp("The CSV delimiter: ',', ';' or tab.", valueName: ",|;|tab"))
@@ -98,8 +98,13 @@ struct ValidateCommand: ParsableCommand {
         if let maxErrors, maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
         if rules != nil, project != nil { throw ValidationError("give --rules or --project, not both") }
         if inputs.isEmpty, !listForms { throw ValidationError("give at least one input file or directory") }
-        if let inputFormat, InputFormat(rawValue: inputFormat) == nil {
-            throw ValidationError("--input-format must be one of json, jsonl, csv")
+        if let inputFormat, InputFormat(rawValue: inputFormat) == nil, inputFormat != Self.koboJSON {
+            throw ValidationError("--input-format must be one of json, jsonl, csv, kobo-json")
+        }
+        if inputFormat == Self.koboJSON {
+            if rules == nil { throw ValidationError("--input-format kobo-json works with --rules") }
+            if splitOutput != nil { throw ValidationError("--split-output does not take kobo-json inputs") }
+            if inputs.contains("-") { throw ValidationError("--input-format kobo-json reads files, not standard input") }
         }
         if stdinName != nil || lineOffset != nil, rules == nil {
             throw ValidationError("--stdin-name and --line-offset work with --rules (a project routes standard input "
@@ -124,6 +129,17 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         guard let rules else { return try runProject() }
         let compiled = try loadRules(rules, today: dates.referenceDate, consequence: "the rules were not used")
+        var koboFolder: URL?
+        defer { if let koboFolder { try? FileManager.default.removeItem(at: koboFolder) } }
+        var inputs = self.inputs
+        var inputFormat = self.inputFormat
+        if inputFormat == Self.koboJSON {
+            let converted = try Self.convertKoboExports(inputs, rules: compiled.ruleSet)
+            koboFolder = converted.folder
+            inputs = converted.files
+            inputFormat = InputFormat.jsonLines.rawValue
+        }
+        let originalNames = Dictionary(zip(inputs, self.inputs), uniquingKeysWith: { first, _ in first })
         let sources: [InputSource]
         let split: SplitOutput?
         let permit: OutputPermit
@@ -131,6 +147,13 @@ struct ValidateCommand: ParsableCommand {
             sources = try InputDiscovery.sources(for: inputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)),
                                                  bytes: commandLineBytes(of:))
                 .map { source in
+                    if koboFolder != nil, let original = originalNames[source.path] {
+                        // A converted Kobo export: reported under the export's name, record N its Nth submission.
+                        var renamed = source
+                        renamed.name = original
+                        renamed.relativePath = (original as NSString).lastPathComponent
+                        return renamed
+                    }
                     guard source.isStandardInput else { return source }
                     var renamed = source
                     renamed.name = stdinName ?? source.name
@@ -140,6 +163,8 @@ struct ValidateCommand: ParsableCommand {
             var files = RunFiles()
             files.reads(compiled)
             files.reads(sources)
+            // A Kobo export is read through a converted copy: the export itself is the input to guard.
+            if koboFolder != nil { for export in self.inputs { files.reads(export, as: "the Kobo export") } }
             if let output { files.writes(output, as: "--output") }
             if let splitOutput {
                 for planned in try SplitOutput.plan(directory: splitOutput, sources: sources) {
@@ -158,7 +183,7 @@ struct ValidateCommand: ParsableCommand {
         let destination = try openOutput(output, permit)
         var reporter = terminal.reporter(report ?? .text, writingTo: destination, toFile: output != nil,
                                          context: HTMLReportContext(
-            rules: compiled, rulesFile: rules, inputs: inputs.map { $0 == "-" ? stdinName ?? "-" : $0 },
+            rules: compiled, rulesFile: rules, inputs: self.inputs.map { $0 == "-" ? stdinName ?? "-" : $0 },
             toolVersion: FormsmithVersion.current, reportFile: output))
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
         var options = ValidationOptions(jobs: jobs, csvDialect: delimiter.dialect, failFast: failFast, redact: redact)

@@ -54,6 +54,11 @@ struct ExplanationWriter {
         // request is as untrusted as data): no raw control character, line break or override.
         text += DisplayText.escaped(field.path + (field.title.map { ": " + $0 } ?? "")) + "\n"
         var origin = "declared at \(field.location)"
+        if XLSFormImport.isXLSForm(path: field.location.file) {
+            // The line is one of the rule file the XLSForm was translated into, not of the form.
+            origin = "declared at line \(field.location.line) of the rules `formsmith import xlsform "
+                + "\(field.location.file)` writes (its comment there names the survey row)"
+        }
         if let definition = field.definition {
             origin += ", built on definition '\(definition)'"
             if let place = rules.ruleSet.definitionLocations[definition], place.file != rules.ruleSet.file {

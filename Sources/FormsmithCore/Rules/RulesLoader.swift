@@ -39,6 +39,20 @@ public enum RulesLoader {
 
     /// Reads the rule file at `path` without compiling it (see ``RuleCompiler``).
     public static func read(path: String) throws(RulesError) -> RuleSet {
+        if XLSFormImport.isXLSForm(path: path) {
+            // An XLSForm: translated into a rule file first (problems named by sheet, row and column).
+            do {
+                return try read(text: try XLSFormImport.read(path: path).yaml, file: path)
+            } catch let error as XLSFormError {
+                throw RulesError(problems: error.problems.map {
+                    RuleProblem($0, at: SourceLocation(file: path, line: 1, column: 1))
+                })
+            } catch let error as RulesError {
+                throw error
+            } catch {
+                throw RulesError(problems: [RuleProblem("\(error)", at: SourceLocation(file: path, line: 1, column: 1))])
+            }
+        }
         let text: String
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {

@@ -1,0 +1,284 @@
+/// What an XLSForm value is, as far as an expression is concerned.
+enum XLSFormValueKind: Sendable, Equatable {
+    case number, text, date, boolean
+    /// A `select_one` answer: one choice name, compared as text.
+    case choice
+    /// A `select_multiple` answer: a set of choice names.
+    case choices
+    /// A repeat: its items.
+    case list
+    /// A value whose kind the import does not know (a metadata string, a note).
+    case other
+}
+
+/// A translated expression and the kind of value it gives.
+struct TranslatedTerm: Sendable {
+    var text: String
+    var kind: XLSFormValueKind
+}
+
+/// Turns XLSForm expressions into Formsmith's expression language, with the ODK XForms
+/// meaning; whatever has no equivalent is refused with the reason (the import lists it).
+struct XLSFormExpressionTranslator {
+    /// The form's fields by XLSForm name.
+    let fields: [String: XLSFormField]
+    /// The field `.` stands for (the row the expression is on), if any.
+    let current: XLSFormField?
+    /// The repeats enclosing the expression's row, outermost first (their Formsmith paths).
+    let enclosingLists: [String]
+    /// In a `choice_filter`: the columns of the choice being decided (bare names read them).
+    var choiceColumns: [String: String]?
+    /// Calculations being inlined (a calculation that reads itself is refused, not looped).
+    var inlining: Set<String> = []
+
+    /// Translates a predicate (`relevant`, `required`, `constraint`, `choice_filter`).
+    func predicate(_ text: String) throws(XPathUntranslated) -> String {
+        try predicate(node: try XPathParser.parse(text))
+    }
+
+    /// Translates a predicate already read.
+    func predicate(node: XPathNode) throws(XPathUntranslated) -> String {
+        let term = try translate(node)
+        switch term.kind {
+        case .boolean: return term.text
+        case .choices, .list: throw XPathUntranslated("the expression gives a set of values, not true or false")
+        default:
+            // XPath's boolean(): a number is true unless 0, a text unless empty.
+            if term.kind == .number { return "(\(term.text)) != 0" }
+            return "present(\(term.text))"
+        }
+    }
+
+    /// Translates a value expression (`calculation`), keeping its kind.
+    func value(_ text: String) throws(XPathUntranslated) -> TranslatedTerm {
+        try translate(try XPathParser.parse(text))
+    }
+
+    func translate(_ node: XPathNode) throws(XPathUntranslated) -> TranslatedTerm {
+        switch node {
+        case let .number(text):
+            return TranslatedTerm(text: text.hasPrefix(".") ? "0" + text : text, kind: .number)
+        case let .string(text):
+            return TranslatedTerm(text: Self.quote(text), kind: .text)
+        case let .reference(name):
+            return try reference(name)
+        case .current:
+            guard let current else { throw XPathUntranslated("'.' outside a question") }
+            return try term(of: current)
+        case .parent:
+            throw XPathUntranslated("'..' (the parent group) is not translated")
+        case let .name(name):
+            if let value = choiceColumns?[name] { return TranslatedTerm(text: Self.quote(value), kind: .text) }
+            if choiceColumns != nil { return TranslatedTerm(text: "null", kind: .text) }
+            throw XPathUntranslated("the XPath name '\(name)' (write ${\(name)} to read a question)")
+        case let .negate(inner):
+            let term = try translate(inner)
+            guard term.kind == .number else { throw XPathUntranslated("'-' before a value that is not a number") }
+            return TranslatedTerm(text: "-(\(term.text))", kind: .number)
+        case let .binary(op, left, right):
+            return try binary(op, left, right)
+        case let .call(name, arguments):
+            return try call(name, arguments)
+        }
+    }
+
+    private func reference(_ name: String) throws(XPathUntranslated) -> TranslatedTerm {
+        guard let field = fields[name] else { throw XPathUntranslated("${\(name)} names no question of the form") }
+        if let calculation = field.calculation {
+            guard !inlining.contains(name) else { throw XPathUntranslated("the calculation of ${\(name)} reads itself") }
+            var inner = self
+            inner.inlining.insert(name)
+            var term: TranslatedTerm
+            do {
+                term = try inner.translate(try XPathParser.parse(calculation))
+            } catch {
+                throw XPathUntranslated("${\(name)} is a calculation that is not translated (\(error.reason))")
+            }
+            term.text = "(\(term.text))"
+            return term
+        }
+        return try term(of: field)
+    }
+
+    /// A field as a term: its path, readable only where every repeat holding it encloses the expression.
+    private func term(of field: XLSFormField) throws(XPathUntranslated) -> TranslatedTerm {
+        guard field.readable else {
+            throw XPathUntranslated("${\(field.name)} holds no value Formsmith checks (\(field.typeName))")
+        }
+        guard field.isExpressible else { throw Self.inexpressible(field) }
+        for list in field.lists where !enclosingLists.contains(list) {
+            throw XPathUntranslated("${\(field.name)} is inside a repeat that does not hold this question "
+                                    + "(only count() and sum() of a repeat's answers are read from outside it)")
+        }
+        return TranslatedTerm(text: field.expressionPath, kind: field.kind)
+    }
+
+    private func binary(_ op: String, _ left: XPathNode, _ right: XPathNode) throws(XPathUntranslated) -> TranslatedTerm {
+        switch op {
+        case "and", "or":
+            let a = try translate(left), b = try translate(right)
+            guard a.kind == .boolean, b.kind == .boolean else {
+                throw XPathUntranslated("'\(op)' between values that are not true or false")
+            }
+            return TranslatedTerm(text: "(\(a.text)) \(op == "and" ? "&&" : "||") (\(b.text))", kind: .boolean)
+        case "=", "!=":
+            // An empty string is XLSForm's "not answered": Formsmith's empty() / present().
+            if case .string("") = right { return try emptiness(of: left, negated: op == "!=") }
+            if case .string("") = left { return try emptiness(of: right, negated: op == "!=") }
+            var (a, b) = (try translate(left), try translate(right))
+            try harmonize(&a, &b)
+            return TranslatedTerm(text: "\(a.text) \(op == "=" ? "==" : "!=") \(b.text)", kind: .boolean)
+        case "<", "<=", ">", ">=":
+            var (a, b) = (try translate(left), try translate(right))
+            try harmonize(&a, &b)
+            guard a.kind == b.kind, a.kind == .number || a.kind == .date else {
+                throw XPathUntranslated("'\(op)' between values that are not both numbers or both dates")
+            }
+            return TranslatedTerm(text: "\(a.text) \(op) \(b.text)", kind: .boolean)
+        case "+", "-":
+            let a = try translate(left), b = try translate(right)
+            guard a.kind == .number, b.kind == .number else {
+                throw XPathUntranslated("'\(op)' on values that are not both numbers (date arithmetic in days is not translated)")
+            }
+            return TranslatedTerm(text: "(\(a.text) \(op) \(b.text))", kind: .number)
+        default:
+            throw XPathUntranslated("the operator '\(op)' has no equivalent in Formsmith's expression language")
+        }
+    }
+
+    private func emptiness(of node: XPathNode, negated: Bool) throws(XPathUntranslated) -> TranslatedTerm {
+        let term = try translate(node)
+        return TranslatedTerm(text: "\(negated ? "present" : "empty")(\(term.text))", kind: .boolean)
+    }
+
+    /// Makes two sides comparable as ODK compares them: a choice or text against a number
+    /// literal compares the choice name (`${x} = 1` with choices named `1`), a date against a
+    /// text literal reads the literal as a date.
+    private func harmonize(_ a: inout TranslatedTerm, _ b: inout TranslatedTerm) throws(XPathUntranslated) {
+        func fix(_ x: inout TranslatedTerm, against y: TranslatedTerm) throws(XPathUntranslated) {
+            if x.kind == .number, y.kind == .choice || y.kind == .text, Self.isNumberLiteral(x.text) {
+                x = TranslatedTerm(text: Self.quote(x.text), kind: .text)
+            }
+            if x.kind == .text, y.kind == .date, let literal = Self.dateLiteral(x.text) {
+                x = TranslatedTerm(text: literal, kind: .date)
+            }
+            if x.kind == .choice { x.kind = .text }
+        }
+        try fix(&a, against: b)
+        try fix(&b, against: a)
+        if a.kind == .choices || b.kind == .choices {
+            throw XPathUntranslated("comparing a select_multiple answer as a whole (use selected())")
+        }
+        if a.kind != b.kind, a.kind != .other, b.kind != .other {
+            throw XPathUntranslated("comparing \(a.kind) with \(b.kind)")
+        }
+    }
+
+    private func call(_ name: String, _ arguments: [XPathNode]) throws(XPathUntranslated) -> TranslatedTerm {
+        func arity(_ count: Int) throws(XPathUntranslated) {
+            guard arguments.count == count else {
+                throw XPathUntranslated("\(name)() takes \(count) argument\(count == 1 ? "" : "s"), not \(arguments.count)")
+            }
+        }
+        switch name {
+        case "true", "false":
+            try arity(0)
+            return TranslatedTerm(text: name, kind: .boolean)
+        case "not":
+            try arity(1)
+            let inner = try translate(arguments[0])
+            guard inner.kind == .boolean else { throw XPathUntranslated("not() of a value that is not true or false") }
+            return TranslatedTerm(text: "!(\(inner.text))", kind: .boolean)
+        case "selected":
+            try arity(2)
+            let set = try translate(arguments[0]), value = try translate(arguments[1])
+            guard value.kind == .text || value.kind == .number else {
+                throw XPathUntranslated("selected() with a choice that is not a text")
+            }
+            let choice = value.kind == .number && Self.isNumberLiteral(value.text) ? Self.quote(value.text) : value.text
+            switch set.kind {
+            case .choices: return TranslatedTerm(text: "\(choice) in \(set.text)", kind: .boolean)
+            case .choice, .text: return TranslatedTerm(text: "\(set.text) == \(choice)", kind: .boolean)
+            default: throw XPathUntranslated("selected() of a question that is not a select")
+            }
+        case "count-selected":
+            try arity(1)
+            let set = try translate(arguments[0])
+            switch set.kind {
+            case .choices: return TranslatedTerm(text: "count(\(set.text))", kind: .number)
+            default: throw XPathUntranslated("count-selected() of a question that is not a select_multiple")
+            }
+        case "count":
+            try arity(1)
+            guard case let .reference(listName) = arguments[0], let list = fields[listName], list.kind == .list else {
+                throw XPathUntranslated("count() of something that is not a repeat (${name} of a begin repeat)")
+            }
+            guard list.isExpressible else { throw Self.inexpressible(list) }
+            for outer in list.lists where !enclosingLists.contains(outer) {
+                throw XPathUntranslated("count() of a repeat inside another repeat that does not hold this question")
+            }
+            return TranslatedTerm(text: "count(\(list.listPath))", kind: .number)
+        case "string-length":
+            try arity(1)
+            let text = try translate(arguments[0])
+            guard text.kind == .text || text.kind == .choice || text.kind == .other else {
+                throw XPathUntranslated("string-length() of a value that is not text")
+            }
+            return TranslatedTerm(text: "count(\(text.text))", kind: .number)
+        case "regex":
+            try arity(2)
+            let text = try translate(arguments[0])
+            guard case let .string(pattern) = arguments[1] else {
+                throw XPathUntranslated("regex() with a pattern that is not written out as a string")
+            }
+            guard text.kind != .choices, text.kind != .list else { throw XPathUntranslated("regex() of a set of values") }
+            // ODK tests whether the pattern is found anywhere in the value; MATCHES takes the
+            // whole value, so the pattern is wrapped to match anywhere.
+            return TranslatedTerm(text: "\(text.text) MATCHES \(Self.quote("(?s).*(?:" + pattern + ").*"))", kind: .boolean)
+        case "contains", "starts-with", "ends-with":
+            try arity(2)
+            let text = try translate(arguments[0]), part = try translate(arguments[1])
+            guard [.text, .choice, .other].contains(text.kind), part.kind == .text else {
+                throw XPathUntranslated("\(name)() of values that are not text")
+            }
+            let op = ["contains": "CONTAINS", "starts-with": "BEGINSWITH", "ends-with": "ENDSWITH"][name]!
+            return TranslatedTerm(text: "\(text.text) \(op) \(part.text)", kind: .boolean)
+        case "today":
+            try arity(0)
+            return TranslatedTerm(text: "today", kind: .date)
+        case "date":
+            try arity(1)
+            if case let .string(text) = arguments[0], let literal = Self.dateLiteral(Self.quote(text)) {
+                return TranslatedTerm(text: literal, kind: .date)
+            }
+            let inner = try translate(arguments[0])
+            if inner.kind == .date { return inner }
+            throw XPathUntranslated("date() of a value other than a date written out ('2020-01-31') or a date question")
+        default:
+            throw XPathUntranslated("the function \(name)() has no equivalent in Formsmith's expression language")
+        }
+    }
+
+    static func inexpressible(_ field: XLSFormField) -> XPathUntranslated {
+        XPathUntranslated("the path \(field.expressionPath) has a name with characters other than ASCII letters, digits "
+                          + "and '_', or a word such as today, which Formsmith's expressions cannot name")
+    }
+
+    /// A Formsmith string literal.
+    static func quote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+
+    static func isNumberLiteral(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isNumber || $0 == "." } && text.first!.isNumber
+    }
+
+    /// `2020-01-31` for the quoted literal `'2020-01-31'`, nil when it is not such a date.
+    static func dateLiteral(_ quoted: String) -> String? {
+        let inner = quoted.dropFirst().dropLast()
+        let parts = inner.split(separator: "-", omittingEmptySubsequences: false)
+        guard quoted.hasPrefix("'"), parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isNumber) }) else { return nil }
+        return String(inner)
+    }
+}
