@@ -14,6 +14,9 @@ final class QuestionnaireBuilder {
     @exclusivity(unchecked) var recordIndex = 0
     /// The `--seed-data` record this questionnaire keeps the values of, if any.
     @exclusivity(unchecked) var recordPins: FixturePins?
+    /// Values a covering row's solver model fixed (numbers an assertion or a bound reads), pinned
+    /// in the next questionnaires built until cleared.
+    var solverPins: FixturePins?
     /// The attempt at this questionnaire (0 first; coverage cycling applies only to it).
     @exclusivity(unchecked) var attempt = 0
     /// The list and item being filled (for `drivers[].x` references), or -1.
@@ -60,7 +63,7 @@ final class QuestionnaireBuilder {
         } else if keepsSeedRecords, let records = plan.seedData?.records, !records.isEmpty {
             recordPins = records[index % records.count]
         } else {
-            recordPins = nil
+            recordPins = solverPins
         }
         for id in rules.rootScope.order {
             fill(id, item: -1)
