@@ -88,14 +88,16 @@ final class SolverCoverCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(report["covered"] as? Int, 134)
         XCTAssertEqual(report["notFound"] as? Int, 0)
         let proven = impossible(report)
-        XCTAssertEqual(proven["claimed=min, deductible=max"], "assert 'payable + deductible <= claimed'")
+        // The core: claimed = min is 0.01, deductible = max is 1000, payable is at least 0, and the assertion.
+        XCTAssertEqual(proven["claimed=min, deductible=max"], "the range of claimed: 0.01 to 5000000, with the range of "
+                       + "deductible: 0 to 1000, with the range of payable: 0 to ∞, with assert 'payable + deductible <= claimed'")
         XCTAssertEqual(proven["kind=storm, waterSource=roof"], "visibleIf of waterSource: 'kind == 'water''")
         XCTAssertEqual(proven["kind=water, waterSource=absent"], "waterSource is required while visible")
         XCTAssertNil(proven["claimed=min, payable=inside"])
         XCTAssertEqual(report["unmodelled"] as? [String], [])
         XCTAssertEqual(report["solverTimeouts"] as? Int, 0)
         XCTAssertFalse(run.stderr.contains("rebuilt"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("1 pair forbidden by assert 'payable + deductible <= claimed'"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("1 pair forbidden by the range of claimed"), run.stderr)
         try assertValid(rules, output, count: report["questionnaires"] as? Int ?? -1)
     }
 
@@ -131,6 +133,6 @@ final class SolverCoverCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(report["covered"] as? Int, 15)
         XCTAssertEqual(report["impossible"] as? Int, 28)
         XCTAssertEqual(report["notFound"] as? Int, 162 - 15 - 28)
-        XCTAssertEqual(impossible(report)["claimed=min, deductible=max"], "assert 'payable + deductible <= claimed'")
+        XCTAssertTrue(impossible(report)["claimed=min, deductible=max"]?.hasSuffix("with assert 'payable + deductible <= claimed'") == true)
     }
 }

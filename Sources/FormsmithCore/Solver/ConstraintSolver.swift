@@ -28,7 +28,9 @@ final class ConstraintSolver {
     init(context: SolverContext, timeoutMilliseconds: UInt32 = 10_000) {
         self.context = context
         self.timeoutMilliseconds = timeoutMilliseconds
-        let solver: Z3_solver = Z3_mk_solver(context.raw)
+        // The plain incremental SMT core: checks under assumptions reuse what earlier checks learnt
+        // (the default solver may switch to a non-incremental tactic per check).
+        let solver: Z3_solver = Z3_mk_simple_solver(context.raw)
         // Solvers are reference counted in every kind of context; released in deinit.
         Z3_solver_inc_ref(context.raw, solver)
         raw = solver
@@ -112,7 +114,8 @@ final class ConstraintSolver {
         // Z3 shares equal terms, so a core member is the very assumption passed in.
         func inCore(_ ast: Z3_ast) -> Bool { members.contains { Z3_is_eq_ast(context.raw, $0, ast) } }
         let indices = assumptions.indices.filter { inCore(assumptions[$0].ast) }
-        let labels = tracked.filter { inCore($0.indicator.ast) }.map(\.label)
+        var labels: [String] = []
+        for entry in tracked where inCore(entry.indicator.ast) && !labels.contains(entry.label) { labels.append(entry.label) }
         return UnsatCore(assumptionIndices: indices, labels: labels)
     }
 }
@@ -133,6 +136,6 @@ struct UnsatCore: Equatable {
     /// Indices into the assumptions passed to the check.
     var assumptionIndices: [Int]
     /// Labels of the tracked assertions (``ConstraintSolver/assert(_:label:)``), in the order
-    /// they were asserted.
+    /// they were first asserted, each once (several assertions may share a label).
     var labels: [String]
 }

@@ -23,6 +23,8 @@ public struct CoverageReport: Sendable {
     /// Rules the solver's model of the form leaves out, each with why: tuples they alone forbid
     /// stay "not found" instead of "impossible".
     public let unmodelled: [String]
+    /// Solver checks made (proofs and rows).
+    public let solverChecks: Int
     /// Solver checks that ran out of time (their tuples were not proven either way).
     public let solverTimeouts: Int
     /// Invalid questionnaires written after the valid ones (`--invalid`), not counted in ``rows``.
@@ -32,6 +34,7 @@ public struct CoverageReport: Sendable {
          space: TupleSpace, kept: Int, attempts: Int, solver: SolverCoverModel?) {
         unmodelled = solver?.unmodelled ?? []
         solverTimeouts = solver?.solver.timeouts ?? 0
+        solverChecks = solver?.solver.checks ?? 0
         self.form = form
         self.strength = strength
         self.seed = seed
@@ -95,6 +98,7 @@ public struct CoverageReport: Sendable {
             ("required", String(required)), ("covered", String(covered.count)),
             ("impossible", String(impossible.count)), ("notFound", String(notFound.count)),
             ("attemptsPerTuple", String(attempts)),
+            ("solverChecks", String(solverChecks)),
             ("solverTimeouts", String(solverTimeouts)),
             ("unmodelled", JSONText.array(unmodelled.map(JSONText.quoted))),
             ("factors", "[\n" + factorList.joined(separator: ",\n") + "\n]"),

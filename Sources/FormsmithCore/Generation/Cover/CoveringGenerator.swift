@@ -129,7 +129,9 @@ public final class CoveringGenerator {
                 break
             }
             let target = space.decode(cursor)
-            if case .impossible(let rules) = solver.verdict(target) {
+            // Forms whose rules only the solver reads (assertions, bounds naming fields, counts)
+            // ask it first; elsewhere the quick proof has run and the solver is asked on a miss.
+            if solver.readsMoreThanQuickProof, case .impossible(let rules) = solver.verdict(target) {
                 space.markImpossible(cursor, rule: rules.joined(separator: ", with "))
                 continue
             }
@@ -139,7 +141,7 @@ public final class CoveringGenerator {
                 let hint = candidate == 0 ? hints[cursor] : nil
                 var assignment = hint?.assignment ?? choose(target, space: space, random: &order)
                 builder.solverPins = hint?.pins
-                if hint == nil, let solved = solver.complete(assignment, required: target) {
+                if hint == nil, solver.readsMoreThanQuickProof, let solved = solver.complete(assignment, required: target) {
                     // The row the rules allow closest to the greedy wish, with its exact numbers.
                     assignment = solved
                     builder.solverPins = pins(solver)
@@ -155,9 +157,16 @@ public final class CoveringGenerator {
             let reached = best.map { row in target.allSatisfy { row.row[$0.factor] == $0.value } } ?? false
             if !reached {
                 missed[cursor] += 1
-                if missed[cursor] == 1, case .possible(let assignment) = solver.verdict(target) {
-                    // Aim the next questionnaire at the solver's row for this tuple alone.
-                    hints[cursor] = (assignment, pins(solver))
+                if missed[cursor] == 1 {
+                    switch solver.verdict(target) {
+                    case .impossible(let rules):
+                        space.markImpossible(cursor, rule: rules.joined(separator: ", with "))
+                    case .possible(let assignment):
+                        // Aim the next questionnaire at the solver's row for this tuple alone.
+                        hints[cursor] = (assignment, pins(solver))
+                    case .unknown:
+                        break
+                    }
                 } else if missed[cursor] >= attemptsPerTuple {
                     space.markNotFound(cursor)
                 }

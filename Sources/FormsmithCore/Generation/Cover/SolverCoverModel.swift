@@ -25,6 +25,8 @@ final class SolverCoverModel {
     private(set) var choice: [IntTerm] = []
     /// Per field id: the exact value of a number or date field with a factor.
     private var number: [Int: RealTerm] = [:]
+    /// Per list field id with a size factor: its number of items (in the first enclosing item).
+    private var itemCount: [Int: IntTerm] = [:]
     /// Rules the model could not express, with why (for the report).
     private(set) var unmodelled: [String] = []
     /// Top-level number and date fields that a modelled assertion or bound reads: their values
@@ -33,6 +35,8 @@ final class SolverCoverModel {
 
     private let model: CoverModel
     private let plan: GeneratorTables
+    /// Set when a modelled rule reads what the quick check does not (assertions, bounds, counts).
+    private var solverOnlyRules: [String] = []
 
     /// The time limit of one check.
     static let timeoutMilliseconds: UInt32 = 2_000
@@ -54,28 +58,47 @@ final class SolverCoverModel {
             let value = context.real(named: "x\(field.id) \(field.path)")
             number[field.id] = value
             if field.type != .decimal {
-                solver.assert(value.isInteger)
+                solver.assert(value.isInteger, label: "\(field.path) is \(field.type == .date ? "a date" : "a whole number")")
             } else {
                 // On the grid of `fractionDigits`: value × 10^digits is whole.
                 var domain = NumberDomain()
                 NumberChecks.narrow(&domain, by: field.checks, bound: { _ in nil })
                 if let digits = domain.scale, digits <= 18,
                    let grid = context.real(ExactDecimal(mantissa: 1, scale: -digits)) {
-                    solver.assert((value * grid).isInteger)
+                    solver.assert((value * grid).isInteger, label: "fractionDigits of \(field.path): \(digits)")
                 }
             }
             guard factor.kind == .range, let bounds = factor.bounds else { continue }
             let low = bounds.low.flatMap(context.real), high = bounds.high.flatMap(context.real)
+            let range = "the range of \(field.path): \(bounds.lowText ?? "-∞") to \(bounds.highText ?? "∞")"
             for (position, name) in factor.values.enumerated() {
                 let chosen = choice[index] == context.int(Int64(position))
                 switch name {
-                case "min": if let low { solver.assert(chosen.implies(value == low)) }
-                case "max": if let high { solver.assert(chosen.implies(value == high)) }
+                case "min": if let low { solver.assert(chosen.implies(value == low), label: range) }
+                case "max": if let high { solver.assert(chosen.implies(value == high), label: range) }
                 case "inside":
                     var inside: [BoolTerm] = []
                     if let low { inside.append(value > low) }
                     if let high { inside.append(value < high) }
-                    solver.assert(chosen.implies(context.and(inside)))
+                    solver.assert(chosen.implies(context.and(inside)), label: range)
+                default: break
+                }
+            }
+        }
+        // List sizes as item counts: `min` the least, `max` the greatest, `mid` strictly between
+        // (as the builder generates them), for `count(list)`.
+        for (index, factor) in model.factors.enumerated() where factor.kind == .size {
+            guard let sizes = factor.sizes else { continue }
+            let count = context.int(named: "n\(factor.field) \(factor.name)")
+            itemCount[factor.field] = count
+            let label = "the item count of \(factor.name): \(sizes.low) to \(sizes.top)"
+            for (position, name) in factor.values.enumerated() {
+                let chosen = choice[index] == context.int(Int64(position))
+                switch name {
+                case "min": solver.assert(chosen.implies(count == context.int(Int64(sizes.low))), label: label)
+                case "max": solver.assert(chosen.implies(count == context.int(Int64(sizes.top))), label: label)
+                case "mid": solver.assert(chosen.implies(count > context.int(Int64(sizes.low))
+                                                         && count < context.int(Int64(sizes.top))), label: label)
                 default: break
                 }
             }
@@ -140,6 +163,10 @@ final class SolverCoverModel {
             }
         }
     }
+
+    /// Whether some modelled rule is one the quick proof (``ImpossibilityProof``) does not read:
+    /// an assertion, a bound naming another field.
+    var readsMoreThanQuickProof: Bool { !exactFields.isEmpty || !solverOnlyRules.isEmpty }
 
     /// The model of the last satisfiable ``verdict(_:)`` or ``complete(_:required:)``.
     private var lastModel: SolverModel?
@@ -237,6 +264,7 @@ final class SolverCoverModel {
             return
         }
         solver.assert(!truth.isFalse, label: label)
+        solverOnlyRules.append(label)
         if list == nil { exactFields.formUnion(assertion.predicate.referencedFields.filter { number[$0] != nil }) }
     }
 
@@ -308,6 +336,12 @@ final class SolverCoverModel {
         case .or(let left, let right):
             guard let a = truth(left), let b = truth(right) else { return nil }
             return Truth(isTrue: a.isTrue || b.isTrue, isFalse: a.isFalse && b.isFalse)
+        case .call(.empty, let argument), .call(.present, let argument):
+            // Null exactly when the field is absent; a number field with a factor only.
+            guard let a = numeric(argument) else { return nil }
+            let isEmpty: Bool
+            if case .call(.empty, _) = node { isEmpty = true } else { isEmpty = false }
+            return Truth(isTrue: !a.unknown && (isEmpty ? a.null : !a.null), isFalse: !a.unknown && (isEmpty ? !a.null : a.null))
         case .field(let id):
             // A switch read as a condition: true only for `true`.
             guard let read = choiceRead(id), plan.rules.fields[id].type == .boolean else { return nil }
@@ -317,6 +351,16 @@ final class SolverCoverModel {
         case .equal(let left, let right, let negated):
             guard let equal = equality(left, right) else { return nil }
             return negated ? Truth(isTrue: equal.isFalse, isFalse: equal.isTrue) : equal
+        case .membership(.constant(let item), .field(let id), let negated) where !model.optionFactors[id].isEmpty:
+            // An option of a multi-choice field: its option factor (no option chosen is null,
+            // which holds nothing).
+            let options = model.optionFactors[id]
+            guard let index = (0..<options.count).first(where: {
+                ExpressionOperations.equal(plan.enumValue(of: id, at: $0), item)
+            }) else { return nil }
+            let chosen = value(options[index], 0)
+            let known = hasValue(options[index])
+            return negated ? Truth(isTrue: known && !chosen, isFalse: chosen) : Truth(isTrue: chosen, isFalse: known && !chosen)
         case .membership(let element, let list, let negated):
             guard case .constant(.list(let values)) = list else { return nil }
             var isTrue: [BoolTerm] = []
@@ -403,6 +447,12 @@ final class SolverCoverModel {
             guard let x = number[id], factor >= 0 else { return nil }
             let null = model.factors[factor].absentIndex.map { value(factor, $0) } ?? no
             return Number(value: x, null: null, unknown: !hasValue(factor), isDate: plan.rules.fields[id].type == .date)
+        case .call(.count, .field(let id)):
+            // The items of a list read in its first enclosing item (0 when the list is absent).
+            let factor = model.valueFactor[id]
+            guard let count = itemCount[id], factor >= 0 else { return nil }
+            let absent = model.factors[factor].absentIndex.map { value(factor, $0) } ?? no
+            return Number(value: absent.ifThenElse(context.int(0), count).real, null: no, unknown: !hasValue(factor))
         case .negate(let operand):
             guard let a = numeric(operand), !a.isDate else { return nil }
             return Number(value: context.int(0).real - a.value, null: a.null, unknown: a.unknown)
