@@ -140,7 +140,8 @@ final class SolverCoverModel {
 
     /// A valid assignment (as modelled) holding `required` and as many of the values `wished`
     /// gives (per factor, -1 for any) as the rules allow, Calot-style: the wished values are
-    /// assumed together, and those in an unsatisfiable core are given up until the rest holds.
+    /// assumed together, and one wished value of each unsatisfiable core is given up until the
+    /// rest holds.
     /// Nil when `required` alone is impossible or the solver gives no answer.
     func complete(_ wished: [Int], required: [(factor: Int, value: Int)]) -> [Int]? {
         var assumptions = required.map { choice[$0.factor] == context.int(Int64($0.value)) }
@@ -155,9 +156,10 @@ final class SolverCoverModel {
                 lastModel = found
                 return choice.map { found.value(of: $0).map(Int.init) ?? -1 }
             case .unsatisfiable(let core):
-                let given = core.assumptionIndices.filter { $0 >= fixed }
-                guard !given.isEmpty else { return nil }
-                for index in given.reversed() { assumptions.remove(at: index) }
+                // Give up one wished value of the core (the last wished, the least important to the
+                // greedy order), and try again with the rest.
+                guard let given = core.assumptionIndices.last(where: { $0 >= fixed }) else { return nil }
+                assumptions.remove(at: given)
             case .unknown:
                 return nil
             }
