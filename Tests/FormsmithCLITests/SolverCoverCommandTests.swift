@@ -120,6 +120,20 @@ final class SolverCoverCommandTests: ScratchFolderTestCase {
         try assertValid(rules, output, count: report["questionnaires"] as? Int ?? -1)
     }
 
+    /// The nested-lists fixture: `documentCount` is a whole number from 1 to 2, so its `inside`
+    /// class (strictly between) holds nothing; before the solver it was "not found".
+    func testAnEmptyInsideClassIsProvenImpossibleByItsRange() throws {
+        let rules = "Tests/FormsmithCLITests/Fixtures/nested-lists/rules.yaml"
+        let output = path("each.jsonl"), reportPath = path("each.report.json")
+        let run = try Formsmith.run(["generate", "--rules", rules, "--cover", "each", "--seed", "1", "--today", "2026-01-01",
+                                     "--output", output, "--coverage-report", reportPath])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: reportPath))) as? [String: Any] ?? [:]
+        XCTAssertEqual(report["notFound"] as? Int, 0)
+        XCTAssertEqual(impossible(report), ["drivers[].documentCount=inside": "drivers[].documentCount is a whole number, "
+                                            + "with the range of drivers[].documentCount: 1 to 2"])
+    }
+
     /// `formsmith coverage` of one questionnaire: what it does not hold is either proven
     /// impossible (the same 28 pairs, the assertion's among them) or not covered.
     func testCoverageOfAnExistingSetNamesTheImpossiblePairs() throws {

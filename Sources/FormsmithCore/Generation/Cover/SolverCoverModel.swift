@@ -85,8 +85,9 @@ final class SolverCoverModel {
                 }
             }
         }
-        // List sizes as item counts: `min` the least, `max` the greatest, `mid` strictly between
-        // (as the builder generates them), for `count(list)`.
+        // List sizes as item counts: `min` the least generated, `max` the greatest, `mid` any
+        // other count above the least (a set written elsewhere may hold more items than the
+        // generator makes; `mid` is what it reads them as), for `count(list)`.
         for (index, factor) in model.factors.enumerated() where factor.kind == .size {
             guard let sizes = factor.sizes else { continue }
             let count = context.int(named: "n\(factor.field) \(factor.name)")
@@ -98,7 +99,7 @@ final class SolverCoverModel {
                 case "min": solver.assert(chosen.implies(count == context.int(Int64(sizes.low))), label: label)
                 case "max": solver.assert(chosen.implies(count == context.int(Int64(sizes.top))), label: label)
                 case "mid": solver.assert(chosen.implies(count > context.int(Int64(sizes.low))
-                                                         && count < context.int(Int64(sizes.top))), label: label)
+                                                         && count != context.int(Int64(sizes.top))), label: label)
                 default: break
                 }
             }
