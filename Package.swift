@@ -35,6 +35,13 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
+        // The Z3 SMT solver (Debian: libz3-dev, Homebrew: z3): the constraint model of a form's
+        // cross-field rules, behind Sources/FormsmithCore/Solver.
+        .systemLibrary(
+            name: "CZ3",
+            pkgConfig: "z3",
+            providers: [.apt(["libz3-dev"]), .brew(["z3"])]
+        ),
         // glibc's malloc_trim (a no-op elsewhere), to keep memory flat in parallel runs.
         .systemLibrary(name: "CSystemMemory"),
         // What one value is checked with, knowing nothing of rules: regexes (PCRE2 and the
@@ -43,7 +50,7 @@ let package = Package(
         // The engine: rules, readers, checks, validation, reporting, generation.
         .target(
             name: "FormsmithCore",
-            dependencies: ["FormsmithValues", "CPCRE2", "CSystemMemory", "Yams", "ZIPFoundation"]
+            dependencies: ["FormsmithValues", "CPCRE2", "CSystemMemory", "CZ3", "Yams", "ZIPFoundation"]
         ),
         // The command-line interface: argument parsing and exit codes.
         .target(

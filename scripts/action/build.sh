@@ -13,9 +13,9 @@ else
     echo "::error title=Formsmith::building formsmith needs Swift 6 on the runner: add a step such as swift-actions/setup-swift, or run the job in the swift:6.0 container"
     exit 2
   fi
-  if ! dpkg -s libpcre2-dev >/dev/null 2>&1 && command -v apt-get >/dev/null; then
+  if ! { dpkg -s libpcre2-dev && dpkg -s libz3-dev; } >/dev/null 2>&1 && command -v apt-get >/dev/null; then
     sudo="$(command -v sudo || true)"
-    $sudo apt-get install -y --no-install-recommends libpcre2-dev pkg-config
+    $sudo apt-get install -y --no-install-recommends libpcre2-dev libz3-dev pkg-config
   fi
   flags=(-c "$configuration" --package-path "$GITHUB_ACTION_PATH" --product formsmith)
   if [ "$configuration" = release ]; then flags+=(--static-swift-stdlib); fi

@@ -14,6 +14,9 @@ final class QuestionnaireBuilder {
     @exclusivity(unchecked) var recordIndex = 0
     /// The `--seed-data` record this questionnaire keeps the values of, if any.
     @exclusivity(unchecked) var recordPins: FixturePins?
+    /// Values a covering row's solver model fixed (numbers an assertion or a bound reads), pinned
+    /// in the next questionnaires built until cleared.
+    var solverPins: FixturePins?
     /// The attempt at this questionnaire (0 first; coverage cycling applies only to it).
     @exclusivity(unchecked) var attempt = 0
     /// The list and item being filled (for `drivers[].x` references), or -1.
@@ -60,7 +63,7 @@ final class QuestionnaireBuilder {
         } else if keepsSeedRecords, let records = plan.seedData?.records, !records.isEmpty {
             recordPins = records[index % records.count]
         } else {
-            recordPins = nil
+            recordPins = solverPins
         }
         for id in rules.rootScope.order {
             fill(id, item: -1)
@@ -136,6 +139,35 @@ final class QuestionnaireBuilder {
                       let broken = scope.assertions.first(where: { $0.predicate.evaluateCondition(environment) == false })
                 else { break }
                 discards.addValues(field: list.path + "[]", rule: broken.rule)
+            }
+            if !redrawsItems, failure == nil, redrawsAssertedFields(list, scope) { redrawAssertedFields(of: list, scope: scope, item: item) }
+        }
+    }
+
+    /// Whether an item of `list` whose assertion does not hold has the plain fields that
+    /// assertion reads drawn again, the lists inside it kept: when the item itself cannot be
+    /// drawn again (it holds a list) and nothing is pinned.
+    private func redrawsAssertedFields(_ list: CompiledField, _ scope: EvaluationScope) -> Bool {
+        !scope.assertions.isEmpty && !replaying && plan.pins == nil && recordPins == nil
+    }
+
+    /// Draws again, up to ``itemDraws`` times, the plain fields of this item (not lists, whose
+    /// items are stored apart) that a broken item assertion reads, each draw counted under the
+    /// list's items and the assertion's rule; the rest of the item, its inner lists included,
+    /// stays. Drawing only those fields again samples them under the assertion, given the rest
+    /// of the item, instead of throwing the questionnaire away, which favoured questionnaires
+    /// with fewer items (and so one side of a switch that hides the list).
+    private func redrawAssertedFields(of list: CompiledField, scope: EvaluationScope, item: Int) {
+        for _ in 1..<Self.itemDraws {
+            guard let broken = scope.assertions.first(where: { $0.predicate.evaluateCondition(environment) == false }) else { return }
+            let plain = broken.predicate.referencedFields.filter {
+                rules.fields[$0].listID == list.id && rules.fields[$0].type != .list && rules.fields[$0].items == nil
+            }
+            guard !plain.isEmpty else { return }
+            discards.addValues(field: list.path + "[]", rule: broken.rule)
+            for id in scope.order where plain.contains(id) {
+                fill(id, item: item)
+                if failure != nil { return }
             }
         }
     }

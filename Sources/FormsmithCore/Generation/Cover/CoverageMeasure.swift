@@ -35,9 +35,17 @@ public struct CoverageMeasure {
             space.cover(row, by: index)
             rows.append(row)
         }
-        for tuple in 0..<space.count where space.states[tuple] == .uncovered { space.markNotFound(tuple) }
+        // What the set does not hold: impossible when the solver proves it, else not covered.
+        let solver = SolverCoverModel(model: model, plan: plan)
+        for tuple in 0..<space.count where space.states[tuple] == .uncovered {
+            if case .impossible(let rules) = solver.verdict(space.decode(tuple)) {
+                space.markImpossible(tuple, rule: rules.joined(separator: ", with "))
+            } else {
+                space.markNotFound(tuple)
+            }
+        }
         report = CoverageReport(form: rules.id, strength: strength, seed: nil, factors: model.factors, rows: rows,
-                                space: space, kept: 0, attempts: 0)
+                                space: space, kept: 0, attempts: 0, solver: solver)
         self.invalid = invalid
     }
 }

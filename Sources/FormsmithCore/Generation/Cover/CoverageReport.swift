@@ -20,11 +20,21 @@ public struct CoverageReport: Sendable {
     public let covered: [(tuple: Tuple, questionnaire: Int)]
     public let impossible: [(tuple: Tuple, rule: String)]
     public let notFound: [Tuple]
+    /// Rules the solver's model of the form leaves out, each with why: tuples they alone forbid
+    /// stay "not found" instead of "impossible".
+    public let unmodelled: [String]
+    /// Solver checks made (proofs and rows).
+    public let solverChecks: Int
+    /// Solver checks that ran out of time (their tuples were not proven either way).
+    public let solverTimeouts: Int
     /// Invalid questionnaires written after the valid ones (`--invalid`), not counted in ``rows``.
     public internal(set) var invalid = 0
 
     init(form: String, strength: CoverStrength, seed: UInt64?, factors: [CoverFactor], rows: [[Int]],
-         space: TupleSpace, kept: Int, attempts: Int) {
+         space: TupleSpace, kept: Int, attempts: Int, solver: SolverCoverModel?) {
+        unmodelled = solver?.unmodelled ?? []
+        solverTimeouts = solver?.solver.timeouts ?? 0
+        solverChecks = solver?.solver.checks ?? 0
         self.form = form
         self.strength = strength
         self.seed = seed
@@ -88,6 +98,9 @@ public struct CoverageReport: Sendable {
             ("required", String(required)), ("covered", String(covered.count)),
             ("impossible", String(impossible.count)), ("notFound", String(notFound.count)),
             ("attemptsPerTuple", String(attempts)),
+            ("solverChecks", String(solverChecks)),
+            ("solverTimeouts", String(solverTimeouts)),
+            ("unmodelled", JSONText.array(unmodelled.map(JSONText.quoted))),
             ("factors", "[\n" + factorList.joined(separator: ",\n") + "\n]"),
             ("rows", "[\n" + rowList.joined(separator: ",\n") + "\n]"),
             ("coveredTuples", "[\n" + covered.map {
@@ -121,6 +134,13 @@ public struct CoverageReport: Sendable {
                          + tuple.map { DisplayText.escaped("\($0.factor)=\($0.value)") }.joined(separator: ", "))
         }
         if notFound.count > shown { lines.append("  ... and \(notFound.count - shown) more not found (see the report)") }
+        if solverTimeouts > 0 {
+            lines.append("  the solver ran out of time on \(Counted.phrase(solverTimeouts, "check")) (those tuples are not proven)")
+        }
+        if !notFound.isEmpty {
+            for rule in unmodelled.prefix(shown) { lines.append("  not modelled by the solver: \(rule)") }
+            if unmodelled.count > shown { lines.append("  ... and \(unmodelled.count - shown) more rules not modelled (see the report)") }
+        }
         return lines
     }
 }

@@ -96,6 +96,11 @@ public final class CoveringGenerator {
         for tuple in 0..<space.count {
             if let rule = proof.rule(forbidding: space.decode(tuple)) { space.markImpossible(tuple, rule: rule) }
         }
+        // Tuples the quick proof leaves and the search misses go to the solver: impossible
+        // (with the rules in its core), or a valid assignment holding them to aim the next
+        // questionnaire at.
+        let solver = SolverCoverModel(model: model, plan: plan)
+        var hints: [Int: (assignment: [Int], pins: FixturePins?)] = [:]
         var written: [[UInt8]] = []
         var rows: [[Int]] = []
         let root = SeededRandom(seed: plan.options.seed)
@@ -125,10 +130,24 @@ public final class CoveringGenerator {
                 break
             }
             let target = space.decode(cursor)
+            // Forms whose rules only the solver reads (assertions, bounds naming fields, counts)
+            // ask it first; elsewhere the quick proof has run and the solver is asked on a miss.
+            if solver.readsMoreThanQuickProof, case .impossible(let rules) = solver.verdict(target) {
+                space.markImpossible(cursor, rule: rules.joined(separator: ", with "))
+                continue
+            }
             step += 1
             var best: (row: [Int], bytes: [UInt8], score: Int, assignment: [Int], random: SeededRandom)?
             for candidate in 0..<candidates {
-                let assignment = choose(target, space: space, random: &order)
+                let hint = candidate == 0 ? hints[cursor] : nil
+                var assignment = hint?.assignment ?? choose(target, space: space, random: &order)
+                builder.solverPins = hint?.pins
+                if hint == nil, solver.readsMoreThanQuickProof, let solved = solver.complete(assignment, required: target) {
+                    // The row the rules allow closest to the greedy wish, with its exact numbers.
+                    assignment = solved
+                    builder.solverPins = pins(solver)
+                }
+                defer { builder.solverPins = nil }
                 let random = root.derived(0x1_0000_0000 &+ step).derived(UInt64(candidate))
                 guard let row = build(generator, index: written.count,
                                       targets: CoverTargets(assignment, model: model, rules: plan.rules),
@@ -139,7 +158,19 @@ public final class CoveringGenerator {
             let reached = best.map { row in target.allSatisfy { row.row[$0.factor] == $0.value } } ?? false
             if !reached {
                 missed[cursor] += 1
-                if missed[cursor] >= attemptsPerTuple { space.markNotFound(cursor) }
+                if missed[cursor] == 1 {
+                    switch solver.verdict(target) {
+                    case .impossible(let rules):
+                        space.markImpossible(cursor, rule: rules.joined(separator: ", with "))
+                    case .possible(let assignment):
+                        // Aim the next questionnaire at the solver's row for this tuple alone.
+                        hints[cursor] = (assignment, pins(solver))
+                    case .unknown:
+                        break
+                    }
+                } else if missed[cursor] >= attemptsPerTuple {
+                    space.markNotFound(cursor)
+                }
             }
             if let best {
                 bases.append((best.assignment, best.random, written.count))
@@ -150,13 +181,19 @@ public final class CoveringGenerator {
         }
         let report = CoverageReport(form: plan.rules.id, strength: strength, seed: plan.options.seed,
                                     factors: model.factors, rows: rows, space: space, kept: seedsToKeep,
-                                    attempts: attemptsPerTuple * candidates)
+                                    attempts: attemptsPerTuple * candidates, solver: solver)
         var result = CoveringResult(questionnaires: written, report: report, discards: generator.takeDiscards())
         if invalid {
             plantDefects(generator, bases: bases, into: &result)
             result.report.invalid = result.invalid.count
         }
         return result
+    }
+
+    /// The solver's exact numbers for its last row, as pins for the builder (nil when none).
+    private func pins(_ solver: SolverCoverModel) -> FixturePins? {
+        guard let bytes = solver.pins() else { return nil }
+        return try? FixturePins(GenerationFixture(json: bytes, name: "the solver's values"), rules: plan.rules)
     }
 
     /// One questionnaire per (field, rule) defect: each base of the set is rebuilt (the same

@@ -1,0 +1,152 @@
+import Foundation
+import XCTest
+
+/// Covering sets by satisfiability (issue 30), through the binary: every required tuple is
+/// covered or proven impossible with the rules the solver's core names, worked out by hand from
+/// the YAML; questionnaires aimed by the solver pass an assertion as built (nothing rebuilt).
+final class SolverCoverCommandTests: ScratchFolderTestCase {
+    /// The issue's form: an enum, a field visible for one of its values, and money tied by an
+    /// assertion and a bound that names another field.
+    private static let coverAssert = """
+        id: cover-assert
+        fields:
+          kind: {type: enum, values: [fire, water, theft, storm, glass]}
+          waterSource: {type: enum, values: [pipe, appliance, flood, roof], visibleIf: "kind == 'water'"}
+          claimed: {type: decimal, fractionDigits: 2, min: 0.01, max: 5000000}
+          deductible: {type: decimal, fractionDigits: 2, min: 0, max: 1000}
+          payable: {type: decimal, fractionDigits: 2, min: 0, max: claimed}
+        assert:
+          - that: "payable + deductible <= claimed"
+        """
+
+    /// A chain of three visibilities: `d` is shown only when `c` is `c1`, `c` only when `b` is
+    /// `b1`, `b` only when `a` is `x`. So `a = y` with `d` filled needs all three rules to be
+    /// seen impossible, more than a search over one or two rules does.
+    private static let chain = """
+        id: chain
+        fields:
+          a: {type: enum, values: [x, y]}
+          b: {type: enum, values: [b1, b2], visibleIf: "a == 'x'"}
+          c: {type: enum, values: [c1, c2], visibleIf: "b == 'b1'"}
+          d: {type: enum, values: [d1, d2], visibleIf: "c == 'c1'"}
+        """
+
+    private func cover(_ rules: String, _ strength: String, name: String) throws
+        -> (run: Formsmith.Output, report: [String: Any], output: String)
+    {
+        let output = path(name + ".jsonl")
+        let report = path(name + ".report.json")
+        let run = try Formsmith.run(["generate", "--rules", rules, "--cover", strength, "--seed", "1",
+                                     "--output", output, "--coverage-report", report])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any]
+        return (run, object ?? [:], output)
+    }
+
+    private func assertValid(_ rules: String, _ output: String, count: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        let validate = try Formsmith.run(["validate", "--rules", rules, output])
+        XCTAssertEqual(validate.status, 0, validate.stdout, file: file, line: line)
+        XCTAssertTrue(validate.stdout.contains("\(count) questionnaires: \(count) valid, 0 invalid"), validate.stdout,
+                      file: file, line: line)
+    }
+
+    /// The impossible tuples of a report as "factor=value, factor=value" → rule.
+    private func impossible(_ report: [String: Any]) -> [String: String] {
+        var result: [String: String] = [:]
+        for entry in report["impossibleTuples"] as? [[String: Any]] ?? [] {
+            let tuple = (entry["tuple"] as? [[String: String]] ?? []).map { "\($0["factor"] ?? "")=\($0["value"] ?? "")" }
+            result[tuple.joined(separator: ", ")] = entry["rule"] as? String
+        }
+        return result
+    }
+
+    /// Factors by hand: kind 5, waterSource 4 + absent, claimed min/inside/max, deductible
+    /// min/inside/max, payable min/inside (its max names a field), `if kind == 'water'`: 5 + 5
+    /// + 3 + 3 + 2 + 2 = 20 values, every one possible. Before the solver, 6 were not found.
+    func testEachReachesAllTwentyValuesWithNothingRebuilt() throws {
+        let rules = try write("cover-assert.yaml", Self.coverAssert)
+        let (run, report, output) = try cover(rules, "each", name: "each")
+        XCTAssertEqual(report["required"] as? Int, 20)
+        XCTAssertEqual(report["covered"] as? Int, 20)
+        XCTAssertEqual(report["notFound"] as? Int, 0)
+        XCTAssertEqual(report["impossible"] as? Int, 0)
+        XCTAssertFalse(run.stderr.contains("rebuilt"), run.stderr)
+        try assertValid(rules, output, count: report["questionnaires"] as? Int ?? -1)
+    }
+
+    /// Pairs by hand: sizes 5, 5, 3, 3, 2, 2 give (20² − 76) / 2 = 162. Impossible:
+    /// kind × waterSource: 4 other kinds × 4 sources (visibleIf) and water × absent (required);
+    /// waterSource × the condition: 4 sources × false (visibleIf), absent × true (required);
+    /// kind × the condition: 5 (the condition itself); claimed = min (0.01) with
+    /// deductible = max (1000), since payable ≥ 0 (the assertion) — 16 + 1 + 4 + 1 + 5 + 1 = 28.
+    /// claimed = min with payable inside is possible (0.01 + 0 ≤ 0.01): covered, not "not found".
+    func testPairsAreCoveredOrProvenImpossibleByTheirRules() throws {
+        let rules = try write("cover-assert.yaml", Self.coverAssert)
+        let (run, report, output) = try cover(rules, "pairs", name: "pairs")
+        XCTAssertEqual(report["required"] as? Int, 162)
+        XCTAssertEqual(report["impossible"] as? Int, 28)
+        XCTAssertEqual(report["covered"] as? Int, 134)
+        XCTAssertEqual(report["notFound"] as? Int, 0)
+        let proven = impossible(report)
+        // The core: claimed = min is 0.01, deductible = max is 1000, payable is at least 0, and the assertion.
+        XCTAssertEqual(proven["claimed=min, deductible=max"], "the range of claimed: 0.01 to 5000000, with the range of "
+                       + "deductible: 0 to 1000, with the range of payable: 0 to ∞, with assert 'payable + deductible <= claimed'")
+        XCTAssertEqual(proven["kind=storm, waterSource=roof"], "visibleIf of waterSource: 'kind == 'water''")
+        XCTAssertEqual(proven["kind=water, waterSource=absent"], "waterSource is required while visible")
+        XCTAssertNil(proven["claimed=min, payable=inside"])
+        XCTAssertEqual(report["unmodelled"] as? [String], [])
+        XCTAssertEqual(report["solverTimeouts"] as? Int, 0)
+        XCTAssertFalse(run.stderr.contains("rebuilt"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("1 pair forbidden by the range of claimed"), run.stderr)
+        try assertValid(rules, output, count: report["questionnaires"] as? Int ?? -1)
+    }
+
+    /// a=y with d filled (d1 or d2) is forbidden only by the three visibleIfs together; the
+    /// report names all three. Pairs by hand: a 2, b/c/d 2 + absent each, the three conditions
+    /// 2 each; of a × d, only (x, d1), (x, d2), (x, absent), (y, absent) are possible.
+    func testAChainOfThreeRulesIsProvenImpossibleWithAllThreeNamed() throws {
+        let rules = try write("chain.yaml", Self.chain)
+        let (_, report, output) = try cover(rules, "pairs", name: "chain")
+        XCTAssertEqual(report["notFound"] as? Int, 0)
+        let proven = impossible(report)
+        for value in ["d1", "d2"] {
+            let rule = try XCTUnwrap(proven["a=y, d=\(value)"], "\(proven.keys.sorted())")
+            for name in ["visibleIf of b: 'a == 'x''", "visibleIf of c: 'b == 'b1''", "visibleIf of d: 'c == 'c1''"] {
+                XCTAssertTrue(rule.contains(name), rule)
+            }
+        }
+        XCTAssertNil(proven["a=y, d=absent"])
+        XCTAssertNil(proven["a=x, d=d1"])
+        try assertValid(rules, output, count: report["questionnaires"] as? Int ?? -1)
+    }
+
+    /// The nested-lists fixture: `documentCount` is a whole number from 1 to 2, so its `inside`
+    /// class (strictly between) holds nothing; before the solver it was "not found".
+    func testAnEmptyInsideClassIsProvenImpossibleByItsRange() throws {
+        let rules = "Tests/FormsmithCLITests/Fixtures/nested-lists/rules.yaml"
+        let output = path("each.jsonl"), reportPath = path("each.report.json")
+        let run = try Formsmith.run(["generate", "--rules", rules, "--cover", "each", "--seed", "1", "--today", "2026-01-01",
+                                     "--output", output, "--coverage-report", reportPath])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: reportPath))) as? [String: Any] ?? [:]
+        XCTAssertEqual(report["notFound"] as? Int, 0)
+        XCTAssertEqual(impossible(report), ["drivers[].documentCount=inside": "drivers[].documentCount is a whole number, "
+                                            + "with the range of drivers[].documentCount: 1 to 2"])
+    }
+
+    /// `formsmith coverage` of one questionnaire: what it does not hold is either proven
+    /// impossible (the same 28 pairs, the assertion's among them) or not covered.
+    func testCoverageOfAnExistingSetNamesTheImpossiblePairs() throws {
+        let rules = try write("cover-assert.yaml", Self.coverAssert)
+        let one = try write("one.jsonl", "{\"kind\": \"fire\", \"claimed\": 100, \"deductible\": 10, \"payable\": 50}\n")
+        let measured = path("measured.json")
+        let run = try Formsmith.run(["coverage", "--rules", rules, "--cover", "pairs", "--coverage-report", measured, one])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: measured))) as? [String: Any] ?? [:]
+        // One questionnaire holds 15 pairs (6 factors: kind, waterSource=absent, three insides, the condition false).
+        XCTAssertEqual(report["covered"] as? Int, 15)
+        XCTAssertEqual(report["impossible"] as? Int, 28)
+        XCTAssertEqual(report["notFound"] as? Int, 162 - 15 - 28)
+        XCTAssertTrue(impossible(report)["claimed=min, deductible=max"]?.hasSuffix("with assert 'payable + deductible <= claimed'") == true)
+    }
+}
