@@ -56,14 +56,17 @@ final class ExtremeOptionCommandTests: ScratchFolderTestCase {
 
     func testGenerateRefusesMoreQuestionnairesThanTheIdPatternNumbers() throws {
         let rules = Formsmith.root.appendingPathComponent("Rules/osago-policy.yaml").path
+        // Run from a scratch folder: the repository's project is named, since its seed lists
+        // lie outside Rules/ (readable through the project's folder, not the rule file's).
+        let project = ["--project", Formsmith.root.appendingPathComponent("formsmith.yaml").path]
         let output = path("g.jsonl")
-        try assertUsageError(["generate", "--rules", rules, "--seed", "1", "--count", "10000000", "--output", output],
+        try assertUsageError(["generate", "--rules", rules] + project + ["--seed", "1", "--count", "10000000", "--output", output],
                              saying: "which holds at most 9999999 numbers, but questionnaires up to number 10000000")
         XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is written")
-        try assertUsageError(["generate", "--rules", rules, "--seed", "1", "--start", "9999995", "--count", "5"],
+        try assertUsageError(["generate", "--rules", rules] + project + ["--seed", "1", "--start", "9999995", "--count", "5"],
                              saying: "questionnaires up to number 10000000")
         // The last numbers the pattern holds are still generated, each id distinct.
-        let run = try Formsmith.run(["generate", "--rules", rules, "--seed", "1", "--start", "9999995", "--count", "4"],
+        let run = try Formsmith.run(["generate", "--rules", rules] + project + ["--seed", "1", "--start", "9999995", "--count", "4"],
                                     directory: folder)
         XCTAssertEqual(run.status, 0, run.stderr)
         let ids = run.stdout.split(separator: "\n").compactMap { line in

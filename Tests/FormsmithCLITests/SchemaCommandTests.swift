@@ -82,20 +82,21 @@ final class SchemaCommandTests: XCTestCase {
             XCTAssertEqual(run.status, 1, name)
             XCTAssertTrue(run.stdout.contains(expected), "\(name): \(run.stdout)")
         }
-        // Libraries are read through a rule file that includes them, in a folder whose project file
-        // allows the repository (a rule file reads only inside its project).
+        // Libraries are read through a rule file that includes them, each copied beside it (a rule
+        // file reads only inside its own folder when no project in use allows more).
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("library-fixtures-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        try "allowRoots: [\(Formsmith.root.path)]\n".write(to: work.appendingPathComponent("formsmith.yaml"),
-                                                           atomically: true, encoding: .utf8)
         for kind in ["invalid-library", "valid-library"] {
             let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(kind).path)
             XCTAssertFalse(names.isEmpty, kind)
             for name in names.sorted() {
                 let library = folder.appendingPathComponent(kind).appendingPathComponent(name)
                 let ruleFile = work.appendingPathComponent("includes-\(name)")
-                try "id: includer\ninclude: \(library.path)\nfields:\n  a: {type: string}\n"
+                let copy = work.appendingPathComponent(name)
+                try? FileManager.default.removeItem(at: copy)
+                try FileManager.default.copyItem(at: library, to: copy)
+                try "id: includer\ninclude: \(copy.path)\nfields:\n  a: {type: string}\n"
                     .write(to: ruleFile, atomically: true, encoding: .utf8)
                 let run = try Formsmith.run(["lint", "--strict", "--today", "2026-11-22", "--rules", ruleFile.path])
                 if kind == "valid-library" {

@@ -19,11 +19,10 @@ public struct KoboExport: Sendable {
 
     /// Rewrites the export `data` (named `file` in errors) for the fields of `rules`.
     public static func read(_ data: Data, rules: RuleSet, file: String) throws(XLSFormError) -> KoboExport {
-        let parsed: Any
-        do {
-            parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            throw XLSFormError("\(file): not a KoboToolbox JSON export (it is not JSON: \((error as NSError).localizedDescription))")
+        // The engine's JSON reader, with its limits; numbers keep the digits the export wrote.
+        guard let parsed = FoundationJSON.object([UInt8](data), number: { KoboNumber(text: $0) }) else {
+            throw XLSFormError("\(file): not a KoboToolbox JSON export (it is not JSON; `formsmith validate --input-format "
+                               + "json` on the file says where)")
         }
         let submissions: [Any]
         if let array = parsed as? [Any] {

@@ -5,14 +5,19 @@ import Foundation
 /// objects on: the product has one JSON reader, and `JSONSerialization` is not used in it.
 enum FoundationJSON {
     /// The value `bytes` hold, or nil when they are not one JSON value.
-    static func object(_ bytes: [UInt8]) -> Any? {
+    /// `number`, when given, makes each number from its text as written (for readers that keep
+    /// numbers digit for digit); otherwise numbers are `NSNumber`s (see ``FixtureValue/foundationObject``).
+    static func object(_ bytes: [UInt8], number: ((String) -> Any)? = nil) -> Any? {
         var tape = JSONTape()
         do {
             try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try JSONParser.parse(buffer, into: &tape) }
         } catch {
             return nil
         }
-        let value: Any = bytes.withUnsafeBufferPointer { FixtureValue(tape: tape, node: 0, bytes: $0).foundationObject }
+        let value: Any = bytes.withUnsafeBufferPointer { buffer in
+            let root = FixtureValue(tape: tape, node: 0, bytes: buffer)
+            return number.map { root.foundationObject(number: $0) } ?? root.foundationObject
+        }
         return value
     }
 }
@@ -21,19 +26,25 @@ extension FixtureValue {
     /// The value as a Foundation object. A number is an `NSNumber` holding the integer exactly
     /// when it is written as one that fits 64 bits (signed or not), else the nearest double.
     var foundationObject: Any {
-        switch self {
-        case .null: return NSNull()
-        case .boolean(let flag): return NSNumber(value: flag)
-        case .number(let text):
+        foundationObject { text in
             if let integer = Int64(text) { return NSNumber(value: integer) }
             if let unsigned = UInt64(text) { return NSNumber(value: unsigned) }
             return NSNumber(value: Double(text) ?? .nan)
+        }
+    }
+
+    /// The value as a Foundation object, each number made by `number` from its text.
+    func foundationObject(number: (String) -> Any) -> Any {
+        switch self {
+        case .null: return NSNull()
+        case .boolean(let flag): return NSNumber(value: flag)
+        case .number(let text): return number(text)
         case .string(let text): return text
-        case .array(let values): return values.map(\.foundationObject)
+        case .array(let values): return values.map { $0.foundationObject(number: number) }
         case .object(let members):
             var object: [String: Any] = [:]
             // As JSONSerialization did: the last of duplicate keys wins.
-            for member in members { object[member.key] = member.value.foundationObject }
+            for member in members { object[member.key] = member.value.foundationObject(number: number) }
             return object
         }
     }
