@@ -1,0 +1,153 @@
+import Foundation
+import XCTest
+
+/// Plain generation settles the values assertions read with the solver (issue 30): no
+/// questionnaire is rebuilt, and the free choices keep their shares. The shares are worked out
+/// by hand from the rules: a required switch is free (50:50 whatever it adds), an enum no rule
+/// reads is free (1/n each), and an item count no rule pins is uniform across its range.
+final class SolverGenerationCommandTests: ScratchFolderTestCase {
+    /// The motor-insurance renewal shape of the issue: every driver is one more chance for the
+    /// documentCount assertion to fail, so rebuilding whole questionnaires made the switch true
+    /// in 82% of them.
+    static let renewal = """
+        id: renewal
+        fields:
+          unlimitedDrivers: {type: boolean}
+        sections:
+          drivers:
+            type: list
+            visibleIf: "!unlimitedDrivers"
+            minItems: 1
+            maxItems: 3
+            fields:
+              name: {type: string, regex: '^[A-Z][a-z]{2,8}$'}
+              documents:
+                type: list
+                minItems: 1
+                maxItems: 3
+                fields:
+                  number: {type: string, regex: '^[0-9]{6}$'}
+              documentCount: {type: integer, optional: true, min: 1, max: 3}
+            assert:
+              - that: "empty(drivers[].documentCount) || count(drivers[].documents) == drivers[].documentCount"
+                message: documentCount must equal the number of documents
+                field: drivers[].documentCount
+                rule: document-count
+        """
+
+    /// The `cover-assert` form of the issue: the assertion and the bound read money fields only,
+    /// so `kind` is free.
+    static let coverAssert = """
+        id: cover-assert
+        fields:
+          kind: {type: enum, values: [fire, water, theft, storm, glass]}
+          waterSource: {type: enum, values: [pipe, appliance, flood, roof], visibleIf: "kind == 'water'"}
+          claimed: {type: decimal, fractionDigits: 2, min: 0.01, max: 5000000}
+          deductible: {type: decimal, fractionDigits: 2, min: 0, max: 1000}
+          payable: {type: decimal, fractionDigits: 2, min: 0, max: claimed}
+        assert:
+          - that: "payable + deductible <= claimed"
+            rule: payable-limit
+        """
+
+    private func objects(_ file: String) throws -> [[String: Any]] {
+        try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    private func generate(_ rules: String, count: Int, seed: Int, to name: String) throws -> (Formsmith.Output, String) {
+        let output = path(name)
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", String(count), "--seed", String(seed),
+                                     "--output", output])
+        return (run, output)
+    }
+
+    func testTheRenewalSwitchStaysFiftyFiftyWithNoQuestionnaireRebuilt() throws {
+        let rules = try write("renewal.yaml", Self.renewal)
+        let (run, output) = try generate(rules, count: 5000, seed: 1, to: "renewal.jsonl")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix("wrote 5000 questionnaires to \(output); nothing discarded\n"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("warning"), run.stderr)
+        // A documentCount drawn unlike its documents was settled by the solver, and said so.
+        XCTAssertTrue(run.stderr.contains("\n  drivers[].documentCount [document-count]: "), run.stderr)
+        let records = try objects(output)
+        XCTAssertEqual(records.count, 5000)
+        // A free switch: 2,500 each way, ±5 points (2,250 to 2,750).
+        let unlimited = records.filter { $0["unlimitedDrivers"] as? Bool == true }.count
+        XCTAssertTrue((2250...2750).contains(unlimited), "unlimitedDrivers true in \(unlimited) of 5000")
+        // Where documentCount is given it equals the number of documents, and every size 1-3 of
+        // both lists occurs (the drivers' sizes uniformly: a third each, ±5 points).
+        var driverSizes = [Int: Int](), documentSizes = Set<Int>(), counted = 0, drivers = 0
+        for record in records {
+            guard let list = record["drivers"] as? [[String: Any]] else {
+                XCTAssertEqual(record["unlimitedDrivers"] as? Bool, true, "\(record)")
+                continue
+            }
+            XCTAssertEqual(record["unlimitedDrivers"] as? Bool, false, "\(record)")
+            driverSizes[list.count, default: 0] += 1
+            for driver in list {
+                drivers += 1
+                let documents = try XCTUnwrap(driver["documents"] as? [Any])
+                documentSizes.insert(documents.count)
+                if let given = driver["documentCount"] as? Int {
+                    counted += 1
+                    XCTAssertEqual(given, documents.count, "\(driver)")
+                }
+            }
+        }
+        XCTAssertEqual(documentSizes, [1, 2, 3])
+        let withDrivers = 5000 - unlimited
+        for size in 1...3 {
+            let share = Double(driverSizes[size, default: 0]) / Double(withDrivers)
+            XCTAssertEqual(share, 1.0 / 3.0, accuracy: 0.05, "drivers of size \(size): \(driverSizes)")
+        }
+        XCTAssertGreaterThan(counted, 0)
+        XCTAssertLessThan(counted, drivers)
+        let validate = try Formsmith.run(["validate", "--rules", rules, output])
+        XCTAssertEqual(validate.status, 0, validate.stdout)
+    }
+
+    func testTheCoverAssertFormKeepsItsEnumUniformWithNoQuestionnaireRebuilt() throws {
+        let rules = try write("cover-assert.yaml", Self.coverAssert)
+        let (run, output) = try generate(rules, count: 5000, seed: 1, to: "claims.jsonl")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix("wrote 5000 questionnaires to \(output); nothing discarded\n"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("warning"), run.stderr)
+        let records = try objects(output)
+        XCTAssertEqual(records.count, 5000)
+        // Five free values: 20% each, ±5 points (750 to 1,250 of 5,000).
+        var kinds = [String: Int]()
+        for record in records { kinds[record["kind"] as? String ?? "(none)", default: 0] += 1 }
+        XCTAssertEqual(Set(kinds.keys), ["fire", "water", "theft", "storm", "glass"])
+        for (kind, count) in kinds { XCTAssertTrue((750...1250).contains(count), "\(kind): \(count) of 5000") }
+        // The assertion holds in every questionnaire, in exact cents.
+        for record in records {
+            let cents = ["payable", "deductible", "claimed"].map { name -> Int in
+                let number = record[name] as? NSNumber
+                return Int(((number?.doubleValue ?? -1) * 100).rounded())
+            }
+            XCTAssertLessThanOrEqual(cents[0] + cents[1], cents[2], "\(record)")
+        }
+        let validate = try Formsmith.run(["validate", "--rules", rules, output])
+        XCTAssertEqual(validate.status, 0, validate.stdout)
+    }
+
+    func testTheNestedListsFixtureGeneratesWithNothingDiscarded() throws {
+        let rules = "Tests/FormsmithCLITests/Fixtures/nested-lists/rules.yaml"
+        let (run, output) = try generate(rules, count: 2000, seed: 3, to: "nested.jsonl")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("wrote 2000 questionnaires to \(output); nothing discarded"), run.stderr)
+        let validate = try Formsmith.run(["validate", "--rules", rules, output])
+        XCTAssertEqual(validate.status, 0, validate.stdout)
+    }
+
+    func testSeededOutputWithSettledValuesIsTheSameOnEveryRun() throws {
+        let rules = try write("renewal.yaml", Self.renewal)
+        let (first, one) = try generate(rules, count: 500, seed: 7, to: "one.jsonl")
+        let (second, two) = try generate(rules, count: 500, seed: 7, to: "two.jsonl")
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: one)), try Data(contentsOf: URL(fileURLWithPath: two)))
+    }
+}
