@@ -133,6 +133,43 @@ final class SolverGenerationCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(validate.status, 0, validate.stdout)
     }
 
+    /// A value the assertion rules out is settled uniformly among those it allows, not at the
+    /// solver's first answer. `total` is drawn first (0-10, 1/11 each), then `part`: kept when
+    /// it is at most `total`, else settled among 0...total; either way `part` is uniform on
+    /// 0...total, so part = 0 and part = total each have the share (1/11)·Σ 1/(t+1) over
+    /// t = 0...10, which is H(11)/11 = 0.2745 (H the harmonic number, 3.0199).
+    func testASettledIntegerIsUniformAmongTheValuesTheAssertionAllows() throws {
+        let rules = try write("parts.yaml", """
+            id: parts
+            fields:
+              total: {type: integer, min: 0, max: 10}
+              part: {type: integer, min: 0, max: 10}
+            assert:
+              - that: "part <= total"
+                rule: part-of-total
+            """)
+        let (run, output) = try generate(rules, count: 5000, seed: 2, to: "parts.jsonl")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("\n  part [part-of-total]: "), run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix("nothing discarded\n"), run.stderr)
+        let records = try objects(output)
+        let pairs = records.compactMap { record -> (Int, Int)? in
+            guard let total = record["total"] as? Int, let part = record["part"] as? Int else { return nil }
+            return (total, part)
+        }
+        XCTAssertEqual(pairs.count, 5000)
+        XCTAssertTrue(pairs.allSatisfy { $0.1 <= $0.0 })
+        let atZero = Double(pairs.filter { $0.1 == 0 }.count) / 5000
+        let atTotal = Double(pairs.filter { $0.1 == $0.0 }.count) / 5000
+        XCTAssertEqual(atZero, 0.2745, accuracy: 0.03)
+        XCTAssertEqual(atTotal, 0.2745, accuracy: 0.03)
+        // total itself stays free: 1/11 each (455 of 5,000), ±2 points.
+        for value in 0...10 {
+            let share = Double(pairs.filter { $0.0 == value }.count) / 5000
+            XCTAssertEqual(share, 1.0 / 11.0, accuracy: 0.02, "total = \(value)")
+        }
+    }
+
     func testTheNestedListsFixtureGeneratesWithNothingDiscarded() throws {
         let rules = "Tests/FormsmithCLITests/Fixtures/nested-lists/rules.yaml"
         let (run, output) = try generate(rules, count: 2000, seed: 3, to: "nested.jsonl")

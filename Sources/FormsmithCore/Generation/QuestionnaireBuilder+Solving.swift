@@ -42,12 +42,14 @@ extension QuestionnaireBuilder {
             // The last value they read: the assertions themselves say whether it fits.
             guard let broken = assertions.first(where: { $0.predicate.evaluateCondition(environment) == false })
             else { return drawn }
-            return solve(field, open: [field.id], assertions: [broken], drawn: drawn) ?? drawn
+            // Counted under the assertion that failed; the value found keeps all of them.
+            let ordered = [broken] + assertions.filter { $0.rule != broken.rule || $0.source != broken.source }
+            return solve(field, address: address, open: [field.id], assertions: ordered, drawn: drawn) ?? drawn
         }
         switch feasible(open: later, assertions: assertions) {
         case true?, nil: return drawn
         case false?:
-            return solve(field, open: [field.id] + later, assertions: assertions, drawn: drawn) ?? drawn
+            return solve(field, address: address, open: [field.id] + later, assertions: assertions, drawn: drawn) ?? drawn
         }
     }
 
@@ -75,7 +77,10 @@ extension QuestionnaireBuilder {
 
     /// A value of `field` with which the assertions can hold (the fields `open` after it still
     /// to be filled), counted as settled; nil when there is none or the solver cannot say.
-    private func solve(_ field: CompiledField, open: [Int], assertions: [CompiledAssertion], drawn: GeneratedValue) -> GeneratedValue? {
+    private func solve(_ field: CompiledField, address: FieldAddress, open: [Int], assertions: [CompiledAssertion], drawn: GeneratedValue) -> GeneratedValue? {
+        if let values = Self.smallDomain(field, numberDomain: field.type == .integer ? numberDomain(field) : nil) {
+            return settleUniformly(field, address: address, among: values, later: Array(open.dropFirst()), assertions: assertions)
+        }
         let solver = assertionSolver
         solver.push()
         defer { solver.pop() }
@@ -111,6 +116,47 @@ extension QuestionnaireBuilder {
     }
 
     private static func gridName(_ id: Int) -> String { "steps of field \(id)" }
+
+    /// The most values a field's domain may have for a settled value to be drawn uniformly among
+    /// those that fit (each tried in turn) rather than taken from the solver's model.
+    static let smallDomainLimit = 64
+
+    /// Every value of a switch, a list's item count or an integer with both bounds and at most
+    /// ``smallDomainLimit`` values; nil for anything larger or of another type.
+    private static func smallDomain(_ field: CompiledField, numberDomain: NumberDomain?) -> [GeneratedValue]? {
+        switch field.type {
+        case .boolean: return [.boolean(false), .boolean(true)]
+        case .list:
+            let (low, top) = itemCounts(of: field)
+            guard low <= top, top - low < smallDomainLimit else { return nil }
+            return (low...top).map { .items(Int32($0)) }
+        case .integer:
+            guard let domain = numberDomain, domain.steps.isEmpty, !domain.isConstant,
+                  let lower = domain.lower, let upper = domain.upper,
+                  let low = lower.value.int64.map({ lower.exclusive || ExactDecimal($0) < lower.value ? $0 + 1 : $0 }),
+                  let top = upper.value.int64.map({ upper.exclusive || ExactDecimal($0) > upper.value ? $0 - 1 : $0 }),
+                  low <= top, top - low < Int64(smallDomainLimit) else { return nil }
+            return (low...top).map { .integer($0) }
+        default: return nil
+        }
+    }
+
+    /// One of `values` drawn uniformly among those with which the assertions can hold (the
+    /// fields `later` still open), counted as settled; nil when none can.
+    private func settleUniformly(_ field: CompiledField, address: FieldAddress, among values: [GeneratedValue],
+                                 later: [Int], assertions: [CompiledAssertion]) -> GeneratedValue? {
+        var fitting: [GeneratedValue] = []
+        for value in values {
+            record.setValue(value, at: address, in: rules)
+            let fits = later.isEmpty
+                ? !assertions.contains { $0.predicate.evaluateCondition(environment) == false }
+                : feasible(open: later, assertions: assertions) != false
+            if fits { fitting.append(value) }
+        }
+        guard !fitting.isEmpty, let rule = assertions.first?.rule else { return nil }
+        discards.addSettled(field: field.path, rule: rule)
+        return fitting[fitting.count == 1 ? 0 : random.int(in: 0...(fitting.count - 1))]
+    }
 
     /// Solver variables for the fields `ids`, each within its own domain; nil when one of them
     /// is of a kind the solver does not model here (text, dates, enums, numbers with `multipleOf`).
