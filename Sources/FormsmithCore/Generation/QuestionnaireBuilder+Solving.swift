@@ -56,6 +56,50 @@ extension QuestionnaireBuilder {
     /// Whether the assertions can hold with the fields `open` still to be filled (nil when they
     /// read something the solver does not model).
     private func feasible(open: [Int], assertions: [CompiledAssertion]) -> Bool? {
+        // The answer depends only on the values the assertions read that are not open: asked
+        // again for the same ones (a list size, a switch, small numbers), it is reused.
+        let key = feasibilityKey(open: open, assertions: assertions)
+        if let key, let known = feasibilityAnswers[key] { return known }
+        let answer = checkFeasible(open: open, assertions: assertions)
+        if let key, let answer {
+            if feasibilityAnswers.count >= Self.feasibilityAnswerLimit { feasibilityAnswers.removeAll(keepingCapacity: true) }
+            feasibilityAnswers[key] = answer
+        }
+        return answer
+    }
+
+    /// How many answers ``feasible(open:assertions:)`` keeps before it starts again.
+    static let feasibilityAnswerLimit = 4096
+
+    /// The open fields, the assertions and the value of every other field they read, written
+    /// out; nil when one of those values is text (written out it could be mistaken for another).
+    private func feasibilityKey(open: [Int], assertions: [CompiledAssertion]) -> String? {
+        var key = open.map(String.init).joined(separator: ",")
+        // An open number's domain may read fields the assertions do not (`max: claimed`).
+        for id in open where rules.fields[id].type == .integer || rules.fields[id].type == .decimal {
+            let domain = numberDomain(rules.fields[id])
+            key += "|\(id)∈" + (domain.lower.map { "\($0.exclusive ? "(" : "[")\($0.value)" } ?? "(")
+                + "," + (domain.upper.map { "\($0.value)\($0.exclusive ? ")" : "]")" } ?? ")")
+        }
+        for assertion in assertions {
+            key += ";" + assertion.rule + "@" + assertion.source
+            for id in assertion.predicate.referencedFields where !open.contains(id) {
+                switch environment.lookup(id) {
+                case .absent: key += "|\(id)="
+                case .invalid: return nil
+                case .value(let value):
+                    switch value {
+                    case .boolean, .integer, .decimal, .date: key += "|\(id)=\(value.description)"
+                    case .list(let items) where items.allSatisfy({ $0 == .null }): key += "|\(id)=#\(items.count)"
+                    default: return nil
+                    }
+                }
+            }
+        }
+        return key
+    }
+
+    private func checkFeasible(open: [Int], assertions: [CompiledAssertion]) -> Bool? {
         let solver = assertionSolver
         solver.push()
         defer { solver.pop() }

@@ -40,6 +40,8 @@ final class QuestionnaireBuilder {
     let assertionSolving: AssertionSolving?
     /// The solver that settles values assertions read (made on first use, one per builder).
     lazy var assertionSolver = ConstraintSolver(context: SolverContext(), timeoutMilliseconds: 2_000)
+    /// Answers of the solver about assertions, by the values they read (see ``feasible(open:assertions:)``).
+    @exclusivity(unchecked) var feasibilityAnswers: [String: Bool] = [:]
     @exclusivity(unchecked) var textBuffer: [UInt8] = []
     /// How many times a string value is drawn before the attempt fails.
     static let textAttempts = 48
