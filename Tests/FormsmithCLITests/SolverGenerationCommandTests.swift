@@ -170,6 +170,37 @@ final class SolverGenerationCommandTests: ScratchFolderTestCase {
         }
     }
 
+    /// An enum an assertion reads, filled after the number it is tied to: `amount` is drawn first
+    /// (0-20, 1/21 each), then `kind` (1/3 each), settled among fire and water when it is theft
+    /// and amount is above 5. So theft has the share 1/3 · 6/21 = 0.0952, fire and water
+    /// (1 - 0.0952) / 2 = 0.4524 each, and nothing is rebuilt.
+    func testASettledEnumIsDrawnAmongTheValuesTheAssertionAllows() throws {
+        let rules = try write("claims.yaml", """
+            id: claims
+            fields:
+              amount: {type: integer, min: 0, max: 20}
+              kind: {type: enum, values: [fire, water, theft]}
+            assert:
+              - that: "kind != 'theft' OR amount <= 5"
+                rule: theft-limit
+            """)
+        let (run, output) = try generate(rules, count: 5000, seed: 4, to: "claims.jsonl")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("\n  kind [theft-limit]: "), run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix("nothing discarded\n"), run.stderr)
+        let records = try objects(output)
+        XCTAssertEqual(records.count, 5000)
+        var kinds = [String: Int]()
+        for record in records {
+            let kind = record["kind"] as? String ?? "(none)"
+            kinds[kind, default: 0] += 1
+            if kind == "theft" { XCTAssertLessThanOrEqual(record["amount"] as? Int ?? 99, 5, "\(record)") }
+        }
+        XCTAssertEqual(Double(kinds["theft", default: 0]) / 5000, 0.0952, accuracy: 0.02, "\(kinds)")
+        XCTAssertEqual(Double(kinds["fire", default: 0]) / 5000, 0.4524, accuracy: 0.03, "\(kinds)")
+        XCTAssertEqual(Double(kinds["water", default: 0]) / 5000, 0.4524, accuracy: 0.03, "\(kinds)")
+    }
+
     func testTheNestedListsFixtureGeneratesWithNothingDiscarded() throws {
         let rules = "Tests/FormsmithCLITests/Fixtures/nested-lists/rules.yaml"
         let (run, output) = try generate(rules, count: 2000, seed: 3, to: "nested.jsonl")

@@ -5,7 +5,7 @@ import FormsmithValues
 /// being built.
 ///
 /// What it models: numbers (integers and exact decimals, added, subtracted, negated, compared),
-/// Booleans, `count()` of a list in the scope, `empty()`/`present()` of an open value (open
+/// Booleans, enum values compared with text constants (`==`, `!=`, `IN`), `count()` of a list in the scope, `empty()`/`present()` of an open value (open
 /// values are present: the check asks for a completion in which they are filled), and `and`,
 /// `or`, `not` over those. Anything else (text, dates, enum values, lists of values, a null
 /// constant inside a comparison) makes the translation give up (nil), and the assertion is left
@@ -19,6 +19,8 @@ struct AssertionTranslation {
         case count(IntTerm)
         /// A Boolean field.
         case flag(BoolTerm)
+        /// An enum field: the position of its value among `values`.
+        case choice(IntTerm, values: [ExpressionValue])
     }
 
     /// A translated sub-expression.
@@ -54,6 +56,20 @@ struct AssertionTranslation {
         }
     }
 
+    /// `node` is an open enum field whose value is one of the text constants `constants`; nil
+    /// when it is not an open enum or a constant is not text.
+    private func choiceTest(_ node: CompiledNode, _ constants: [CompiledNode]) -> BoolTerm? {
+        guard case .field(let id) = node, case .choice(let position, let values)? = variables[id] else { return nil }
+        var options: [BoolTerm] = []
+        for constant in constants {
+            guard !isOpen(constant), case .string(let text)? = constant.evaluate(environment) else { return nil }
+            for (index, value) in values.enumerated() where value == .string(text) {
+                options.append(position == context.int(Int64(index)))
+            }
+        }
+        return context.or(options)
+    }
+
     private func translate(_ node: CompiledNode) -> Term? {
         guard isOpen(node) else { return constant(node) }
         switch node {
@@ -83,6 +99,7 @@ struct AssertionTranslation {
             if case .add = node { return .number(l + r) }
             return .number(l - r)
         case .equal(let left, let right, let negated):
+            if let term = choiceTest(left, [right]) ?? choiceTest(right, [left]) { return .flag(negated ? !term : term) }
             switch (translate(left), translate(right)) {
             case (.number(let l)?, .number(let r)?): return .flag(negated ? l != r : l == r)
             case (.flag(let l)?, .flag(let r)?): return .flag(negated ? !l.iff(r) : l.iff(r))
@@ -95,6 +112,10 @@ struct AssertionTranslation {
             if accepts.contains(.same) { options.append(l == r) }
             if accepts.contains(.greater) { options.append(l > r) }
             return .flag(context.or(options))
+        case .membership(let element, let list, let negated):
+            guard !isOpen(list), case .list(let members)? = list.evaluate(environment),
+                  let term = choiceTest(element, members.map { CompiledNode.constant($0) }) else { return nil }
+            return .flag(negated ? !term : term)
         case .call(let function, let argument):
             guard case .field(let id) = argument, let variable = variables[id] else { return nil }
             switch (function, variable) {

@@ -122,7 +122,8 @@ extension QuestionnaireBuilder {
     /// A value of `field` with which the assertions can hold (the fields `open` after it still
     /// to be filled), counted as settled; nil when there is none or the solver cannot say.
     private func solve(_ field: CompiledField, address: FieldAddress, open: [Int], assertions: [CompiledAssertion], drawn: GeneratedValue) -> GeneratedValue? {
-        if let values = Self.smallDomain(field, numberDomain: field.type == .integer ? numberDomain(field) : nil) {
+        if let values = field.type == .enumeration ? choiceDomain(field).map({ $0.map { GeneratedValue.choice($0) } })
+            : Self.smallDomain(field, numberDomain: field.type == .integer ? numberDomain(field) : nil) {
             return settleUniformly(field, address: address, among: values, later: Array(open.dropFirst()), assertions: assertions)
         }
         let solver = assertionSolver
@@ -160,6 +161,15 @@ extension QuestionnaireBuilder {
     }
 
     private static func gridName(_ id: Int) -> String { "steps of field \(id)" }
+
+    /// The positions of the values an enum field may take here (its constant, or those the cases
+    /// that hold allow, else all); nil when it lists none.
+    private func choiceDomain(_ field: CompiledField) -> [Int32]? {
+        if let constant = plan.fields[field.id].constantChoice { return [constant] }
+        if let allowed = caseChoices(of: field)?.allowed { return allowed.isEmpty ? nil : allowed }
+        let count = plan.enumValueCount(of: field.id)
+        return count > 0 ? (0..<Int32(count)).map { $0 } : nil
+    }
 
     /// The most values a field's domain may have for a settled value to be drawn uniformly among
     /// those that fit (each tried in turn) rather than taken from the solver's model.
@@ -238,6 +248,12 @@ extension QuestionnaireBuilder {
                 variables[id] = .count(count)
             case .boolean:
                 variables[id] = .flag(context.bool(named: "field \(id)"))
+            case .enumeration:
+                guard let allowed = choiceDomain(field) else { return nil }
+                let position = context.int(named: "choice of field \(id)")
+                solver.assert(context.or(allowed.map { position == context.int(Int64($0)) }))
+                let values = (0..<plan.enumValueCount(of: id)).map { plan.enumValue(of: id, at: $0) }
+                variables[id] = .choice(position, values: values)
             default:
                 return nil
             }
