@@ -185,6 +185,12 @@ struct GenerateCommand: ParsableCommand {
                        + "bank prefix, manufacturer, words); those values were drawn plainly:")
             for line in discards.plainFallbackLines { writeError("  " + DisplayText.escaped(line)) }
         }
+        if !discards.settled.isEmpty {
+            writeError("formsmith: the solver settled values that assertions read (the value drawn first left an "
+                       + "assertion unsatisfiable, so the solver chose one of the field's values that keeps it; "
+                       + "nothing was thrown away):")
+            for line in discards.settledLines { writeError("  " + line) }
+        }
         guard !discards.isEmpty else { return }
         writeError("formsmith: warning: " + discardHeadline(discards))
         for line in discards.lines() { writeError("  " + DisplayText.escaped(line)) }

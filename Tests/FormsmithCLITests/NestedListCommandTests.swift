@@ -96,11 +96,15 @@ final class NestedListCommandTests: XCTestCase {
         XCTAssertEqual(lines.first,
             "\(records.path):2:63: warning: \"2999-01-01\" breaks the rule max of 'drivers[1].documents[0].issued' "
                 + "(must be on or before 2026-11-22 (today)); not used")
-        // The form's assertion (documentCount equals the number of documents) is checked, not
-        // constructed: questionnaires that break it are rebuilt, and that is said.
+        // The form's assertion (documentCount equals the number of documents) is constructed:
+        // a documentCount drawn unlike its documents is settled by the solver (and that is said),
+        // no questionnaire is rebuilt.
         XCTAssertEqual(lines.count, 3, run.stderr)
-        XCTAssertTrue(lines.dropFirst().first?.hasPrefix("formsmith: warning: generation: ") == true, run.stderr)
+        XCTAssertTrue(lines.dropFirst().first?.hasPrefix("formsmith: the solver settled values that assertions read") == true,
+                      run.stderr)
         XCTAssertTrue(lines.last?.hasPrefix("  drivers[].documentCount [document-count]: ") == true, run.stderr)
+        XCTAssertTrue(lines.last?.hasSuffix(" settled by the solver") == true, run.stderr)
+        XCTAssertFalse(run.stderr.contains("rebuilt"), run.stderr)
         let objects = run.stdout.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }

@@ -17,7 +17,7 @@
 ///   makes the result unknown (nil) rather than trapping or clamping; so do operations the type
 ///   checker rejects when they are reached through `any`-typed fields.
 public struct CompiledExpression: Sendable {
-    private let root: CompiledNode
+    let root: CompiledNode
 
     /// The ids of all referenced fields, without duplicates, in order of first appearance
     /// (for dependency graphs and cycle detection).

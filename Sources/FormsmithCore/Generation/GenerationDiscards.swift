@@ -55,8 +55,26 @@ public struct GenerationDiscards: Sendable, Equatable {
     /// "Values that look real").
     public internal(set) var plainFallbacks: [Reason: Int] = [:]
 
+    /// Per field and assertion (`payable [payable-limit]`), how many drawn values the solver
+    /// replaced because with them the assertion could no longer hold (the value it settled lies
+    /// in the field's own domain; nothing was rebuilt for it).
+    public internal(set) var settled: [Reason: Int] = [:]
+
     /// Creates an empty count.
     public init() {}
+
+    /// Counts one value of `field` settled by the solver for the assertion `rule`.
+    mutating func addSettled(field: String, rule: String) {
+        settled[Reason(kind: .value, field: field, rule: rule), default: 0] += 1
+    }
+
+    /// One line per field and assertion whose values the solver settled (`drivers.documentCount
+    /// [document-count]: 12 values settled by the solver`), most frequent first.
+    public var settledLines: [String] {
+        settled.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { entry in
+            "\(entry.key.field) [\(entry.key.rule)]: \(entry.value) value\(entry.value == 1 ? "" : "s") settled by the solver"
+        }
+    }
 
     /// Whether nothing was discarded (plain fallbacks are counted apart: ``plainFallbacks``).
     public var isEmpty: Bool { questionnaires == 0 && values == 0 && defects == 0 }
@@ -116,6 +134,7 @@ public struct GenerationDiscards: Sendable, Equatable {
         defects += other.defects
         counts.merge(other.counts, uniquingKeysWith: +)
         plainFallbacks.merge(other.plainFallbacks, uniquingKeysWith: +)
+        settled.merge(other.settled, uniquingKeysWith: +)
     }
 
     /// One line per reason (`drivers[].documents[].number [regex]: 12 values redrawn`), most

@@ -39,6 +39,12 @@ final class QuestionnaireBuilder {
     /// through the builder: every field it does not hold stays empty).
     @exclusivity(unchecked) var replaying = false
     let scratch = RegexScratch()
+    /// Which fields assertions read, when the form has assertions (nil: the solver never runs).
+    let assertionSolving: AssertionSolving?
+    /// The solver that settles values assertions read (made on first use, one per builder).
+    lazy var assertionSolver = ConstraintSolver(context: SolverContext(), timeoutMilliseconds: 2_000)
+    /// Answers of the solver about assertions, by the values they read (see ``feasible(open:assertions:)``).
+    @exclusivity(unchecked) var feasibilityAnswers: [String: Bool] = [:]
     @exclusivity(unchecked) var textBuffer: [UInt8] = []
     /// How many times a string value is drawn before the attempt fails.
     static let textAttempts = 48
@@ -48,6 +54,7 @@ final class QuestionnaireBuilder {
         self.rules = plan.rules
         record = GeneratedRecord(rules: plan.rules)
         groupChoices = Array(repeating: .undecided, count: plan.rules.groups.count)
+        assertionSolving = AssertionSolving(rules: plan.rules)
     }
 
     /// Fills a fresh questionnaire; false (with `failure` set) when some field had no value.
@@ -97,6 +104,9 @@ final class QuestionnaireBuilder {
                 value = materialize(initial, for: field, address: address)
             } else if !skipped, parentsFilled, required || wantsFilled(field, item: item) {
                 value = pooledValue(field, address: address) ?? generateValue(field, address: address)
+                if let solving = assertionSolving, !solving.readers[id].isEmpty {
+                    value = settledValue(field, address: address, drawn: value, solving: solving)
+                }
             }
         }
         record.setValue(value, at: address, in: rules)

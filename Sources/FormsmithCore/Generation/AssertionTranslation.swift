@@ -1,0 +1,132 @@
+import FormsmithValues
+
+/// An assertion as a solver term, over the values still open (the field being filled and the
+/// fields of its scope filled after it) with every other value read from the questionnaire
+/// being built.
+///
+/// What it models: numbers (integers and exact decimals, added, subtracted, negated, compared),
+/// Booleans, enum values compared with text constants (`==`, `!=`, `IN`), `count()` of a list in the scope, `empty()`/`present()` of an open value (open
+/// values are present: the check asks for a completion in which they are filled), and `and`,
+/// `or`, `not` over those. Anything else (text, dates, enum values, lists of values, a null
+/// constant inside a comparison) makes the translation give up (nil), and the assertion is left
+/// to the check after the questionnaire is built, as before.
+struct AssertionTranslation {
+    /// The solver term of an open value.
+    enum Variable {
+        /// An integer or decimal field.
+        case number(RealTerm)
+        /// The item count of a list field.
+        case count(IntTerm)
+        /// A Boolean field.
+        case flag(BoolTerm)
+        /// An enum field: the position of its value among `values`.
+        case choice(IntTerm, values: [ExpressionValue])
+    }
+
+    /// A translated sub-expression.
+    private enum Term {
+        case number(RealTerm)
+        case flag(BoolTerm)
+    }
+
+    let context: SolverContext
+    let variables: [Int: Variable]
+    let environment: GenerationEnvironment
+
+    /// The assertion as a Boolean term, or nil when it reads something the translation does not
+    /// model.
+    func condition(_ node: CompiledNode) -> BoolTerm? {
+        guard case .flag(let term)? = translate(node) else { return nil }
+        return term
+    }
+
+    private func isOpen(_ node: CompiledNode) -> Bool {
+        var fields: [Int] = []
+        node.collectFields(into: &fields)
+        return fields.contains { variables[$0] != nil }
+    }
+
+    /// A node that reads no open value, as a constant term (nil for null, text, dates, lists).
+    private func constant(_ node: CompiledNode) -> Term? {
+        switch node.evaluate(environment) {
+        case .boolean(let flag)?: return .flag(context.bool(flag))
+        case .integer(let number)?: return .number(context.int(number).real)
+        case .decimal(let number)?: return context.real(number).map(Term.number)
+        default: return nil
+        }
+    }
+
+    /// `node` is an open enum field whose value is one of the text constants `constants`; nil
+    /// when it is not an open enum or a constant is not text.
+    private func choiceTest(_ node: CompiledNode, _ constants: [CompiledNode]) -> BoolTerm? {
+        guard case .field(let id) = node, case .choice(let position, let values)? = variables[id] else { return nil }
+        var options: [BoolTerm] = []
+        for constant in constants {
+            guard !isOpen(constant), case .string(let text)? = constant.evaluate(environment) else { return nil }
+            for (index, value) in values.enumerated() where value == .string(text) {
+                options.append(position == context.int(Int64(index)))
+            }
+        }
+        return context.or(options)
+    }
+
+    private func translate(_ node: CompiledNode) -> Term? {
+        guard isOpen(node) else { return constant(node) }
+        switch node {
+        case .field(let id):
+            switch variables[id] {
+            case .number(let term)?: return .number(term)
+            case .flag(let term)?: return .flag(term)
+            default: return nil
+            }
+        case .not(let inner):
+            guard case .flag(let term)? = translate(inner) else { return nil }
+            return .flag(!term)
+        case .negate(let inner):
+            guard case .number(let term)? = translate(inner) else { return nil }
+            return .number(context.int(0).real - term)
+        case .and(let left, let right), .or(let left, let right):
+            let isAnd: Bool
+            if case .and = node { isAnd = true } else { isAnd = false }
+            // A side that reads no open value and already decides the result decides it.
+            for side in [left, right] where !isOpen(side) {
+                if case .boolean(let flag)? = side.evaluate(environment), flag != isAnd { return .flag(context.bool(flag)) }
+            }
+            guard case .flag(let l)? = translate(left), case .flag(let r)? = translate(right) else { return nil }
+            return .flag(isAnd ? l && r : l || r)
+        case .add(let left, let right), .subtract(let left, let right):
+            guard case .number(let l)? = translate(left), case .number(let r)? = translate(right) else { return nil }
+            if case .add = node { return .number(l + r) }
+            return .number(l - r)
+        case .equal(let left, let right, let negated):
+            if let term = choiceTest(left, [right]) ?? choiceTest(right, [left]) { return .flag(negated ? !term : term) }
+            switch (translate(left), translate(right)) {
+            case (.number(let l)?, .number(let r)?): return .flag(negated ? l != r : l == r)
+            case (.flag(let l)?, .flag(let r)?): return .flag(negated ? !l.iff(r) : l.iff(r))
+            default: return nil
+            }
+        case .order(let left, let right, let accepts):
+            guard case .number(let l)? = translate(left), case .number(let r)? = translate(right) else { return nil }
+            var options: [BoolTerm] = []
+            if accepts.contains(.less) { options.append(l < r) }
+            if accepts.contains(.same) { options.append(l == r) }
+            if accepts.contains(.greater) { options.append(l > r) }
+            return .flag(context.or(options))
+        case .membership(let element, let list, let negated):
+            guard !isOpen(list), case .list(let members)? = list.evaluate(environment),
+                  let term = choiceTest(element, members.map { CompiledNode.constant($0) }) else { return nil }
+            return .flag(negated ? !term : term)
+        case .call(let function, let argument):
+            guard case .field(let id) = argument, let variable = variables[id] else { return nil }
+            switch (function, variable) {
+            case (.count, .count(let term)): return .number(term.real)
+            // Open values are present (their lists have at least one item).
+            case (.empty, _): return .flag(context.bool(false))
+            case (.present, _): return .flag(context.bool(true))
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+}

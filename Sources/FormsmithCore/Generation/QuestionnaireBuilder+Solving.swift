@@ -1,0 +1,263 @@
+import FormsmithValues
+
+/// Values that assertions read, settled by the solver while the questionnaire is built instead
+/// of checked after it (which threw the whole questionnaire away, and skewed every choice made
+/// before: a switch that adds list items came out true four times in five).
+///
+/// Each value is first drawn as before, uniformly, by its field's own generator. Then, for a
+/// field an assertion of its own scope reads (see ``AssertionSolving``), the solver is asked
+/// whether the assertions can still hold with that value, the fields of the scope filled after
+/// it left open within their own domains (bounds, `fractionDigits`, item counts). When they
+/// can, the drawn value stays: free choices keep their uniform shares. When they cannot, the
+/// solver gives a value of the field's domain that lets them hold; that value is *settled*, and
+/// counted per field and assertion (``GenerationDiscards/settled``). The last field an
+/// assertion reads is checked by evaluating the assertion itself, so the solver runs only when
+/// it fails.
+extension QuestionnaireBuilder {
+    /// `drawn`, or the value the solver settles for `field` when `drawn` leaves an assertion of
+    /// the field's scope unsatisfiable; `drawn` too when the assertions read something the
+    /// solver does not model or it finds no value (the questionnaire is then checked and
+    /// rebuilt as before, and counted there).
+    func settledValue(_ field: CompiledField, address: FieldAddress, drawn: GeneratedValue, solving: AssertionSolving) -> GeneratedValue {
+        guard !replaying, targets == nil, failure == nil, drawn.isPresent else { return drawn }
+        let scope: EvaluationScope
+        if let list = field.listID {
+            guard let items = rules.fields[list].items?.scope else { return drawn }
+            scope = items
+        } else {
+            scope = rules.rootScope
+        }
+        let assertions = solving.readers[field.id].map { scope.assertions[$0] }
+        var later: [Int] = []
+        let here = solving.position[field.id]
+        for assertion in assertions {
+            for id in assertion.predicate.referencedFields
+            where rules.fields[id].listID == field.listID && solving.position[id] > here && !later.contains(id) {
+                later.append(id)
+            }
+        }
+        record.setValue(drawn, at: address, in: rules)
+        defer { record.setValue(.absent, at: address, in: rules) }
+        if later.isEmpty {
+            // The last value they read: the assertions themselves say whether it fits.
+            guard let broken = assertions.first(where: { $0.predicate.evaluateCondition(environment) == false })
+            else { return drawn }
+            // Counted under the assertion that failed; the value found keeps all of them.
+            let ordered = [broken] + assertions.filter { $0.rule != broken.rule || $0.source != broken.source }
+            return solve(field, address: address, open: [field.id], assertions: ordered, drawn: drawn) ?? drawn
+        }
+        switch feasible(open: later, assertions: assertions) {
+        case true?, nil: return drawn
+        case false?:
+            return solve(field, address: address, open: [field.id] + later, assertions: assertions, drawn: drawn) ?? drawn
+        }
+    }
+
+    /// Whether the assertions can hold with the fields `open` still to be filled (nil when they
+    /// read something the solver does not model).
+    private func feasible(open: [Int], assertions: [CompiledAssertion]) -> Bool? {
+        // The answer depends only on the values the assertions read that are not open: asked
+        // again for the same ones (a list size, a switch, small numbers), it is reused.
+        let key = feasibilityKey(open: open, assertions: assertions)
+        if let key, let known = feasibilityAnswers[key] { return known }
+        let answer = checkFeasible(open: open, assertions: assertions)
+        if let key, let answer {
+            if feasibilityAnswers.count >= Self.feasibilityAnswerLimit { feasibilityAnswers.removeAll(keepingCapacity: true) }
+            feasibilityAnswers[key] = answer
+        }
+        return answer
+    }
+
+    /// How many answers ``feasible(open:assertions:)`` keeps before it starts again.
+    static let feasibilityAnswerLimit = 4096
+
+    /// The open fields, the assertions and the value of every other field they read, written
+    /// out; nil when one of those values is text (written out it could be mistaken for another).
+    private func feasibilityKey(open: [Int], assertions: [CompiledAssertion]) -> String? {
+        var key = open.map(String.init).joined(separator: ",")
+        // An open number's domain may read fields the assertions do not (`max: claimed`).
+        for id in open where rules.fields[id].type == .integer || rules.fields[id].type == .decimal {
+            let domain = numberDomain(rules.fields[id])
+            key += "|\(id)∈" + (domain.lower.map { "\($0.exclusive ? "(" : "[")\($0.value)" } ?? "(")
+                + "," + (domain.upper.map { "\($0.value)\($0.exclusive ? ")" : "]")" } ?? ")")
+        }
+        for assertion in assertions {
+            key += ";" + assertion.rule + "@" + assertion.source
+            for id in assertion.predicate.referencedFields where !open.contains(id) {
+                switch environment.lookup(id) {
+                case .absent: key += "|\(id)="
+                case .invalid: return nil
+                case .value(let value):
+                    switch value {
+                    case .boolean, .integer, .decimal, .date: key += "|\(id)=\(value.description)"
+                    case .list(let items) where items.allSatisfy({ $0 == .null }): key += "|\(id)=#\(items.count)"
+                    default: return nil
+                    }
+                }
+            }
+        }
+        return key
+    }
+
+    private func checkFeasible(open: [Int], assertions: [CompiledAssertion]) -> Bool? {
+        let solver = assertionSolver
+        solver.push()
+        defer { solver.pop() }
+        guard let variables = declare(open, in: solver, drawnScale: nil) else { return nil }
+        let translation = AssertionTranslation(context: solver.context, variables: variables, environment: environment)
+        var modelled = false
+        for assertion in assertions {
+            guard let term = translation.condition(assertion.predicate.root) else { continue }
+            solver.assert(term)
+            modelled = true
+        }
+        guard modelled else { return nil }
+        switch solver.check() {
+        case .satisfiable: return true
+        case .unsatisfiable: return false
+        case .unknown: return nil
+        }
+    }
+
+    /// A value of `field` with which the assertions can hold (the fields `open` after it still
+    /// to be filled), counted as settled; nil when there is none or the solver cannot say.
+    private func solve(_ field: CompiledField, address: FieldAddress, open: [Int], assertions: [CompiledAssertion], drawn: GeneratedValue) -> GeneratedValue? {
+        if let values = field.type == .enumeration ? choiceDomain(field).map({ $0.map { GeneratedValue.choice($0) } })
+            : Self.smallDomain(field, numberDomain: field.type == .integer ? numberDomain(field) : nil) {
+            return settleUniformly(field, address: address, among: values, later: Array(open.dropFirst()), assertions: assertions)
+        }
+        let solver = assertionSolver
+        solver.push()
+        defer { solver.pop() }
+        let drawnScale = number(of: drawn)?.scale
+        guard let variables = declare(open, in: solver, drawnScale: drawnScale) else { return nil }
+        let translation = AssertionTranslation(context: solver.context, variables: variables, environment: environment)
+        var rules: [String] = []
+        for assertion in assertions {
+            guard let term = translation.condition(assertion.predicate.root) else { continue }
+            solver.assert(term)
+            rules.append(assertion.rule)
+        }
+        guard let rule = rules.first, case .satisfiable(let model) = solver.check() else { return nil }
+        let context = solver.context
+        let settled: GeneratedValue?
+        switch (field.type, variables[field.id]) {
+        case (.integer, _):
+            settled = model.value(of: context.int(named: Self.gridName(field.id))).map { GeneratedValue.integer($0) }
+        case (.decimal, _):
+            let scale = numberDomain(field).fractionDigits ?? drawnScale ?? 2
+            settled = model.value(of: context.int(named: Self.gridName(field.id))).map {
+                numberValue(ExactDecimal(mantissa: $0, scale: scale), scale: scale, integer: false)
+            }
+        case (.list, .count(let count)?):
+            settled = model.value(of: count).map { GeneratedValue.items(Int32($0)) }
+        case (.boolean, .flag(let flag)?):
+            settled = .boolean(model.value(of: flag))
+        default:
+            settled = nil
+        }
+        if settled != nil { discards.addSettled(field: field.path, rule: rule) }
+        return settled
+    }
+
+    private static func gridName(_ id: Int) -> String { "steps of field \(id)" }
+
+    /// The positions of the values an enum field may take here (its constant, or those the cases
+    /// that hold allow, else all); nil when it lists none.
+    private func choiceDomain(_ field: CompiledField) -> [Int32]? {
+        if let constant = plan.fields[field.id].constantChoice { return [constant] }
+        if let allowed = caseChoices(of: field)?.allowed { return allowed.isEmpty ? nil : allowed }
+        let count = plan.enumValueCount(of: field.id)
+        return count > 0 ? (0..<Int32(count)).map { $0 } : nil
+    }
+
+    /// The most values a field's domain may have for a settled value to be drawn uniformly among
+    /// those that fit (each tried in turn) rather than taken from the solver's model.
+    static let smallDomainLimit = 64
+
+    /// Every value of a switch, a list's item count or an integer with both bounds and at most
+    /// ``smallDomainLimit`` values; nil for anything larger or of another type.
+    private static func smallDomain(_ field: CompiledField, numberDomain: NumberDomain?) -> [GeneratedValue]? {
+        switch field.type {
+        case .boolean: return [.boolean(false), .boolean(true)]
+        case .list:
+            let (low, top) = itemCounts(of: field)
+            guard low <= top, top - low < smallDomainLimit else { return nil }
+            return (low...top).map { .items(Int32($0)) }
+        case .integer:
+            guard let domain = numberDomain, domain.steps.isEmpty, !domain.isConstant,
+                  let lower = domain.lower, let upper = domain.upper,
+                  let low = lower.value.int64.map({ lower.exclusive || ExactDecimal($0) < lower.value ? $0 + 1 : $0 }),
+                  let top = upper.value.int64.map({ upper.exclusive || ExactDecimal($0) > upper.value ? $0 - 1 : $0 }),
+                  low <= top, top - low < Int64(smallDomainLimit) else { return nil }
+            return (low...top).map { .integer($0) }
+        default: return nil
+        }
+    }
+
+    /// One of `values` drawn uniformly among those with which the assertions can hold (the
+    /// fields `later` still open), counted as settled; nil when none can.
+    private func settleUniformly(_ field: CompiledField, address: FieldAddress, among values: [GeneratedValue],
+                                 later: [Int], assertions: [CompiledAssertion]) -> GeneratedValue? {
+        var fitting: [GeneratedValue] = []
+        for value in values {
+            record.setValue(value, at: address, in: rules)
+            let fits = later.isEmpty
+                ? !assertions.contains { $0.predicate.evaluateCondition(environment) == false }
+                : feasible(open: later, assertions: assertions) != false
+            if fits { fitting.append(value) }
+        }
+        guard !fitting.isEmpty, let rule = assertions.first?.rule else { return nil }
+        discards.addSettled(field: field.path, rule: rule)
+        return fitting[fitting.count == 1 ? 0 : random.int(in: 0...(fitting.count - 1))]
+    }
+
+    /// Solver variables for the fields `ids`, each within its own domain; nil when one of them
+    /// is of a kind the solver does not model here (text, dates, enums, numbers with `multipleOf`).
+    private func declare(_ ids: [Int], in solver: ConstraintSolver, drawnScale: Int?) -> [Int: AssertionTranslation.Variable]? {
+        let context = solver.context
+        var variables: [Int: AssertionTranslation.Variable] = [:]
+        for id in ids {
+            let field = rules.fields[id]
+            switch field.type {
+            case .integer, .decimal:
+                let domain = numberDomain(field)
+                guard domain.steps.isEmpty else { return nil }
+                // A number on its grid: `steps × 10^-scale` (whole numbers for integers).
+                let scale = field.type == .integer ? 0 : domain.fractionDigits ?? (id == ids[0] ? drawnScale : nil) ?? 2
+                let steps = context.int(named: Self.gridName(id))
+                guard let unit = context.real(ExactDecimal(mantissa: Int64(1), scale: scale)) else { return nil }
+                let value = steps.real * unit
+                if let lower = domain.lower {
+                    guard let bound = context.real(lower.value) else { return nil }
+                    solver.assert(lower.exclusive ? value > bound : value >= bound)
+                }
+                if let upper = domain.upper {
+                    guard let bound = context.real(upper.value) else { return nil }
+                    solver.assert(upper.exclusive ? value < bound : value <= bound)
+                }
+                if let constant = domain.constant {
+                    guard let fixed = context.real(constant) else { return nil }
+                    solver.assert(value == fixed)
+                }
+                variables[id] = .number(value)
+            case .list:
+                let (low, top) = Self.itemCounts(of: field)
+                let count = context.int(named: "items of field \(id)")
+                solver.assert(count >= context.int(Int64(low)) && count <= context.int(Int64(top)))
+                variables[id] = .count(count)
+            case .boolean:
+                variables[id] = .flag(context.bool(named: "field \(id)"))
+            case .enumeration:
+                guard let allowed = choiceDomain(field) else { return nil }
+                let position = context.int(named: "choice of field \(id)")
+                solver.assert(context.or(allowed.map { position == context.int(Int64($0)) }))
+                let values = (0..<plan.enumValueCount(of: id)).map { plan.enumValue(of: id, at: $0) }
+                variables[id] = .choice(position, values: values)
+            default:
+                return nil
+            }
+        }
+        return variables
+    }
+}
