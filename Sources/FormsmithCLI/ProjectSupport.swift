@@ -63,7 +63,11 @@ func projectForm(_ name: String, in project: Project) throws -> ProjectForm {
 /// validate), with `today` from `--today` or the project's defaults.
 func loadRules(_ rules: String?, form: String?, project: String?, dates: DateOptions, command: String,
                consequence: String) throws -> CompiledRuleSet {
-    if let rules { return try loadRules(rules, today: dates.referenceDate, consequence: consequence) }
+    if let rules {
+        // `--project` with `--rules` names the project in use: its folders are what the rules may read.
+        if let project { ReadableRoots.projectInUse = project }
+        return try loadRules(rules, today: dates.referenceDate, consequence: consequence)
+    }
     let loaded = try loadProject(project, command: command)
     guard let form else {
         writeError("formsmith: \(command) needs --rules FILE or --form NAME (one of "

@@ -82,9 +82,10 @@ final class SchemaCommandTests: XCTestCase {
             XCTAssertEqual(run.status, 1, name)
             XCTAssertTrue(run.stdout.contains(expected), "\(name): \(run.stdout)")
         }
-        // Libraries are read through a rule file that includes them, each copied beside it (a rule
-        // file reads only inside its own folder when no project in use allows more).
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("library-fixtures-\(getpid())")
+        // Libraries are read through a rule file that includes them, written inside the repository
+        // (the project in use, found from the working folder the binary runs in, is the
+        // repository's, and a rule file reads only inside its project).
+        let work = Formsmith.root.appendingPathComponent(".build/library-fixtures-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         for kind in ["invalid-library", "valid-library"] {
@@ -93,10 +94,7 @@ final class SchemaCommandTests: XCTestCase {
             for name in names.sorted() {
                 let library = folder.appendingPathComponent(kind).appendingPathComponent(name)
                 let ruleFile = work.appendingPathComponent("includes-\(name)")
-                let copy = work.appendingPathComponent(name)
-                try? FileManager.default.removeItem(at: copy)
-                try FileManager.default.copyItem(at: library, to: copy)
-                try "id: includer\ninclude: \(copy.path)\nfields:\n  a: {type: string}\n"
+                try "id: includer\ninclude: \(library.path)\nfields:\n  a: {type: string}\n"
                     .write(to: ruleFile, atomically: true, encoding: .utf8)
                 let run = try Formsmith.run(["lint", "--strict", "--today", "2026-11-22", "--rules", ruleFile.path])
                 if kind == "valid-library" {
