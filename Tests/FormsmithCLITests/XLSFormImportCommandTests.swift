@@ -507,4 +507,26 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(usage.status, 2)
         XCTAssertTrue(usage.stderr.contains("--input-format kobo-json reads files, not standard input"), usage.stderr)
     }
+
+    /// JSON numbers and booleans in a Kobo export are read by the engine's parser and kept as
+    /// written: 10.001 is not rounded (two digits allowed, at most 10), `true` stays a boolean,
+    /// a quote inside a text survives the rewriting. Verdicts by hand.
+    func testAKoboExportKeepsNumbersDigitForDigitAndBooleans() throws {
+        let form = try write("k.yaml", """
+            id: k
+            fields:
+              ok: {type: boolean}
+              n: {type: decimal, fractionDigits: 2, max: 10}
+              name: {type: string, maxLength: 3}
+            """)
+        let export = try write("k.json", #"[{"ok": true, "n": 1.10, "name": "a\"b"}, {"ok": false, "n": 10.001, "name": "abcd"}]"#)
+        let run = try Formsmith.run(["validate", "--today", "2026-01-01", "--input-format", "kobo-json", "--rules", form, export])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertFalse(run.stdout.contains("k.json:1\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("k.json:2\n  n: must be at most 10 [max] (value \"10.001\")\n"
+                                          + "  n: must have at most 2 digits after the decimal point [fraction-digits] (value \"10.001\")\n"
+                                          + "  name: must be at most 3 characters long (it has 4) [max-length] (value \"abcd\")\n"),
+                      run.stdout)
+        XCTAssertTrue(run.stdout.contains("2 questionnaires: 1 valid, 1 invalid, 0 unreadable"), run.stdout)
+    }
 }

@@ -126,34 +126,14 @@ enum KoboJSONWriter {
     static func write(_ value: Any) -> String {
         switch value {
         case let number as KoboNumber: return number.text
-        case let text as String: return quote(text)
+        case let text as String: return JSONText.quoted(text)
         case let object as [String: Any]:
-            return "{" + object.keys.sorted().map { quote($0) + ": " + write(object[$0]!) }.joined(separator: ", ") + "}"
+            return "{" + object.keys.sorted().map { JSONText.quoted($0) + ": " + write(object[$0]!) }.joined(separator: ", ") + "}"
         case let array as [Any]: return "[" + array.map(write).joined(separator: ", ") + "]"
         case is NSNull: return "null"
-        case let number as NSNumber: return number.stringValue
+        // Numbers arrive as KoboNumber (their digits kept); an NSNumber is a JSON true or false.
+        case let flag as NSNumber: return flag.boolValue ? "true" : "false"
         default: return "null"
         }
-    }
-
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }
