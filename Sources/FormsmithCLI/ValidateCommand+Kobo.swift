@@ -17,24 +17,9 @@ extension ValidateCommand {
         }
         var files: [String] = []
         for (index, input) in inputs.enumerated() {
-            let data: Data
-            do {
-                let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
-                defer { try? handle.close() }
-                data = try handle.read(upToCount: KoboExport.maxBytes + 1) ?? Data()
-            } catch {
-                try? FileManager.default.removeItem(at: folder)
-                writeError("formsmith: cannot read '\(input)': \((error as NSError).localizedDescription)")
-                throw FormsmithExit(status: ExitStatus.usage)
-            }
-            guard data.count <= KoboExport.maxBytes else {
-                try? FileManager.default.removeItem(at: folder)
-                writeError("formsmith: \(input): larger than the \(KoboExport.maxBytes >> 20) MiB a KoboToolbox export may take")
-                throw FormsmithExit(status: ExitStatus.usage)
-            }
             let export: KoboExport
             do {
-                export = try KoboExport.read(data, rules: rules, file: input)
+                export = try KoboExport.read(path: input, bytes: commandLineBytes(of: input), rules: rules)
             } catch {
                 try? FileManager.default.removeItem(at: folder)
                 writeError("formsmith: \(error.description)")

@@ -529,4 +529,21 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
                       run.stdout)
         XCTAssertTrue(run.stdout.contains("2 questionnaires: 1 valid, 1 invalid, 0 unreadable"), run.stdout)
     }
+
+    /// A Kobo export is opened as every input is: a missing file or a folder is named with why,
+    /// exit 2, nothing validated; a FIFO with no writer reads as empty (not JSON), not a hang.
+    func testAKoboExportThatCannotBeReadIsNamed() throws {
+        let form = try write("k.yaml", "id: k\nfields:\n  a: {type: string}\n")
+        let missing = try Formsmith.run(["validate", "--input-format", "kobo-json", "--rules", form, path("missing.json")])
+        XCTAssertEqual(missing.status, 2, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("cannot read '\(path("missing.json"))'"), missing.stderr)
+        try FileManager.default.createDirectory(atPath: path("folder.json"), withIntermediateDirectories: true)
+        let folderRun = try Formsmith.run(["validate", "--input-format", "kobo-json", "--rules", form, path("folder.json")])
+        XCTAssertEqual(folderRun.status, 2, folderRun.stderr)
+        XCTAssertTrue(folderRun.stderr.contains("cannot read '\(path("folder.json"))'"), folderRun.stderr)
+        XCTAssertEqual(mkfifo(path("pipe.json"), 0o600), 0)
+        let pipe = try Formsmith.run(["validate", "--input-format", "kobo-json", "--rules", form, path("pipe.json")])
+        XCTAssertEqual(pipe.status, 2, pipe.stderr)
+        XCTAssertTrue(pipe.stderr.contains("not a KoboToolbox JSON export"), pipe.stderr)
+    }
 }

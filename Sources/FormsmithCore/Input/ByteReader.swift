@@ -21,6 +21,12 @@ final class ByteReader {
         try self.init(path: source.path, bytes: source.openingPath, allowingStreams: !source.foundInFolder)
     }
 
+    /// Opens a file the user named (by `bytes` when its name is not UTF-8): a regular file, or a
+    /// pipe or a device, as every input named on the command line is opened.
+    convenience init(named path: String, bytes: [UInt8]?) throws(ReadError) {
+        try self.init(path: path, bytes: bytes ?? Array(path.utf8), allowingStreams: true)
+    }
+
     private init(path: String, bytes: [UInt8], allowingStreams: Bool) throws(ReadError) {
         self.path = path
         if path == "-" {

@@ -18,6 +18,20 @@ public struct KoboExport: Sendable {
     public static let maxBytes = 512 << 20
 
     /// Rewrites the export `data` (named `file` in errors) for the fields of `rules`.
+    /// Reads the export at `path` (opened by `bytes` when its name is not UTF-8) as every input
+    /// is opened, at most ``maxBytes`` of it.
+    public static func read(path: String, bytes: [UInt8]?, rules: RuleSet) throws(XLSFormError) -> KoboExport {
+        let data: [UInt8]
+        do {
+            data = try ByteReader(named: path, bytes: bytes).readAll(limit: maxBytes)
+        } catch {
+            throw XLSFormError(error.exceedsLimit
+                               ? "\(path): larger than the \(maxBytes >> 20) MiB a KoboToolbox export may take"
+                               : "cannot read '\(path)': \(error.description)")
+        }
+        return try read(Data(data), rules: rules, file: path)
+    }
+
     public static func read(_ data: Data, rules: RuleSet, file: String) throws(XLSFormError) -> KoboExport {
         // The engine's JSON reader, with its limits; numbers keep the digits the export wrote.
         guard let parsed = FoundationJSON.object([UInt8](data), number: { KoboNumber(text: $0) }) else {
