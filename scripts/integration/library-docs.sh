@@ -20,6 +20,9 @@ fi
 warnings="$(awk '/^warning:/ { if (w != "") print w; w = $0; next }
                  w != "" && /-->/ { print w " @ " $2; w = ""; next }
                  END { if (w != "") print w }' "$log")"
+# SwiftPM's own warnings about a dependency's files (ZIPFoundation's PrivacyInfo.xcprivacy) are not
+# documentation warnings.
+warnings="$(grep -v "which are unhandled; explicitly declare them as resources" <<<"$warnings" || true)"
 if [ -n "$warnings" ]; then
   # docc names catalog files relative to the catalog and Swift files as ../Folder/File.swift.
   mine='@ ([^.]|\.[^.]|\.\./Library/)|^[^@]*$'

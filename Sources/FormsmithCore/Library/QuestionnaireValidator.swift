@@ -43,7 +43,7 @@ public final class QuestionnaireValidator: Sendable {
     /// - Parameters:
     ///   - url: A rule file; seed lists and `valuesFrom` files are found relative to it.
     ///   - today: The date `today` stands for in the rules: ``ReferenceDate/clock`` (the
-    ///     current date, followed as it changes) or ``ReferenceDate/fixed(_:)-(CivilDate)``.
+    ///     current date, followed as it changes) or `.fixed(date)` (see ``ReferenceDate/fixed(year:month:day:)``).
     ///   - timeZone: The zone whose current date `today` is under ``ReferenceDate/clock`` (as
     ///     `formsmith validate --timezone`).
     ///   - redactsValues: Whether messages and values are masked (`Х999ХХ99`), as with
