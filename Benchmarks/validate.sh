@@ -142,8 +142,9 @@ inputs:
   osago-*.jsonl: osago-policy
   mixed-*.jsonl: by-record
 defaults: {today: 2026-11-22}
-# Rule files in this folder (reports.sh's osago-policy-failing.yaml) include ../Rules/lib.
-allowRoots: [../Rules]
+# Rule files in this folder (reports.sh's osago-policy-failing.yaml) include ../Rules/lib, and the
+# shipped forms read their seed and word lists from ../SampleData (this is the project in use).
+allowRoots: [../Rules, ../SampleData]
 YAML
   routed() {  # jobs file
     timed "$binary" validate --project bench-data/formsmith.yaml --report json --output /dev/null --jobs "$1" "$2"
