@@ -84,6 +84,24 @@ final class ProjectInUseCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(fixed.status, 0, fixed.stdout + fixed.stderr)
     }
 
+    func testEveryCommandThatReadsRulesStopsOnIt() throws {
+        try write("r.yaml", plainRules)
+        try write("set.jsonl", "{\"x\": \"a\"}\n")
+        let form = try String(contentsOf: Formsmith.root.appendingPathComponent(
+            "Tests/FormsmithCLITests/Fixtures/xlsform/household.md"), encoding: .utf8)
+        try write("household.md", form)
+        try write("formsmith.yaml", "forms:\n  plain: r.yaml\nalowRoots: [\"/\"]\n")
+        let commands = [["coverage", "--rules", "r.yaml", "set.jsonl"], ["export", "json-schema", "--rules", "r.yaml"],
+                        ["forms"], ["import", "xlsform", "household.md"], ["validate", "set.jsonl"]]
+        for command in commands {
+            let run = try Formsmith.run(command, directory: folder)
+            XCTAssertEqual(run.status, 2, "\(command): \(run.stdout)\(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("formsmith.yaml:3:1: unknown key 'alowRoots'"), "\(command): \(run.stderr)")
+            XCTAssertEqual(run.stdout, "", "\(command)")
+            XCTAssertFalse(run.stderr.contains("please report"), "\(command): not a defect of the import: \(run.stderr)")
+        }
+    }
+
     func testAProjectFileGivenWithProjectMustExist() throws {
         try write("r.yaml", plainRules)
         let run = try Formsmith.run(["generate", "--rules", "r.yaml", "--project", "nowhere.yaml", "--count", "1"],
