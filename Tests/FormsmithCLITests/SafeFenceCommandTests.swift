@@ -102,6 +102,15 @@ final class ProjectInUseCommandTests: ScratchFolderTestCase {
         }
     }
 
+    func testAProjectFileThatIsAPipeIsAnErrorNotAHang() throws {
+        try write("r.yaml", plainRules)
+        XCTAssertEqual(mkfifo(path("formsmith.yaml"), 0o644), 0)
+        let run = try Formsmith.run(["validate", "--rules", "r.yaml", "-"], input: "{\"x\": \"a\"}\n", directory: folder)
+        XCTAssertEqual(run.status, 2, run.stdout + run.stderr)
+        XCTAssertTrue(run.stderr.contains("formsmith.yaml:1:1: the project file must be a regular file of at most 16 MiB"),
+                      run.stderr)
+    }
+
     func testAProjectFileGivenWithProjectMustExist() throws {
         try write("r.yaml", plainRules)
         let run = try Formsmith.run(["generate", "--rules", "r.yaml", "--project", "nowhere.yaml", "--count", "1"],

@@ -36,7 +36,8 @@ struct ProjectReader {
             mapping.reportUnknownKeys(known: ProjectLoader.routingKeys, context: "'routing'")
         }
         let defaults = readDefaults(top.node("defaults"))
-        for root in top.strings("allowRoots") {
+        let allowRoots = top.strings("allowRoots")
+        for root in allowRoots {
             var isFolder: ObjCBool = false
             let resolved = LibraryReader.resolve(root.value, from: file)
             if !FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder) || !isFolder.boolValue {
@@ -46,8 +47,12 @@ struct ProjectReader {
         }
         top.reportUnknownKeys(known: ProjectLoader.topLevelKeys, context: "the project file")
         if checksFiles { checkGlobs(routes, excluded: excluded) }
-        return Project(file: file, folder: folder.isEmpty ? "." : folder, forms: forms, routes: routes,
-                       excluded: excluded, routing: routing, defaults: defaults)
+        var project = Project(file: file, folder: folder.isEmpty ? "." : folder, forms: forms, routes: routes,
+                              excluded: excluded, routing: routing, defaults: defaults)
+        project.allowRoots = allowRoots.map {
+            LibraryReader.tidy(Project.absolute(LibraryReader.resolve($0.value, from: file)))
+        }
+        return project
     }
 
     private func resolve(_ path: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Yams
 
 /// The folders whose files a rule file may read: its includes, `seeds:` lists, and `seed:` and
@@ -79,10 +80,9 @@ public struct ReadableRoots: Sendable {
     static func allowedRoots(projectFile: String, given: Bool) throws(RulesError)
         -> (folders: [String], forms: Set<String>)
     {
-        let forms: Set<String>
+        let project: Project
         do {
-            let project = try ProjectLoader.load(path: projectFile, checksFiles: false)
-            forms = Set(project.forms.map { real(LibraryReader.tidy(Project.absolute($0.rules))) })
+            project = try loaded(projectFile)
         } catch {
             let how = given ? "given with --project" : "found from the working folder"
             let remedy = given ? "correct it or give another --project"
@@ -92,15 +92,32 @@ public struct ReadableRoots: Sendable {
                     + "read cannot be known; \(remedy)", at: SourceLocation(file: projectFile, line: 1, column: 1))
             throw RulesError(problems: error.problems + [note])
         }
-        // Valid, so it is a readable YAML mapping whose `allowRoots` is a string or a list of strings.
-        guard let data = FileManager.default.contents(atPath: projectFile),
-              let text = String(data: data, encoding: .utf8),
-              let root = try? YAMLDocument.compose(text, file: projectFile),
-              let entries = root.mapping?["allowRoots"]
-        else { return ([], forms) }
-        let written = entries.scalar.map { [$0.string] } ?? entries.sequence?.compactMap { $0.scalar?.string } ?? []
-        return (written.map { LibraryReader.tidy(Project.absolute(LibraryReader.resolve($0, from: projectFile))) },
-                forms)
+        return (project.allowRoots, Set(project.forms.map { real(LibraryReader.tidy(Project.absolute($0.rules))) }))
+    }
+
+    /// Project files already read, by path, with the bytes they were read from: a run reads the
+    /// fence for every rule file, and the file is only parsed again when its bytes changed.
+    private static let cache = Mutex<[String: (bytes: Data, result: Result<Project, RulesError>)]>([:])
+
+    /// The project file at `path`, checked for its shape (``ProjectLoader/load(path:reportFormats:checksFiles:)``).
+    private static func loaded(_ path: String) throws(RulesError) -> Project {
+        // Only a regular file of the allowed size is read here (a pipe or /dev/zero named
+        // formsmith.yaml must not hang); anything else goes to the loader, which says what it is.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let readable = attributes?[.type] as? FileAttributeType == .typeRegular
+            && (attributes?[.size] as? NSNumber)?.intValue ?? Int.max <= LibraryReader.maxLibraryBytes
+        let bytes = readable ? FileManager.default.contents(atPath: path) : nil
+        // By absolute path: the project read holds absolute folders, resolved from the working folder.
+        let key = Project.absolute(path)
+        if let bytes, let known = cache.withLock({ $0[key] }), known.bytes == bytes { return try known.result.get() }
+        let result: Result<Project, RulesError>
+        do {
+            result = .success(try ProjectLoader.load(path: path, checksFiles: false))
+        } catch {
+            result = .failure(error)
+        }
+        if let bytes { cache.withLock { $0[key] = (bytes, result) } }
+        return try result.get()
     }
 
     /// `path` with symbolic links resolved (as far as it exists).
