@@ -166,6 +166,16 @@ final class ProjectInUseCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(project.stdout.hasPrefix("Rules/pr/.formsmith.yml:2:1: error[ignored-project]: this project file "
                                                + "is not the project in use (the project in use is formsmith.yaml), so "
                                                + "it is ignored: its allowRoots '/' would widen"), project.stdout)
+        // lint of the project meets it even when no form's rules are beside it.
+        try FileManager.default.createDirectory(atPath: path("Rules/ok"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: path("Rules/pr/ok.yaml"), toPath: path("Rules/ok/ok.yaml"))
+        try write("formsmith.yaml", "forms:\n  ok: Rules/ok/ok.yaml\n")
+        let elsewhere = try Formsmith.run(["lint"], directory: folder)
+        XCTAssertEqual(elsewhere.status, 1, elsewhere.stdout + elsewhere.stderr)
+        XCTAssertTrue(elsewhere.stdout.hasPrefix("Rules/pr/.formsmith.yml:2:1: error[ignored-project]: "), elsewhere.stdout)
+        XCTAssertEqual(elsewhere.stdout.components(separatedBy: "ignored-project").count, 2, "reported once")
+        try FileManager.default.moveItem(atPath: path("Rules/ok/ok.yaml"), toPath: path("Rules/pr/ok.yaml"))
+        try write("formsmith.yaml", "forms:\n  ok: Rules/pr/ok.yaml\n")
         // Without allowRoots it widens nothing: a warning, which --strict makes fail.
         try write("Rules/pr/.formsmith.yml", "forms: {ok: ok.yaml}\n")
         let harmless = try Formsmith.run(["lint"], directory: folder)

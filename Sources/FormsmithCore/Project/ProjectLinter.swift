@@ -65,6 +65,7 @@ public enum ProjectLinter {
         }
         let files = [project.file] + project.forms.map(\.rules) + libraries
         findings.formUnion(StrayProjectFiles.findings(around: files, inUse: path))
+        findings.formUnion(StrayProjectFiles.findings(below: path))
         return (files, findings.sorted())
     }
 

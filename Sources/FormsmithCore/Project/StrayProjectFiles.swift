@@ -39,6 +39,33 @@ public enum StrayProjectFiles {
         return findings
     }
 
+    /// The findings for the project files anywhere below the folder of the project in use
+    /// `inUse` (hidden folders such as `.git` and folders reached through links left out), other
+    /// than `inUse` itself: `lint` of a project meets them all, beside a form's rules or not.
+    /// Folders that cannot be listed are skipped here; the rule files in them are reported
+    /// where they are read.
+    public static func findings(below inUse: String) -> [LintFinding] {
+        let root = folder(of: inUse)
+        let inUseReal = real(inUse)
+        var findings: [LintFinding] = []
+        var pending = [root]
+        while let current = pending.popLast() {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: current) else { continue }
+            for name in names.sorted() {
+                let path = current == "/" ? "/" + name : current + "/" + name
+                if ProjectLoader.fileNames.contains(name), real(path) != inUseReal {
+                    findings.append(finding(for: ProjectLoader.displayPath(path), inUse: inUse))
+                }
+                guard !name.hasPrefix("."),
+                      let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType,
+                      type == .typeDirectory
+                else { continue }
+                pending.append(path)
+            }
+        }
+        return findings
+    }
+
     /// The finding for the stray project file at `path`: at its `allowRoots` key when it has
     /// one (an error), else at its start (a warning).
     private static func finding(for path: String, inUse: String?) -> LintFinding {
