@@ -43,6 +43,39 @@ final class CoverProgressCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(stray.stderr.contains("--progress and --no-progress are for --cover"), stray.stderr)
     }
 
+    /// On a terminal (standard error), by default: drawn in place once the run has taken a
+    /// second, erased before the summary; the questionnaires are those of a run without it.
+    func testOnATerminalTheLineIsDrawnInPlaceAndErased() throws {
+        // Ten enums of ten values: 45 pairs of factors of 100 pairs each, 4,500 pairs.
+        let factors = (0..<10).map { "  f\($0): {type: enum, values: [\((0..<10).map { "v\($0)" }.joined(separator: ", "))]}\n" }
+        try write("r.yaml", "id: big\nfields:\n" + factors.joined())
+        let arguments = ["generate", "--rules", "r.yaml", "--cover", "pairs", "--seed", "1"]
+        let started = ContinuousClock.now
+        let terminal = try Formsmith.runWithTerminalStandardError(arguments + ["--output", "t.jsonl"], directory: folder)
+        let took = ContinuousClock.now - started
+        XCTAssertEqual(terminal.status, 0, terminal.stderr)
+        XCTAssertEqual(terminal.stdout, "")
+        let piped = try Formsmith.run(arguments + ["--output", "p.jsonl"], directory: folder)
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertFalse(piped.stderr.contains("tuples settled"), piped.stderr)
+        XCTAssertEqual(try String(contentsOfFile: path("t.jsonl"), encoding: .utf8),
+                       try String(contentsOfFile: path("p.jsonl"), encoding: .utf8))
+        let summary = "formsmith: covering pairs: 10 factors, 4500 pairs required: 4500 covered by "
+        XCTAssertTrue(terminal.stderr.contains(summary), terminal.stderr)
+        // A run of more than a second (with room for start-up) shows the line, in place.
+        if took > .seconds(2) {
+            XCTAssertTrue(terminal.stderr.contains("\rformsmith: covering pairs: "), terminal.stderr)
+            XCTAssertTrue(terminal.stderr.contains(" tuples settled, "), terminal.stderr)
+            XCTAssertTrue(terminal.stderr.contains("\r\u{1B}[K" + summary), "erased before the summary: \(terminal.stderr)")
+            XCTAssertFalse(terminal.stderr.contains("tuples settled, 0 questionnaires written (0 s)"),
+                           "nothing is drawn in the first second")
+        }
+        // --no-progress: nothing drawn on the terminal either.
+        let off = try Formsmith.runWithTerminalStandardError(arguments + ["--output", "n.jsonl", "--no-progress"],
+                                                             directory: folder)
+        XCTAssertFalse(off.stderr.contains("tuples settled"), off.stderr)
+    }
+
     func testCoverageShowsProgressWhenAsked() throws {
         try write("r.yaml", rules)
         try write("set.jsonl", set)
