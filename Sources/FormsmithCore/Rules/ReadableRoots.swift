@@ -11,10 +11,10 @@ import Yams
 /// the working folder. When that project file is valid and the rule file lies inside its folder
 /// or the further folders it allows (`allowRoots: [../shared-rules]`, relative to the project
 /// file), or the rule file is one of its forms (kept outside it or not), those are the roots;
-/// otherwise the rule file's own folder is. A project file beside
-/// a rule file (one a pull request adds next to it, valid or not) widens nothing, and a project
-/// in use that is not valid is an error (``of(ruleFile:)`` throws its problems). Paths are compared with symbolic links resolved,
-/// so a link inside the root cannot lead out of it.
+/// otherwise the rule file's own folder is. A project file beside a rule file (one a pull
+/// request adds next to it, valid or not) widens nothing, and a project in use that is not
+/// valid is an error (``of(ruleFile:)`` throws its problems). Paths are compared with symbolic
+/// links resolved, so a link inside the root cannot lead out of it.
 public struct ReadableRoots: Sendable {
     /// The folders, absolute, symbolic links resolved.
     public let folders: [String]
