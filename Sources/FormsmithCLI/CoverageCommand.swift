@@ -29,13 +29,20 @@ struct CoverageCommand: ParsableCommand {
     @Option(name: .customLong("coverage-report"), help: "Write the coverage report (JSON) to this file.")
     var coverageReport: String?
 
+    @Flag(inversion: .prefixedNo,
+          help: "Show the progress line on standard error (default: only when it is a terminal).")
+    var progress: Bool?
+
     @Argument(help: "The questionnaires (JSON Lines, or a JSON array in a .json file).")
     var file: String
 
-    private static func measure(_ rules: CompiledRuleSet, strength: CoverStrength, records: [[UInt8]],
-                                names: [String]) throws -> CoverageMeasure {
+    private func measure(_ rules: CompiledRuleSet, records: [[UInt8]], names: [String]) throws -> CoverageMeasure {
+        let display = CoverProgressDisplay(command: "coverage \(cover.rawValue)",
+                                           enabled: CoverProgressDisplay.enabled(progress, quiet: false))
+        defer { display?.finish() }
         do {
-            return try CoverageMeasure(rules: rules, strength: strength, questionnaires: records, names: names)
+            return try CoverageMeasure(rules: rules, strength: cover, questionnaires: records, names: names,
+                                       progress: display.map { display in { display.update($0) } })
         } catch {
             writeError("formsmith: cannot measure: \(DisplayText.escaped(error.description))")
             throw FormsmithExit(status: ExitStatus.usage)
@@ -69,7 +76,7 @@ struct CoverageCommand: ParsableCommand {
         }
         if set.unreadable.count > 10 { writeError("formsmith: ... and \(set.unreadable.count - 10) more not measured") }
         let records = set.records, names = set.names
-        let measure = try Self.measure(compiled, strength: cover, records: records, names: names)
+        let measure = try measure(compiled, records: records, names: names)
         if let coverageReport {
             let output = try openOutput(coverageReport, permit)
             output.write(bytes: Array(measure.report.json.utf8))

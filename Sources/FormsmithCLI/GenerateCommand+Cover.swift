@@ -40,6 +40,10 @@ extension GenerateCommand {
             permit = try OutputGuard.permit(files)
             let generator = try CoveringGenerator(rules: compiled, strength: strength, options: options)
             generator.invalid = invalid
+            let display = CoverProgressDisplay(command: "covering \(strength.rawValue)",
+                                               enabled: CoverProgressDisplay.enabled(progress, quiet: quiet))
+            if let display { generator.progress = { display.update($0) } }
+            defer { display?.finish() }
             result = try generator.run()
         } catch let error as GenerationError {
             writeError("formsmith: cannot generate: \(error.description)")

@@ -86,6 +86,10 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: [.short, .long], help: "Write no notes on standard error (the chosen seed, what was written); errors still are.")
     var quiet = false
 
+    @Flag(inversion: .prefixedNo,
+          help: "With --cover: show the progress line on standard error (default: only when it is a terminal and not --quiet).")
+    var progress: Bool?
+
     @Option(name: .long, help: ArgumentHelp(
         "Start at questionnaire N (0-based): write questionnaires N..<N+count exactly as one run from 0 would "
         + "(JSON Lines; shards of one run concatenate byte for byte, labels too).", valueName: "n"))
@@ -95,6 +99,9 @@ struct GenerateCommand: ParsableCommand {
         if rules != nil, form != nil { throw ValidationError("give --rules or --form, not both") }
         if cover == nil, count == nil { throw ValidationError("give --count N (or --cover each|pairs|triples)") }
         if cover != nil { try validateCover() }
+        if cover == nil, progress != nil {
+            throw ValidationError("--progress and --no-progress are for --cover (a covering run can take minutes); leave them out")
+        }
         if invalid, cover == nil { throw ValidationError("--invalid goes with --cover (for a share of invalid questionnaires use --invalid-rate)") }
         let count = self.count ?? 0
         if count < 0 { throw ValidationError("--count must be 0 or more") }

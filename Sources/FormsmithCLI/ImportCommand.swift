@@ -54,8 +54,15 @@ struct ImportXLSFormCommand: ParsableCommand {
             _ = try RulesLoader.load(path: form, today: CivilDate(year: 2000, month: 1, day: 1)!)
         } catch {
             writeError(error.description)
-            writeError("formsmith: \(form): the imported rules do not load (a defect of the import; please report it "
-                       + "with the form); nothing written")
+            // Problems in another file (the project file in use, when it is not valid) are not
+            // the import's: say so rather than ask for a bug report.
+            if error.problems.allSatisfy({ $0.location.file == form }) {
+                writeError("formsmith: \(form): the imported rules do not load (a defect of the import; please report "
+                           + "it with the form); nothing written")
+            } else {
+                writeError("formsmith: \(form): the rules cannot be loaded because of the problems above; correct "
+                           + "them; nothing written")
+            }
             throw FormsmithExit(status: ExitStatus.usage)
         }
         reportNotCheckable(imported, form: form)

@@ -76,7 +76,10 @@ struct LintCommand: ParsableCommand {
                                             reportFormats: ReportFormat.allCases.map(\.rawValue))
             lint = LintReport(files: result.files, findings: result.findings)
         } else {
-            lint = LintReport(files: rules, today: dates.referenceDate)
+            let report = LintReport(files: rules, today: dates.referenceDate)
+            // Project files beside the rule files that are not the project in use: ignored, said so.
+            lint = LintReport(files: report.files, findings: report.findings
+                                + StrayProjectFiles.findings(around: rules, inUse: ProjectLoader.find()))
         }
         var files = RunFiles()
         if let output {

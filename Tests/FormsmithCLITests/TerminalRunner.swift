@@ -62,6 +62,40 @@ extension Formsmith {
                       stderr: String(decoding: err, as: UTF8.self))
     }
 
+    /// Runs `formsmith ARGUMENTS` in `directory` with standard error on a pseudo-terminal (where
+    /// progress lines are drawn) and standard output on a pipe; standard output must stay small
+    /// (under a pipe's 64 KiB: it is read after the terminal), so give such runs `--output`.
+    static func runWithTerminalStandardError(_ arguments: [String], directory: URL) throws -> Output {
+        guard let pty = PseudoTerminalCalls.load() else { throw XCTSkip("no pseudo-terminal functions") }
+        let master = pty.open(O_RDWR | O_NOCTTY)
+        guard master >= 0, pty.grant(master) == 0, pty.unlock(master) == 0, let name = pty.name(master) else {
+            throw XCTSkip("no pseudo-terminal available")
+        }
+        let replica = open(String(cString: name), O_RDWR | O_NOCTTY)
+        guard replica >= 0 else { throw XCTSkip("cannot open the pseudo-terminal \(String(cString: name))") }
+        let process = Process()
+        process.executableURL = products.appendingPathComponent("formsmith")
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle(fileDescriptor: replica, closeOnDealloc: false)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        close(replica)  // the child has its own copy: reading ends (EIO) when it exits
+        var err: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(master, &chunk, chunk.count)
+            if count > 0 { err += chunk[0..<count] } else if count < 0 && errno == EINTR { continue } else { break }
+        }
+        close(master)
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                      stderr: String(decoding: err, as: UTF8.self))
+    }
+
     private static func changedEnvironment(_ changes: [String: String?]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         for (name, value) in changes { environment[name] = value }

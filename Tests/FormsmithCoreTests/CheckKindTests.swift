@@ -30,7 +30,7 @@ final class CheckKindTests: XCTestCase {
             var mapping = try XCTUnwrap(YAMLMapping(root, file: "rules.yaml", what: "a field", problems: problems))
             var constraints = Constraints()
             kind.definition.read(&mapping, into: &constraints, for: RuleTreeReader(file: "rules.yaml", problems: problems,
-                                                                                   roots: ReadableRoots.of(ruleFile: "rules.yaml")))
+                                                                                   roots: try ReadableRoots.of(ruleFile: "rules.yaml")))
             mapping.reportUnknownKeys(known: [String](), context: "a field")
             let left = Set(problems.problems.compactMap { problem -> String? in
                 guard problem.message.hasPrefix("unknown key '") else { return nil }

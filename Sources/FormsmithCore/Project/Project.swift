@@ -18,6 +18,8 @@ public struct Project: Sendable {
     public var routing: RecordRouting
     /// Defaults for options the command line did not give.
     public var defaults: ProjectDefaults
+    /// The further folders rule files may read (`allowRoots`), absolute (see ``ReadableRoots``).
+    public var allowRoots: [String] = []
 
     /// The form named `name`, if the project has one.
     public func form(named name: String) -> ProjectForm? { forms.first { $0.name == name } }

@@ -63,7 +63,10 @@ public enum ProjectLinter {
                 findings.insert(LintCatalog.invalidRules.finding(problem.message, at: problem.location))
             }
         }
-        return ([project.file] + project.forms.map(\.rules) + libraries, findings.sorted())
+        let files = [project.file] + project.forms.map(\.rules) + libraries
+        findings.formUnion(StrayProjectFiles.findings(around: files, inUse: path))
+        findings.formUnion(StrayProjectFiles.findings(below: path))
+        return (files, findings.sorted())
     }
 
     /// The definition name written at `place` (a key of a library's `definitions`).

@@ -54,8 +54,11 @@ public enum ProjectLoader {
     }
 
     /// Reads the project file at `path`; `reportFormats` are the report names `defaults.report`
-    /// may use.
-    public static func load(path: String, reportFormats: [String] = []) throws(RulesError) -> Project {
+    /// may use. With `checksFiles` false only the file itself is checked (YAML, keys, types,
+    /// `allowRoots` naming folders), not that its rule files exist or its globs match.
+    public static func load(path: String, reportFormats: [String] = [], checksFiles: Bool = true)
+        throws(RulesError) -> Project
+    {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
             throw RulesError(problems: [RuleProblem("cannot find the project file; check the path",
                                                      at: SourceLocation(file: path, line: 1, column: 1))])
@@ -88,7 +91,8 @@ public enum ProjectLoader {
                                                      at: SourceLocation(file: path, line: 1, column: 1))])
         }
         let problems = ProblemCollector()
-        var reader = ProjectReader(file: path, problems: problems, reportFormats: reportFormats)
+        var reader = ProjectReader(file: path, problems: problems, reportFormats: reportFormats,
+                                   checksFiles: checksFiles)
         let project = reader.read(root)
         guard let project, problems.isEmpty else { throw RulesError(problems: problems.problems) }
         return project

@@ -7,11 +7,15 @@ struct ProjectReader {
     let problems: ProblemCollector
     let reportFormats: [String]
     let folder: String
+    /// Whether the files it names are checked (rule files exist, globs match); false when only
+    /// its shape matters, as for the folders rule files may read (``ReadableRoots``).
+    let checksFiles: Bool
 
-    init(file: String, problems: ProblemCollector, reportFormats: [String]) {
+    init(file: String, problems: ProblemCollector, reportFormats: [String], checksFiles: Bool = true) {
         self.file = file
         self.problems = problems
         self.reportFormats = reportFormats
+        self.checksFiles = checksFiles
         folder = (file as NSString).deletingLastPathComponent
     }
 
@@ -32,7 +36,8 @@ struct ProjectReader {
             mapping.reportUnknownKeys(known: ProjectLoader.routingKeys, context: "'routing'")
         }
         let defaults = readDefaults(top.node("defaults"))
-        for root in top.strings("allowRoots") {
+        let allowRoots = top.strings("allowRoots")
+        for root in allowRoots {
             var isFolder: ObjCBool = false
             let resolved = LibraryReader.resolve(root.value, from: file)
             if !FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder) || !isFolder.boolValue {
@@ -41,9 +46,13 @@ struct ProjectReader {
             }
         }
         top.reportUnknownKeys(known: ProjectLoader.topLevelKeys, context: "the project file")
-        checkGlobs(routes, excluded: excluded)
-        return Project(file: file, folder: folder.isEmpty ? "." : folder, forms: forms, routes: routes,
-                       excluded: excluded, routing: routing, defaults: defaults)
+        if checksFiles { checkGlobs(routes, excluded: excluded) }
+        var project = Project(file: file, folder: folder.isEmpty ? "." : folder, forms: forms, routes: routes,
+                              excluded: excluded, routing: routing, defaults: defaults)
+        project.allowRoots = allowRoots.map {
+            LibraryReader.tidy(Project.absolute(LibraryReader.resolve($0.value, from: file)))
+        }
+        return project
     }
 
     private func resolve(_ path: String) -> String {
@@ -74,7 +83,7 @@ struct ProjectReader {
             guard let rules else { continue }
             let path = resolve(rules.value)
             var isFolder: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || isFolder.boolValue {
+            if checksFiles, !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || isFolder.boolValue {
                 problems.report("cannot find the rule file '\(path)' of form '\(pair.key)'; paths are relative "
                                 + "to the project file", at: rules.location)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Yams
 
 /// The folders whose files a rule file may read: its includes, `seeds:` lists, and `seed:` and
@@ -9,10 +10,11 @@ import Yams
 /// line's `--project`), else the project file (`formsmith.yaml` or `.formsmith.yml`) found from
 /// the working folder. When that project file is valid and the rule file lies inside its folder
 /// or the further folders it allows (`allowRoots: [../shared-rules]`, relative to the project
-/// file), those are the roots; otherwise the rule file's own folder is. A project file beside
-/// a rule file (one a pull request adds next to it, valid or not) widens nothing, and a project
-/// file that is not valid allows nothing more. Paths are compared with symbolic links resolved,
-/// so a link inside the root cannot lead out of it.
+/// file), or the rule file is one of its forms (kept outside it or not), those are the roots;
+/// otherwise the rule file's own folder is. A project file beside a rule file (one a pull
+/// request adds next to it, valid or not) widens nothing, and a project in use that is not
+/// valid is an error (``of(ruleFile:)`` throws its problems). Paths are compared with symbolic
+/// links resolved, so a link inside the root cannot lead out of it.
 public struct ReadableRoots: Sendable {
     /// The folders, absolute, symbolic links resolved.
     public let folders: [String]
@@ -30,16 +32,25 @@ public struct ReadableRoots: Sendable {
     nonisolated(unsafe) public static var projectInUse: String?
 
     /// The roots of the rule file at `path` (see the type's description).
-    public static func of(ruleFile path: String) -> ReadableRoots {
+    ///
+    /// Throws the project file's problems when the project in use is not a valid project file
+    /// (not YAML, unknown keys, wrong types, `allowRoots` naming no folder, or missing when
+    /// `--project` names it): the folders it allows cannot be known, and guessing would either
+    /// widen the fence or silently narrow it.
+    public static func of(ruleFile path: String) throws(RulesError) -> ReadableRoots {
         let folder = LibraryReader.tidy(Project.absolute((path as NSString).deletingLastPathComponent))
         let own = ReadableRoots(folders: [folder], origin: "the rule file's folder \(display(folder))")
-        guard let project = projectInUse ?? ProjectLoader.find(), let extra = allowedRoots(projectFile: project)
-        else { return own }
+        let given = projectInUse != nil
+        guard let project = projectInUse ?? ProjectLoader.find() else { return own }
+        let (extra, forms) = try allowedRoots(projectFile: project, given: given)
         let projectFolder = LibraryReader.tidy(Project.absolute((project as NSString).deletingLastPathComponent))
         var origin = "the project folder \(display(projectFolder)) (\(project))"
         if !extra.isEmpty { origin += " and its allowRoots " + extra.map(display).joined(separator: ", ") }
         let roots = ReadableRoots(folders: [projectFolder] + extra, origin: origin)
-        return roots.allows(path) ? roots : own
+        // A form of the project reads what the project allows, wherever its rule file is kept:
+        // its own folder outside the project is not made readable by being listed.
+        let isForm = forms.contains(real(LibraryReader.tidy(Project.absolute(path))))
+        return roots.allows(path) || isForm ? roots : own
     }
 
     /// Whether `path` (as resolved from the file that writes it) lies inside one of the folders.
@@ -60,23 +71,53 @@ public struct ReadableRoots: Sendable {
                            at: written.location)
     }
 
-    /// The folders a project file's `allowRoots` lists, absolute; nil when it is not a project
-    /// file (not YAML, not a mapping with `forms`, a key a project file does not have): such a
-    /// file is no project, and its problems are reported where it is used as one. (Its input
-    /// globs are not checked here: an empty inputs folder does not change what rules may read.)
-    static func allowedRoots(projectFile: String) -> [String]? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: projectFile),
-              attributes[.type] as? FileAttributeType == .typeRegular,
-              (attributes[.size] as? NSNumber)?.intValue ?? 0 <= LibraryReader.maxLibraryBytes,
-              let data = FileManager.default.contents(atPath: projectFile),
-              let text = String(data: data, encoding: .utf8),
-              let root = try? YAMLDocument.compose(text, file: projectFile),
-              let mapping = root.mapping, mapping["forms"] != nil,
-              mapping.keys.allSatisfy({ $0.string.map(ProjectLoader.topLevelKeys.contains) ?? false })
-        else { return nil }
-        guard let entries = mapping["allowRoots"] else { return [] }
-        let written = entries.scalar.map { [$0.string] } ?? entries.sequence?.compactMap { $0.scalar?.string } ?? []
-        return written.map { LibraryReader.tidy(Project.absolute(LibraryReader.resolve($0, from: projectFile))) }
+    /// The folders a project file's `allowRoots` lists, absolute. The file must be a valid
+    /// project file in itself (its rule files and input globs are not checked here: an empty
+    /// inputs folder does not change what rules may read); otherwise its problems are thrown,
+    /// with a last one saying why they stop a command that only reads rule files. `given`: the
+    /// command line named it (`--project`), rather than it being found from the working folder.
+    /// Also returns the rule files of its forms, absolute with links resolved.
+    static func allowedRoots(projectFile: String, given: Bool) throws(RulesError)
+        -> (folders: [String], forms: Set<String>)
+    {
+        let project: Project
+        do {
+            project = try loaded(projectFile)
+        } catch {
+            let how = given ? "given with --project" : "found from the working folder"
+            let remedy = given ? "correct it or give another --project"
+                : "correct it, or run from a folder outside its folder"
+            let note = RuleProblem(
+                "this project file (\(how)) is the project in use and is not valid, so the folders rule files may "
+                    + "read cannot be known; \(remedy)", at: SourceLocation(file: projectFile, line: 1, column: 1))
+            throw RulesError(problems: error.problems + [note])
+        }
+        return (project.allowRoots, Set(project.forms.map { real(LibraryReader.tidy(Project.absolute($0.rules))) }))
+    }
+
+    /// Project files already read, by path, with the bytes they were read from: a run reads the
+    /// fence for every rule file, and the file is only parsed again when its bytes changed.
+    private static let cache = Mutex<[String: (bytes: Data, result: Result<Project, RulesError>)]>([:])
+
+    /// The project file at `path`, checked for its shape (``ProjectLoader/load(path:reportFormats:checksFiles:)``).
+    private static func loaded(_ path: String) throws(RulesError) -> Project {
+        // Only a regular file of the allowed size is read here (a pipe or /dev/zero named
+        // formsmith.yaml must not hang); anything else goes to the loader, which says what it is.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let readable = attributes?[.type] as? FileAttributeType == .typeRegular
+            && (attributes?[.size] as? NSNumber)?.intValue ?? Int.max <= LibraryReader.maxLibraryBytes
+        let bytes = readable ? FileManager.default.contents(atPath: path) : nil
+        // By absolute path: the project read holds absolute folders, resolved from the working folder.
+        let key = Project.absolute(path)
+        if let bytes, let known = cache.withLock({ $0[key] }), known.bytes == bytes { return try known.result.get() }
+        let result: Result<Project, RulesError>
+        do {
+            result = .success(try ProjectLoader.load(path: path, checksFiles: false))
+        } catch {
+            result = .failure(error)
+        }
+        if let bytes { cache.withLock { $0[key] = (bytes, result) } }
+        return try result.get()
     }
 
     /// `path` with symbolic links resolved (as far as it exists).

@@ -118,7 +118,9 @@ public enum RulesLoader {
                                                      at: SourceLocation(file: file, line: 1, column: 1))])
         }
         let problems = ProblemCollector()
-        var reader = RuleTreeReader(file: file, problems: problems, roots: roots ?? ReadableRoots.of(ruleFile: file))
+        let fence: ReadableRoots
+        if let roots { fence = roots } else { fence = try ReadableRoots.of(ruleFile: file) }
+        var reader = RuleTreeReader(file: file, problems: problems, roots: fence)
         let ruleSet = reader.readRuleSet(root)
         guard let ruleSet else { throw RulesError(problems: problems.problems) }
         guard problems.isEmpty else { throw RulesError(problems: problems.problems, readable: ruleSet) }

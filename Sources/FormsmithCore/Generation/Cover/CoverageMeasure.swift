@@ -9,9 +9,10 @@ public struct CoverageMeasure {
     public let invalid: [Int]
 
     /// Measures `questionnaires` (one JSON object each; `names` says where each came from, for
-    /// errors) against compiled rules.
+    /// errors) against compiled rules. `progress` is called as it goes (once per 4,096 tuples
+    /// checked, per questionnaire read, per uncovered tuple asked of the solver).
     public init(rules: CompiledRuleSet, strength: CoverStrength, questionnaires: [[UInt8]],
-                names: [String]) throws(GenerationError) {
+                names: [String], progress: ((CoverProgress) -> Void)? = nil) throws(GenerationError) {
         let plan = try GeneratorTables(rules: rules, options: GenerationOptions(count: 0, seed: 0, jobs: 1))
         let model = CoverModel(plan: plan)
         let generator = RecordGenerator(plan: plan, csvWriter: nil)
@@ -21,11 +22,13 @@ public struct CoverageMeasure {
         var space = TupleSpace(sizes: model.factors.map(\.values.count), strength: strength.order)
         let proof = ImpossibilityProof(model: model, plan: plan)
         for tuple in 0..<space.count {
+            if tuple & 0xFFF == 0 { progress?(CoverProgress(.proving, done: tuple, of: space.count)) }
             if let rule = proof.rule(forbidding: space.decode(tuple)) { space.markImpossible(tuple, rule: rule) }
         }
         var rows: [[Int]] = []
         var invalid: [Int] = []
         for (index, bytes) in questionnaires.enumerated() {
+            progress?(CoverProgress(.reading, done: index, of: questionnaires.count))
             let name = index < names.count ? names[index] : "questionnaire \(index + 1)"
             let fixture = try GenerationFixture(json: bytes, name: name)
             builder.recordPins = try FixturePins(fixture, rules: rules)
@@ -35,15 +38,21 @@ public struct CoverageMeasure {
             space.cover(row, by: index)
             rows.append(row)
         }
+        progress?(CoverProgress(.reading, done: questionnaires.count, of: questionnaires.count))
         // What the set does not hold: impossible when the solver proves it, else not covered.
         let solver = SolverCoverModel(model: model, plan: plan)
+        let uncovered = space.uncoveredCount
+        var asked = 0
         for tuple in 0..<space.count where space.states[tuple] == .uncovered {
+            progress?(CoverProgress(.solving, done: asked, of: uncovered))
+            asked += 1
             if case .impossible(let rules) = solver.verdict(space.decode(tuple)) {
                 space.markImpossible(tuple, rule: rules.joined(separator: ", with "))
             } else {
                 space.markNotFound(tuple)
             }
         }
+        if uncovered > 0 { progress?(CoverProgress(.solving, done: uncovered, of: uncovered)) }
         report = CoverageReport(form: rules.id, strength: strength, seed: nil, factors: model.factors, rows: rows,
                                 space: space, kept: 0, attempts: 0, solver: solver)
         self.invalid = invalid

@@ -63,6 +63,9 @@ public final class CoveringGenerator {
     /// Whether to add negative cases: one invalid questionnaire per (field, rule) defect the
     /// generator can plant in some questionnaire of the set, each with that one defect only.
     public var invalid = false
+    /// Called as the run goes (at most once per questionnaire written, once per 4,096 tuples
+    /// checked, and once at the end), for a progress line; nil: nobody asks.
+    public var progress: ((CoverProgress) -> Void)?
 
     let plan: GeneratorTables
     let model: CoverModel
@@ -94,6 +97,7 @@ public final class CoveringGenerator {
         var space = TupleSpace(sizes: model.factors.map(\.values.count), strength: strength.order)
         let proof = ImpossibilityProof(model: model, plan: plan)
         for tuple in 0..<space.count {
+            if tuple & 0xFFF == 0 { progress?(CoverProgress(.proving, done: tuple, of: space.count)) }
             if let rule = proof.rule(forbidding: space.decode(tuple)) { space.markImpossible(tuple, rule: rule) }
         }
         // Tuples the quick proof leaves and the search misses go to the solver: impossible
@@ -123,6 +127,8 @@ public final class CoveringGenerator {
         var cursor = 0
         var step: UInt64 = 0
         while space.uncoveredCount > 0 {
+            progress?(CoverProgress(.covering, done: space.count - space.uncoveredCount, of: space.count,
+                                    written: written.count))
             while cursor < space.count, space.states[cursor] != .uncovered { cursor += 1 }
             guard cursor < space.count else { break }
             if written.count >= limit {
@@ -179,6 +185,8 @@ public final class CoveringGenerator {
                 rows.append(best.row)
             }
         }
+        progress?(CoverProgress(.covering, done: space.count - space.uncoveredCount, of: space.count,
+                                written: written.count))
         let report = CoverageReport(form: plan.rules.id, strength: strength, seed: plan.options.seed,
                                     factors: model.factors, rows: rows, space: space, kept: seedsToKeep,
                                     attempts: attemptsPerTuple * candidates, solver: solver)
