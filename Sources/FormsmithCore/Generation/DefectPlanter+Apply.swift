@@ -30,6 +30,9 @@ extension DefectPlanter {
         }
         guard let replacement else { return nil }
         builder.record.setValue(replacement, at: address, in: rules)
+        if candidate.kind == .required || candidate.kind == .incompleteGroup {
+            emptyOptionalChildren(of: field, item: address.item)
+        }
         if candidate.kind == .visibility, case .items(let count) = replacement {
             inScope(address) { builder.fillItems(of: field, count: Int(count)) }
             guard builder.failure == nil else { return nil }
@@ -63,6 +66,19 @@ extension DefectPlanter {
             guard builder.record.value(at: address, in: rules).isPresent,
                   inScope(address, { condition.evaluateCondition(builder.environment) }) != true else { continue }
             builder.record.setValue(.absent, at: address, in: rules)
+        }
+    }
+
+    /// Empties the optional fields (no requiredIf) of the emptied field's own scope that name it
+    /// as their parent: left filled they would break `parent` too (a `required` defect on a
+    /// company name whose optional contact names it as parent). Empty, they are valid.
+    private func emptyOptionalChildren(of parent: CompiledField, item: Int) {
+        for child in rules.fields where child.listID == parent.listID && child.parents.contains(parent.id)
+            && child.isOptional && child.requiredIf == nil {
+            let address = FieldAddress(field: child.id, item: parent.listID == nil ? -1 : item)
+            if builder.record.value(at: address, in: rules).isPresent {
+                builder.record.setValue(.absent, at: address, in: rules)
+            }
         }
     }
 

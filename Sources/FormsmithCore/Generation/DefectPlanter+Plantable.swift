@@ -81,10 +81,15 @@ public struct UnplantableDefect: Sendable, Equatable, CustomStringConvertible {
             if let defect = incompleteGroupDefect(of: field, in: rules) { result.append(defect) }
             if let parentID = field.parents.first {
                 let parent = rules.fields[parentID]
-                if alwaysRequired(parent) {
+                // Required whenever visible, and a filled parent is visible: emptied, it breaks
+                // `required` too (its visibleIf reads other fields, which the defect leaves).
+                let requiredWhenVisible = !parent.isOptional && parent.requiredIf == nil && parent.group < 0
+                if requiredWhenVisible {
+                    let how = parent.visibleIf == nil ? "always required" : "required whenever it is visible (and a filled "
+                        + "parent is visible)"
                     result.append(UnplantableDefect(
                         path: field.path, rule: RuleIdentifier.parent,
-                        reason: "its parent '\(parent.path)' is always required, so a questionnaire with the parent empty "
+                        reason: "its parent '\(parent.path)' is \(how), so a questionnaire with the parent empty "
                             + "breaks `required` too",
                         field: field.id, kind: .parent))
                 }
