@@ -163,7 +163,20 @@ final class RealisticValueCommandTests: ScratchFolderTestCase {
             .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") })
     }
 
-    func testACyrillicNamePatternWithoutASeedListGetsTheShippedNames() throws {
+    /// A shipped name, or one composed the way Russian names are: a surname ending in `ов`,
+    /// `ова`, `ский`, `ская`; a patronymic in `ович`, `овна`; a first name one capitalised word of
+    /// Cyrillic letters that is neither.
+    private func isRussianName(_ value: String, kind: String, shipped: Set<String>) -> Bool {
+        if shipped.contains(value) { return true }
+        let word = value.range(of: "^[А-Я][а-я]+$", options: .regularExpression) != nil
+        switch kind {
+        case "last": return word && ["ов", "ова", "ский", "ская"].contains { value.hasSuffix($0) }
+        case "middle": return word && ["ович", "овна"].contains { value.hasSuffix($0) }
+        default: return word && !["ов", "ова", "ский", "ская", "ович", "овна"].contains { value.hasSuffix($0) }
+        }
+    }
+
+    func testACyrillicNamePatternWithoutASeedListGetsRussianNames() throws {
         let (records, stderr) = try generate("""
             id: people
             definitions:
@@ -185,18 +198,63 @@ final class RealisticValueCommandTests: ScratchFolderTestCase {
         XCTAssertFalse(stderr.contains("drawn plainly"), stderr)
         let (last, first, middle) = (try names("ru-last-names.txt"), try names("ru-first-names.txt"),
                                      try names("ru-middle-names.txt"))
+        var shipped = 0
         for record in records {
             let person = try XCTUnwrap(record["person"] as? [String: String])
-            XCTAssertTrue(last.contains(person["lastName"] ?? ""), "\(person)")
-            XCTAssertTrue(first.contains(person["firstName"] ?? ""), "\(person)")
-            XCTAssertTrue(middle.contains(person["middleName"] ?? ""), "\(person)")
+            XCTAssertTrue(isRussianName(person["lastName"] ?? "", kind: "last", shipped: last), "\(person)")
+            XCTAssertTrue(isRussianName(person["firstName"] ?? "", kind: "first", shipped: first), "\(person)")
+            XCTAssertTrue(isRussianName(person["middleName"] ?? "", kind: "middle", shipped: middle), "\(person)")
+            if last.contains(person["lastName"] ?? "") { shipped += 1 }
             let relatives = try XCTUnwrap(record["relatives"] as? [[String: String]])
             XCTAssertEqual(relatives.count, 2)
             for relative in relatives {
-                XCTAssertTrue(last.contains(relative["surname"] ?? ""), "\(relative)")
-                XCTAssertTrue(middle.contains(relative["patronymic"] ?? ""), "\(relative)")
+                XCTAssertTrue(isRussianName(relative["surname"] ?? "", kind: "last", shipped: last), "\(relative)")
+                XCTAssertTrue(isRussianName(relative["patronymic"] ?? "", kind: "middle", shipped: middle), "\(relative)")
             }
         }
+        XCTAssertGreaterThan(shipped, 0, "the shipped surnames are among those drawn")
+    }
+
+    /// 1,000 values of a name pattern, or of a one-word Cyrillic pattern (which names also fit),
+    /// hold at least 850 different ones (they held about 120 when drawn from the shipped lists
+    /// alone).
+    func testNamePatternsGiveAtLeast850DistinctValuesIn1000() throws {
+        let (records, _) = try generate("""
+            id: variety
+            fields:
+              lastName: {type: string, regex: '^[А-ЯЁ][а-яё]+(-[А-ЯЁ][а-яё]+)?$'}
+              firstName: {type: string, regex: '^[А-ЯЁ][а-яё]+(-[А-ЯЁ][а-яё]+)?$'}
+              middleName: {type: string, regex: '^[А-ЯЁ][а-яё]+(-[А-ЯЁ][а-яё]+)?$'}
+              word: {type: string, regex: '(?i)^[а-яё]{2,20}$'}
+            """, count: 1000)
+        XCTAssertEqual(records.count, 1000)
+        for field in ["lastName", "firstName", "middleName", "word"] {
+            let distinct = Set(records.compactMap { $0[field] as? String })
+            XCTAssertGreaterThanOrEqual(distinct.count, 850, "\(field): \(distinct.count) distinct")
+        }
+    }
+
+    /// A text condition (`title CONTAINS[c] 'phone'`) is made true from the field's own seed
+    /// list first: of the five titles, three contain "phone" in some case (Phone charger,
+    /// Smartphone case, Headphones). Every title is one of the five (before, half the titles
+    /// drawn for the condition were strings such as `0iwpHONEh`), and about half the draws go
+    /// to the condition and the rest to the whole list: 0.5 + 0.5 × 3/5 = 80% phone titles.
+    func testATextConditionIsMetFromTheSeedListFirst() throws {
+        _ = try write("titles.txt", "Phone charger\nLaptop\nDesk lamp\nSmartphone case\nHeadphones\n")
+        let (records, _) = try generate("""
+            id: claim-items
+            fields:
+              title: {type: string, regex: '^[A-Za-z ]{3,30}$', seed: titles.txt}
+              warranty: {type: integer, min: 1, max: 3, visibleIf: "title CONTAINS[c] 'phone'"}
+            """, count: 400)
+        let list: Set = ["Phone charger", "Laptop", "Desk lamp", "Smartphone case", "Headphones"]
+        var phones = 0
+        for record in records {
+            let title = try XCTUnwrap(record["title"] as? String)
+            XCTAssertTrue(list.contains(title), title)
+            if title.lowercased().contains("phone") { phones += 1 }
+        }
+        XCTAssertEqual(Double(phones) / 400, 0.8, accuracy: 0.08, "\(phones) of 400")
     }
 
     func testACommentWhoseRegexAllowsAnyTextIsWordsOfTheFormsScript() throws {

@@ -31,6 +31,74 @@ final class SolverCoverCommandTests: ScratchFolderTestCase {
           d: {type: enum, values: [d1, d2], visibleIf: "c == 'c1'"}
         """
 
+    /// The issue's form: a number three lists deep, visible only in a basement room's invoice
+    /// receipt (its `visibleIf` reads the outermost item).
+    private static let nestedVisibility = """
+        id: cover-nested-visibility
+        fields:
+          kind: {type: enum, values: [fire, water, storm]}
+        sections:
+          rooms:
+            type: list
+            minItems: 1
+            maxItems: 3
+            fields:
+              name: {type: enum, values: [kitchen, living, bedroom, bathroom, basement]}
+              items:
+                type: list
+                minItems: 1
+                maxItems: 3
+                fields:
+                  receipts:
+                    type: list
+                    minItems: 1
+                    maxItems: 2
+                    fields:
+                      kind: {type: enum, values: [cash, online, invoice]}
+                      dryingCost:
+                        type: decimal
+                        fractionDigits: 2
+                        min: 0
+                        max: 5000
+                        visibleIf: "$rooms[].name == 'basement' AND $rooms[].items[].receipts[].kind == 'invoice'"
+        """
+
+    /// Every pair of the nested form is covered or proven impossible, whatever the seed: before,
+    /// one pair with the third-level number was "not found" on most seeds (seed 1: kind=water
+    /// with dryingCost=max), because the solver's row for it left the room and the receipt
+    /// undecided and the questionnaire was built with any of them, hiding the number. By hand:
+    /// the top-level kind is free, and a basement room's invoice receipt shows the number, which
+    /// may then be 0, 5000 or between, so each kind meets each of the three classes; the
+    /// written questionnaires hold all nine (rooms[0].items[0].receipts[0].dryingCost).
+    func testAThirdLevelNumberIsCoveredWithEveryValueOfTheTopLevel() throws {
+        let rules = try write("nested.yaml", Self.nestedVisibility)
+        for seed in 1...4 {
+            let output = path("nested-\(seed).jsonl")
+            let report = path("nested-\(seed).report.json")
+            let run = try Formsmith.run(["generate", "--rules", rules, "--cover", "pairs", "--seed", String(seed),
+                                         "--output", output, "--coverage-report", report])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report)))
+                                        as? [String: Any])
+            XCTAssertEqual(object["notFound"] as? Int, 0, "seed \(seed): \(run.stderr)")
+            let required = try XCTUnwrap(object["required"] as? Int)
+            XCTAssertEqual((object["covered"] as? Int ?? 0) + (object["impossible"] as? Int ?? 0), required, "seed \(seed)")
+            var seen = Set<String>()
+            for line in try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n") {
+                let record = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                let rooms = record["rooms"] as? [[String: Any]]
+                let items = rooms?.first?["items"] as? [[String: Any]]
+                let receipt = (items?.first?["receipts"] as? [[String: Any]])?.first
+                guard let kind = record["kind"] as? String, let cost = receipt?["dryingCost"] as? Double else { continue }
+                seen.insert(kind + "=" + (cost == 0 ? "min" : cost == 5000 ? "max" : "inside"))
+            }
+            let all = Set(["fire", "water", "storm"].flatMap { kind in ["min", "inside", "max"].map { kind + "=" + $0 } })
+            XCTAssertEqual(all.subtracting(seen), [], "seed \(seed)")
+            try assertValid(rules, output, count: try String(contentsOfFile: output, encoding: .utf8)
+                                .split(separator: "\n").count)
+        }
+    }
+
     private func cover(_ rules: String, _ strength: String, name: String) throws
         -> (run: Formsmith.Output, report: [String: Any], output: String)
     {

@@ -18,12 +18,21 @@ final class RealisticValuesTests: XCTestCase {
     }
 
     func testTheNameListFollowsTheFieldsName() {
-        XCTAssertEqual(BuiltInNames.list(forField: "insurant.lastName"), BuiltInNames.lastNames)
-        XCTAssertEqual(BuiltInNames.list(forField: "drivers.surname"), BuiltInNames.lastNames)
-        XCTAssertEqual(BuiltInNames.list(forField: "owner.middleName"), BuiltInNames.middleNames)
-        XCTAssertEqual(BuiltInNames.list(forField: "patronymic"), BuiltInNames.middleNames)
-        XCTAssertEqual(BuiltInNames.list(forField: "owner.firstName"), BuiltInNames.firstNames)
-        XCTAssertEqual(BuiltInNames.list(forField: "name"), BuiltInNames.firstNames)
+        // Shipped names and composed ones, each of the kind the field's name asks for.
+        for (field, names) in [("insurant.lastName", ["Иванов", "Белозеров", "Белозерская"]),
+                               ("drivers.surname", ["Иванова", "Новоборов"]),
+                               ("owner.middleName", ["Петрович", "Ярославович", "Тихомировна"]),
+                               ("patronymic", ["Ильинична"]),
+                               ("owner.firstName", ["Мария", "Тихомир", "Ярослава"]),
+                               ("name", ["Иван", "Святослав"])] {
+            let list = Set(BuiltInNames.list(forField: field))
+            for name in names { XCTAssertTrue(list.contains(name), "\(field): \(name)") }
+        }
+        XCTAssertFalse(BuiltInNames.list(forField: "lastName").contains("Петрович"))
+        XCTAssertFalse(BuiltInNames.list(forField: "firstName").contains("Иванов"))
+        XCTAssertGreaterThan(Set(BuiltInNames.list(forField: "lastName")).count, 3000)
+        XCTAssertGreaterThan(Set(BuiltInNames.list(forField: "firstName")).count, 3000)
+        XCTAssertGreaterThan(Set(BuiltInNames.list(forField: "middleName")).count, 3000)
     }
 
     func testSentencesHaveTheLengthAskedForInCharactersNotBytes() {

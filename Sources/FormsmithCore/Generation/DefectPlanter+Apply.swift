@@ -30,6 +30,9 @@ extension DefectPlanter {
         }
         guard let replacement else { return nil }
         builder.record.setValue(replacement, at: address, in: rules)
+        if candidate.kind == .required || candidate.kind == .incompleteGroup {
+            emptyOptionalChildren(of: field, item: address.item)
+        }
         if candidate.kind == .visibility, case .items(let count) = replacement {
             inScope(address) { builder.fillItems(of: field, count: Int(count)) }
             guard builder.failure == nil else { return nil }
@@ -44,8 +47,39 @@ extension DefectPlanter {
                 guard item >= 0 else { return nil }
             }
             builder.record.setValue(.absent, at: FieldAddress(field: parent, item: item), in: rules)
+            hideDependents(of: parent, item: item, except: field.id)
         }
         return builder.record.concretePath(address, in: rules)
+    }
+
+    /// Empties the fields of the emptied parent's own scope (the questionnaire, or its list
+    /// item `item`) whose `visibleIf` reads it and no longer holds: with the parent gone they are
+    /// hidden, and left filled they would break `visibility` too (a `parent` defect on a
+    /// document's number, whose `issuer` is visible only for passports, empties the issuer with
+    /// the type). Their absence is what the rules ask for, so the questionnaire stays valid
+    /// everywhere but the labelled defect; `except` (the defect's own field) is kept.
+    private func hideDependents(of parent: Int, item: Int, except kept: Int) {
+        let list = rules.fields[parent].listID
+        for other in rules.fields where other.id != kept && other.listID == list {
+            guard let condition = other.visibleIf, condition.referencedFields.contains(parent) else { continue }
+            let address = FieldAddress(field: other.id, item: list == nil ? -1 : item)
+            guard builder.record.value(at: address, in: rules).isPresent,
+                  inScope(address, { condition.evaluateCondition(builder.environment) }) != true else { continue }
+            builder.record.setValue(.absent, at: address, in: rules)
+        }
+    }
+
+    /// Empties the optional fields (no requiredIf) of the emptied field's own scope that name it
+    /// as their parent: left filled they would break `parent` too (a `required` defect on a
+    /// company name whose optional contact names it as parent). Empty, they are valid.
+    private func emptyOptionalChildren(of parent: CompiledField, item: Int) {
+        for child in rules.fields where child.listID == parent.listID && child.parents.contains(parent.id)
+            && child.isOptional && child.requiredIf == nil {
+            let address = FieldAddress(field: child.id, item: parent.listID == nil ? -1 : item)
+            if builder.record.value(at: address, in: rules).isPresent {
+                builder.record.setValue(.absent, at: address, in: rules)
+            }
+        }
     }
 
     /// A day inside the field's range that `filter` refuses and its other filters allow, looked

@@ -10,8 +10,9 @@ extension DefectPlanter {
         switch kind {
         case .required:
             // Removing a field that is not required here breaks nothing. (A member of an optional
-            // or conditional section is left to the check after planting.)
-            guard field.group < 0 else { return true }
+            // or conditional section is left to the check after planting, unless it is optional
+            // itself without requiredIf: the section never makes such a member required.)
+            guard field.group < 0 else { return !field.isOptional || field.requiredIf != nil }
             if let condition = field.requiredIf {
                 return inScope(address) { condition.evaluateCondition(builder.environment) == true }
             }
@@ -77,17 +78,39 @@ public struct UnplantableDefect: Sendable, Equatable, CustomStringConvertible {
                         + "empty breaks that field's `parent` too",
                     field: parent.id, kind: .required))
             }
+            if let defect = incompleteGroupDefect(of: field, in: rules) { result.append(defect) }
             if let parentID = field.parents.first {
                 let parent = rules.fields[parentID]
-                if alwaysRequired(parent) {
+                // Required whenever visible, and a filled parent is visible: emptied, it breaks
+                // `required` too (its visibleIf reads other fields, which the defect leaves).
+                let requiredWhenVisible = !parent.isOptional && parent.requiredIf == nil && parent.group < 0
+                if requiredWhenVisible {
+                    let how = parent.visibleIf == nil ? "always required" : "required whenever it is visible (and a filled "
+                        + "parent is visible)"
                     result.append(UnplantableDefect(
                         path: field.path, rule: RuleIdentifier.parent,
-                        reason: "its parent '\(parent.path)' is always required, so a questionnaire with the parent empty "
+                        reason: "its parent '\(parent.path)' is \(how), so a questionnaire with the parent empty "
                             + "breaks `required` too",
                         field: field.id, kind: .parent))
                 }
             }
         }
         return result
+    }
+
+    /// `incomplete-group` on a member of an all-or-none section that its own rules always
+    /// require (not `optional`, no `requiredIf`): emptied while another member is filled, it is
+    /// reported as `required` (the section is required once any member is filled, or always),
+    /// never as `incomplete-group`.
+    private static func incompleteGroupDefect(of field: CompiledField, in rules: CompiledRuleSet) -> UnplantableDefect? {
+        guard field.group >= 0, rules.groups[field.group].isComplete, !field.isOptional, field.requiredIf == nil
+        else { return nil }
+        let section = rules.groups[field.group].path
+        return UnplantableDefect(
+            path: field.path, rule: RuleIdentifier.incompleteGroup,
+            reason: "section '\(section)' is all or none (complete: true), but the field is required itself (not optional, "
+                + "no requiredIf), so emptying it while another field of the section is filled breaks `required`, not "
+                + "`incomplete-group`",
+            field: field.id, kind: .incompleteGroup)
     }
 }

@@ -214,7 +214,11 @@ struct DefectPlanter {
                             result.append(MutationCandidate(kind: .dateCheck, address: address, dateCheck: filter))
                         }
                     }
-                } else if field.visibleIf != nil {
+                } else if let condition = field.visibleIf,
+                          inScope(address, { condition.evaluateCondition(builder.environment) == false }) {
+                    // Only a hidden field can break `visibility` by being filled: an empty field
+                    // that is shown (optional, left empty) or whose condition is unknown was
+                    // offered, tried and dropped.
                     result.append(MutationCandidate(kind: .visibility, address: address))
                 }
             }

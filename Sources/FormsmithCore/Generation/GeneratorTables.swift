@@ -35,8 +35,9 @@ struct GeneratorFieldTables: Sendable {
     /// What an attachment field's values are drawn from.
     var attachment: AttachmentPlan?
     /// Per text spec (parallel to `textSpecs`), the values that make each string predicate on
-    /// the field true and pass its own checks (``PredicateWitness``); half the values come from these.
-    var witnesses: [[PatternIntersection]] = []
+    /// the field true and pass its own checks (``PredicateWitness``): its seeds that do, else
+    /// values built from patterns; half the values come from these.
+    var witnesses: [[WitnessSource]] = []
     /// The predicates on the field that no spec of it can make true (said on standard error).
     var uncovered: [String] = []
     /// Per text spec (parallel to `textSpecs`), how its values are made to look real.
@@ -106,7 +107,7 @@ final class GeneratorTables: Sendable {
                                                 options: options, pool: seedData?.pools[field.id],
                                                 realism: realismContext)
             for witness in witnesses[field.id] where !plan.textSpecs.isEmpty {
-                let products = plan.textSpecs.map { witness.intersection(with: $0) }
+                let products = plan.textSpecs.map { witness.source(for: $0) }
                 if products.allSatisfy({ $0 == nil }) { plan.uncovered.append(witness.phrase) }
                 plan.witnesses = products.enumerated().map { index, product in
                     (index < plan.witnesses.count ? plan.witnesses[index] : []) + (product.map { [$0] } ?? [])

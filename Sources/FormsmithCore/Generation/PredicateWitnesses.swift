@@ -68,6 +68,23 @@ struct PredicateWitness: Sendable, Hashable {
         }
     }
 
+    /// Where a field's values that make this predicate true come from under `spec`: the values
+    /// of its own seed list that do (drawn first, so `title CONTAINS[c] 'phone'` gives the
+    /// list's `Phone charger`), else the intersection of its patterns with the predicate's; nil
+    /// when neither has any.
+    func source(for spec: TextSpec) -> WitnessSource? {
+        var seeds: [[UInt8]] = []
+        if !spec.seeds.isEmpty, let regex = try? CompiledRegex(pattern: pattern) {
+            let scratch = RegexScratch()
+            seeds = spec.seeds.filter { seed in
+                seed.withUnsafeBufferPointer { regex.matches($0, scratch: scratch).isMatch }
+            }
+        }
+        let product = seeds.isEmpty ? intersection(with: spec) : nil
+        guard !seeds.isEmpty || product != nil else { return nil }
+        return WitnessSource(seeds: seeds, product: product)
+    }
+
     /// The values of a field's spec that make this predicate true, or nil when there are none
     /// the generator can draw (its own checks exclude them, or a pattern must be filtered).
     func intersection(with spec: TextSpec) -> PatternIntersection? {
@@ -87,4 +104,14 @@ struct PredicateWitness: Sendable, Hashable {
         guard let product = PatternIntersection.make(programs), !product.isEmpty else { return nil }
         return product
     }
+}
+
+/// The values of one field (under one text spec) that make one string predicate true: the
+/// field's seeds that do, or, when none does, the intersection of the field's patterns with
+/// the predicate's (``PredicateWitness/source(for:)``).
+struct WitnessSource: Sendable {
+    /// Seeds of the field's list (already passing its checks) that make the predicate true.
+    let seeds: [[UInt8]]
+    /// The values built from patterns, when no seed makes the predicate true.
+    let product: PatternIntersection?
 }

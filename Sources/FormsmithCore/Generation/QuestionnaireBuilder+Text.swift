@@ -87,15 +87,20 @@ extension QuestionnaireBuilder {
     }
 
     /// Half the time, for a field that string predicates read (`purpose CONTAINS[c] 'налог'`), a
-    /// value that makes one of them true, drawn from its intersection with the field's own
-    /// patterns; nil the other half (a value drawn as usual, which almost never makes them true).
+    /// value that makes one of them true: one of the field's seeds that does, else one drawn
+    /// from the predicate's intersection with the field's own patterns; nil the other half (a value drawn as usual, which almost never makes them true).
     /// A drawn value that misses the field's length bounds is counted and the usual draw follows.
     private func witnessValue(_ field: CompiledField, spec: TextSpec, specIndex: Int) -> GeneratedValue? {
-        let products = plan.fields[field.id].witnesses[specIndex]
-        guard !products.isEmpty, random.chance(0.5) else { return nil }
-        let product = products[random.int(in: 0...(products.count - 1))]
+        let sources = plan.fields[field.id].witnesses[specIndex]
+        guard !sources.isEmpty, random.chance(0.5) else { return nil }
+        let source = sources[random.int(in: 0...(sources.count - 1))]
         textBuffer.removeAll(keepingCapacity: true)
-        product.append(to: &textBuffer, random: &random, lengthWithin: spec.lengthWindow)
+        if !source.seeds.isEmpty {
+            // The field's own list first: its values that make the predicate true.
+            textBuffer.append(contentsOf: source.seeds[random.int(in: 0...(source.seeds.count - 1))])
+        } else if let product = source.product {
+            product.append(to: &textBuffer, random: &random, lengthWithin: spec.lengthWindow)
+        }
         if spec.accepts(textBuffer, companion: nil, scratch: scratch) { return record.appendText(textBuffer) }
         discards.addValues(field: field.path, rule: spec.firstBrokenRule(textBuffer, companion: nil, scratch: scratch)
                            ?? RuleIdentifier.regex)

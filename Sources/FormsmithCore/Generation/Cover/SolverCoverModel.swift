@@ -104,6 +104,18 @@ final class SolverCoverModel {
                 }
             }
         }
+        // "No value" (-1) for a field of a list item means the list has no first item: while the
+        // list's own factor says it has one (a size, not absent), each such field is decided, so
+        // an unknown condition cannot stand in for a value the questionnaire will have (a row
+        // asking for a third-level number with its room and receipt left undecided was built
+        // with any room, hiding the number). Fields with `allow` values and conditions keep -1.
+        for (index, factor) in model.factors.enumerated()
+        where factor.listID >= 0 && factor.kind != .condition && rules.fields[factor.field].allowed.isEmpty {
+            let list = model.valueFactor[factor.listID]
+            guard list >= 0, list != index, model.factors[list].kind == .size else { continue }
+            solver.assert(filled(list).implies(hasValue(index)),
+                          label: "the first item of \(model.factors[list].name) holds \(factor.name)")
+        }
         for constraint in model.constraints { add(constraint) }
         for assertion in rules.rootScope.assertions { add(assertion, list: nil) }
         for field in rules.fields {

@@ -116,12 +116,26 @@ enum TextRealism: Sendable {
 extension BuiltInNames {
     /// The list for a field whose regex is a Cyrillic name pattern, by the field's own name:
     /// surnames for `lastName`, `surname`, `familyName`; patronymics for `middleName`,
-    /// `patronymic`; first names otherwise.
+    /// `patronymic`; first names otherwise. Each is the shipped list followed by the names
+    /// composed from parts (``ComposedNames``): 1,000 values drawn hold over 850 different ones.
     static func list(forField path: String) -> [String] {
+        switch kind(ofField: path) {
+        case .last: lastNames + ComposedNames.lastNames
+        case .middle: middleNames + ComposedNames.middleNames
+        case .first: firstNames + ComposedNames.firstNames
+        }
+    }
+
+    /// Which of the three lists a field's name asks for.
+    enum Kind { case last, first, middle }
+
+    /// Surnames for `lastName`, `surname`, `familyName`; patronymics for `middleName`,
+    /// `patronymic`; first names otherwise.
+    static func kind(ofField path: String) -> Kind {
         let name = (path.split(separator: ".").last.map(String.init) ?? path).lowercased()
-        if name.contains("last") || name.contains("surname") || name.contains("family") { return lastNames }
-        if name.contains("middle") || name.contains("patronymic") { return middleNames }
-        return firstNames
+        if name.contains("last") || name.contains("surname") || name.contains("family") { return .last }
+        if name.contains("middle") || name.contains("patronymic") { return .middle }
+        return .first
     }
 
     /// Whether every regex of `checks` is a Cyrillic name pattern: each accepts a surname, a
