@@ -129,42 +129,34 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         guard let rules else { return try runProject() }
         let compiled = try loadRules(rules, today: dates.referenceDate, consequence: "the rules were not used")
-        var koboFolder: URL?
-        defer { if let koboFolder { try? FileManager.default.removeItem(at: koboFolder) } }
-        var inputs = self.inputs
-        var inputFormat = self.inputFormat
-        if inputFormat == Self.koboJSON {
-            let converted = try Self.convertKoboExports(inputs, rules: compiled.ruleSet)
-            koboFolder = converted.folder
-            inputs = converted.files
-            inputFormat = InputFormat.jsonLines.rawValue
-        }
-        let originalNames = Dictionary(zip(inputs, self.inputs), uniquingKeysWith: { first, _ in first })
-        let sources: [InputSource]
+        // Kobo exports are read first: their scratch files are outputs of the run, checked with the others.
+        let kobo = inputFormat == Self.koboJSON ? Self.readKoboExports(inputs, rules: compiled.ruleSet) : nil
+        var scratchFiles: [ScratchFile] = []
+        defer { scratchFiles.forEach { $0.remove() } }
+        var sources: [InputSource]
         let split: SplitOutput?
         let permit: OutputPermit
         do {
-            sources = try InputDiscovery.sources(for: inputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)),
-                                                 bytes: commandLineBytes(of:))
-                .map { source in
-                    if koboFolder != nil, let original = originalNames[source.path] {
-                        // A converted Kobo export: reported under the export's name, record N its Nth submission.
-                        var renamed = source
-                        renamed.name = original
-                        renamed.relativePath = (original as NSString).lastPathComponent
-                        return renamed
-                    }
-                    guard source.isStandardInput else { return source }
-                    var renamed = source
-                    renamed.name = stdinName ?? source.name
-                    renamed.firstLine = 1 + (lineOffset ?? 0)
-                    return renamed
-                }
             var files = RunFiles()
             files.reads(compiled)
-            files.reads(sources)
-            // A Kobo export is read through a converted copy: the export itself is the input to guard.
-            if koboFolder != nil { for export in self.inputs { files.reads(export, as: "the Kobo export") } }
+            if let kobo {
+                sources = []
+                for input in kobo {
+                    files.reads(input.export, as: "the Kobo export")
+                    if let scratch = input.scratch { files.writes(scratch, as: "the converted Kobo export") }
+                }
+            } else {
+                sources = try InputDiscovery.sources(for: inputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)),
+                                                     bytes: commandLineBytes(of:))
+                    .map { source in
+                        guard source.isStandardInput else { return source }
+                        var renamed = source
+                        renamed.name = stdinName ?? source.name
+                        renamed.firstLine = 1 + (lineOffset ?? 0)
+                        return renamed
+                    }
+                files.reads(sources)
+            }
             if let output { files.writes(output, as: "--output") }
             if let splitOutput {
                 for planned in try SplitOutput.plan(directory: splitOutput, sources: sources) {
@@ -173,6 +165,7 @@ struct ValidateCommand: ParsableCommand {
                 }
             }
             permit = try OutputGuard.permit(files)
+            if let kobo { (sources, scratchFiles) = try Self.koboSources(kobo, permit: permit) }
             split = try splitOutput.map { directory throws(InputError) in
                 try SplitOutput(directory: directory, sources: sources, permit: permit)
             }

@@ -530,20 +530,81 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(run.stdout.contains("2 questionnaires: 1 valid, 1 invalid, 0 unreadable"), run.stdout)
     }
 
-    /// A Kobo export is opened as every input is: a missing file or a folder is named with why,
-    /// exit 2, nothing validated; a FIFO with no writer reads as empty (not JSON), not a hang.
-    func testAKoboExportThatCannotBeReadIsNamed() throws {
-        let form = try write("k.yaml", "id: k\nfields:\n  a: {type: string}\n")
-        let missing = try Formsmith.run(["validate", "--input-format", "kobo-json", "--rules", form, path("missing.json")])
-        XCTAssertEqual(missing.status, 2, missing.stderr)
-        XCTAssertTrue(missing.stderr.contains("cannot read '\(path("missing.json"))'"), missing.stderr)
+    /// A Kobo export is opened as every input is, and one that cannot be read is one unreadable
+    /// record of the run, named with why, while the other exports are still checked: a missing
+    /// file, a folder, a FIFO with no writer (reads as empty: not JSON, not a hang) and a file
+    /// that is not JSON, beside an export of one valid and one invalid submission. By hand:
+    /// 4 unreadable + 2 submissions = 6 records, 1 valid, 1 invalid, exit 1.
+    func testAKoboExportThatCannotBeReadIsCountedUnreadableAndTheOthersAreChecked() throws {
+        let form = try write("k.yaml", "id: k\nfields:\n  a: {type: string, maxLength: 2}\n")
         try FileManager.default.createDirectory(atPath: path("folder.json"), withIntermediateDirectories: true)
-        let folderRun = try Formsmith.run(["validate", "--input-format", "kobo-json", "--rules", form, path("folder.json")])
-        XCTAssertEqual(folderRun.status, 2, folderRun.stderr)
-        XCTAssertTrue(folderRun.stderr.contains("cannot read '\(path("folder.json"))'"), folderRun.stderr)
         XCTAssertEqual(mkfifo(path("pipe.json"), 0o600), 0)
-        let pipe = try Formsmith.run(["validate", "--input-format", "kobo-json", "--rules", form, path("pipe.json")])
-        XCTAssertEqual(pipe.status, 2, pipe.stderr)
-        XCTAssertTrue(pipe.stderr.contains("not a KoboToolbox JSON export"), pipe.stderr)
+        let text = try write("text.json", "not json\n")
+        let good = try write("good.json", #"[{"a": "ok"}, {"a": "long"}]"#)
+        let run = try Formsmith.run(["validate", "--input-format", "kobo-json", "--rules", form, path("missing.json"),
+                                     path("folder.json"), good, path("pipe.json"), text])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.contains("\(path("missing.json")):1\n  unreadable: cannot read '\(path("missing.json"))'"),
+                      run.stdout)
+        XCTAssertTrue(run.stdout.contains("\(path("folder.json")):1\n  unreadable: cannot read '\(path("folder.json"))'"),
+                      run.stdout)
+        XCTAssertTrue(run.stdout.contains("\(path("pipe.json")):1\n  unreadable: \(path("pipe.json")): not a KoboToolbox JSON export"),
+                      run.stdout)
+        XCTAssertTrue(run.stdout.contains("\(text):1\n  unreadable: \(text): not a KoboToolbox JSON export"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("\(good):2\n  a: must be at most 2 characters long (it has 4) [max-length]"),
+                      run.stdout)
+        XCTAssertFalse(run.stdout.contains("\(good):1\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("6 questionnaires: 1 valid, 1 invalid, 4 unreadable"), run.stdout)
+        // The same in the JSON report: every record is valid, invalid or unreadable.
+        let json = try Formsmith.run(["validate", "--report", "json", "--input-format", "kobo-json", "--rules", form,
+                                      path("missing.json"), good])
+        XCTAssertEqual(json.status, 1, json.stderr)
+        XCTAssertTrue(json.stdout.contains(#""records":3,"valid":1,"invalid":1,"unreadable":1"#), json.stdout)
+    }
+
+    /// The converted copy of a Kobo export is written through the run's output guard: on
+    /// SIGTERM it is removed with every other temporary file, so no submission data is left in
+    /// the temporary folder (TMPDIR) once the run is over, interrupted or not.
+    func testTheConvertedKoboExportIsLeftNowhereWhenTheRunEndsOrIsInterrupted() throws {
+        let form = try write("k.yaml", "id: k\nfields:\n  a: {type: string, regex: '(a|b)*c'}\n")
+        let submission = #"{"a": "\#(String(repeating: "ab", count: 40))c"}"#
+        let export = try write("big.json", "[" + Array(repeating: submission, count: 50_000).joined(separator: ",\n") + "]")
+        let temporary = path("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+
+        func start() throws -> (Process, Pipe) {
+            let process = Process()
+            process.executableURL = Formsmith.products.appendingPathComponent("formsmith")
+            process.arguments = ["validate", "--jobs", "1", "--input-format", "kobo-json", "--rules", form, export]
+            var environment = ProcessInfo.processInfo.environment
+            environment["TMPDIR"] = temporary
+            environment["SWIFT_BACKTRACE"] = "enable=no"
+            process.environment = environment
+            let stderr = Pipe()
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = stderr
+            try process.run()
+            return (process, stderr)
+        }
+        // Finished: nothing left.
+        let (finished, _) = try start()
+        finished.waitUntilExit()
+        XCTAssertEqual(finished.terminationStatus, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [])
+
+        // Interrupted while validating (the converted copy exists): nothing left either.
+        let (interrupted, stderr) = try start()
+        let deadline = Date().addingTimeInterval(120)
+        while (try FileManager.default.contentsOfDirectory(atPath: temporary)).isEmpty, interrupted.isRunning,
+              Date() < deadline {
+            usleep(20_000)
+        }
+        XCTAssertTrue(interrupted.isRunning, "the run ended before it could be interrupted: make the export larger")
+        kill(interrupted.processIdentifier, SIGTERM)
+        interrupted.waitUntilExit()
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(interrupted.terminationStatus, 143, message)
+        XCTAssertTrue(message.contains("interrupted by SIGTERM"), message)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [])
     }
 }
