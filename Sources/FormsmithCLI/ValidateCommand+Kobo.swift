@@ -6,32 +6,63 @@ import FormsmithCore
 /// when the run ends), before the usual validation.
 extension ValidateCommand {
     static let koboJSON = "kobo-json"
+    static let odkCSV = "odk-csv"
 
     /// One export named on the command line: rewritten, or why it could not be read.
     struct KoboInput {
         let export: String
-        let converted: KoboExport?
+        /// The submissions as JSON Lines and their instanceIDs.
+        let converted: (jsonLines: String, instanceIDs: [String?])?
         let failure: String?
         /// Where its scratch file goes (nil for an export that could not be read).
         let scratch: String?
     }
 
-    /// Reads every export; one that cannot be read or is not an export becomes one unreadable
-    /// record of the run (as a file that cannot be opened), and the others are still checked.
-    static func readKoboExports(_ inputs: [String], rules: RuleSet) -> [KoboInput] {
-        let stem = (NSTemporaryDirectory() as NSString).appendingPathComponent("formsmith-kobo-\(UUID().uuidString)")
-        return inputs.enumerated().map { index, input in
+    /// Reads every export (`format`: kobo-json, or odk-csv for ODK Central's CSV); one that
+    /// cannot be read or is not an export becomes one unreadable record of the run (as a file
+    /// that cannot be opened), and the others are still checked.
+    static func readExports(_ inputs: [String], format: String, rules: RuleSet) -> [KoboInput] {
+        let stem = (NSTemporaryDirectory() as NSString).appendingPathComponent("formsmith-export-\(UUID().uuidString)")
+        return inputs.enumerated().compactMap { index, input in
+            if format == odkCSV, !ODKCentralCSVExport.looksLikeExport(path: input), ODKCentralCSVExport.isRepeatFile(path: input) {
+                writeError("\(input): a repeat file of an ODK Central export (it has PARENT_KEY): its rows are read "
+                           + "through the export's main file FORMID.csv beside it, not on their own")
+                return nil
+            }
             do {
-                let export = try KoboExport.read(path: input, bytes: commandLineBytes(of: input), rules: rules)
-                let keys = export.serverKeys.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }
-                writeError("\(input): \(export.instanceIDs.count) submission\(export.instanceIDs.count == 1 ? "" : "s") of a "
-                           + "KoboToolbox export, record N its Nth submission"
-                           + (keys.isEmpty ? "" : "; server keys not checked: " + keys.joined(separator: ", ")))
+                let export: (jsonLines: String, instanceIDs: [String?])
+                if format == odkCSV {
+                    let odk = try ODKCentralCSVExport.read(path: input, rules: rules)
+                    export = (odk.jsonLines, odk.instanceIDs)
+                    writeError("\(input): \(odk.instanceIDs.count) submission\(odk.instanceIDs.count == 1 ? "" : "s") of an "
+                               + "ODK Central CSV export, record N its Nth submission"
+                               + odk.notes.map { "\n\(input): \($0)" }.joined())
+                } else {
+                    let kobo = try KoboExport.read(path: input, bytes: commandLineBytes(of: input), rules: rules)
+                    export = (kobo.jsonLines, kobo.instanceIDs)
+                    let keys = kobo.serverKeys.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }
+                    writeError("\(input): \(kobo.instanceIDs.count) submission\(kobo.instanceIDs.count == 1 ? "" : "s") of a "
+                               + "KoboToolbox export, record N its Nth submission"
+                               + (keys.isEmpty ? "" : "; server keys not checked: " + keys.joined(separator: ", ")))
+                }
                 return KoboInput(export: input, converted: export, failure: nil, scratch: "\(stem)-\(index).jsonl")
             } catch {
                 return KoboInput(export: input, converted: nil, failure: String(describing: error), scratch: nil)
             }
         }
+    }
+
+    /// `--input-format` when it is not given: odk-csv when every input is a `.csv` file whose
+    /// header is an ODK Central export's (a `KEY` column with `SubmissionDate` or `meta-instanceID`)
+    /// or a repeat file's (`PARENT_KEY`), at least one the former.
+    static func detectedExportFormat(_ inputs: [String]) -> String? {
+        guard inputs.contains(where: ODKCentralCSVExport.looksLikeExport(path:)) else { return nil }
+        for input in inputs {
+            guard input.lowercased().hasSuffix(".csv"),
+                  ODKCentralCSVExport.looksLikeExport(path: input) || ODKCentralCSVExport.isRepeatFile(path: input)
+            else { return nil }
+        }
+        return odkCSV
     }
 
     /// Writes the scratch files (through `permit`, where `files` registered them) and returns

@@ -46,7 +46,7 @@ struct ValidateCommand: ParsableCommand {
     var jobs: Int?
 
     @Option(name: .customLong("input-format"),
-            help: "Read every input as this format instead of deciding by extension: json, jsonl, csv, or kobo-json (a KoboToolbox JSON export).")
+            help: "Read every input as this format instead of deciding by extension: json, jsonl, csv, kobo-json (a KoboToolbox JSON export) or odk-csv (an ODK Central CSV export, found by its header too).")
     var inputFormat: String?
 
     @Option(name: .long, help: ArgumentHelp("The CSV delimiter: ',', ';' or tab.", valueName: ",|;|tab"))
@@ -98,13 +98,13 @@ struct ValidateCommand: ParsableCommand {
         if let maxErrors, maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
         if rules != nil, project != nil { throw ValidationError("give --rules or --project, not both") }
         if inputs.isEmpty, !listForms { throw ValidationError("give at least one input file or directory") }
-        if let inputFormat, InputFormat(rawValue: inputFormat) == nil, inputFormat != Self.koboJSON {
-            throw ValidationError("--input-format must be one of json, jsonl, csv, kobo-json")
+        if let inputFormat, InputFormat(rawValue: inputFormat) == nil, ![Self.koboJSON, Self.odkCSV].contains(inputFormat) {
+            throw ValidationError("--input-format must be one of json, jsonl, csv, kobo-json, odk-csv")
         }
-        if inputFormat == Self.koboJSON {
-            if rules == nil { throw ValidationError("--input-format kobo-json works with --rules") }
-            if splitOutput != nil { throw ValidationError("--split-output does not take kobo-json inputs") }
-            if inputs.contains("-") { throw ValidationError("--input-format kobo-json reads files, not standard input") }
+        if let inputFormat, [Self.koboJSON, Self.odkCSV].contains(inputFormat) {
+            if rules == nil { throw ValidationError("--input-format \(inputFormat) works with --rules") }
+            if splitOutput != nil { throw ValidationError("--split-output does not take \(inputFormat) inputs") }
+            if inputs.contains("-") { throw ValidationError("--input-format \(inputFormat) reads files, not standard input") }
         }
         if stdinName != nil || lineOffset != nil, rules == nil {
             throw ValidationError("--stdin-name and --line-offset work with --rules (a project routes standard input "
@@ -130,7 +130,11 @@ struct ValidateCommand: ParsableCommand {
         guard let rules else { return try runProject() }
         let compiled = try loadRules(rules, today: dates.referenceDate, consequence: "the rules were not used")
         // Kobo exports are read first: their scratch files are outputs of the run, checked with the others.
-        let kobo = inputFormat == Self.koboJSON ? Self.readKoboExports(inputs, rules: compiled.ruleSet) : nil
+        // An export named by --input-format, or ODK Central CSV files recognised by their header
+        // (a header that a plain questionnaire CSV has no reason to have).
+        let exportFormat = inputFormat ?? (splitOutput == nil && !inputs.contains("-") ? Self.detectedExportFormat(inputs) : nil)
+        let kobo = exportFormat.flatMap { [Self.koboJSON, Self.odkCSV].contains($0) ? $0 : nil }
+            .map { Self.readExports(inputs, format: $0, rules: compiled.ruleSet) }
         var scratchFiles: [ScratchFile] = []
         defer { scratchFiles.forEach { $0.remove() } }
         var sources: [InputSource]
@@ -142,7 +146,7 @@ struct ValidateCommand: ParsableCommand {
             if let kobo {
                 sources = []
                 for input in kobo {
-                    files.reads(input.export, as: "the Kobo export")
+                    files.reads(input.export, as: "the export")
                     if let scratch = input.scratch { files.writes(scratch, as: "the converted Kobo export") }
                 }
             } else {
@@ -178,6 +182,12 @@ struct ValidateCommand: ParsableCommand {
                                          context: HTMLReportContext(
             rules: compiled, rulesFile: rules, inputs: self.inputs.map { $0 == "-" ? stdinName ?? "-" : $0 },
             toolVersion: FormsmithVersion.current, reportFile: output))
+        if let kobo {
+            // Each submission is named by its instanceID in every report.
+            var ids: [String: [String?]] = [:]
+            for input in kobo { if let converted = input.converted { ids[input.export] = converted.instanceIDs } }
+            reporter = ExportRecordIDs(ids, wrapping: reporter)
+        }
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
         var options = ValidationOptions(jobs: jobs, csvDialect: delimiter.dialect, failFast: failFast, redact: redact)
         options.countsFills = report == .html
