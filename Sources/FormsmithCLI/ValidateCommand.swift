@@ -169,7 +169,7 @@ struct ValidateCommand: ParsableCommand {
                 }
             }
             permit = try OutputGuard.permit(files)
-            if let kobo { (sources, scratchFiles) = try Self.koboSources(kobo, permit: permit) }
+            if let kobo { (sources, scratchFiles) = try Self.exportSources(kobo, permit: permit) }
             split = try splitOutput.map { directory throws(InputError) in
                 try SplitOutput(directory: directory, sources: sources, permit: permit)
             }

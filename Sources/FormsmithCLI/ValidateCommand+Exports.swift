@@ -1,7 +1,7 @@
 import Foundation
 import FormsmithCore
 
-/// `--input-format kobo-json`: each KoboToolbox JSON export rewritten as JSON Lines in the
+/// `--input-format kobo-json` / `odk-csv`: each KoboToolbox JSON or ODK Central CSV export rewritten as JSON Lines in the
 /// rule file's shape, into a scratch file (written through the run's output guard and removed
 /// when the run ends), before the usual validation.
 extension ValidateCommand {
@@ -9,7 +9,7 @@ extension ValidateCommand {
     static let odkCSV = "odk-csv"
 
     /// One export named on the command line: rewritten, or why it could not be read.
-    struct KoboInput {
+    struct ExportInput {
         let export: String
         /// The submissions as JSON Lines and their instanceIDs.
         let converted: (jsonLines: String, instanceIDs: [String?])?
@@ -21,7 +21,7 @@ extension ValidateCommand {
     /// Reads every export (`format`: kobo-json, or odk-csv for ODK Central's CSV); one that
     /// cannot be read or is not an export becomes one unreadable record of the run (as a file
     /// that cannot be opened), and the others are still checked.
-    static func readExports(_ inputs: [String], format: String, rules: RuleSet) -> [KoboInput] {
+    static func readExports(_ inputs: [String], format: String, rules: RuleSet) -> [ExportInput] {
         let stem = (NSTemporaryDirectory() as NSString).appendingPathComponent("formsmith-export-\(UUID().uuidString)")
         return inputs.enumerated().compactMap { index, input in
             if format == odkCSV, !ODKCentralCSVExport.looksLikeExport(path: input), ODKCentralCSVExport.isRepeatFile(path: input) {
@@ -45,9 +45,9 @@ extension ValidateCommand {
                                + "KoboToolbox export, record N its Nth submission"
                                + (keys.isEmpty ? "" : "; server keys not checked: " + keys.joined(separator: ", ")))
                 }
-                return KoboInput(export: input, converted: export, failure: nil, scratch: "\(stem)-\(index).jsonl")
+                return ExportInput(export: input, converted: export, failure: nil, scratch: "\(stem)-\(index).jsonl")
             } catch {
-                return KoboInput(export: input, converted: nil, failure: String(describing: error), scratch: nil)
+                return ExportInput(export: input, converted: nil, failure: String(describing: error), scratch: nil)
             }
         }
     }
@@ -67,7 +67,7 @@ extension ValidateCommand {
 
     /// Writes the scratch files (through `permit`, where `files` registered them) and returns
     /// the run's sources: each export under its own name, read from its scratch file.
-    static func koboSources(_ kobo: [KoboInput], permit: OutputPermit) throws -> (sources: [InputSource], scratch: [ScratchFile]) {
+    static func exportSources(_ kobo: [ExportInput], permit: OutputPermit) throws -> (sources: [InputSource], scratch: [ScratchFile]) {
         var sources: [InputSource] = []
         var scratchFiles: [ScratchFile] = []
         for input in kobo {
