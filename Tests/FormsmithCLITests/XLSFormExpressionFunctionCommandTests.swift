@@ -117,4 +117,47 @@ final class XLSFormExpressionFunctionCommandTests: ScratchFolderTestCase {
         let strict = try Formsmith.run(["import", "xlsform", "--strict", form])
         XCTAssertEqual(strict.status, 1, strict.stderr)
     }
+
+    /// `../name` from a question is the question beside it, in its group or in the same repeat
+    /// item (ODK's relative path); a name that is not beside it, or a longer path, is listed.
+    func testRelativePathsReadTheQuestionBesideThisOne() throws {
+        let form = try write("rel.md", """
+            | survey | | | |
+            | | type | name | constraint |
+            | | begin group | g | |
+            | | integer | a | |
+            | | integer | b | . > ../a |
+            | | end group | | |
+            | | begin repeat | r | |
+            | | integer | x | |
+            | | integer | y | . != ../x |
+            | | integer | z | . < ../a |
+            | | integer | w | . < ../../c |
+            | | end repeat | | |
+            | | integer | c | |
+
+            """)
+        let data = try write("rel.jsonl", """
+            {"g": {"a": 2, "b": 3}, "r": [{"x": 1, "y": 2}], "c": 1}
+            {"g": {"a": 2, "b": 2}, "r": [{"x": 1, "y": 2}, {"x": 4, "y": 4}]}
+
+            """)
+        let run = try Formsmith.run(["validate", "--rules", form, data])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        // Record 1: b = 3 > a = 2; y = 2 is not x = 1. Record 2: b = 2 is not above a = 2; the
+        // second item's y = 4 is its own x = 4 (the first item's 2 and 1 are fine).
+        XCTAssertFalse(run.stdout.contains("rel.jsonl:1\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("""
+            rel.jsonl:2
+              g.b: does not satisfy the constraint `. > ../a` [constraint]
+              r[1].y: does not satisfy the constraint `. != ../x` [constraint]
+
+            """), run.stdout)
+        // z reads ../a, but a is in group g, not beside z in the repeat: listed, not guessed.
+        XCTAssertTrue(run.stderr.contains("not checkable: survey row 10, column C (constraint): 'z': constraint "
+                                          + "`. < ../a`: '../a' names no question in the group holding this one"),
+                      run.stderr)
+        XCTAssertTrue(run.stderr.contains("not checkable: survey row 11, column C (constraint): 'w': constraint "
+                                          + "`. < ../../c`: '../' followed by anything but a question's name"), run.stderr)
+    }
 }

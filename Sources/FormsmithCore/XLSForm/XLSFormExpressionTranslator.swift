@@ -67,6 +67,14 @@ struct XLSFormExpressionTranslator {
             return try term(of: current)
         case .parent:
             throw XPathUntranslated("'..' (the parent group) is not translated")
+        case let .sibling(name):
+            // `../name` from a question is the question `name` in the same group or repeat item.
+            guard let current else { throw XPathUntranslated("'../\(name)' outside a question") }
+            guard let field = fields[name], field.steps.dropLast().map(\.name) == current.steps.dropLast().map(\.name)
+            else {
+                throw XPathUntranslated("'../\(name)' names no question in the group holding this one; write ${name}")
+            }
+            return try reference(name)
         case let .name(name):
             if let value = choiceColumns?[name] { return TranslatedTerm(text: Self.quote(value), kind: .text) }
             if choiceColumns != nil { return TranslatedTerm(text: "null", kind: .text) }
