@@ -91,8 +91,19 @@ struct GenerateCommand: ParsableCommand {
         + "(JSON Lines; shards of one run concatenate byte for byte, labels too).", valueName: "n"))
     var start: Int = 0
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Write the questionnaires as a server exports submissions: kobo-json (a KoboToolbox JSON export, as "
+        + "validate --input-format kobo-json reads it).", valueName: "kobo-json"))
+    var shape: String?
+
     func validate() throws {
         if rules != nil, form != nil { throw ValidationError("give --rules or --form, not both") }
+        if let shape {
+            guard shape == "kobo-json" else { throw ValidationError("--shape must be kobo-json") }
+            if cover != nil { throw ValidationError("--shape goes with --count, not --cover") }
+            if let format, format != .jsonl { throw ValidationError("--shape kobo-json writes a JSON array of its own; leave out --format") }
+            if start > 0 { throw ValidationError("--shape kobo-json writes one JSON array, which another file cannot continue; leave out --start") }
+        }
         if cover == nil, count == nil { throw ValidationError("give --count N (or --cover each|pairs|triples)") }
         if cover != nil { try validateCover() }
         if invalid, cover == nil { throw ValidationError("--invalid goes with --cover (for a share of invalid questionnaires use --invalid-rate)") }
@@ -143,8 +154,16 @@ struct GenerateCommand: ParsableCommand {
             for side in generator.uncoveredPredicateSides { writeError("formsmith: warning: " + side) }
             let destination = try openOutput(output, permit)
             let sidecar = try invalidRate > 0 ? openOutput(labelsPath, permit) : nil
-            generated = try generator.run(write: { destination.write(bytes: $0) },
-                                          label: { sidecar?.write(bytes: Self.line(for: $0)) })
+            if shape != nil {
+                // The generator writes JSON Lines; each questionnaire is rewritten as a Kobo submission.
+                var kobo = KoboExportWriter()
+                generated = try generator.run(write: { destination.write(bytes: kobo.append($0)) },
+                                              label: { sidecar?.write(bytes: Self.line(for: $0)) })
+                destination.write(bytes: kobo.finish())
+            } else {
+                generated = try generator.run(write: { destination.write(bytes: $0) },
+                                              label: { sidecar?.write(bytes: Self.line(for: $0)) })
+            }
             destination.close()
             sidecar?.close()
         } catch let error as GenerationError {
@@ -224,7 +243,7 @@ struct GenerateCommand: ParsableCommand {
     /// The format named by the output file's extension (`.json`, `.csv`), else JSON Lines.
     private var formatFromExtension: GenerationFormat {
         guard let output else { return .jsonl }
-        if output.hasSuffix(".json") { return .json }
+        if output.hasSuffix(".json") { return shape == nil ? .json : .jsonl }
         if output.hasSuffix(".csv") { return .csv }
         return .jsonl
     }
