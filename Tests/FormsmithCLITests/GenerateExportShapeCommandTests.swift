@@ -67,8 +67,51 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
         let back = try Formsmith.run(["validate", "--input-format", "kobo-json", "--rules", form, path("many.json")])
         XCTAssertTrue(back.stdout.contains("30 questionnaires: 30 valid, 0 invalid, 0 unreadable"), back.stdout)
 
-        let refused = try Formsmith.run(["generate", "--rules", form, "--count", "1", "--shape", "odk-csv"])
+        let refused = try Formsmith.run(["generate", "--rules", form, "--count", "1", "--shape", "odata"])
         XCTAssertEqual(refused.status, 2)
-        XCTAssertTrue(refused.stderr.contains("--shape must be kobo-json"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("--shape must be kobo-json or odk-csv"), refused.stderr)
+    }
+
+    /// `--shape odk-csv`: the main file and one file per repeat beside it, rows keyed as
+    /// Central keys them (briefcase.js: the instanceID, then each group's name and each
+    /// repeat's name with its 1-based position). No instanceID pinned: KEY is uuid:formsmith-N.
+    func testGeneratedSubmissionsInODKCentralCSVShape() throws {
+        let fixture = try write("fixture.json", """
+            {"patient_id": "P0042", "age": 30, "sex": "m", "member_count": 1,
+             "household": {"members": [{"member_name": "Ada", "vaccines": [{"vaccine_date": "2024-01-05"}]}]}}
+            """)
+        let run = try Formsmith.run(["generate", "--today", "2024-06-01", "--rules", fixtures + "clinic.xlsx", "--count", "2",
+                                     "--seed", "1", "--shape", "odk-csv", "--fixture", fixture, "--optional-rate", "0",
+                                     "--output", path("clinic.csv")])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try String(contentsOfFile: path("clinic.csv"), encoding: .utf8), """
+            SubmissionDate,patient_id,age,sex,member_count,pregnancy-pregnant,pregnancy-weeks,meta-instanceID,meta-deprecatedID,meta-instanceName,KEY
+            ,P0042,30,m,1,,,,,,uuid:formsmith-1
+            ,P0042,30,m,1,,,,,,uuid:formsmith-2
+
+            """)
+        XCTAssertEqual(try String(contentsOfFile: path("clinic-members.csv"), encoding: .utf8), """
+            member_name,member_age,PARENT_KEY,KEY
+            Ada,,uuid:formsmith-1,uuid:formsmith-1/household/members[1]
+            Ada,,uuid:formsmith-2,uuid:formsmith-2/household/members[1]
+
+            """)
+        XCTAssertEqual(try String(contentsOfFile: path("clinic-vaccines.csv"), encoding: .utf8), """
+            vaccine_date,PARENT_KEY,KEY
+            2024-01-05,uuid:formsmith-1/household/members[1],uuid:formsmith-1/household/members[1]/vaccines[1]
+            2024-01-05,uuid:formsmith-2/household/members[1],uuid:formsmith-2/household/members[1]/vaccines[1]
+
+            """)
+        // Random submissions in this shape are valid read back (joined by PARENT_KEY).
+        let many = try Formsmith.run(["generate", "--today", "2024-06-01", "--rules", fixtures + "clinic.xlsx", "--count",
+                                      "25", "--seed", "3", "--shape", "odk-csv", "--output", path("many.csv")])
+        XCTAssertEqual(many.status, 0, many.stderr)
+        let back = try Formsmith.run(["validate", "--today", "2024-06-01", "--rules", fixtures + "clinic.xlsx", path("many.csv")])
+        XCTAssertTrue(back.stdout.contains("25 questionnaires: 25 valid, 0 invalid, 0 unreadable"), back.stdout + back.stderr)
+        XCTAssertFalse(back.stderr.contains("whose PARENT_KEY is in no submission"), back.stderr)
+
+        let noOutput = try Formsmith.run(["generate", "--rules", fixtures + "clinic.xlsx", "--count", "1", "--shape", "odk-csv"])
+        XCTAssertEqual(noOutput.status, 2)
+        XCTAssertTrue(noOutput.stderr.contains("give --output FORMID.csv"), noOutput.stderr)
     }
 }
