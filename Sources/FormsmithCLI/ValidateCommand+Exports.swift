@@ -52,17 +52,14 @@ extension ValidateCommand {
         }
     }
 
-    /// `--input-format` when it is not given: odk-csv when every input is a `.csv` file whose
-    /// header is an ODK Central export's (a `KEY` column with `SubmissionDate` or `meta-instanceID`)
-    /// or a repeat file's (`PARENT_KEY`), at least one the former.
-    static func detectedExportFormat(_ inputs: [String]) -> String? {
-        guard inputs.contains(where: ODKCentralCSVExport.looksLikeExport(path:)) else { return nil }
-        for input in inputs {
-            guard input.lowercased().hasSuffix(".csv"),
-                  ODKCentralCSVExport.looksLikeExport(path: input) || ODKCentralCSVExport.isRepeatFile(path: input)
-            else { return nil }
-        }
-        return odkCSV
+    /// Without `--input-format`: the inputs that are ODK Central CSV exports, `.csv` files whose
+    /// header is an export's main file (a `KEY` column with `SubmissionDate` or `meta-instanceID`),
+    /// with the repeat files (`PARENT_KEY`) named beside one; the other inputs are read as usual.
+    static func detectedExports(_ inputs: [String]) -> [String] {
+        let csv = inputs.filter { $0.lowercased().hasSuffix(".csv") }
+        let main = csv.filter(ODKCentralCSVExport.looksLikeExport(path:))
+        guard !main.isEmpty else { return [] }
+        return csv.filter { main.contains($0) || ODKCentralCSVExport.isRepeatFile(path: $0) }
     }
 
     /// Writes the scratch files (through `permit`, where `files` registered them) and returns

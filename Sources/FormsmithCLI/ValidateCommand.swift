@@ -132,9 +132,19 @@ struct ValidateCommand: ParsableCommand {
         // Kobo exports are read first: their scratch files are outputs of the run, checked with the others.
         // An export named by --input-format, or ODK Central CSV files recognised by their header
         // (a header that a plain questionnaire CSV has no reason to have).
-        let exportFormat = inputFormat ?? (splitOutput == nil && !inputs.contains("-") ? Self.detectedExportFormat(inputs) : nil)
-        let kobo = exportFormat.flatMap { [Self.koboJSON, Self.odkCSV].contains($0) ? $0 : nil }
-            .map { Self.readExports(inputs, format: $0, rules: compiled.ruleSet) }
+        var exportInputs: [String] = []
+        var plainInputs = inputs
+        var exportFormat: String?
+        if let inputFormat, [Self.koboJSON, Self.odkCSV].contains(inputFormat) {
+            (exportInputs, plainInputs, exportFormat) = (inputs, [], inputFormat)
+        } else if inputFormat == nil, splitOutput == nil {
+            exportInputs = Self.detectedExports(inputs)
+            if !exportInputs.isEmpty {
+                plainInputs = inputs.filter { !exportInputs.contains($0) }
+                exportFormat = Self.odkCSV
+            }
+        }
+        let kobo = exportFormat.map { Self.readExports(exportInputs, format: $0, rules: compiled.ruleSet) }
         var scratchFiles: [ScratchFile] = []
         defer { scratchFiles.forEach { $0.remove() } }
         var sources: [InputSource]
@@ -143,14 +153,13 @@ struct ValidateCommand: ParsableCommand {
         do {
             var files = RunFiles()
             files.reads(compiled)
-            if let kobo {
-                sources = []
-                for input in kobo {
-                    files.reads(input.export, as: "the export")
-                    if let scratch = input.scratch { files.writes(scratch, as: "the converted Kobo export") }
-                }
-            } else {
-                sources = try InputDiscovery.sources(for: inputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)),
+            sources = []
+            for input in kobo ?? [] {
+                files.reads(input.export, as: "the export")
+                if let scratch = input.scratch { files.writes(scratch, as: "the converted export") }
+            }
+            if !plainInputs.isEmpty {
+                sources = try InputDiscovery.sources(for: plainInputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)),
                                                      bytes: commandLineBytes(of:))
                     .map { source in
                         guard source.isStandardInput else { return source }
@@ -169,7 +178,10 @@ struct ValidateCommand: ParsableCommand {
                 }
             }
             permit = try OutputGuard.permit(files)
-            if let kobo { (sources, scratchFiles) = try Self.exportSources(kobo, permit: permit) }
+            if let kobo {
+                let converted = try Self.exportSources(kobo, permit: permit)
+                (sources, scratchFiles) = (converted.sources + sources, converted.scratch)
+            }
             split = try splitOutput.map { directory throws(InputError) in
                 try SplitOutput(directory: directory, sources: sources, permit: permit)
             }

@@ -142,4 +142,22 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(plain.stdout.contains("1 questionnaire: 1 valid"), plain.stdout)
         XCTAssertFalse(plain.stderr.contains("ODK Central"), plain.stderr)
     }
+
+    /// Each input is recognised as an export by its own header, the others read as usual; looking
+    /// for a header never opens a named pipe (that would wait for a writer): a FIFO named .csv is
+    /// read as every input is, and the run ends.
+    func testExportsBesidePlainInputsAndANamedPipeIsNotOpenedToLookForAHeader() throws {
+        let form = try writeForm()
+        XCTAssertEqual(mkfifo(path("pipe.csv"), 0o600), 0)
+        let export = try write("site.csv", main)
+        try write("site-people.csv", people)
+        let plain = try write("plain.csv", "site,hh.size\nS1,3\n")
+        let run = try Formsmith.run(["validate", "--rules", form, plain, export, path("pipe.csv")])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.contains("\(export):2 (id uuid:a2)"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("\(export):3 (id uuid:a3)"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("\(plain):"), run.stdout)
+        // 3 submissions (1 valid), the plain row (valid), the pipe: empty, or one unreadable record.
+        XCTAssertTrue(run.stdout.contains("questionnaires: 2 valid, 2 invalid"), run.stdout)
+    }
 }

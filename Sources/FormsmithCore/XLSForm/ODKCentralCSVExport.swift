@@ -49,7 +49,8 @@ public struct ODKCentralCSVExport: Sendable {
 
     /// The header cells of the CSV file at `path` (its first line), nil when it cannot be read.
     static func header(path: String) -> [String]? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        // Only a regular file is looked into: opening a named pipe would wait for a writer.
+        guard Platform.kind(of: path) == .regularFile, let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 1 << 16) else { return nil }
         var text = String(decoding: head, as: UTF8.self)
