@@ -110,6 +110,16 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(back.stdout.contains("25 questionnaires: 25 valid, 0 invalid, 0 unreadable"), back.stdout + back.stderr)
         XCTAssertFalse(back.stderr.contains("whose PARENT_KEY is in no submission"), back.stderr)
 
+        // An instanceID pinned for every submission is a KEY once only: later ones get uuid:formsmith-N.
+        let same = try write("same.json", #"{"patient_id": "P0042", "age": 30, "sex": "m", "meta": {"instanceID": "uuid:x"}}"#)
+        let keyed = try Formsmith.run(["generate", "--today", "2024-06-01", "--rules", fixtures + "clinic.xlsx", "--count", "3",
+                                       "--seed", "1", "--shape", "odk-csv", "--fixture", same, "--optional-rate", "0",
+                                       "--output", path("same.csv")])
+        XCTAssertEqual(keyed.status, 0, keyed.stderr)
+        let keys = try String(contentsOfFile: path("same.csv"), encoding: .utf8).split(separator: "\n").dropFirst()
+            .map { $0.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init) ?? "" }
+        XCTAssertEqual(keys, ["uuid:x", "uuid:formsmith-2", "uuid:formsmith-3"])
+
         let noOutput = try Formsmith.run(["generate", "--rules", fixtures + "clinic.xlsx", "--count", "1", "--shape", "odk-csv"])
         XCTAssertEqual(noOutput.status, 2)
         XCTAssertTrue(noOutput.stderr.contains("give --output FORMID.csv"), noOutput.stderr)

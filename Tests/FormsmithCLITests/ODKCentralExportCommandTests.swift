@@ -160,4 +160,29 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
         // 3 submissions (1 valid), the plain row (valid), the pipe: empty, or one unreadable record.
         XCTAssertTrue(run.stdout.contains("questionnaires: 2 valid, 2 invalid"), run.stdout)
     }
+
+    /// Central's KEYs are unique; a KEY repeated (a merged or hand-edited file) cannot say whose
+    /// repeat rows are whose: they join the first submission with it only, and the run says so.
+    func testARepeatedKEYIsSaidAndItsRepeatRowsJoinTheFirstSubmissionOnly() throws {
+        let form = try writeForm()
+        let export = try write("site.csv", """
+            SubmissionDate,site,hh-size,meta-instanceID,KEY
+            2024-05-01T10:00:00.000Z,S1,3,uuid:a1,uuid:a1
+            2024-05-01T11:00:00.000Z,S2,4,uuid:a1,uuid:a1
+
+            """)
+        try write("site-people.csv", "pname,page,PARENT_KEY,KEY\n,130,uuid:a1,uuid:a1/people[1]\n")
+        let run = try Formsmith.run(["validate", "--rules", form, export])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        // The person (no name, 130) belongs to submission 1 only: 2 violations there, none in 2.
+        XCTAssertTrue(run.stdout.contains("""
+            \(export):1 (id uuid:a1)
+              people[0].pname: is required [required]
+              people[0].page: must be less than 120 [max] (value "130")
+
+            """), run.stdout)
+        XCTAssertFalse(run.stdout.contains("\(export):2"), run.stdout)
+        XCTAssertTrue(run.stderr.contains("1 submission with the KEY of an earlier one (file lines 3): repeat rows are "
+                                          + "joined to the first only, so these have none"), run.stderr)
+    }
 }

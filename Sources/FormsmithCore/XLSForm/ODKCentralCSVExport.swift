@@ -69,11 +69,23 @@ public struct ODKCentralCSVExport: Sendable {
         }
         var export = ODKCentralCSVExport(jsonLines: "", instanceIDs: [], notes: [])
         var joined: Set<String> = []
-        for row in main.rows {
+        var keys: Set<String> = []
+        var repeatedKeys: [Int] = []
+        for (index, row) in main.rows.enumerated() {
             let key = row["KEY"] ?? ""
-            let object = try reader.convert(row, scope: "", key: key, joined: &joined)
+            // Central's KEYs are unique; a KEY seen before (a merged or hand-edited file) cannot
+            // say whose repeat rows are whose: they go to its first submission only.
+            let repeated = !key.isEmpty && !keys.insert(key).inserted
+            if repeated { repeatedKeys.append(main.lines[index]) }
+            let object = try reader.convert(row, scope: "", key: repeated ? "" : key, joined: &joined)
             export.instanceIDs.append(key.isEmpty ? nil : key)
             export.jsonLines += KoboJSONWriter.write(object) + "\n"
+        }
+        if !repeatedKeys.isEmpty {
+            export.notes.append("\(repeatedKeys.count) submission\(repeatedKeys.count == 1 ? "" : "s") with the KEY of an "
+                                + "earlier one (file lines " + repeatedKeys.prefix(5).map(String.init).joined(separator: ", ")
+                                + (repeatedKeys.count > 5 ? ", …" : "") + "): repeat rows are joined to the first only, "
+                                + "so these have none")
         }
         let server = main.header.filter(serverColumns.contains)
         if !server.isEmpty { export.notes.append("server columns not checked: " + server.joined(separator: ", ")) }

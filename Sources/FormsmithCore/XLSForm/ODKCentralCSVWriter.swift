@@ -5,7 +5,7 @@ import Foundation
 /// repeats with group paths joined by `-`, a geopoint as its four columns, `KEY`) and one table
 /// per repeat (its questions, `PARENT_KEY`, `KEY`), rows joined by Central's keys
 /// (`uuid:…/group/repeat[1]`). `KEY` is the submission's `meta/instanceID`, or
-/// `uuid:formsmith-N` (N its position) where it has none. `SubmissionDate` is left empty: the
+/// `uuid:formsmith-N` (N its position) where it has none or an earlier submission had it. `SubmissionDate` is left empty: the
 /// submissions were never submitted.
 ///
 /// Fed JSON Lines in pieces (as the generator writes them), it returns each table's new rows.
@@ -27,6 +27,8 @@ public struct ODKCentralCSVWriter: Sendable {
     private let types: [String: FieldType]
     private var pending: [UInt8] = []
     private var written = 0
+    /// The KEYs written so far.
+    private var keys: Set<String> = []
     /// Lines that were not JSON objects: not written (the generator writes objects only).
     public private(set) var skippedLines = 0
 
@@ -96,8 +98,13 @@ public struct ODKCentralCSVWriter: Sendable {
                 skippedLines += 1
                 continue
             }
+            // KEY is the instanceID when it is one no earlier submission had (Central's KEYs are
+            // unique, and a generated instanceID may repeat), else uuid:formsmith-N.
             let meta = object["meta"] as? [String: Any]
-            let key = meta?["instanceID"] as? String ?? "uuid:formsmith-\(written)"
+            var key = (meta?["instanceID"] as? String).flatMap { $0.isEmpty || keys.contains($0) ? nil : $0 }
+                ?? "uuid:formsmith-\(written)"
+            while keys.contains(key) { key += "-\(written)" }
+            keys.insert(key)
             emit(object, table: 0, parentKey: nil, key: key, into: &output)
         }
         return output
