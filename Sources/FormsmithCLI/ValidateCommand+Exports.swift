@@ -54,12 +54,15 @@ extension ValidateCommand {
 
     /// Without `--input-format`: the inputs that are ODK Central CSV exports, `.csv` files whose
     /// header is an export's main file (a `KEY` column with `SubmissionDate` or `meta-instanceID`),
-    /// with the repeat files (`PARENT_KEY`) named beside one; the other inputs are read as usual.
+    /// with the repeat files (`PARENT_KEY`) named beside one, and `.zip` files (the zip Central
+    /// downloads); the other inputs are read as usual.
     static func detectedExports(_ inputs: [String]) -> [String] {
         let csv = inputs.filter { $0.lowercased().hasSuffix(".csv") }
         let main = csv.filter(ODKCentralCSVExport.looksLikeExport(path:))
-        guard !main.isEmpty else { return [] }
-        return csv.filter { main.contains($0) || ODKCentralCSVExport.isRepeatFile(path: $0) }
+        // A .zip is read as the zip of "Download all submissions (CSV)" (no other input is a zip).
+        let zips = inputs.filter { $0.lowercased().hasSuffix(".zip") }
+        guard !main.isEmpty else { return zips }
+        return inputs.filter { zips.contains($0) || main.contains($0) || (csv.contains($0) && ODKCentralCSVExport.isRepeatFile(path: $0)) }
     }
 
     /// Writes the scratch files (through `permit`, where `files` registered them) and returns

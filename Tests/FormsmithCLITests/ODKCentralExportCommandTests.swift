@@ -185,4 +185,40 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(run.stderr.contains("1 submission with the KEY of an earlier one (file lines 3): repeat rows are "
                                           + "joined to the first only, so these have none"), run.stderr)
     }
+
+    /// The zip "Download all submissions (CSV)" gives is read as it is: odk/clinic.zip holds
+    /// odk/clinic.csv and its two repeat files (the three submissions of clinic-kobo.json).
+    /// By hand from clinic.xlsx: c1 valid; c2 an id not like P0042, pregnancy answered while
+    /// hidden (m), a member without a name aged 140 (130 at most), a vaccine after today and one
+    /// without a date; c3 aged 121, two members declared for one, 43 weeks. A zip that is not an
+    /// export (a workbook) is one unreadable record naming what it holds.
+    func testTheZipOfACentralExportIsReadAsItIs() throws {
+        let fixtures = "Tests/FormsmithCLITests/Fixtures/xlsform/"
+        let notExport = path("workbook.zip")
+        try FileManager.default.copyItem(atPath: Formsmith.root.appendingPathComponent(fixtures + "clinic.xlsx").path,
+                                         toPath: notExport)
+        let run = try Formsmith.run(["validate", "--today", "2024-06-01", "--rules", fixtures + "clinic.xlsx",
+                                     fixtures + "odk/clinic.zip", notExport])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let zip = fixtures + "odk/clinic.zip"
+        XCTAssertFalse(run.stdout.contains("\(zip):1"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("""
+            \(zip):2 (id uuid:c2)
+              patient_id: an id such as P0042 [regex] (value "X42")
+              pregnancy.pregnant: must be empty: it is hidden because `(sex == 'f') && (age >= 12)` is false [visibility] (value "no")
+              household.members[0].member_name: is required [required]
+              household.members[0].member_age: must be less than 130 [max] (value "140")
+              household.members[0].vaccines[0].vaccine_date: not in the future [max] (value "2025-01-01")
+              household.members[0].vaccines[1].vaccine_date: is required [required]
+            \(zip):3 (id uuid:c3)
+              age: must be 0 to 120 [max] (value "121")
+              member_count: must equal the number of members [constraint]
+              pregnancy.weeks: at most 42 weeks [max] (value "43")
+
+            """), run.stdout)
+        XCTAssertTrue(run.stdout.contains("\(notExport):1\n  unreadable: \(notExport): not an ODK Central export zip: no "
+                                          + "FORMID.csv"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("4 questionnaires: 1 valid, 2 invalid, 1 unreadable"), run.stdout)
+        XCTAssertTrue(run.stderr.contains("\(zip): clinic-vaccines.csv: 3 repeat rows joined by PARENT_KEY"), run.stderr)
+    }
 }

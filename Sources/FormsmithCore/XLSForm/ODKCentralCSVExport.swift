@@ -1,4 +1,5 @@
 import Foundation
+import ZIPFoundation
 
 /// An ODK Central CSV export (the files of "Download all submissions (CSV)") in the shape of a
 /// rule file's questionnaires. The main file `FORMID.csv` holds one submission a row: group
@@ -61,10 +62,35 @@ public struct ODKCentralCSVExport: Sendable {
 
     /// Reads the export whose main file is `path`, with its repeat files beside it.
     public static func read(path: String, rules: RuleSet) throws(XLSFormError) -> ODKCentralCSVExport {
-        var reader = ODKTableReader(rules: rules, mainPath: path)
-        let main = try reader.table(path, required: true)!
+        var reader: ODKTableReader
+        if path.lowercased().hasSuffix(".zip") {
+            // The zip of "Download all submissions (CSV)": the files are read inside it.
+            let archive: Archive
+            do {
+                archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+            } catch {
+                throw XLSFormError("\(path): not an ODK Central export zip (it cannot be opened as a zip archive: \(error))")
+            }
+            let csv = archive.map(\.path).filter { $0.lowercased().hasSuffix(".csv") && !$0.contains("/") }
+                .sorted { $0.count < $1.count }
+            // The main file FORMID.csv: every other file of the export is FORMID-REPEAT.csv.
+            guard let main = csv.first(where: { candidate in
+                let base = String(candidate.dropLast(4)) + "-"
+                return csv.allSatisfy { $0 == candidate || $0.hasPrefix(base) }
+            }) else {
+                throw XLSFormError("\(path): not an ODK Central export zip: no FORMID.csv whose repeat files "
+                                   + "FORMID-REPEAT.csv are the zip's other .csv files (found: "
+                                   + (csv.isEmpty ? "none" : csv.joined(separator: ", ")) + ")")
+            }
+            reader = ODKTableReader(rules: rules, mainPath: main)
+            reader.archive = (archive, path)
+        } else {
+            reader = ODKTableReader(rules: rules, mainPath: path)
+        }
+        let mainPath = reader.mainPath
+        let main = try reader.table(mainPath, required: true)!
         guard main.header.contains("KEY") else {
-            throw XLSFormError("\(path): not an ODK Central CSV export: it has no KEY column (the main file of "
+            throw XLSFormError("\(path): not an ODK Central CSV export: \(mainPath == path ? "it" : mainPath) has no KEY column (the main file of "
                                + "\"Download all submissions (CSV)\" has one)")
         }
         var export = ODKCentralCSVExport(jsonLines: "", instanceIDs: [], notes: [])
@@ -89,7 +115,7 @@ public struct ODKCentralCSVExport: Sendable {
         }
         let server = main.header.filter(serverColumns.contains)
         if !server.isEmpty { export.notes.append("server columns not checked: " + server.joined(separator: ", ")) }
-        for (file, table) in reader.loaded.sorted(by: { $0.key < $1.key }) where file != path {
+        for (file, table) in reader.loaded.sorted(by: { $0.key < $1.key }) where file != mainPath {
             let orphans = table.rows.indices.filter { !joined.contains("\(file)#\($0)") }
             export.notes.append("\(file): \(table.rows.count) repeat row\(table.rows.count == 1 ? "" : "s") joined by "
                                 + "PARENT_KEY" + (orphans.isEmpty ? "" : "; \(orphans.count) whose PARENT_KEY is in no "
@@ -98,7 +124,8 @@ public struct ODKCentralCSVExport: Sendable {
                                 + (orphans.count > 5 ? ", …" : "") + ")"))
         }
         for missing in reader.missing.sorted() {
-            export.notes.append("\(missing): not found beside the main file: that repeat's items are read as none")
+            export.notes.append("\(missing): not found beside the main file\(reader.archive == nil ? "" : " in the zip"): that "
+                                + "repeat's items are read as none")
         }
         return export
     }
@@ -123,6 +150,8 @@ struct ODKTableReader {
     var repeatFiles: [String: String] = [:]
     var loaded: [String: ODKTable] = [:]
     var missing: Set<String> = []
+    /// The zip the files are read from (and its path, for messages), if the export is one.
+    var archive: (zip: Archive, path: String)?
 
     init(rules: RuleSet, mainPath: String) {
         self.rules = rules
@@ -157,17 +186,38 @@ struct ODKTableReader {
     mutating func table(_ path: String, required: Bool) throws(XLSFormError) -> ODKTable? {
         if let table = loaded[path] { return table }
         if missing.contains(path) { return nil }
-        if !required, !FileManager.default.fileExists(atPath: path) {
-            missing.insert(path)
-            return nil
-        }
         let bytes: [UInt8]
-        do {
-            bytes = try ByteReader(named: path, bytes: nil).readAll(limit: ODKCentralCSVExport.maxBytes)
-        } catch {
-            throw XLSFormError(error.exceedsLimit
-                               ? "\(path): larger than the \(ODKCentralCSVExport.maxBytes >> 20) MiB an ODK Central CSV file may take"
-                               : "cannot read '\(path)': \(error.description)")
+        if let (zip, zipPath) = archive {
+            guard let entry = zip[path] else {
+                missing.insert(path)
+                return nil
+            }
+            guard entry.uncompressedSize <= UInt64(ODKCentralCSVExport.maxBytes) else {
+                throw XLSFormError("\(zipPath): \(path) unpacks to \(entry.uncompressedSize) bytes, more than the "
+                                   + "\(ODKCentralCSVExport.maxBytes >> 20) MiB an ODK Central CSV file may take")
+            }
+            var data: [UInt8] = []
+            do {
+                _ = try zip.extract(entry, skipCRC32: false) { chunk in
+                    guard data.count + chunk.count <= ODKCentralCSVExport.maxBytes else { throw XLSFormError("too large") }
+                    data += chunk
+                }
+            } catch {
+                throw XLSFormError("\(zipPath): \(path) cannot be unpacked (\(error)); the zip is damaged")
+            }
+            bytes = data
+        } else {
+            if !required, !FileManager.default.fileExists(atPath: path) {
+                missing.insert(path)
+                return nil
+            }
+            do {
+                bytes = try ByteReader(named: path, bytes: nil).readAll(limit: ODKCentralCSVExport.maxBytes)
+            } catch {
+                throw XLSFormError(error.exceedsLimit
+                                   ? "\(path): larger than the \(ODKCentralCSVExport.maxBytes >> 20) MiB an ODK Central CSV file may take"
+                                   : "cannot read '\(path)': \(error.description)")
+            }
         }
         guard var text = String(validating: bytes, as: UTF8.self) else {
             throw XLSFormError("\(path): not UTF-8 text (ODK Central writes its CSV exports in UTF-8)")
