@@ -143,6 +143,13 @@ struct ValidateCommand: ParsableCommand {
                 plainInputs = inputs.filter { !exportInputs.contains($0) }
                 exportFormat = Self.odkCSV
             }
+        } else if inputFormat == nil {
+            // --split-output writes each input's records in its own format: an export is read as
+            // the plain file it is, and the run says so.
+            for input in Self.detectedExports(inputs) {
+                writeError("formsmith: \(input) looks like an ODK Central export; with --split-output it is read as "
+                           + "a plain file (its repeat files are not joined): leave out --split-output to read it as an export")
+            }
         }
         let kobo = exportFormat.map { Self.readExports(exportInputs, format: $0, rules: compiled.ruleSet) }
         var scratchFiles: [ScratchFile] = []

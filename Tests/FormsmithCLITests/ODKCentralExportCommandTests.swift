@@ -220,5 +220,11 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
                                           + "FORMID.csv"), run.stdout)
         XCTAssertTrue(run.stdout.contains("4 questionnaires: 1 valid, 2 invalid, 1 unreadable"), run.stdout)
         XCTAssertTrue(run.stderr.contains("\(zip): clinic-vaccines.csv: 3 repeat rows joined by PARENT_KEY"), run.stderr)
+
+        // --split-output reads every input in its own format: the export is not read as one, and that is said.
+        let split = try Formsmith.run(["validate", "--today", "2024-06-01", "--rules", fixtures + "clinic.xlsx",
+                                       "--split-output", path("split"), fixtures + "odk/clinic.csv"])
+        XCTAssertTrue(split.stderr.contains("\(fixtures)odk/clinic.csv looks like an ODK Central export; with "
+                                            + "--split-output it is read as a plain file"), split.stderr)
     }
 }
