@@ -95,8 +95,23 @@ struct GenerateCommand: ParsableCommand {
         + "(JSON Lines; shards of one run concatenate byte for byte, labels too).", valueName: "n"))
     var start: Int = 0
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Write the questionnaires as a server exports submissions: kobo-json (a KoboToolbox JSON export, as "
+        + "validate --input-format kobo-json reads it) or odk-csv (ODK Central's CSV export: --output FORMID.csv "
+        + "and a FORMID-REPEAT.csv beside it per repeat).", valueName: "kobo-json|odk-csv"))
+    var shape: String?
+
     func validate() throws {
         if rules != nil, form != nil { throw ValidationError("give --rules or --form, not both") }
+        if let shape {
+            guard ["kobo-json", "odk-csv"].contains(shape) else { throw ValidationError("--shape must be kobo-json or odk-csv") }
+            if cover != nil { throw ValidationError("--shape goes with --count, not --cover") }
+            if let format, format != .jsonl { throw ValidationError("--shape \(shape) writes a format of its own; leave out --format") }
+            if start > 0 { throw ValidationError("--shape \(shape) writes files that another run cannot continue; leave out --start") }
+            if shape == "odk-csv", output?.lowercased().hasSuffix(".csv") != true {
+                throw ValidationError("--shape odk-csv writes several files: give --output FORMID.csv (the repeat files go beside it)")
+            }
+        }
         if cover == nil, count == nil { throw ValidationError("give --count N (or --cover each|pairs|triples)") }
         if cover != nil { try validateCover() }
         if cover == nil, progress != nil {
@@ -146,12 +161,37 @@ struct GenerateCommand: ParsableCommand {
             for notice in generator.notices { writeError(notice) }
             var files = runFiles(compiled, initialData: initialData)
             if invalidRate > 0, let labelsPath { files.writes(labelsPath, as: "--labels") }
+            let odk = shape == "odk-csv" ? ODKCentralCSVWriter(rules: compiled.ruleSet) : nil
+            let odkFiles = odk.map { odk in odk.tables.dropFirst().map { String(output!.dropLast(4)) + $0.suffix + ".csv" } } ?? []
+            for file in odkFiles { files.writes(file, as: "the repeat file of --shape odk-csv") }
             let permit = try OutputGuard.permit(files)
             for side in generator.uncoveredPredicateSides { writeError("formsmith: warning: " + side) }
             let destination = try openOutput(output, permit)
             let sidecar = try invalidRate > 0 ? openOutput(labelsPath, permit) : nil
-            generated = try generator.run(write: { destination.write(bytes: $0) },
-                                          label: { sidecar?.write(bytes: Self.line(for: $0)) })
+            if var odk {
+                // The generator writes JSON Lines; each questionnaire becomes a row of the main file
+                // and its repeat items rows of the repeat files.
+                let writers = [destination] + (try odkFiles.map { try openOutput($0, permit) })
+                for (writer, header) in zip(writers, odk.headers) { writer.write(bytes: header) }
+                generated = try generator.run(write: { bytes in
+                    for (writer, rows) in zip(writers, odk.append(bytes)) where !rows.isEmpty { writer.write(bytes: rows) }
+                }, label: { sidecar?.write(bytes: Self.line(for: $0)) })
+                for writer in writers.dropFirst() { writer.close() }
+                if odk.skippedLines > 0 {
+                    writeError("formsmith: --shape odk-csv: \(odk.skippedLines) generated lines were not JSON objects and "
+                               + "are not in the export (a bug in Formsmith: please report it)")
+                    throw FormsmithExit(status: ExitStatus.usage)
+                }
+            } else if shape != nil {
+                // The generator writes JSON Lines; each questionnaire is rewritten as a Kobo submission.
+                var kobo = KoboExportWriter()
+                generated = try generator.run(write: { destination.write(bytes: kobo.append($0)) },
+                                              label: { sidecar?.write(bytes: Self.line(for: $0)) })
+                destination.write(bytes: kobo.finish())
+            } else {
+                generated = try generator.run(write: { destination.write(bytes: $0) },
+                                              label: { sidecar?.write(bytes: Self.line(for: $0)) })
+            }
             destination.close()
             sidecar?.close()
         } catch let error as GenerationError {
@@ -231,6 +271,8 @@ struct GenerateCommand: ParsableCommand {
     /// The format named by the output file's extension (`.json`, `.csv`), else JSON Lines.
     private var formatFromExtension: GenerationFormat {
         guard let output else { return .jsonl }
+        // --shape rewrites the generator's JSON Lines, whatever the output is named.
+        if shape != nil { return .jsonl }
         if output.hasSuffix(".json") { return .json }
         if output.hasSuffix(".csv") { return .csv }
         return .jsonl

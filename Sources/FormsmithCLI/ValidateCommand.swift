@@ -46,7 +46,7 @@ struct ValidateCommand: ParsableCommand {
     var jobs: Int?
 
     @Option(name: .customLong("input-format"),
-            help: "Read every input as this format instead of deciding by extension: json, jsonl, csv, or kobo-json (a KoboToolbox JSON export).")
+            help: "Read every input as this format instead of deciding by extension: json, jsonl, csv, kobo-json (a KoboToolbox JSON export) or odk-csv (an ODK Central CSV export, found by its header too).")
     var inputFormat: String?
 
     @Option(name: .long, help: ArgumentHelp("The CSV delimiter: ',', ';' or tab.", valueName: ",|;|tab"))
@@ -98,13 +98,13 @@ struct ValidateCommand: ParsableCommand {
         if let maxErrors, maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
         if rules != nil, project != nil { throw ValidationError("give --rules or --project, not both") }
         if inputs.isEmpty, !listForms { throw ValidationError("give at least one input file or directory") }
-        if let inputFormat, InputFormat(rawValue: inputFormat) == nil, inputFormat != Self.koboJSON {
-            throw ValidationError("--input-format must be one of json, jsonl, csv, kobo-json")
+        if let inputFormat, InputFormat(rawValue: inputFormat) == nil, ![Self.koboJSON, Self.odkCSV].contains(inputFormat) {
+            throw ValidationError("--input-format must be one of json, jsonl, csv, kobo-json, odk-csv")
         }
-        if inputFormat == Self.koboJSON {
-            if rules == nil { throw ValidationError("--input-format kobo-json works with --rules") }
-            if splitOutput != nil { throw ValidationError("--split-output does not take kobo-json inputs") }
-            if inputs.contains("-") { throw ValidationError("--input-format kobo-json reads files, not standard input") }
+        if let inputFormat, [Self.koboJSON, Self.odkCSV].contains(inputFormat) {
+            if rules == nil { throw ValidationError("--input-format \(inputFormat) works with --rules") }
+            if splitOutput != nil { throw ValidationError("--split-output does not take \(inputFormat) inputs") }
+            if inputs.contains("-") { throw ValidationError("--input-format \(inputFormat) reads files, not standard input") }
         }
         if stdinName != nil || lineOffset != nil, rules == nil {
             throw ValidationError("--stdin-name and --line-offset work with --rules (a project routes standard input "
@@ -129,42 +129,54 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         guard let rules else { return try runProject() }
         let compiled = try loadRules(rules, today: dates.referenceDate, consequence: "the rules were not used")
-        var koboFolder: URL?
-        defer { if let koboFolder { try? FileManager.default.removeItem(at: koboFolder) } }
-        var inputs = self.inputs
-        var inputFormat = self.inputFormat
-        if inputFormat == Self.koboJSON {
-            let converted = try Self.convertKoboExports(inputs, rules: compiled.ruleSet)
-            koboFolder = converted.folder
-            inputs = converted.files
-            inputFormat = InputFormat.jsonLines.rawValue
+        // Kobo exports are read first: their scratch files are outputs of the run, checked with the others.
+        // An export named by --input-format, or ODK Central CSV files recognised by their header
+        // (a header that a plain questionnaire CSV has no reason to have).
+        var exportInputs: [String] = []
+        var plainInputs = inputs
+        var exportFormat: String?
+        if let inputFormat, [Self.koboJSON, Self.odkCSV].contains(inputFormat) {
+            (exportInputs, plainInputs, exportFormat) = (inputs, [], inputFormat)
+        } else if inputFormat == nil, splitOutput == nil {
+            exportInputs = Self.detectedExports(inputs)
+            if !exportInputs.isEmpty {
+                plainInputs = inputs.filter { !exportInputs.contains($0) }
+                exportFormat = Self.odkCSV
+            }
+        } else if inputFormat == nil {
+            // --split-output writes each input's records in its own format: an export is read as
+            // the plain file it is, and the run says so.
+            for input in Self.detectedExports(inputs) {
+                writeError("formsmith: \(input) looks like an ODK Central export; with --split-output it is read as "
+                           + "a plain file (its repeat files are not joined): leave out --split-output to read it as an export")
+            }
         }
-        let originalNames = Dictionary(zip(inputs, self.inputs), uniquingKeysWith: { first, _ in first })
-        let sources: [InputSource]
+        let kobo = exportFormat.map { Self.readExports(exportInputs, format: $0, rules: compiled.ruleSet) }
+        var scratchFiles: [ScratchFile] = []
+        defer { scratchFiles.forEach { $0.remove() } }
+        var sources: [InputSource]
         let split: SplitOutput?
         let permit: OutputPermit
         do {
-            sources = try InputDiscovery.sources(for: inputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)),
-                                                 bytes: commandLineBytes(of:))
-                .map { source in
-                    if koboFolder != nil, let original = originalNames[source.path] {
-                        // A converted Kobo export: reported under the export's name, record N its Nth submission.
-                        var renamed = source
-                        renamed.name = original
-                        renamed.relativePath = (original as NSString).lastPathComponent
-                        return renamed
-                    }
-                    guard source.isStandardInput else { return source }
-                    var renamed = source
-                    renamed.name = stdinName ?? source.name
-                    renamed.firstLine = 1 + (lineOffset ?? 0)
-                    return renamed
-                }
             var files = RunFiles()
             files.reads(compiled)
-            files.reads(sources)
-            // A Kobo export is read through a converted copy: the export itself is the input to guard.
-            if koboFolder != nil { for export in self.inputs { files.reads(export, as: "the Kobo export") } }
+            sources = []
+            for input in kobo ?? [] {
+                files.reads(input.export, as: "the export")
+                if let scratch = input.scratch { files.writes(scratch, as: "the converted export") }
+            }
+            if !plainInputs.isEmpty {
+                sources = try InputDiscovery.sources(for: plainInputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)),
+                                                     bytes: commandLineBytes(of:))
+                    .map { source in
+                        guard source.isStandardInput else { return source }
+                        var renamed = source
+                        renamed.name = stdinName ?? source.name
+                        renamed.firstLine = 1 + (lineOffset ?? 0)
+                        return renamed
+                    }
+                files.reads(sources)
+            }
             if let output { files.writes(output, as: "--output") }
             if let splitOutput {
                 for planned in try SplitOutput.plan(directory: splitOutput, sources: sources) {
@@ -173,6 +185,10 @@ struct ValidateCommand: ParsableCommand {
                 }
             }
             permit = try OutputGuard.permit(files)
+            if let kobo {
+                let converted = try Self.exportSources(kobo, permit: permit)
+                (sources, scratchFiles) = (converted.sources + sources, converted.scratch)
+            }
             split = try splitOutput.map { directory throws(InputError) in
                 try SplitOutput(directory: directory, sources: sources, permit: permit)
             }
@@ -185,6 +201,12 @@ struct ValidateCommand: ParsableCommand {
                                          context: HTMLReportContext(
             rules: compiled, rulesFile: rules, inputs: self.inputs.map { $0 == "-" ? stdinName ?? "-" : $0 },
             toolVersion: FormsmithVersion.current, reportFile: output))
+        if let kobo {
+            // Each submission is named by its instanceID in every report.
+            var ids: [String: [String?]] = [:]
+            for input in kobo { if let converted = input.converted { ids[input.export] = converted.instanceIDs } }
+            reporter = ExportRecordIDs(ids, wrapping: reporter)
+        }
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
         var options = ValidationOptions(jobs: jobs, csvDialect: delimiter.dialect, failFast: failFast, redact: redact)
         options.countsFills = report == .html

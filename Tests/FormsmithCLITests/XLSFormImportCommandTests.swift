@@ -47,7 +47,8 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(run.stdout.contains("5 questionnaires: 2 valid, 3 invalid, 0 unreadable"), run.stdout)
         // The constraint with '*' is not checked, and the run says so before anything else.
         XCTAssertTrue(run.stderr.contains("household.md: not checkable: survey row 12, column F (constraint): 'income': "
-                                          + "constraint `. * 12 < 1000000`: the operator '*' has no equivalent"),
+                                          + "constraint `. * 12 < 1000000`: the operator '*': Formsmith's expressions "
+                                          + "add and subtract, they do not multiply or divide"),
                       run.stderr)
     }
 
@@ -116,17 +117,13 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(run.stdout, golden)
         let listed = run.stderr.split(separator: "\n").map(String.init)
         XCTAssertEqual(listed, [
-            "\(fixture("farm.csv")): not checkable: survey row 25, column F (constraint): 'owner': constraint "
-                + "`if(. = '', true(), string-length(.) > 1)`: the function if() has no equivalent in Formsmith's "
-                + "expression language",
-            "\(fixture("farm.csv")): not checkable: survey row 29, column F (constraint): 'plot_note': constraint "
-                + "`../plot_area > 0`: '../' (a path from the parent group) is not translated; write ${name}",
             "\(fixture("farm.csv")): not checkable: survey row 34, column F (constraint): 'total': constraint "
-                + "`sum(${plot_area}) > 0`: the function sum() has no equivalent in Formsmith's expression language",
+                + "`sum(${plot_area}) > 0`: the function sum(): Formsmith's expressions count a list's items (count()) "
+                + "but do not add up their answers",
             "\(fixture("farm.csv")): not checkable: survey row 36, column A (type): 'town': the choices come from "
                 + "'missing.csv', which is not beside the form (or not a plain .csv file name with a name column); "
                 + "the answer is not checked against them",
-            "\(fixture("farm.csv")): 4 parts of the form not checkable (listed above)",
+            "\(fixture("farm.csv")): 2 parts of the form not checkable (listed above)",
         ])
         // The rule file written by --output is the same text, and loads on its own.
         let written = path("farm.yaml")
@@ -139,7 +136,7 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
         let written = path("farm.yaml")
         let strict = try Formsmith.run(["import", "xlsform", fixture("farm.csv"), "--strict", "--output", written])
         XCTAssertEqual(strict.status, 1, strict.stderr)
-        XCTAssertTrue(strict.stderr.contains("--strict: 4 parts of the form not checkable; nothing written"), strict.stderr)
+        XCTAssertTrue(strict.stderr.contains("--strict: 2 parts of the form not checkable; nothing written"), strict.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: written))
         // A form with everything translated passes --strict.
         let clean = try Formsmith.run(["import", "xlsform", fixture("clinic.xlsx"), "--strict"])
@@ -152,11 +149,11 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
     func testExplainSaysWhatIsNotCheckableAndWhereItCameFrom() throws {
         let run = try Formsmith.run(["explain", "--rules", fixture("farm.csv"), "total"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains("not checkable: constraint `sum(${plot_area}) > 0`: the function sum() has no "
-                                          + "equivalent in Formsmith's expression language (survey row 34, column F "
-                                          + "(constraint))"), run.stdout)
-        // Line 145 of farm.expected.yaml is `total:` (its comment, line 144, says survey row 34).
-        XCTAssertTrue(run.stdout.contains("declared at line 145 of the rules `formsmith import xlsform "
+        XCTAssertTrue(run.stdout.contains("not checkable: constraint `sum(${plot_area}) > 0`: the function sum(): "
+                                          + "Formsmith's expressions count a list's items (count()) but do not add up "
+                                          + "their answers (survey row 34, column F (constraint))"), run.stdout)
+        // Line 143 of farm.expected.yaml is `total:` (its comment, line 142, says survey row 34).
+        XCTAssertTrue(run.stdout.contains("declared at line 143 of the rules `formsmith import xlsform "
                                           + "\(fixture("farm.csv"))` writes (its comment there names the survey row)"),
                       run.stdout)
         let nested = try Formsmith.run(["explain", "--rules", fixture("clinic.xlsx"), "household.members[].vaccines[].vaccine_date"])
@@ -474,7 +471,12 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
         let kobo = try Formsmith.run(["validate", "--today", "2024-06-01", "--input-format", "kobo-json",
                                       "--rules", fixture("clinic.xlsx"), fixture("clinic-kobo.json")])
         XCTAssertEqual(kobo.status, 1, kobo.stderr)
-        XCTAssertEqual(kobo.stdout.replacingOccurrences(of: "clinic-kobo.json", with: "clinic.jsonl"), native.stdout)
+        // The same verdicts; the export's records are named by their meta/instanceID too.
+        XCTAssertEqual(kobo.stdout.replacingOccurrences(of: "clinic-kobo.json", with: "clinic.jsonl")
+                        .replacingOccurrences(of: #" \(id uuid:c[0-9]\)"#, with: "", options: .regularExpression),
+                       native.stdout)
+        XCTAssertTrue(kobo.stdout.contains("clinic-kobo.json:2 (id uuid:c2)\n"), kobo.stdout)
+        XCTAssertTrue(kobo.stdout.contains("clinic-kobo.json:3 (id uuid:c3)\n"), kobo.stdout)
         XCTAssertTrue(kobo.stderr.contains("clinic-kobo.json: 3 submissions of a KoboToolbox export, record N its Nth "
                                            + "submission; server keys not checked: __version__ (2), _attachments (1), "
                                            + "_id (3), _submission_time (1), formhub/uuid (2)"), kobo.stderr)
@@ -530,20 +532,81 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(run.stdout.contains("2 questionnaires: 1 valid, 1 invalid, 0 unreadable"), run.stdout)
     }
 
-    /// A Kobo export is opened as every input is: a missing file or a folder is named with why,
-    /// exit 2, nothing validated; a FIFO with no writer reads as empty (not JSON), not a hang.
-    func testAKoboExportThatCannotBeReadIsNamed() throws {
-        let form = try write("k.yaml", "id: k\nfields:\n  a: {type: string}\n")
-        let missing = try Formsmith.run(["validate", "--input-format", "kobo-json", "--rules", form, path("missing.json")])
-        XCTAssertEqual(missing.status, 2, missing.stderr)
-        XCTAssertTrue(missing.stderr.contains("cannot read '\(path("missing.json"))'"), missing.stderr)
+    /// A Kobo export is opened as every input is, and one that cannot be read is one unreadable
+    /// record of the run, named with why, while the other exports are still checked: a missing
+    /// file, a folder, a FIFO with no writer (reads as empty: not JSON, not a hang) and a file
+    /// that is not JSON, beside an export of one valid and one invalid submission. By hand:
+    /// 4 unreadable + 2 submissions = 6 records, 1 valid, 1 invalid, exit 1.
+    func testAKoboExportThatCannotBeReadIsCountedUnreadableAndTheOthersAreChecked() throws {
+        let form = try write("k.yaml", "id: k\nfields:\n  a: {type: string, maxLength: 2}\n")
         try FileManager.default.createDirectory(atPath: path("folder.json"), withIntermediateDirectories: true)
-        let folderRun = try Formsmith.run(["validate", "--input-format", "kobo-json", "--rules", form, path("folder.json")])
-        XCTAssertEqual(folderRun.status, 2, folderRun.stderr)
-        XCTAssertTrue(folderRun.stderr.contains("cannot read '\(path("folder.json"))'"), folderRun.stderr)
         XCTAssertEqual(mkfifo(path("pipe.json"), 0o600), 0)
-        let pipe = try Formsmith.run(["validate", "--input-format", "kobo-json", "--rules", form, path("pipe.json")])
-        XCTAssertEqual(pipe.status, 2, pipe.stderr)
-        XCTAssertTrue(pipe.stderr.contains("not a KoboToolbox JSON export"), pipe.stderr)
+        let text = try write("text.json", "not json\n")
+        let good = try write("good.json", #"[{"a": "ok"}, {"a": "long"}]"#)
+        let run = try Formsmith.run(["validate", "--input-format", "kobo-json", "--rules", form, path("missing.json"),
+                                     path("folder.json"), good, path("pipe.json"), text])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.contains("\(path("missing.json")):1\n  unreadable: cannot read '\(path("missing.json"))'"),
+                      run.stdout)
+        XCTAssertTrue(run.stdout.contains("\(path("folder.json")):1\n  unreadable: cannot read '\(path("folder.json"))'"),
+                      run.stdout)
+        XCTAssertTrue(run.stdout.contains("\(path("pipe.json")):1\n  unreadable: \(path("pipe.json")): not a KoboToolbox JSON export"),
+                      run.stdout)
+        XCTAssertTrue(run.stdout.contains("\(text):1\n  unreadable: \(text): not a KoboToolbox JSON export"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("\(good):2\n  a: must be at most 2 characters long (it has 4) [max-length]"),
+                      run.stdout)
+        XCTAssertFalse(run.stdout.contains("\(good):1\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("6 questionnaires: 1 valid, 1 invalid, 4 unreadable"), run.stdout)
+        // The same in the JSON report: every record is valid, invalid or unreadable.
+        let json = try Formsmith.run(["validate", "--report", "json", "--input-format", "kobo-json", "--rules", form,
+                                      path("missing.json"), good])
+        XCTAssertEqual(json.status, 1, json.stderr)
+        XCTAssertTrue(json.stdout.contains(#""records":3,"valid":1,"invalid":1,"unreadable":1"#), json.stdout)
+    }
+
+    /// The converted copy of a Kobo export is written through the run's output guard: on
+    /// SIGTERM it is removed with every other temporary file, so no submission data is left in
+    /// the temporary folder (TMPDIR) once the run is over, interrupted or not.
+    func testTheConvertedKoboExportIsLeftNowhereWhenTheRunEndsOrIsInterrupted() throws {
+        let form = try write("k.yaml", "id: k\nfields:\n  a: {type: string, regex: '(a|b)*c'}\n")
+        let submission = #"{"a": "\#(String(repeating: "ab", count: 40))c"}"#
+        let export = try write("big.json", "[" + Array(repeating: submission, count: 50_000).joined(separator: ",\n") + "]")
+        let temporary = path("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+
+        func start() throws -> (Process, Pipe) {
+            let process = Process()
+            process.executableURL = Formsmith.products.appendingPathComponent("formsmith")
+            process.arguments = ["validate", "--jobs", "1", "--input-format", "kobo-json", "--rules", form, export]
+            var environment = ProcessInfo.processInfo.environment
+            environment["TMPDIR"] = temporary
+            environment["SWIFT_BACKTRACE"] = "enable=no"
+            process.environment = environment
+            let stderr = Pipe()
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = stderr
+            try process.run()
+            return (process, stderr)
+        }
+        // Finished: nothing left.
+        let (finished, _) = try start()
+        finished.waitUntilExit()
+        XCTAssertEqual(finished.terminationStatus, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [])
+
+        // Interrupted while validating (the converted copy exists): nothing left either.
+        let (interrupted, stderr) = try start()
+        let deadline = Date().addingTimeInterval(120)
+        while (try FileManager.default.contentsOfDirectory(atPath: temporary)).isEmpty, interrupted.isRunning,
+              Date() < deadline {
+            usleep(20_000)
+        }
+        XCTAssertTrue(interrupted.isRunning, "the run ended before it could be interrupted: make the export larger")
+        kill(interrupted.processIdentifier, SIGTERM)
+        interrupted.waitUntilExit()
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(interrupted.terminationStatus, 143, message)
+        XCTAssertTrue(message.contains("interrupted by SIGTERM"), message)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [])
     }
 }

@@ -81,7 +81,7 @@ public enum OutputFiles {
         return writers.filter(\.hasTemporaryFile).map(\.name)
     }
 
-    private static func discard(_ writer: OutputWriter) {
+    static func discard(_ writer: OutputWriter) {
         lock.withLock { pending[ObjectIdentifier(writer)] = nil }
         writer.discard()
     }

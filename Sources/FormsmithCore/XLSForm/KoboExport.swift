@@ -9,7 +9,7 @@ import Foundation
 public struct KoboExport: Sendable {
     /// The questionnaires, one JSON object a line, in the export's order.
     public var jsonLines: String
-    /// Each submission's `meta/instanceID`, in the same order (nil where it has none).
+    /// Each submission's `meta/instanceID` (else its `_uuid`), in the same order (nil where it has neither).
     public var instanceIDs: [String?]
     /// The server's keys set aside, with how many submissions had each.
     public var serverKeys: [String: Int]
@@ -60,7 +60,8 @@ public struct KoboExport: Sendable {
             var converter = KoboConverter(types: types)
             let questionnaire = converter.convert(object, itemPrefix: [], pathPrefix: "")
             for key in converter.serverKeys { export.serverKeys[key, default: 0] += 1 }
-            export.instanceIDs.append(object["meta/instanceID"] as? String)
+            // Named by its instanceID, or Kobo's `_uuid` where the form has none.
+            export.instanceIDs.append(object["meta/instanceID"] as? String ?? object["_uuid"] as? String)
             export.jsonLines += KoboJSONWriter.write(questionnaire) + "\n"
         }
         return export

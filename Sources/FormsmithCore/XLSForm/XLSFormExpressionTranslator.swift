@@ -67,6 +67,14 @@ struct XLSFormExpressionTranslator {
             return try term(of: current)
         case .parent:
             throw XPathUntranslated("'..' (the parent group) is not translated")
+        case let .sibling(name):
+            // `../name` from a question is the question `name` in the same group or repeat item.
+            guard let current else { throw XPathUntranslated("'../\(name)' outside a question") }
+            guard let field = fields[name], field.steps.dropLast().map(\.name) == current.steps.dropLast().map(\.name)
+            else {
+                throw XPathUntranslated("'../\(name)' names no question in the group holding this one; write ${name}")
+            }
+            return try reference(name)
         case let .name(name):
             if let value = choiceColumns?[name] { return TranslatedTerm(text: Self.quote(value), kind: .text) }
             if choiceColumns != nil { return TranslatedTerm(text: "null", kind: .text) }
@@ -114,6 +122,9 @@ struct XLSFormExpressionTranslator {
     }
 
     private func binary(_ op: String, _ left: XPathNode, _ right: XPathNode) throws(XPathUntranslated) -> TranslatedTerm {
+        if ["=", "!=", "<", "<=", ">", ">="].contains(op), let distributed = Self.distributed(op, left, right) {
+            return try translate(distributed)
+        }
         switch op {
         case "and", "or":
             let a = try translate(left), b = try translate(right)
@@ -137,13 +148,55 @@ struct XLSFormExpressionTranslator {
             return TranslatedTerm(text: "\(a.text) \(op) \(b.text)", kind: .boolean)
         case "+", "-":
             let a = try translate(left), b = try translate(right)
-            guard a.kind == .number, b.kind == .number else {
-                throw XPathUntranslated("'\(op)' on values that are not both numbers (date arithmetic in days is not translated)")
+            if a.kind == .number, b.kind == .number { return TranslatedTerm(text: "(\(a.text) \(op) \(b.text))", kind: .number) }
+            // ODK counts a date in days: a date plus or minus a number is the date that many days
+            // on, a duration in Formsmith's language (`today + 30d`) when the number is written out.
+            if a.kind == .date, b.kind == .number { return try shifted(a, op, by: right) }
+            if op == "+", a.kind == .number, b.kind == .date { return try shifted(b, op, by: left) }
+            if a.kind == .date, b.kind == .date, op == "-" {
+                throw XPathUntranslated("the days between two dates (date - date) are not expressible: Formsmith "
+                                        + "compares dates and adds durations (write `${a} < ${b} + 30`, not `${a} - ${b} < 30`)")
             }
-            return TranslatedTerm(text: "(\(a.text) \(op) \(b.text))", kind: .number)
+            throw XPathUntranslated("'\(op)' on values that are not both numbers, nor a date and a number of days")
+        case "*", "div", "mod":
+            throw XPathUntranslated("the operator '\(op)': Formsmith's expressions add and subtract, they do not "
+                                    + "multiply or divide")
         default:
             throw XPathUntranslated("the operator '\(op)' has no equivalent in Formsmith's expression language")
         }
+    }
+
+    /// `date ± n` for a whole number of days `n` written out: the date shifted by the duration `nd`.
+    private func shifted(_ date: TranslatedTerm, _ op: String, by days: XPathNode) throws(XPathUntranslated) -> TranslatedTerm {
+        guard case let .number(text) = days, !text.isEmpty, text.allSatisfy(\.isNumber), let count = Int(text) else {
+            throw XPathUntranslated("a date plus or minus a number of days that is not a whole number written out "
+                                    + "(Formsmith adds durations such as 30d, not a question's value)")
+        }
+        return TranslatedTerm(text: "(\(date.text) \(op) \(count)d)", kind: .date)
+    }
+
+    /// A comparison with `if(c, a, b)` or `coalesce(a, b)` on one side, distributed over its
+    /// branches as ODK evaluates them: `if(c, a, b) < r` is `(c and a < r) or (not(c) and b < r)`,
+    /// `coalesce(a, b) < r` is `(a != '' and a < r) or (a = '' and b < r)` (the first value that
+    /// is not empty). Nil when neither side is one.
+    static func distributed(_ op: String, _ left: XPathNode, _ right: XPathNode) -> XPathNode? {
+        func branches(_ node: XPathNode) -> (condition: XPathNode, first: XPathNode, second: XPathNode)? {
+            if case let .call("if", arguments) = node, arguments.count == 3 { return (arguments[0], arguments[1], arguments[2]) }
+            if case let .call("coalesce", arguments) = node, arguments.count == 2 {
+                return (.binary("!=", arguments[0], .string("")), arguments[0], arguments[1])
+            }
+            return nil
+        }
+        func join(_ condition: XPathNode, _ first: XPathNode, _ second: XPathNode) -> XPathNode {
+            .binary("or", .binary("and", condition, first), .binary("and", .call("not", [condition]), second))
+        }
+        if let (condition, first, second) = branches(left) {
+            return join(condition, .binary(op, first, right), .binary(op, second, right))
+        }
+        if let (condition, first, second) = branches(right) {
+            return join(condition, .binary(op, left, first), .binary(op, left, second))
+        }
+        return nil
     }
 
     private func emptiness(of node: XPathNode, negated: Bool) throws(XPathUntranslated) -> TranslatedTerm {
@@ -254,8 +307,68 @@ struct XLSFormExpressionTranslator {
             let inner = try translate(arguments[0])
             if inner.kind == .date { return inner }
             throw XPathUntranslated("date() of a value other than a date written out ('2020-01-31') or a date question")
+        case "decimal-date-time":
+            // The days since 1970-01-01: for a date, ordered and shifted as the date itself is
+            // (comparisons, ± days); the number of days as such is not expressible.
+            try arity(1)
+            let inner = try translate(arguments[0])
+            guard inner.kind == .date else {
+                throw XPathUntranslated("decimal-date-time() of a value that is not a date (a dateTime's fraction "
+                                        + "of a day is not expressible)")
+            }
+            return inner
+        case "if":
+            try arity(3)
+            let condition = try translate(arguments[0]), first = try translate(arguments[1]), second = try translate(arguments[2])
+            guard condition.kind == .boolean, first.kind == .boolean, second.kind == .boolean else {
+                throw XPathUntranslated("if() whose condition or branches are values, not true or false, outside a "
+                                        + "comparison (if(c, a, b) < 10 is translated; a value on its own is not)")
+            }
+            return TranslatedTerm(text: "((\(condition.text)) && (\(first.text))) || (!(\(condition.text)) && (\(second.text)))",
+                                  kind: .boolean)
+        case "coalesce":
+            try arity(2)
+            throw XPathUntranslated("coalesce() outside a comparison (coalesce(${a}, 0) < 10 is translated; a value "
+                                    + "on its own is not)")
+        case "int", "number":
+            try arity(1)
+            if case let .number(text) = arguments[0] {
+                let literal = text.hasPrefix(".") ? "0" + text : text
+                return TranslatedTerm(text: name == "int" ? String(literal.prefix { $0 != "." }) : literal, kind: .number)
+            }
+            if name == "number", case let .string(text) = arguments[0], KoboNumber.isNumber(text) {
+                return TranslatedTerm(text: text, kind: .number)
+            }
+            let inner = try translate(arguments[0])
+            guard inner.kind == .number else {
+                throw XPathUntranslated("\(name)() of a value that is not a number (reading a number from text is not "
+                                        + "expressible)")
+            }
+            if name == "int", !isWholeNumber(arguments[0]) {
+                throw XPathUntranslated("int() of a decimal value (dropping the fraction is not expressible)")
+            }
+            return inner
+        case "sum":
+            throw XPathUntranslated("the function sum(): Formsmith's expressions count a list's items (count()) "
+                                    + "but do not add up their answers")
+        case "concat":
+            throw XPathUntranslated("the function concat(): Formsmith's expressions do not join texts")
+        case "position":
+            throw XPathUntranslated("the function position(): Formsmith's expressions do not read an item's place in its list")
+        case "jr:choice-name":
+            throw XPathUntranslated("the function jr:choice-name(): Formsmith's expressions read a choice's name, "
+                                    + "not its label")
         default:
             throw XPathUntranslated("the function \(name)() has no equivalent in Formsmith's expression language")
+        }
+    }
+
+    /// Whether `node` is an integer question (`.` on one, or `${name}` of one).
+    private func isWholeNumber(_ node: XPathNode) -> Bool {
+        switch node {
+        case .current: return current?.typeName == "integer"
+        case let .reference(name): return fields[name]?.typeName == "integer" && fields[name]?.calculation == nil
+        default: return false
         }
     }
 

@@ -44,7 +44,7 @@ enum XLSFormTextReader {
 
     /// Each record of a CSV form with the line it starts on (RFC 4180: a quoted cell may hold
     /// line breaks and `""` for a quote).
-    private static func csvRows(_ text: String, path: String) throws(XLSFormError) -> [(Int, [String]?)] {
+    static func csvRows(_ text: String, path: String) throws(XLSFormError) -> [(Int, [String]?)] {
         var rows: [(Int, [String]?)] = []
         var cells: [String] = []
         var current = ""

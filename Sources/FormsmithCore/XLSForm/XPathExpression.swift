@@ -9,6 +9,8 @@ indirect enum XPathNode: Sendable, Equatable {
     case current
     /// `..`
     case parent
+    /// `../name`: the question `name` in the group (or repeat item) holding `.`.
+    case sibling(String)
     /// A bare name: a column of the choices sheet inside a `choice_filter`, or a path step.
     case name(String)
     case binary(String, XPathNode, XPathNode)
@@ -205,8 +207,17 @@ struct XPathParser {
         case .symbol("."):
             return .current
         case .symbol(".."):
-            if current == .symbol("/") {
-                throw XPathUntranslated("'../' (a path from the parent group) is not translated; write ${name}")
+            if take("/") {
+                // `../name`: a question beside this one, in the same group or repeat item.
+                guard case let .name(name) = current, !name.contains("."), !name.contains(":") else {
+                    throw XPathUntranslated("'../' followed by anything but a question's name (only ../name, a "
+                                            + "question beside this one, is translated; write ${name})")
+                }
+                position += 1
+                if current == .symbol("/") || current == .symbol("[") {
+                    throw XPathUntranslated("the path '../\(name)/…' (only ../name is translated; write ${name})")
+                }
+                return .sibling(name)
             }
             return .parent
         case let .name(name):

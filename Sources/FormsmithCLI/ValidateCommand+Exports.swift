@@ -1,0 +1,94 @@
+import Foundation
+import FormsmithCore
+
+/// `--input-format kobo-json` / `odk-csv`: each KoboToolbox JSON or ODK Central CSV export rewritten as JSON Lines in the
+/// rule file's shape, into a scratch file (written through the run's output guard and removed
+/// when the run ends), before the usual validation.
+extension ValidateCommand {
+    static let koboJSON = "kobo-json"
+    static let odkCSV = "odk-csv"
+
+    /// One export named on the command line: rewritten, or why it could not be read.
+    struct ExportInput {
+        let export: String
+        /// The submissions as JSON Lines and their instanceIDs.
+        let converted: (jsonLines: String, instanceIDs: [String?])?
+        let failure: String?
+        /// Where its scratch file goes (nil for an export that could not be read).
+        let scratch: String?
+    }
+
+    /// Reads every export (`format`: kobo-json, or odk-csv for ODK Central's CSV); one that
+    /// cannot be read or is not an export becomes one unreadable record of the run (as a file
+    /// that cannot be opened), and the others are still checked.
+    static func readExports(_ inputs: [String], format: String, rules: RuleSet) -> [ExportInput] {
+        let stem = (NSTemporaryDirectory() as NSString).appendingPathComponent("formsmith-export-\(UUID().uuidString)")
+        return inputs.enumerated().compactMap { index, input in
+            if format == odkCSV, !ODKCentralCSVExport.looksLikeExport(path: input), ODKCentralCSVExport.isRepeatFile(path: input) {
+                writeError("\(input): a repeat file of an ODK Central export (it has PARENT_KEY): its rows are read "
+                           + "through the export's main file FORMID.csv beside it, not on their own")
+                return nil
+            }
+            do {
+                let export: (jsonLines: String, instanceIDs: [String?])
+                if format == odkCSV {
+                    let odk = try ODKCentralCSVExport.read(path: input, rules: rules)
+                    export = (odk.jsonLines, odk.instanceIDs)
+                    writeError("\(input): \(odk.instanceIDs.count) submission\(odk.instanceIDs.count == 1 ? "" : "s") of an "
+                               + "ODK Central CSV export, record N its Nth submission"
+                               + odk.notes.map { "\n\(input): \($0)" }.joined())
+                } else {
+                    let kobo = try KoboExport.read(path: input, bytes: commandLineBytes(of: input), rules: rules)
+                    export = (kobo.jsonLines, kobo.instanceIDs)
+                    let keys = kobo.serverKeys.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }
+                    writeError("\(input): \(kobo.instanceIDs.count) submission\(kobo.instanceIDs.count == 1 ? "" : "s") of a "
+                               + "KoboToolbox export, record N its Nth submission"
+                               + (keys.isEmpty ? "" : "; server keys not checked: " + keys.joined(separator: ", ")))
+                }
+                return ExportInput(export: input, converted: export, failure: nil, scratch: "\(stem)-\(index).jsonl")
+            } catch {
+                return ExportInput(export: input, converted: nil, failure: String(describing: error), scratch: nil)
+            }
+        }
+    }
+
+    /// Without `--input-format`: the inputs that are ODK Central CSV exports, `.csv` files whose
+    /// header is an export's main file (a `KEY` column with `SubmissionDate` or `meta-instanceID`),
+    /// with the repeat files (`PARENT_KEY`) named beside one, and `.zip` files (the zip Central
+    /// downloads); the other inputs are read as usual.
+    static func detectedExports(_ inputs: [String]) -> [String] {
+        let csv = inputs.filter { $0.lowercased().hasSuffix(".csv") }
+        let main = csv.filter(ODKCentralCSVExport.looksLikeExport(path:))
+        // A .zip is read as the zip of "Download all submissions (CSV)" (no other input is a zip).
+        let zips = inputs.filter { $0.lowercased().hasSuffix(".zip") }
+        guard !main.isEmpty else { return zips }
+        return inputs.filter { zips.contains($0) || main.contains($0) || (csv.contains($0) && ODKCentralCSVExport.isRepeatFile(path: $0)) }
+    }
+
+    /// Writes the scratch files (through `permit`, where `files` registered them) and returns
+    /// the run's sources: each export under its own name, read from its scratch file.
+    static func exportSources(_ kobo: [ExportInput], permit: OutputPermit) throws -> (sources: [InputSource], scratch: [ScratchFile]) {
+        var sources: [InputSource] = []
+        var scratchFiles: [ScratchFile] = []
+        for input in kobo {
+            guard let converted = input.converted, let scratch = input.scratch else {
+                var source = InputSource(path: input.export, format: .jsonLines)
+                source.failure = input.failure
+                sources.append(source)
+                continue
+            }
+            let file: ScratchFile
+            do {
+                file = try permit.scratch(scratch, text: converted.jsonLines)
+            } catch {
+                scratchFiles.forEach { $0.remove() }
+                writeError("formsmith: cannot write the converted export of \(input.export): \(error.description)")
+                throw FormsmithExit(status: ExitStatus.writeFailure)
+            }
+            scratchFiles.append(file)
+            sources.append(InputSource(path: file.readablePath, format: .jsonLines,
+                                       relativePath: (input.export as NSString).lastPathComponent, name: input.export))
+        }
+        return (sources, scratchFiles)
+    }
+}
