@@ -24,7 +24,7 @@
 #    Prints formsmith's ratios to polars and CSV's time per questionnaire against JSON Lines'.
 #
 # With --project, also: the same osago-policy file routed to its form by a project file
-# (bench-data/formsmith.yaml, written here), and a mixed file of N questionnaires of the three
+# (bench-data/bench-project.yaml, written here), and a mixed file of N questionnaires of the three
 # shipped forms (Benchmarks/generate_mixed.py) routed record by record.
 #
 # The runs go in R rounds (default 3) of every configuration in turn, so a quiet or a busy moment
@@ -133,7 +133,7 @@ if [ "$project" = 1 ]; then
     python3 Benchmarks/generate_mixed.py --records "$records" --formsmith "$binary" --output "$mixed.tmp"
     mv "$mixed.tmp" "$mixed"
   fi
-  cat > bench-data/formsmith.yaml <<'YAML'
+  cat > bench-data/bench-project.yaml <<'YAML'
 forms:
   osago-policy: ../Rules/osago-policy.yaml
   payment-order: ../Rules/payment-order.yaml
@@ -147,7 +147,7 @@ defaults: {today: 2026-11-22}
 allowRoots: [../Rules, ../SampleData]
 YAML
   routed() {  # jobs file
-    timed "$binary" validate --project bench-data/formsmith.yaml --report json --output /dev/null --jobs "$1" "$2"
+    timed "$binary" validate --project bench-data/bench-project.yaml --report json --output /dev/null --jobs "$1" "$2"
   }
 fi
 
