@@ -54,4 +54,19 @@ final class NumberNotationTests: XCTestCase {
         // A number written as a JSON string is text, not a number.
         XCTAssertEqual(pairs(validate(#"{"power": "1000"}"#, against: rules)), ["power type"])
     }
+
+    /// An integer choice is read by its whole value: the validator's fast step reads `10` as a
+    /// coefficient 1 and one trailing zero, which must not pass as the allowed 1.
+    func testIntegerChoicesAreReadByTheirWholeValue() throws {
+        let rules = try compileRules(Self.rules)
+        for allowed in ["1", "2", "3"] {
+            XCTAssertEqual(pairs(validate(#"{"kind": \#(allowed)}"#, against: rules)), [], allowed)
+        }
+        for other in ["10", "20", "300", "-1", "-0", "0", "4", "1000000000000000000", "-9223372036854775808"] {
+            XCTAssertEqual(pairs(validate(#"{"kind": \#(other)}"#, against: rules)), ["kind enum"], other)
+        }
+        let folder = try ScratchFolder()
+        let csv = try folder.write("data.csv", "kind\n2\n10\n30\n3\n")
+        XCTAssertEqual(outline(try runBatch([csv], rules: rules).results), ["3: kind enum", "4: kind enum"])
+    }
 }

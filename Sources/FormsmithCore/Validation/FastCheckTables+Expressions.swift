@@ -9,12 +9,22 @@ enum ExpressionShape: Sendable {
     /// `!flag`, a boolean field, as a condition.
     case negatedTruth(field: Int)
     /// `field == 'text'` or `!=` (either side), for a string, text or string enumeration field.
-    case equalsText(field: Int, text: [UInt8], negated: Bool)
-    /// `date + duration` (either side): the value of a date field shifted by a constant duration.
-    case shiftedDate(field: Int, duration: CalendarDuration, durationFirst: Bool)
+    /// The text's UTF-8 bytes are `text` of the plan's ``FastCheckTables/shapeTexts`` (a range,
+    /// not an array: a shape holds no reference, so reading one from the plan costs no reference
+    /// counting).
+    case equalsText(field: Int, text: Range<Int>, negated: Bool)
+    /// `date + duration` (either side: the sum is the same): the value of a date field shifted
+    /// by a constant duration.
+    case shiftedDate(field: Int, duration: CalendarDuration)
 
-    /// Recognises the shape of `expression` over `fields`.
-    init(_ expression: CompiledExpression, fields: [CompiledField]) {
+    /// Recognises the shape of `expression` over `fields`; the text a shape compares with is
+    /// appended to `texts`.
+    init(_ expression: CompiledExpression, fields: [CompiledField], texts: inout [UInt8]) {
+        func appended(_ text: String) -> Range<Int> {
+            let start = texts.count
+            texts += text.utf8
+            return start..<texts.count
+        }
         func field(_ node: CompiledNode, _ types: Set<FieldType>) -> Int? {
             guard case .field(let id) = node, types.contains(fields[id].type) else { return nil }
             if fields[id].type == .enumeration, fields[id].hasIntegerValues { return nil }
@@ -29,17 +39,17 @@ enum ExpressionShape: Sendable {
         case .equal(let left, let right, let negated):
             let textTypes: Set<FieldType> = [.string, .text, .enumeration]
             if let id = field(left, textTypes), case .constant(.string(let text)) = right {
-                self = .equalsText(field: id, text: Array(text.utf8), negated: negated)
+                self = .equalsText(field: id, text: appended(text), negated: negated)
             } else if let id = field(right, textTypes), case .constant(.string(let text)) = left {
-                self = .equalsText(field: id, text: Array(text.utf8), negated: negated)
+                self = .equalsText(field: id, text: appended(text), negated: negated)
             } else {
                 self = .general
             }
         case .add(let left, let right):
             if let id = field(left, [.date]), case .constant(.duration(let duration)) = right {
-                self = .shiftedDate(field: id, duration: duration, durationFirst: false)
+                self = .shiftedDate(field: id, duration: duration)
             } else if let id = field(right, [.date]), case .constant(.duration(let duration)) = left {
-                self = .shiftedDate(field: id, duration: duration, durationFirst: true)
+                self = .shiftedDate(field: id, duration: duration)
             } else {
                 self = .general
             }
@@ -54,18 +64,17 @@ extension RecordValidator {
     func evaluateExpression(_ index: Int) -> ExpressionValue? {
         guard decidesWithPlan else { return plan.expressions[index].evaluate(environment) }
         switch plan.shapes[index] {
-        case .shiftedDate(let id, let duration, let durationFirst):
-            let date: ExpressionValue
+        case .shiftedDate(let id, let duration):
+            // What `ExpressionOperations.add` gives for a date and a duration in either order
+            // (null with null; else the date shifted), without building its operands.
             switch slot(of: id) {
             case (_, .pending), (_, .invalid): return nil
-            case (_, .absent): date = .null
+            case (_, .absent): return .null
             case (let raw, .valid):
                 guard let value = values.date(raw, pattern: plan.fields[id].datePattern, buffer: &lookupBuffer)
                 else { return nil }
-                date = .date(value)
+                return value.addingExtended(duration).map { .date($0) }
             }
-            return durationFirst ? ExpressionOperations.add(.duration(duration), date)
-                : ExpressionOperations.add(date, .duration(duration))
         case .general, .truth, .negatedTruth, .equalsText:
             return plan.expressions[index].evaluate(environment)
         }
@@ -88,7 +97,7 @@ extension RecordValidator {
                 // expression would build; other text goes the general way.
                 guard case .json = raw else { return plan.expressions[index].evaluateCondition(environment) }
                 let equal = values.withText(raw, into: &lookupBuffer) { value in
-                    value.map { $0.elementsEqual(text) }
+                    value.map { plan.shapeText(text, equals: $0) }
                 }
                 return equal.map { $0 != negated }
             }
@@ -104,5 +113,20 @@ extension RecordValidator {
         case (_, .absent): return false
         case (let raw, .valid): return values.boolean(raw)
         }
+    }
+}
+
+extension FastCheckTables {
+    /// Whether `value` is the text `range` of ``shapeTexts`` (an `equalsText` shape's), byte
+    /// for byte.
+    @inline(__always)
+    func shapeText(_ range: Range<Int>, equals value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard value.count == range.count else { return false }
+        var offset = range.lowerBound
+        for byte in value {
+            if shapeTexts[offset] != byte { return false }
+            offset += 1
+        }
+        return true
     }
 }

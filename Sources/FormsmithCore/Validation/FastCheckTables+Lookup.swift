@@ -124,6 +124,9 @@ struct ByteStringSet: Sendable {
     /// Value indices by hash, -1 for empty buckets; empty for short lists.
     private let buckets: [Int]
     private let integers: Set<Int64>
+    /// The same integers in a list when there are few (a look through a handful is cheaper than
+    /// hashing); empty otherwise.
+    private let fewIntegers: [Int64]
 
     init(_ strings: [[UInt8]], integers: [Int64]) {
         pool = strings.flatMap { $0 }
@@ -131,6 +134,7 @@ struct ByteStringSet: Sendable {
         for string in strings { offsets.append(offsets[offsets.count - 1] + string.count) }
         self.offsets = offsets
         self.integers = Set(integers)
+        fewIntegers = self.integers.count <= 8 ? Array(self.integers) : []
         guard strings.count > 8 else {
             buckets = []
             return
@@ -161,7 +165,10 @@ struct ByteStringSet: Sendable {
     }
 
     /// Whether `value` is one of the integers.
-    func contains(_ value: Int64) -> Bool { integers.contains(value) }
+    func contains(_ value: Int64) -> Bool {
+        if integers.count <= 8 { return fewIntegers.contains(value) }
+        return integers.contains(value)
+    }
 
     @inline(__always)
     private func equals(_ index: Int, _ value: UnsafeBufferPointer<UInt8>) -> Bool {

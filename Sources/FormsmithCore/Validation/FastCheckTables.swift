@@ -25,6 +25,8 @@ final class FastCheckTables: @unchecked Sendable {
     let expressions: [CompiledExpression]
     /// The recognised shape of each expression (same indices).
     let shapes: [ExpressionShape]
+    /// The texts `equalsText` shapes compare with, end to end (each shape holds its range).
+    let shapeTexts: [UInt8]
     /// Allowed values of enumerations, referenced by index.
     let enumerations: [ByteStringSet]
     /// Number bounds, referenced by index from ``BoundStep/number`` (so a step stays a plain
@@ -61,7 +63,9 @@ final class FastCheckTables: @unchecked Sendable {
         steps = Self.table(builder.steps)
         cases = Self.table(builder.cases)
         expressions = builder.expressions
-        shapes = builder.expressions.map { ExpressionShape($0, fields: compiled) }
+        var shapeTexts: [UInt8] = []
+        shapes = builder.expressions.map { ExpressionShape($0, fields: compiled, texts: &shapeTexts) }
+        self.shapeTexts = shapeTexts
         enumerations = builder.enumerations
         numbers = builder.numbers
         attachments = builder.attachments

@@ -32,7 +32,7 @@ extension RecordValidator {
             for index in steps {
                 let enumeration = plan.steps[index].enumeration
                 if field.pointee.hasIntegerValues {
-                    guard let value = values.number(raw)?.integer, plan.enumerations[enumeration].contains(value) else { return false }
+                    guard let value = values.smallInteger(raw), plan.enumerations[enumeration].contains(value) else { return false }
                 } else {
                     let known = values.withText(raw, into: &valueBuffer) { text in
                         text.map { plan.enumerations[enumeration].contains($0) } ?? false

@@ -119,6 +119,25 @@ struct ValueDecoder {
         }
     }
 
+    /// The integer a raw value holds as ``number(_:)`` reads it (its `integer`: an integer
+    /// literal, no fraction or exponent, within 64 bits), read without building a
+    /// ``NumberLiteral``; nil otherwise, and the caller falls back.
+    @inline(__always)
+    func smallInteger(_ raw: RawValue) -> Int64? {
+        guard let parts = smallNumber(raw), parts.isIntegerLiteral, parts.exponent >= 0 else { return nil }
+        var magnitude = parts.coefficient
+        for _ in 0..<parts.exponent {  // the trailing zeros the coefficient leaves out
+            let (product, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            magnitude = product
+        }
+        if parts.isNegative {
+            if magnitude == UInt64(Int64.max) + 1 { return Int64.min }
+            return magnitude <= UInt64(Int64.max) ? -Int64(magnitude) : nil
+        }
+        return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
+    }
+
     /// A cell's text read as a number: no exponent unless it is a whole number's digits.
     private static func cellNumber(_ text: UnsafeBufferPointer<UInt8>) -> NumberLiteral? {
         guard let literal = NumberLiteral.parse(text), !literal.hasExponent else { return nil }
