@@ -221,6 +221,9 @@ struct RandomFormWriter {
                     keys.append((random.chance(75) ? "max: " : "exclusiveMax: ") + "\(low + random.between(2, 50))")
                 }
                 if random.chance(10) { keys.append("const: \(low + 1)") }
+                // At or below the lowest bound drawn, so the interval always holds a value; from
+                // the second stream, so the first draws of every form stay as they were.
+                if shapes.chance(15) { keys.append("greaterThan: \(low - shapes.between(0, 3))") }
             }
         case 4:
             stem = "d"
@@ -232,6 +235,7 @@ struct RandomFormWriter {
             if random.chance(50) { keys.append(shapes.chance(35) ? "exclusiveMin: 0.55" : "min: 0.5") }
             if random.chance(50) { keys.append(shapes.chance(35) ? "exclusiveMax: 99.45" : "max: 99.5") }
             if random.chance(15) { keys.append("multipleOf: " + ["0.05", "0.25", "2.5"][random.between(0, 2)]) }
+            if shapes.chance(15) { keys.append("greaterThan: " + shapes.pick(["0.55", "0.5", "-1"])) }
         case 5:
             stem = "b"
             kind = .boolean
