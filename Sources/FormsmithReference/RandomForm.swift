@@ -72,6 +72,12 @@ struct RandomFormWriter {
 
     mutating func form(id: String) -> String {
         lines = ["formsmith: 1", "id: \(id)"]
+        // The keys that describe the form and change no verdict (from the second stream, so
+        // the first draws of every form stay as they were).
+        if shapes.chance(10) { lines.insert("$schema: ../schemas/formsmith-rules.schema.json", at: 0) }
+        if shapes.chance(20) {
+            lines += ["title: A random form", "description: Written by the differential test's grammar", "version: '1.0'"]
+        }
         if random.chance(15) { lines.append("normalize: nfc") }
         let usesFiles = random.chance(25) && readsFiles
         if usesFiles {
@@ -88,7 +94,7 @@ struct RandomFormWriter {
             let body = ["  code: {type: string, regex: '^[a-z0-9]{2,8}$'}", "  amount: {type: integer, min: 0, max: 500}"]
             if usesFiles, random.chance(60) {
                 files["lib/common.yaml"] = (["formsmith: 1", "definitions:"] + body).joined(separator: "\n") + "\n"
-                lines.append("include: lib/common.yaml")
+                lines.append((shapes.chance(40) ? "import: " : "include: ") + "lib/common.yaml")
             } else {
                 lines += ["definitions:"] + body
             }
@@ -107,6 +113,8 @@ struct RandomFormWriter {
         if random.chance(30), let first = firstRootPath(), let predicate = predicate(negatable: false) {
             lines += ["assert:", "  - that: \(quoted("empty(\(first)) || \(predicate)"))",
                       "    message: the assertion of the random form", "    rule: random-assert"]
+            // Reported on the field it names rather than the questionnaire.
+            if shapes.chance(40) { lines.append("    field: \(quoted(first))") }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -221,6 +229,9 @@ struct RandomFormWriter {
                     keys.append((random.chance(75) ? "max: " : "exclusiveMax: ") + "\(low + random.between(2, 50))")
                 }
                 if random.chance(10) { keys.append("const: \(low + 1)") }
+                // At or below the lowest bound drawn, so the interval always holds a value; from
+                // the second stream, so the first draws of every form stay as they were.
+                if shapes.chance(15) { keys.append("greaterThan: \(low - shapes.between(0, 3))") }
             }
         case 4:
             stem = "d"
@@ -232,6 +243,7 @@ struct RandomFormWriter {
             if random.chance(50) { keys.append(shapes.chance(35) ? "exclusiveMin: 0.55" : "min: 0.5") }
             if random.chance(50) { keys.append(shapes.chance(35) ? "exclusiveMax: 99.45" : "max: 99.5") }
             if random.chance(15) { keys.append("multipleOf: " + ["0.05", "0.25", "2.5"][random.between(0, 2)]) }
+            if shapes.chance(15) { keys.append("greaterThan: " + shapes.pick(["0.55", "0.5", "-1"])) }
         case 5:
             stem = "b"
             kind = .boolean
@@ -301,6 +313,8 @@ struct RandomFormWriter {
         if random.chance(20), let condition = predicate(negatable: true) { keys.append("visibleIf: \(quoted(condition))") }
         if random.chance(15), let condition = predicate(negatable: true) { keys.append("requiredIf: \(quoted(condition))") }
         if random.chance(12), let parent = anyReference(scalarOnly: true) { keys.append("parent: \(quoted(parent.path))") }
+        // A reworded message changes no verdict (the differential test compares fields and rules).
+        if shapes.chance(10) { keys.append("messages: {required: 'must be filled in', type: 'has the wrong type'}") }
         lines.append(indent + key + ": {" + keys.joined(separator: ", ") + "}")
         scopes[scopes.count - 1].append(FieldRef(path: prefix + key, kind: kind))
     }

@@ -130,6 +130,11 @@ extension ReferenceWalk {
             if let step = constraints.multipleOf, !ReferenceValues.isMultiple(text, of: step.value) {
                 report(path, "multiple-of")
             }
+            // `greaterThan`: strictly above its bound, compared on the reference's own numbers.
+            if let bound = constraints.greaterThan, let limit = ReferenceNumber(json: bound.value),
+               ReferenceNumber.compare(number, limit) <= 0 {
+                report(path, "greater-than")
+            }
             if let constant = constraints.constant, !equals(constant.value) { report(path, "const") }
         case .boolean(let flag):
             if let constant = constraints.constant, constant.value != .boolean(flag) { report(path, "const") }

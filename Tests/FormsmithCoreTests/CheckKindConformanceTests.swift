@@ -14,7 +14,9 @@ import XCTest
 ///    planted as a labelled defect, unless the kind says why it has none
 ///    (`rulesWithoutDefect`);
 /// 4. the JSON Schema export writes one of the kind's keywords (`jsonSchema`) for the example
-///    or lists the example's rule as not expressed.
+///    or lists the example's rule as not expressed;
+/// 5. 1,000 generated values of the example's field spread over the values it allows, each
+///    value (or bin) within 5 points of its share (`CheckKindConformanceTests+Spread.swift`).
 ///
 /// A kind added by docs/adding-a-check-kind.md and nothing else either passes all four or fails
 /// here with the kind, the example and the member that is missing.
@@ -24,6 +26,7 @@ final class CheckKindConformanceTests: XCTestCase {
 
     func testEveryRegisteredKindConformsOnItsOwnExamples() throws {
         var planted: [CheckKind: Set<String>] = [:], examples = 0
+        var spreadMeasured: [String] = [], spreadProblems: [String] = []
         for kind in CheckKind.allCases {
             let definition = kind.definition
             XCTAssertFalse(definition.examples.isEmpty, "\(kind): no examples (declare `examples` in its file)")
@@ -35,6 +38,9 @@ final class CheckKindConformanceTests: XCTestCase {
                 checkValidGeneration(example, rules, context)
                 planted[kind, default: []].formUnion(checkDefects(kind, example, rules, context))
                 checkExport(kind, example, rules, context)
+                let spread = self.spreadProblems(example, rules, context)
+                spreadProblems += spread.problems
+                if spread.measured { spreadMeasured.append(context) }
             }
             let reported = Set(definition.rules.map(\.id))
             let exempt = definition.rulesWithoutDefect
@@ -51,6 +57,43 @@ final class CheckKindConformanceTests: XCTestCase {
             XCTAssertEqual(plantedAnyway.sorted(), [], "\(kind): rulesWithoutDefect lists rules that are planted")
         }
         XCTAssertGreaterThan(examples, 30)
+        XCTAssertEqual(spreadProblems, [], "generated values do not spread over the allowed values")
+        // The number, date, enum and boolean examples (11 today: range, fractionDigits, values,
+        // const, textForm, multipleOf, weekdays, greaterThan); text, attachment and item-count
+        // examples are not measured (their allowed values are a language or a power set).
+        XCTAssertGreaterThanOrEqual(spreadMeasured.count, Self.spreadMeasuredAtLeast,
+                                    "spread measured on: \(spreadMeasured.joined(separator: "; "))")
+    }
+
+    /// How many examples the spread is measured on, at least.
+    static let spreadMeasuredAtLeast = 11
+
+    /// The spread measure fails for a skewed generator: 1,000 draws of 18...21 with 18 drawn
+    /// twice as often as each other value (2/5 against 1/5: 40% for 18, 20% each for the
+    /// others, against 25%) and, binned, of 0...100 with two thirds of the draws in the lowest
+    /// fifth. Worked out by hand: 15 points off for 18, 5 for each of the others (not more than
+    /// 5: within tolerance); 66.7% in bin 1 against 20/101 = 19.8%, and the other third over
+    /// bins 2 to 5 (20, 20, 20 and 21 values: about 8.2% each against 19.8% or 20.8%).
+    func testTheSpreadMeasureFailsForASkewedDraw() {
+        var skewed: [Double] = []
+        for index in 0..<1000 {
+            let slot = index % 5  // 0 and 1: 18; 2, 3, 4: 19, 20, 21
+            skewed.append(slot < 2 ? 18 : Double(17 + slot))
+        }
+        XCTAssertEqual(Self.spread(skewed, over: [18, 19, 20, 21], discrete: true),
+                       ["value 18.0 drawn 40.0% of the time, expected 25.0% ± 5 points"])
+        let even = (0..<1000).map { Double(18 + $0 % 4) }
+        XCTAssertEqual(Self.spread(even, over: [18, 19, 20, 21], discrete: true), [])
+
+        let allowed = (0...100).map(Double.init)
+        var binned: [Double] = []
+        for index in 0..<1200 where binned.count < 1000 {
+            // Two draws of 0...19 for each one of 20...100, in turn.
+            binned.append(index % 3 < 2 ? Double(index % 20) : Double(20 + index % 81))
+        }
+        let problems = Self.spread(binned, over: allowed, discrete: false)
+        XCTAssertEqual(problems.count, 5, "\(problems)")
+        XCTAssertTrue(problems.first?.hasPrefix("bin 1 of 5 (0.0...20.0) drawn 66.") == true, "\(problems)")
     }
 
     private func compile(_ example: CheckDescription, _ context: String) -> CompiledRuleSet? {

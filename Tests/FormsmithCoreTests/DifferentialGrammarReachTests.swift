@@ -4,6 +4,7 @@ import XCTest
 
 /// How much of the rules language the differential test's random forms reach
 /// (`RandomForm`), counted over 1,000 forms: every value-check key the registry declares, every
+/// structural key of the rules schema (sections, lists, conditions, cases, assertions ...), every
 /// operator and function of the expression language (the rules' own and NSPredicate's), and the
 /// shapes issue 34 found no test reaching. What is not reached yet is listed here by name,
 /// so the test fails both when the reach shrinks (a shape drops out of the grammar) and when
@@ -47,6 +48,57 @@ final class DifferentialGrammarReachTests: XCTestCase {
         ("multi-choice", "ab;cd"), ("empty choice after", "red;"), ("empty choice before", ";red"),
         ("only an empty choice", ";"), ("a quote inside", "say \"hi\""),
     ]
+
+    /// The keys of the rules schema that are not value-check keys, and its field types: the
+    /// structure (`sections`,
+    /// `visibleIf`, `cases`, `assert`, ...), read from the shipped schema
+    /// (`schemas/formsmith-rules.schema.json`: the top level and its `definition`, `section`,
+    /// `case` and `assertion` objects; `SchemaCommandTests` keeps it equal to `formsmith schema
+    /// rules`).
+    static func structuralKeys() throws -> [String] {
+        let url = repositoryRoot.appendingPathComponent("schemas/formsmith-rules.schema.json")
+        let schema = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let definitions = try XCTUnwrap(schema["$defs"] as? [String: Any])
+        var keys: [String] = []
+        let objects = [schema] + ["definition", "section", "case", "assertion"].compactMap { definitions[$0] as? [String: Any] }
+        for object in objects {
+            for key in ((object["properties"] as? [String: Any]) ?? [:]).keys.sorted() where !keys.contains(key) {
+                keys.append(key)
+            }
+        }
+        let valueCheckKeys = Set(CheckKind.allKeys.map(\.name))
+        let types = try XCTUnwrap((definitions["fieldType"] as? [String: Any])?["enum"] as? [String])
+        // Each field type as `type: X` (a section's sections are written under `sections:`).
+        return keys.filter { !valueCheckKeys.contains($0) } + types.map { "type: \($0)" }
+    }
+
+    /// Structural keys (and field types, `type: X`) of the rules schema the random forms do not
+    /// write yet, each with why.
+    static let structuralKeysNotReached: [String: String] = [:]
+
+    func testTheRandomFormsReachTheStructuralKeys() throws {
+        let keys = try Self.structuralKeys()
+        XCTAssertGreaterThan(keys.count, 20, "the schema's structural keys were not found: \(keys)")
+        var counts: [String: Int] = [:]
+        let patterns = keys.map { key in
+            (key, try! NSRegularExpression(pattern: #"(^|[{\s,])"# + NSRegularExpression.escapedPattern(for: key)
+                                               + (key.hasPrefix("type: ") ? #"[,}\s]"# : ":"),
+                                           options: .anchorsMatchLines))
+        }
+        for seed in 0..<UInt64(Self.forms) {
+            let text = RandomForm(seed: seed, readsFiles: true).text
+            let range = NSRange(text.startIndex..., in: text)
+            for (key, pattern) in patterns where pattern.firstMatch(in: text, range: range) != nil {
+                counts[key, default: 0] += 1
+            }
+        }
+        let missed = Set(keys).subtracting(counts.keys)
+        print("structural reach over \(Self.forms) forms: \(counts.count) of \(keys.count) keys; counts: "
+              + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+              + "; not reached: \(missed.sorted())")
+        XCTAssertEqual(missed.sorted(), Self.structuralKeysNotReached.keys.sorted(),
+                       "structural keys of the rules schema the random forms do not write (or a listed gap now closed)")
+    }
 
     func testTheDifferentialCSVRowsHoldEveryCellShape() {
         let written = Set(PlainCSV.rewrittenCells)

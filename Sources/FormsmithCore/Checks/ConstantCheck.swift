@@ -196,6 +196,11 @@ extension NumberDomain {
             case .step(let step): return "`\(RuleIdentifier.multipleOf)` (a multiple of \(step))"
             case .integer: return "`\(RuleIdentifier.type)` (a whole number)"
             case .constant: return "`\(RuleIdentifier.constant)`"
+            case .bound(let rule):
+                guard let bound = namedBound(rule) else { return "`\(rule)`" }
+                let relation = bound.isUpper ? (bound.end.exclusive ? "less than" : "at most")
+                    : (bound.end.exclusive ? "greater than" : "at least")
+                return "`\(rule)` (\(relation) \(bound.end.value))"
             }
         }
         let listed = parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1]

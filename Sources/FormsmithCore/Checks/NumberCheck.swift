@@ -15,8 +15,10 @@ import FormsmithValues
 /// fast step (``CompiledCheck/fastStep(in:)``) is optional: without one, the validator runs
 /// ``validate(_:_:_:_:in:)`` on each value of the (few) fields that declare it.
 protocol NumberCheck: CompiledCheck {
-    /// The rule the check reports (`multiple-of`); a range reports `min` for its lower bound and
-    /// `max` for its upper one (see ``NumberDomain/Rule/ruleIdentifier``) and names `min` here.
+    /// The rule the check reports (`multiple-of`, `greater-than`); a range reports `min` for its
+    /// lower bound and `max` for its upper one (see ``NumberDomain/Rule/ruleIdentifier``) and
+    /// names `min` here. A kind whose narrowing is a step or a ``NumberDomain/Rule/bound(_:)``
+    /// is planted as its own labelled defect under this rule.
     var rule: String { get }
 
     /// Narrows `domain` to the values the check allows by what is known without a record
@@ -30,7 +32,8 @@ protocol NumberCheck: CompiledCheck {
 
     /// The narrowings of the domain this check is, each a labelled defect that leaves it (and no
     /// other): `[.step(5)]` for `multipleOf: 5`, `[.lower, .upper]` for `min` and `max`,
-    /// `[.constant]` for `const`.
+    /// `[.constant]` for `const`, `[.bound("greater-than")]` for `greaterThan` (a bound kind
+    /// with a rule of its own narrows with ``NumberDomain/narrow(bound:exclusive:upper:rule:)``).
     var narrowings: [NumberDomain.Rule] { get }
 
     /// The bounds of the interval as written, for the covering model and the analysis that
@@ -73,14 +76,25 @@ extension NumberDomain.Rule {
         case .fractionDigits: RuleIdentifier.fractionDigits
         case .integer: RuleIdentifier.type
         case .constant: RuleIdentifier.constant
+        case .bound(let rule): rule
         case .step: nil
         }
     }
 
-    /// Whether it is a step's narrowing (a labelled defect of its own, ``MutationKind/numberCheck``).
+    /// Whether it is a step's narrowing.
     var isStep: Bool {
         if case .step = self { return true }
         return false
+    }
+
+    /// Whether its labelled defect is the kind's own (``MutationKind/numberCheck``, under the
+    /// check's ``NumberCheck/rule``): a step's, or a bound's with a rule of its own. The range,
+    /// `fractionDigits` and `const` have the planter's kinds (`min`, `max`, ...).
+    var isKindsOwnDefect: Bool {
+        switch self {
+        case .step, .bound: true
+        default: false
+        }
     }
 }
 
@@ -142,7 +156,7 @@ extension DefectPlanter {
         inScope(address) {
             guard !builder.numberDomain(field).isConstant else { return [] }
             return builder.numberChecks(of: field).flatMap { check in
-                check.narrowings.filter(\.isStep).map { (check, $0) }
+                check.narrowings.filter(\.isKindsOwnDefect).map { (check, $0) }
             }
         }
     }

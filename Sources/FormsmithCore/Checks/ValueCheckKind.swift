@@ -139,7 +139,7 @@ struct ExplainedCheck {
 /// makes the compiler list each place that must learn about the new kind.
 enum CheckKind: String, CaseIterable, Sendable {
     case length, regex, mask, format, range, fractionDigits, values, mediaType, fileExtension, size, itemCount, checksum
-    case constant, textForm, multipleOf, weekdays
+    case constant, textForm, multipleOf, weekdays, greaterThan
 
     /// The type that owns the kind.
     var definition: any ValueCheckKind.Type {
@@ -160,6 +160,7 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .textForm: TextFormCheck.self
         case .multipleOf: MultipleOfCheck.self
         case .weekdays: WeekdaysCheck.self
+        case .greaterThan: GreaterThanCheck.self
         }
     }
 

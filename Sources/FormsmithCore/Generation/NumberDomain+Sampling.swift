@@ -224,10 +224,24 @@ extension NumberDomain {
         var candidates: [ExactDecimal?] = []
         let towards: ExactDecimal = value.isNegative ? ExactDecimal(-1) : ExactDecimal(1)
         switch rule {
-        case .lower, .upper:
-            guard let grid = grid(scale: Swift.min(scale, self.scale ?? scale)), let (first, last) = indices(grid: grid)
+        case .lower, .upper, .bound:
+            // One grid step past the rule's own end (not the tightest: `min: 5` with
+            // `greaterThan: 7` leaves `min` at 4); a value past another bound too is refused below.
+            let isUpper: Bool
+            let end: End?
+            switch rule {
+            case .lower: (isUpper, end) = (false, rangeLower)
+            case .upper: (isUpper, end) = (true, rangeUpper)
+            case .bound(let name):
+                guard let bound = namedBound(name) else { return nil }
+                (isUpper, end) = (bound.isUpper, bound.end)
+            default: return nil
+            }
+            guard let end else { return nil }
+            let own = bounded(by: end, upper: isUpper)
+            guard let grid = own.grid(scale: Swift.min(scale, self.scale ?? scale)), let (first, last) = own.indices(grid: grid)
             else { return nil }
-            let index = rule == .lower ? first?.adding(ExactDecimal(-1)) : last?.adding(ExactDecimal(1))
+            let index = isUpper ? last?.adding(ExactDecimal(1)) : first?.adding(ExactDecimal(-1))
             candidates.append(index.flatMap { $0.multiplied(by: grid) })
         case .fractionDigits:
             guard let digits = fractionDigits, !isInteger, let grid = grid(scale: digits + 1) else { return nil }

@@ -29,12 +29,32 @@ struct NumberDomain: Sendable, Equatable {
         /// `[v, v]`, so that a value below `min` is still told apart from one that is only not
         /// the constant.
         case constant
+        /// A bound of a kind with a rule of its own (`greaterThan: 0`, rule `greater-than`),
+        /// named by that rule: it narrows the interval as `min` does, and a value past it breaks
+        /// its rule, not `min`'s (see ``NamedBound``).
+        case bound(String)
     }
 
-    /// The lower end; nil: unbounded.
+    /// A bound a kind other than the range narrows the interval by, under its own rule.
+    struct NamedBound: Sendable, Equatable {
+        /// The rule a value past it breaks (`greater-than`).
+        let rule: String
+        /// Whether it bounds from above.
+        let isUpper: Bool
+        var end: End
+    }
+
+    /// The lower end, the tightest of `min`'s and every named lower bound's; nil: unbounded.
     private(set) var lower: End?
-    /// The upper end; nil: unbounded.
+    /// The upper end, the tightest of `max`'s and every named upper bound's; nil: unbounded.
     private(set) var upper: End?
+    /// The range's own ends (`min` / `exclusiveMin`, `max` / `exclusiveMax`): what `.lower`
+    /// and `.upper` are broken against.
+    private(set) var rangeLower: End?
+    private(set) var rangeUpper: End?
+    /// The bounds of kinds with their own rule, each once by rule (the tightest kept), in the
+    /// order given.
+    private(set) var namedBounds: [NamedBound] = []
     /// The most digits after the point `fractionDigits` allows; nil: any.
     private(set) var fractionDigits: Int?
     /// Whether values are whole numbers (an `integer` field).
@@ -62,14 +82,59 @@ struct NumberDomain: Sendable, Equatable {
 
     /// Narrows by `min` (inclusive) or `exclusiveMin`: the tighter end wins.
     mutating func narrow(lower value: ExactDecimal, exclusive: Bool) {
-        if let lower, lower.value > value || (lower.value == value && (lower.exclusive || !exclusive)) { return }
-        lower = End(value: value, exclusive: exclusive)
+        let end = End(value: value, exclusive: exclusive)
+        rangeLower = Self.tighter(rangeLower, end, upper: false)
+        lower = Self.tighter(lower, end, upper: false)
     }
 
     /// Narrows by `max` (inclusive) or `exclusiveMax`: the tighter end wins.
     mutating func narrow(upper value: ExactDecimal, exclusive: Bool) {
-        if let upper, upper.value < value || (upper.value == value && (upper.exclusive || !exclusive)) { return }
-        upper = End(value: value, exclusive: exclusive)
+        let end = End(value: value, exclusive: exclusive)
+        rangeUpper = Self.tighter(rangeUpper, end, upper: true)
+        upper = Self.tighter(upper, end, upper: true)
+    }
+
+    /// Narrows by the bound of a kind with its own rule (`greaterThan: 0`: `rule`
+    /// `greater-than`, a lower, exclusive end at 0): the interval as `min` would, while a value
+    /// past it breaks `rule` (``Rule/bound(_:)``). Two bounds of one rule: the tighter wins.
+    mutating func narrow(bound value: ExactDecimal, exclusive: Bool, upper isUpper: Bool, rule: String) {
+        let end = End(value: value, exclusive: exclusive)
+        if let index = namedBounds.firstIndex(where: { $0.rule == rule }) {
+            namedBounds[index].end = Self.tighter(namedBounds[index].end, end, upper: isUpper) ?? end
+        } else {
+            namedBounds.append(NamedBound(rule: rule, isUpper: isUpper, end: end))
+        }
+        if isUpper { upper = Self.tighter(upper, end, upper: true) } else { lower = Self.tighter(lower, end, upper: false) }
+    }
+
+    /// The tighter of two ends of one side (`current` when they are the same).
+    static func tighter(_ current: End?, _ new: End, upper: Bool) -> End? {
+        guard let current else { return new }
+        if current.value == new.value { return current.exclusive || !new.exclusive ? current : new }
+        return (upper ? current.value < new.value : current.value > new.value) ? current : new
+    }
+
+    /// Whether `value` lies past `end` (below a lower end, above an upper one).
+    static func isPast(_ value: ExactDecimal, _ end: End, upper: Bool) -> Bool {
+        if value == end.value { return end.exclusive }
+        return upper ? value > end.value : value < end.value
+    }
+
+    /// The named bound of `rule`, nil when the domain has none.
+    func namedBound(_ rule: String) -> NamedBound? { namedBounds.first { $0.rule == rule } }
+
+    /// The rule of the lower end in force: the named bound's whose end it is (`greater-than`),
+    /// else `min`; what an interval with no value in it is reported under.
+    var lowerRule: String {
+        namedBounds.first { !$0.isUpper && $0.end == lower && rangeLower != lower }?.rule ?? RuleIdentifier.min
+    }
+
+    /// The domain with only `end` on its side (`upper` or lower), for finding the first value
+    /// past one rule's bound.
+    func bounded(by end: End?, upper isUpper: Bool) -> NumberDomain {
+        var domain = self
+        if isUpper { domain.upper = end } else { domain.lower = end }
+        return domain
     }
 
     /// Narrows by `fractionDigits` (a negative count allows none).
@@ -127,12 +192,13 @@ struct NumberDomain: Sendable, Equatable {
     /// The rules the domain holds (its narrowings), in ``Rule`` order.
     var rules: [Rule] {
         var rules: [Rule] = []
-        if lower != nil { rules.append(.lower) }
-        if upper != nil { rules.append(.upper) }
+        if rangeLower != nil { rules.append(.lower) }
+        if rangeUpper != nil { rules.append(.upper) }
         if !isInteger, fractionDigits != nil { rules.append(.fractionDigits) }
         rules += steps.map(Rule.step)
         if isInteger { rules.append(.integer) }
         if !constants.isEmpty { rules.append(.constant) }
+        rules += namedBounds.map { .bound($0.rule) }
         return rules
     }
 
@@ -140,12 +206,13 @@ struct NumberDomain: Sendable, Equatable {
     /// step it is not a multiple of, in the order they were narrowed by).
     func broken(by value: ExactDecimal) -> [Rule] {
         var rules: [Rule] = []
-        if let lower, value < lower.value || (value == lower.value && lower.exclusive) { rules.append(.lower) }
-        if let upper, value > upper.value || (value == upper.value && upper.exclusive) { rules.append(.upper) }
+        if let rangeLower, Self.isPast(value, rangeLower, upper: false) { rules.append(.lower) }
+        if let rangeUpper, Self.isPast(value, rangeUpper, upper: true) { rules.append(.upper) }
         if !isInteger, let fractionDigits, value.fractionDigits > fractionDigits { rules.append(.fractionDigits) }
         for step in steps where !value.isMultiple(of: step) { rules.append(.step(step)) }
         if isInteger, !value.isInteger { rules.append(.integer) }
         if constants.contains(where: { $0 != value }) { rules.append(.constant) }
+        for bound in namedBounds where Self.isPast(value, bound.end, upper: bound.isUpper) { rules.append(.bound(bound.rule)) }
         return rules
     }
 

@@ -45,7 +45,7 @@ extension QuestionnaireBuilder {
         }
         guard !window.isEmpty else {
             let what = integer ? "whole number" : "number with \(Counted.phrase(scale, "fraction digit"))"
-            guard !domain.steps.isEmpty else { return fail(address, RuleIdentifier.min, "no \(what) lies within its bounds") }
+            guard !domain.steps.isEmpty else { return fail(address, domain.lowerRule, "no \(what) lies within its bounds") }
             return fail(address, NumberChecks.stepRule(in: numberChecks(of: field)) ?? RuleIdentifier.min,
                         "no \(what) within its bounds is \(NumberChecks.phrase(domain.steps))")
         }

@@ -84,7 +84,7 @@ extension UnplantableDefect {
                     guard ownNarrowings.contains(narrowing) else { continue }  // only a field's own are offered
                     let kind: MutationKind = narrowing == .lower ? .min : narrowing == .upper ? .max : .fractionDigits
                     offered = Offered(kind: kind, rule: narrowing.ruleIdentifier ?? check.rule)
-                case .step:
+                case .step, .bound:
                     offered = Offered(kind: .numberCheck, rule: check.rule)
                 case .constant:
                     offered = Offered(kind: .constant, rule: RuleIdentifier.constant)
@@ -92,7 +92,7 @@ extension UnplantableDefect {
                     continue
                 }
                 let reason = narrowing == .constant ? onlyConstant(bounded)
-                    : reason(narrowing, offered.rule, domain, checks)
+                    : reason(narrowing, offered.rule, domain, checks) ?? shadowed(narrowing, bounded)
                 result.append((offered, reason))
             }
         }
@@ -111,6 +111,32 @@ extension UnplantableDefect {
         case .step(let own): return alwaysOnStep(own, domain)
         default: return nil  // a value past a bound, on every other rule, always exists
         }
+    }
+
+    /// Why no value breaks the bound `narrowing` (`min`, `max` or a named bound) alone: another
+    /// bound of its side, fixed per run, is as tight or tighter (`min: 5` with `greaterThan: 3`:
+    /// a value at most 3 is below 5 too; `min: 5` with `greaterThan: 7`: 4 is not above 7);
+    /// nil when one may.
+    private static func shadowed(_ narrowing: NumberDomain.Rule, _ domain: NumberDomain) -> String? {
+        let ends: [(rule: String, isUpper: Bool, end: NumberDomain.End)] =
+            (domain.rangeLower.map { [(RuleIdentifier.min, false, $0)] } ?? [])
+            + (domain.rangeUpper.map { [(RuleIdentifier.max, true, $0)] } ?? [])
+            + domain.namedBounds.map { ($0.rule, $0.isUpper, $0.end) }
+        let name: String
+        switch narrowing {
+        case .lower: name = RuleIdentifier.min
+        case .upper: name = RuleIdentifier.max
+        case .bound(let rule): name = rule
+        default: return nil
+        }
+        guard let own = ends.first(where: { $0.rule == name }) else { return nil }
+        // Every value past `own` is past another end of its side that is the tighter (or the same).
+        guard let other = ends.first(where: {
+            $0.rule != name && $0.isUpper == own.isUpper
+                && NumberDomain.tighter($0.end, own.end, upper: own.isUpper) == $0.end
+        }) else { return nil }
+        return "`\(other.rule)` is as tight as `\(name)` or tighter, so a value that breaks `\(name)` breaks "
+            + "`\(other.rule)` too"
     }
 
     /// Why no value other than the constant keeps to the field's other rules: their fixed
