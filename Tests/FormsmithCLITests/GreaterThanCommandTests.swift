@@ -149,9 +149,30 @@ final class GreaterThanCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(written.contains("\"field\":\"b\",\"rule\":\"greater-than\""), written)
     }
 
-    func testABoundAboveTheMaximumIsUnsatisfiableUnderGreaterThan() throws {
-        let rules = try write("rules.yaml", "id: empty\nfields:\n  n: {type: integer, greaterThan: 10, max: 5}\n")
-        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "1", "--seed", "1"])
+    /// A fixed upper end at or below the bound is a rule-file error when the rules load (so
+    /// `lint` finds it, as it finds `min` above `max`); an integer range with no whole number
+    /// above the bound is known only to generation, which says so under the bound's rule.
+    func testARangeTheBoundEmptiesIsFoundByLintAndByGeneration() throws {
+        let rules = try write("empty.yaml", """
+            id: empty
+            fields:
+              a: {type: integer, greaterThan: 10, max: 5}
+              b: {type: decimal, greaterThan: 5, exclusiveMax: 5}
+              c: {type: integer, greaterThan: 4, max: 5}
+
+            """)
+        let lint = try Formsmith.run(["lint", "--rules", rules])
+        XCTAssertEqual(lint.status, 1, lint.stdout + lint.stderr)
+        let output = lint.stdout + lint.stderr
+        XCTAssertTrue(output.contains("empty.yaml:3:35: error[invalid-rules]: the range of 'a' is empty: no number is "
+                                      + "greater than 10 and at most its max 5; lower greaterThan or raise max"), output)
+        XCTAssertTrue(output.contains("empty.yaml:4:35: error[invalid-rules]: the range of 'b' is empty: no number is "
+                                      + "greater than 5 and below its exclusiveMax 5"), output)
+        XCTAssertFalse(output.contains("'c'"), output)
+        XCTAssertTrue(output.contains("2 errors"), output)
+
+        let grid = try write("grid.yaml", "id: grid\nfields:\n  n: {type: integer, greaterThan: 4.5, max: 4.9}\n")
+        let run = try Formsmith.run(["generate", "--rules", grid, "--count", "1", "--seed", "1"])
         XCTAssertEqual(run.status, 2, run.stderr)
         XCTAssertTrue(run.stderr.contains("n: [greater-than]"), run.stderr)
         XCTAssertTrue(run.stderr.contains("no whole number lies within its bounds"), run.stderr)

@@ -57,7 +57,21 @@ enum GreaterThanCheck: ValueCheckKind {
                                   at: written.location)
             return nil
         }
+        reportEmptied(above: bound, at: written.location, by: constraints, of: site.rule, in: state)
         return .number(Above(bound: bound))
+    }
+
+    /// A fixed upper end at or below the bound leaves no value at all: said when the rules load
+    /// (so by `lint` too), as a `min` above `max` is. An upper end that is an expression is
+    /// known per questionnaire only; generation reports such a range when it meets it.
+    private static func reportEmptied(above bound: ExactDecimal, at location: SourceLocation,
+                                      by constraints: Constraints, of rule: FieldRule, in state: CompilerState) {
+        let upper = constraints.max.map { (bound: $0.value, name: "max", relation: "at most") }
+            ?? constraints.exclusiveMax.map { (bound: $0.value, name: "exclusiveMax", relation: "below") }
+        guard let upper, case .number(let high) = upper.bound, high <= bound else { return }
+        state.problems.report("the range of '\(rule.path)' is empty: no number is greater than \(bound) "
+                              + "and \(upper.relation) its \(upper.name) \(high); lower greaterThan or raise \(upper.name)",
+                              at: location)
     }
 
     /// Written as `exclusiveMinimum`, unless the range's `exclusiveMin` already is (a schema
