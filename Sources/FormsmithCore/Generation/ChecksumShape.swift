@@ -18,4 +18,9 @@ extension ChecksumAlgorithm {
         case .iban: "[A-Z]{2}[0-9]{2}(?:[A-Z0-9]{11}|[A-Z0-9]{12}|[A-Z0-9]{14}|[A-Z0-9]{16}|[A-Z0-9]{18}|[A-Z0-9]{20}|[A-Z0-9]{23}|[A-Z0-9]{24})"
         }
     }
+
+    /// The shape `generate` draws a `bank-account` checksum's companion (the BIC named by
+    /// `with:`) from when that field has no `regex`, `mask` or `format` of its own: the 9 digits
+    /// the account's control key is computed with (realism then writes a plausible BIC over them).
+    static let bankAccountCompanionShape = "[0-9]{9}"
 }

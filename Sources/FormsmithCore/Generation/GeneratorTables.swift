@@ -187,7 +187,9 @@ final class GeneratorTables: Sendable {
                 }
                 let spec: TextSpec
                 do {
-                    spec = try TextSpec(checks: checks, seedList: seeds)
+                    spec = try TextSpec(checks: checks, seedList: seeds,
+                                        companionShape: realism.bicFields.contains(field.id)
+                                            ? ChecksumAlgorithm.bankAccountCompanionShape : nil)
                 } catch {
                     throw GenerationError(field: field.path, rule: error.rule, message: error.message)
                 }

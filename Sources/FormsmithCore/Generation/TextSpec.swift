@@ -51,7 +51,9 @@ final class TextSpec: Sendable {
     }
 
     /// Builds the spec for `checks`, reading `seedList` when the field names one.
-    init(checks: [ValueCheck], seedList: [String]) throws(GenerationError) {
+    /// `companionShape` is the shape another field's checksum needs this one to have (a BIC
+    /// beside a `bank-account`), drawn when the field's own checks give it no shape.
+    init(checks: [ValueCheck], seedList: [String], companionShape: String? = nil) throws(GenerationError) {
         let parts = TextRequirements(checks)
         var defects: [(defect: TextDefect, check: any TextCheck)] = []
         for case .text(let check) in checks {
@@ -84,6 +86,11 @@ final class TextSpec: Sendable {
             if generator.needsFiltering || generatorRegex.options.contains(.multiline) { needsConfirmation = true }
         } else if let checksum, let shape = try? CompiledRegex(pattern: checksum.algorithm.generationShape) {
             // A checksum alone: values of its own shape (plain words never carry check digits).
+            source = .regex(PatternWalker(try TextSpec.generator(for: shape)))
+            needsConfirmation = true
+        } else if let companionShape, let shape = try? CompiledRegex(pattern: companionShape) {
+            // A plain field another field's check digits are computed from (a BIC): a plain word
+            // would leave that field no valid value, so values of the shape its checksum reads.
             source = .regex(PatternWalker(try TextSpec.generator(for: shape)))
             needsConfirmation = true
         }
