@@ -15,11 +15,13 @@ import FormsmithValues
 /// it fails.
 extension QuestionnaireBuilder {
     /// `drawn`, or the value the solver settles for `field` when `drawn` leaves an assertion of
-    /// the field's scope unsatisfiable; `drawn` too when the assertions read something the
+    /// the field's scope unsatisfiable (also while covering, for values the case does not aim at); `drawn` too when the assertions read something the
     /// solver does not model or it finds no value (the questionnaire is then checked and
     /// rebuilt as before, and counted there).
     func settledValue(_ field: CompiledField, address: FieldAddress, drawn: GeneratedValue, solving: AssertionSolving) -> GeneratedValue {
-        guard !replaying, targets == nil, failure == nil, drawn.isPresent else { return drawn }
+        // A covering case's aimed value stays as aimed (the case's factors are read back, so a
+        // target missed is never counted); any other value is settled as in plain generation.
+        guard !replaying, failure == nil, drawn.isPresent, !aimsAtValue(field, item: address.item) else { return drawn }
         let scope: EvaluationScope
         if let list = field.listID {
             guard let items = rules.fields[list].items?.scope else { return drawn }
