@@ -256,6 +256,31 @@ final class SolverGenerationCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(validate.status, 0, validate.stdout)
     }
 
+    /// The export fixture `conditions.yaml`: `kind: b` hides `detail` and so `extra`, so the item
+    /// assertion `kind != 'b' || empty(extra)` holds with either kind and `kind` is free (50:50).
+    /// The solver took the open `extra` as filled and settled every `b` to `a` (695 items, all `a`).
+    func testAKindThatHidesTheFieldItsAssertionEmptiesStaysFree() throws {
+        let rules = "Tests/FormsmithCLITests/Fixtures/export/conditions.yaml"
+        let output = path("conditions.jsonl")
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "500", "--seed", "1", "--today", "2026-01-01",
+                                     "--output", output])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertFalse(run.stderr.contains("settled"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("redrawn"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("rebuilt"), run.stderr)
+        var items = 0, kindB = 0
+        for record in try objects(output) {
+            for item in record["items"] as? [[String: Any]] ?? [] {
+                items += 1
+                if item["kind"] as? String == "b" { kindB += 1 }
+            }
+        }
+        XCTAssertGreaterThan(items, 300)
+        XCTAssertEqual(Double(kindB) / Double(max(items, 1)), 0.5, accuracy: 0.05, "\(kindB) of \(items)")
+        let validate = try Formsmith.run(["validate", "--rules", rules, "--today", "2026-01-01", output])
+        XCTAssertEqual(validate.status, 0, validate.stdout)
+    }
+
     /// The fixtures known to discard, and why (what the solver does not model yet).
     static let knownDiscards: Set<String> = [
         // `account` has a bank-account checksum `with: bic`, and `bic` has no pattern: its drawn

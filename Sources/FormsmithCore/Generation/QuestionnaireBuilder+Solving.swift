@@ -106,7 +106,8 @@ extension QuestionnaireBuilder {
         solver.push()
         defer { solver.pop() }
         guard let variables = declare(open, in: solver, drawnScale: nil) else { return nil }
-        let translation = AssertionTranslation(context: solver.context, variables: variables, environment: environment)
+        var translation = AssertionTranslation(context: solver.context, variables: variables, environment: environment)
+        translation.mayBeHidden = Set(open.filter { rules.fields[$0].visibleIf != nil })
         var modelled = false
         for assertion in assertions {
             guard let term = translation.condition(assertion.predicate.root) else { continue }
@@ -133,7 +134,8 @@ extension QuestionnaireBuilder {
         defer { solver.pop() }
         let drawnScale = number(of: drawn)?.scale
         guard let variables = declare(open, in: solver, drawnScale: drawnScale) else { return nil }
-        let translation = AssertionTranslation(context: solver.context, variables: variables, environment: environment)
+        var translation = AssertionTranslation(context: solver.context, variables: variables, environment: environment)
+        translation.mayBeHidden = Set(open.dropFirst().filter { self.rules.fields[$0].visibleIf != nil })
         var rules: [String] = []
         for assertion in assertions {
             guard let term = translation.condition(assertion.predicate.root) else { continue }
