@@ -210,6 +210,77 @@ final class SolverGenerationCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(validate.status, 0, validate.stdout)
     }
 
+    /// The nested-lists fixture under `--cover pairs`: values the case does not aim at are
+    /// settled as in plain generation, so the item assertion `empty(documentCount) ||
+    /// count(documents) == documentCount` is met by construction (75 values were redrawn).
+    func testTheNestedListsFixtureCoversPairsWithNothingRedrawn() throws {
+        let rules = "Tests/FormsmithCLITests/Fixtures/nested-lists/rules.yaml"
+        let output = path("nested-pairs.jsonl")
+        let run = try Formsmith.run(["generate", "--rules", rules, "--cover", "pairs", "--seed", "1", "--today", "2026-01-01",
+                                     "--output", output])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertFalse(run.stderr.contains("redrawn"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("rebuilt"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("warning"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("163 covered by 10 questionnaires, 14 impossible, 0 not found"), run.stderr)
+        let validate = try Formsmith.run(["validate", "--rules", rules, "--today", "2026-01-01", output])
+        XCTAssertEqual(validate.status, 0, validate.stdout)
+    }
+
+    /// Plain generation of the nested-lists fixture keeps `documentCount` as free as the rules
+    /// leave it: the assertion allows it present with any number of documents (1 or 2, the one
+    /// value equal to the count), so it is filled at the optional rate, 70% of the drivers, and
+    /// where filled it is 1 or 2 as often as the documents number 1 or 2 (uniform: 50:50).
+    func testTheNestedListsFixtureKeepsDocumentCountAsFreeAsTheRulesLeaveIt() throws {
+        let rules = "Tests/FormsmithCLITests/Fixtures/nested-lists/rules.yaml"
+        let output = path("nested-plain.jsonl")
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "500", "--seed", "1", "--today", "2026-01-01",
+                                     "--output", output])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertFalse(run.stderr.contains("redrawn"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("rebuilt"), run.stderr)
+        var drivers = 0, present = 0, ones = 0
+        for record in try objects(output) {
+            for driver in record["drivers"] as? [[String: Any]] ?? [] {
+                drivers += 1
+                guard let count = driver["documentCount"] as? Int else { continue }
+                present += 1
+                if count == 1 { ones += 1 }
+                XCTAssertEqual(count, (driver["documents"] as? [Any])?.count, "\(driver)")
+            }
+        }
+        XCTAssertGreaterThan(drivers, 500)
+        XCTAssertEqual(Double(present) / Double(drivers), 0.7, accuracy: 0.05, "\(present) of \(drivers)")
+        XCTAssertEqual(Double(ones) / Double(max(present, 1)), 0.5, accuracy: 0.05, "\(ones) of \(present)")
+        let validate = try Formsmith.run(["validate", "--rules", rules, "--today", "2026-01-01", output])
+        XCTAssertEqual(validate.status, 0, validate.stdout)
+    }
+
+    /// The export fixture `conditions.yaml`: `kind: b` hides `detail` and so `extra`, so the item
+    /// assertion `kind != 'b' || empty(extra)` holds with either kind and `kind` is free (50:50).
+    /// The solver took the open `extra` as filled and settled every `b` to `a` (695 items, all `a`).
+    func testAKindThatHidesTheFieldItsAssertionEmptiesStaysFree() throws {
+        let rules = "Tests/FormsmithCLITests/Fixtures/export/conditions.yaml"
+        let output = path("conditions.jsonl")
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "500", "--seed", "1", "--today", "2026-01-01",
+                                     "--output", output])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertFalse(run.stderr.contains("settled"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("redrawn"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("rebuilt"), run.stderr)
+        var items = 0, kindB = 0
+        for record in try objects(output) {
+            for item in record["items"] as? [[String: Any]] ?? [] {
+                items += 1
+                if item["kind"] as? String == "b" { kindB += 1 }
+            }
+        }
+        XCTAssertGreaterThan(items, 300)
+        XCTAssertEqual(Double(kindB) / Double(max(items, 1)), 0.5, accuracy: 0.05, "\(kindB) of \(items)")
+        let validate = try Formsmith.run(["validate", "--rules", rules, "--today", "2026-01-01", output])
+        XCTAssertEqual(validate.status, 0, validate.stdout)
+    }
+
     /// The fixtures known to discard, and why (what the solver does not model yet).
     static let knownDiscards: Set<String> = [
         // `account` has a bank-account checksum `with: bic`, and `bic` has no pattern: its drawn

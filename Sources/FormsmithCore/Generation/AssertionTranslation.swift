@@ -6,7 +6,8 @@ import FormsmithValues
 ///
 /// What it models: numbers (integers and exact decimals, added, subtracted, negated, compared),
 /// Booleans, enum values compared with text constants (`==`, `!=`, `IN`), `count()` of a list in the scope, `empty()`/`present()` of an open value (open
-/// values are present: the check asks for a completion in which they are filled), and `and`,
+/// values are present, the check asking for a completion in which they are filled, unless a
+/// `visibleIf` may hide them: then either), and `and`,
 /// `or`, `not` over those. Anything else (text, dates, enum values, lists of values, a null
 /// constant inside a comparison) makes the translation give up (nil), and the assertion is left
 /// to the check after the questionnaire is built, as before.
@@ -32,6 +33,10 @@ struct AssertionTranslation {
     let context: SolverContext
     let variables: [Int: Variable]
     let environment: GenerationEnvironment
+    /// Open fields that a `visibleIf` may hide before they are filled: `empty()`/`present()` of
+    /// them is left free rather than taken as filled (a `kind` that hides `extra` may make
+    /// `empty(extra)` true; taking it as filled settled every such `kind` to another value).
+    var mayBeHidden: Set<Int> = []
 
     /// The assertion as a Boolean term, or nil when it reads something the translation does not
     /// model.
@@ -120,9 +125,11 @@ struct AssertionTranslation {
             guard case .field(let id) = argument, let variable = variables[id] else { return nil }
             switch (function, variable) {
             case (.count, .count(let term)): return .number(term.real)
-            // Open values are present (their lists have at least one item).
-            case (.empty, _): return .flag(context.bool(false))
-            case (.present, _): return .flag(context.bool(true))
+            // Open values are present (their lists have at least one item), unless they may be hidden.
+            case (.empty, _):
+                return .flag(mayBeHidden.contains(id) ? context.bool(named: "field \(id) hidden") : context.bool(false))
+            case (.present, _):
+                return .flag(mayBeHidden.contains(id) ? !context.bool(named: "field \(id) hidden") : context.bool(true))
             default: return nil
             }
         default:

@@ -15,11 +15,13 @@ import FormsmithValues
 /// it fails.
 extension QuestionnaireBuilder {
     /// `drawn`, or the value the solver settles for `field` when `drawn` leaves an assertion of
-    /// the field's scope unsatisfiable; `drawn` too when the assertions read something the
+    /// the field's scope unsatisfiable (also while covering, for values the case does not aim at); `drawn` too when the assertions read something the
     /// solver does not model or it finds no value (the questionnaire is then checked and
     /// rebuilt as before, and counted there).
     func settledValue(_ field: CompiledField, address: FieldAddress, drawn: GeneratedValue, solving: AssertionSolving) -> GeneratedValue {
-        guard !replaying, targets == nil, failure == nil, drawn.isPresent else { return drawn }
+        // A covering case's aimed value stays as aimed (the case's factors are read back, so a
+        // target missed is never counted); any other value is settled as in plain generation.
+        guard !replaying, failure == nil, drawn.isPresent, !aimsAtValue(field, item: address.item) else { return drawn }
         let scope: EvaluationScope
         if let list = field.listID {
             guard let items = rules.fields[list].items?.scope else { return drawn }
@@ -104,7 +106,8 @@ extension QuestionnaireBuilder {
         solver.push()
         defer { solver.pop() }
         guard let variables = declare(open, in: solver, drawnScale: nil) else { return nil }
-        let translation = AssertionTranslation(context: solver.context, variables: variables, environment: environment)
+        var translation = AssertionTranslation(context: solver.context, variables: variables, environment: environment)
+        translation.mayBeHidden = Set(open.filter { rules.fields[$0].visibleIf != nil })
         var modelled = false
         for assertion in assertions {
             guard let term = translation.condition(assertion.predicate.root) else { continue }
@@ -131,7 +134,8 @@ extension QuestionnaireBuilder {
         defer { solver.pop() }
         let drawnScale = number(of: drawn)?.scale
         guard let variables = declare(open, in: solver, drawnScale: drawnScale) else { return nil }
-        let translation = AssertionTranslation(context: solver.context, variables: variables, environment: environment)
+        var translation = AssertionTranslation(context: solver.context, variables: variables, environment: environment)
+        translation.mayBeHidden = Set(open.dropFirst().filter { self.rules.fields[$0].visibleIf != nil })
         var rules: [String] = []
         for assertion in assertions {
             guard let term = translation.condition(assertion.predicate.root) else { continue }

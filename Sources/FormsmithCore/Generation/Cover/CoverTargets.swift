@@ -63,6 +63,14 @@ extension QuestionnaireBuilder {
         return random.chance(plan.options.optionalRate)
     }
 
+    /// Whether the covering case asks this field for a value (an enum value or switch position,
+    /// a boundary or size class, options) here: such a value is left as aimed, not settled.
+    func aimsAtValue(_ field: CompiledField, item: Int) -> Bool {
+        guard let targets, item <= 0 else { return false }
+        return targets.choice[field.id] >= 0 || targets.edge[field.id] >= 0
+            || targets.options[field.id].contains { $0 >= 0 }
+    }
+
     /// The enum or switch position the covering case asks of this field, if any.
     func targetChoice(_ field: CompiledField, item: Int, count: Int) -> Int? {
         guard let targets, item <= 0 else { return nil }
