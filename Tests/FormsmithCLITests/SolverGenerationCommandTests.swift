@@ -283,9 +283,6 @@ final class SolverGenerationCommandTests: ScratchFolderTestCase {
 
     /// The fixtures known to discard, and why (what the solver does not model yet).
     static let knownDiscards: Set<String> = [
-        // `account` has a bank-account checksum `with: bic`, and `bic` has no pattern: its drawn
-        // text is no BIC, so accounts are redrawn and questionnaires rebuilt until one fits.
-        "Tests/FormsmithCLITests/Fixtures/rules-schema/valid/every-key.yaml",
         // The imported XLSForm: its `comment` constraint (CONTAINS / BEGINSWITH on text) is not
         // modelled by the solver (text facts are not yet solver terms), and a repeat_count read
         // inside a repeat is met by drawing items again; both are counted on standard error.
