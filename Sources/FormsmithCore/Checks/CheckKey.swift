@@ -87,6 +87,14 @@ extension KeyReader where Value == Located<String> {
                   shape: "a number") { mapping, key, _ in mapping.string(key) }
     }
 
+    /// Any number, negative and zero too, written as text and read exactly when compiled
+    /// (`greaterThan: 0`, `greaterThan: -273.15`).
+    static var number: KeyReader {
+        KeyReader(schema: [("anyOf", [.object([("type", "number")]),
+                                      .object([("type", "string"), ("pattern", "^[0-9.eE+-]+$")])])],
+                  shape: "a number") { mapping, key, _ in mapping.string(key) }
+    }
+
     /// A file size: bytes, or a number with a unit (`10MB`, `5MiB`), checked when compiled.
     static var byteSize: KeyReader {
         KeyReader(schema: RuleKeyDocumentation.ref("byteSize"), shape: "a size: bytes, or 10MB, 5MiB") {

@@ -34,7 +34,7 @@ enum GreaterThanCheck: ValueCheckKind {
     ]
 
     static let keys = [
-        CheckKey("greaterThan", types: [.integer, .decimal], .decimal, into: \.greaterThan,
+        CheckKey("greaterThan", types: [.integer, .decimal], .number, into: \.greaterThan,
                  "A number the value must be strictly greater than, under its own rule (rule greater-than): "
                  + "greaterThan: 0 for an amount that cannot be zero or negative."),
     ]
