@@ -9,16 +9,11 @@ final class CoverProgressDisplay {
     private let line = StatusLine()
     private var latest: CoverProgress?
 
-    /// A display for `command` (`covering pairs`, `coverage`), or nil when `enabled` is false.
+    /// A display for `command` (`covering pairs`, `coverage`), or nil when `enabled` is false
+    /// (decided by `TerminalOptions.showsProgress(_:quiet:)`).
     init?(command: String, enabled: Bool) {
         guard enabled else { return nil }
         self.command = command
-    }
-
-    /// Whether to show progress: `--progress` / `--no-progress` as given, else on a terminal
-    /// unless `quiet`.
-    static func enabled(_ option: Bool?, quiet: Bool) -> Bool {
-        option ?? (!quiet && Platform.isTerminal(2))
     }
 
     /// Redraws the line if it is time to (cheap otherwise: one clock reading).

@@ -38,7 +38,7 @@ struct CoverageCommand: ParsableCommand {
 
     private func measure(_ rules: CompiledRuleSet, records: [[UInt8]], names: [String]) throws -> CoverageMeasure {
         let display = CoverProgressDisplay(command: "coverage \(cover.rawValue)",
-                                           enabled: CoverProgressDisplay.enabled(progress, quiet: false))
+                                           enabled: TerminalOptions.showsProgress(progress, quiet: false))
         defer { display?.finish() }
         do {
             return try CoverageMeasure(rules: rules, strength: cover, questionnaires: records, names: names,

@@ -41,7 +41,7 @@ extension GenerateCommand {
             let generator = try CoveringGenerator(rules: compiled, strength: strength, options: options)
             generator.invalid = invalid
             let display = CoverProgressDisplay(command: "covering \(strength.rawValue)",
-                                               enabled: CoverProgressDisplay.enabled(progress, quiet: quiet))
+                                               enabled: TerminalOptions.showsProgress(progress, quiet: quiet))
             if let display { generator.progress = { display.update($0) } }
             defer { display?.finish() }
             result = try generator.run()

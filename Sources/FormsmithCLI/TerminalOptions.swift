@@ -40,7 +40,13 @@ struct TerminalOptions: ParsableArguments {
 
     /// Whether to show progress: as asked, else on a terminal unless quiet.
     var showsProgress: Bool {
-        progress ?? (!quiet && Platform.isTerminal(2))
+        Self.showsProgress(progress, quiet: quiet)
+    }
+
+    /// The one progress decision of every command (`validate`, `generate --cover`,
+    /// `coverage`): `--progress` / `--no-progress` as given, else on a terminal unless `quiet`.
+    static func showsProgress(_ option: Bool?, quiet: Bool) -> Bool {
+        option ?? (!quiet && Platform.isTerminal(2))
     }
 }
 
