@@ -151,7 +151,9 @@ final class GreaterThanCommandTests: ScratchFolderTestCase {
 
     /// A fixed upper end at or below the bound is a rule-file error when the rules load (so
     /// `lint` finds it, as it finds `min` above `max`); an integer range with no whole number
-    /// above the bound is known only to generation, which says so under the bound's rule.
+    /// above the bound is `lint`'s `empty-number-range` error, and generation refuses it before
+    /// drawing, under the bound's rule (before: only after 100 failed attempts, and lint said
+    /// nothing).
     func testARangeTheBoundEmptiesIsFoundByLintAndByGeneration() throws {
         let rules = try write("empty.yaml", """
             id: empty
@@ -171,11 +173,26 @@ final class GreaterThanCommandTests: ScratchFolderTestCase {
         XCTAssertFalse(output.contains("'c'"), output)
         XCTAssertTrue(output.contains("2 errors"), output)
 
-        let grid = try write("grid.yaml", "id: grid\nfields:\n  n: {type: integer, greaterThan: 4.5, max: 4.9}\n")
+        // 4.5 < n <= 4.9 and 4 < m <= 4.5 hold no whole number; 4 < k <= 5 holds 5.
+        let grid = try write("grid.yaml", """
+            id: grid
+            fields:
+              n: {type: integer, greaterThan: 4.5, max: 4.9}
+              m: {type: integer, greaterThan: 4, max: 4.5}
+              k: {type: integer, greaterThan: 4, max: 5}
+
+            """)
+        let gridLint = try Formsmith.run(["lint", "--rules", grid])
+        XCTAssertEqual(gridLint.status, 1, gridLint.stdout + gridLint.stderr)
+        XCTAssertTrue(gridLint.stdout.contains("grid.yaml:3:3: error[empty-number-range]: the range of 'n' holds no value: "
+                                               + "no whole number lies above 4.5 and at most 4.9"), gridLint.stdout)
+        XCTAssertTrue(gridLint.stdout.contains("grid.yaml:4:3: error[empty-number-range]: the range of 'm' holds no value: "
+                                               + "no whole number lies above 4 and at most 4.5"), gridLint.stdout)
+        XCTAssertFalse(gridLint.stdout.contains("'k'"), gridLint.stdout)
         let run = try Formsmith.run(["generate", "--rules", grid, "--count", "1", "--seed", "1"])
         XCTAssertEqual(run.status, 2, run.stderr)
-        XCTAssertTrue(run.stderr.contains("n: [greater-than]"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("no whole number lies within its bounds"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("n: [greater-than] no whole number lies above 4.5 and at most 4.9"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("attempts"), run.stderr)
     }
 
     func testExplainAndTheRulesSchemaSayTheBound() throws {

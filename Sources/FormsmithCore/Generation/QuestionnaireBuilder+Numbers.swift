@@ -157,7 +157,18 @@ extension SatisfiabilityAnalysis {
         if let problem = domain.constantProblem {
             throw GenerationError(field: field.path, rule: RuleIdentifier.constant, message: problem)
         }
-        guard domain.isEmpty == true, let lowest, let highest else { return }
+        guard domain.isEmpty == true, let lowerEnd = domain.lower, let upperEnd = domain.upper else { return }
+        // An end a kind with its own rule set (`greaterThan: 4`) has no range bound: it is
+        // described from the domain, and an empty range is that rule's.
+        let namedLower = lowest == nil ? domain.namedBounds.first { !$0.isUpper && $0.end == lowerEnd }?.rule : nil
+        let namedUpper = highest == nil ? domain.namedBounds.first { $0.isUpper && $0.end == upperEnd }?.rule : nil
+        let span: String
+        if let lowest, let highest {
+            span = "between \(lowest.source) and \(highest.source)"
+        } else {
+            span = (lowerEnd.exclusive ? "above \(lowerEnd.value)" : "at least \(lowerEnd.value)") + " and "
+                + (upperEnd.exclusive ? "below \(upperEnd.value)" : "at most \(upperEnd.value)")
+        }
         let what = domain.scale.map { $0 == 0 ? "whole number" : "number with at most \(Counted.phrase($0, "fraction digit"))" }
             ?? "number"
         // Empty for its steps alone when the same bounds and digits without them hold a value.
@@ -167,10 +178,10 @@ extension SatisfiabilityAnalysis {
         if let digits = domain.fractionDigits { unstepped.narrow(fractionDigits: digits) }
         if !domain.steps.isEmpty, unstepped.isEmpty == false {
             throw GenerationError(field: field.path, rule: NumberChecks.stepRule(in: NumberChecks.all(in: field.checks)) ?? RuleIdentifier.min,
-                                  message: "no \(what) between \(lowest.source) and \(highest.source) is "
+                                  message: "no \(what) \(span) is "
                                       + NumberChecks.phrase(domain.steps))
         }
-        throw GenerationError(field: field.path, rule: RuleIdentifier.min,
-                              message: "no \(what) lies between \(lowest.source) and \(highest.source)")
+        throw GenerationError(field: field.path, rule: namedLower ?? namedUpper ?? RuleIdentifier.min,
+                              message: "no \(what) lies \(span)")
     }
 }

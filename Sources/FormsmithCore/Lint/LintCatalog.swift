@@ -22,6 +22,7 @@ public enum LintCatalog {
         PatternLengthCheck(),
         DuplicateValueCheck(),
         EmptyWindowCheck(),
+        EmptyNumberRangeCheck(),
         UnusedDefinitionCheck(),
         SeedValueCheck(),
         DefaultValueCheck(),
