@@ -9,7 +9,7 @@ import XCTest
 final class ODKCentralExportCommandTests: ScratchFolderTestCase {
     /// site (required, at least two letters); group hh: size (required, at least 1), crops
     /// (maize or beans), loc (a geopoint); repeat people: pname (required), page (below 120).
-    private func writeForm() throws -> String {
+    func writeForm() throws -> String {
         try write("site.md", """
             | survey | | | | |
             | | type | name | constraint | required |
@@ -31,7 +31,7 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
             """)
     }
 
-    private let main = """
+    let main = """
         SubmissionDate,site,hh-size,hh-crops,hh-loc-Latitude,hh-loc-Longitude,hh-loc-Altitude,hh-loc-Accuracy,meta-instanceID,KEY,SubmitterID,SubmitterName,Status,ReviewState
         2024-05-01T10:00:00.000Z,S1,3,maize beans,-1.5,36.8,1700,5,uuid:a1,uuid:a1,5,Ana,,approved
         2024-05-01T11:00:00.000Z,,0,maize rice,95,36.8,,,uuid:a2,uuid:a2,5,Ana,,
@@ -39,7 +39,7 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
 
         """
 
-    private let people = """
+    let people = """
         pname,page,PARENT_KEY,KEY
         Ann,30,uuid:a1,uuid:a1/people[1]
         ,130,uuid:a2,uuid:a2/people[1]
