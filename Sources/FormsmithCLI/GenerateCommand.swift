@@ -174,7 +174,7 @@ struct GenerateCommand: ParsableCommand {
             for notice in generator.notices { writeError(notice) }
             var files = runFiles(compiled, initialData: initialData)
             if invalidRate > 0, let labelsPath { files.writes(labelsPath, as: "--labels") }
-            let odk = shape == "odk-csv" ? ODKCentralCSVWriter(rules: compiled.ruleSet) : nil
+            let odk = shape == "odk-csv" ? ODKCentralCSVWriter(rules: compiled.ruleSet, submissionDay: dates.referenceDate) : nil
             let odkFiles = odk.map { odk in odk.tables.dropFirst().map { String(output!.dropLast(4)) + $0.suffix + ".csv" } } ?? []
             for file in odkFiles { files.writes(file, as: "the repeat file of --shape odk-csv") }
             let xformFiles = shape == Self.xformXML ? Self.xformFiles(in: output!, count: count) : []

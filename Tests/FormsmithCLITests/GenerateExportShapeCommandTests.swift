@@ -78,6 +78,7 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
     /// `--shape odk-csv`: the main file and one file per repeat beside it, rows keyed as
     /// Central keys them (briefcase.js: the instanceID, then each group's name and each
     /// repeat's name with its 1-based position). No instanceID pinned: KEY is uuid:formsmith-N.
+    /// SubmissionDate: --today at noon UTC, one second later for each next submission.
     func testGeneratedSubmissionsInODKCentralCSVShape() throws {
         let fixture = try write("fixture.json", """
             {"patient_id": "P0042", "age": 30, "sex": "m", "member_count": 1,
@@ -89,8 +90,8 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(try String(contentsOfFile: path("clinic.csv"), encoding: .utf8), """
             SubmissionDate,patient_id,age,sex,member_count,pregnancy-pregnant,pregnancy-weeks,meta-instanceID,meta-deprecatedID,meta-instanceName,KEY
-            ,P0042,30,m,1,,,,,,uuid:formsmith-1
-            ,P0042,30,m,1,,,,,,uuid:formsmith-2
+            2024-06-01T12:00:00.000Z,P0042,30,m,1,,,,,,uuid:formsmith-1
+            2024-06-01T12:00:01.000Z,P0042,30,m,1,,,,,,uuid:formsmith-2
 
             """)
         XCTAssertEqual(try String(contentsOfFile: path("clinic-members.csv"), encoding: .utf8), """
@@ -126,6 +127,61 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
         let noOutput = try Formsmith.run(["generate", "--rules", fixtures + "clinic.xlsx", "--count", "1", "--shape", "odk-csv"])
         XCTAssertEqual(noOutput.status, 2)
         XCTAssertTrue(noOutput.stderr.contains("give --output FORMID.csv"), noOutput.stderr)
+    }
+
+    /// Two repeats of one name (a native rule file may have them in two sections; Central then
+    /// names their files `FORMID-NAME~1.csv`, `~2`, in the form's order): written so, and read
+    /// back by that order. By hand: a qty above 5 in the ~1 file is a violation of a.items, not
+    /// of b.items (whose items have no qty).
+    func testTwoRepeatsOfOneNameGetTildeNumberedFilesBothWays() throws {
+        let rules = try write("dup.yaml", """
+            formsmith: 1
+            id: dup
+            sections:
+              a:
+                fields:
+                  items:
+                    type: list
+                    fields:
+                      qty: {type: integer, max: 5}
+              b:
+                fields:
+                  items:
+                    type: list
+                    fields:
+                      label: {type: text}
+
+            """)
+        let fixture = try write("fixture.json", #"{"a": {"items": [{"qty": 2}]}, "b": {"items": [{"label": "x"}, {"label": "y"}]}}"#)
+        let run = try Formsmith.run(["generate", "--today", "2024-06-01", "--rules", rules, "--count", "1", "--seed", "1",
+                                     "--shape", "odk-csv", "--fixture", fixture, "--optional-rate", "0",
+                                     "--output", path("dup.csv")])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try String(contentsOfFile: path("dup.csv"), encoding: .utf8),
+                       "SubmissionDate,KEY\n2024-06-01T12:00:00.000Z,uuid:formsmith-1\n")
+        XCTAssertEqual(try String(contentsOfFile: path("dup-items~1.csv"), encoding: .utf8),
+                       "qty,PARENT_KEY,KEY\n2,uuid:formsmith-1,uuid:formsmith-1/a/items[1]\n")
+        XCTAssertEqual(try String(contentsOfFile: path("dup-items~2.csv"), encoding: .utf8), """
+            label,PARENT_KEY,KEY
+            x,uuid:formsmith-1,uuid:formsmith-1/b/items[1]
+            y,uuid:formsmith-1,uuid:formsmith-1/b/items[2]
+
+            """)
+        // A hand-written export: submission k1's a.items has qty 9; k2 has no row in the ~2 file,
+        // so no b.items (required: the rule file does not make it optional).
+        try write("hand.csv", "SubmissionDate,KEY\n,k1\n,k2\n")
+        try write("hand-items~1.csv", "qty,PARENT_KEY,KEY\n9,k1,k1/a/items[1]\n3,k2,k2/a/items[1]\n")
+        try write("hand-items~2.csv", "label,PARENT_KEY,KEY\nz,k1,k1/b/items[1]\n")
+        let check = try Formsmith.run(["validate", "--rules", rules, path("hand.csv")])
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertTrue(check.stdout.contains("""
+            \(path("hand.csv")):1 (id k1)
+              a.items[0].qty: must be at most 5 [max] (value "9")
+            \(path("hand.csv")):2 (id k2)
+              b.items: is required [required]
+
+            2 questionnaires: 0 valid, 2 invalid, 0 unreadable
+            """), check.stdout)
     }
 
     /// `--shape xform-xml`: one XForm instance document per submission in the --output folder,

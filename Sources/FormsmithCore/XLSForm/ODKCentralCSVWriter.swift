@@ -31,9 +31,12 @@ public struct ODKCentralCSVWriter: Sendable {
     private var keys: Set<String> = []
     /// Lines that were not JSON objects: not written (the generator writes objects only).
     public private(set) var skippedLines = 0
+    /// The day the submissions are dated (`SubmissionDate`), nil to leave it empty.
+    private let submissionDay: CivilDate?
 
-    /// The tables of `rules`.
-    public init(rules: RuleSet) {
+    /// The tables of `rules`; `submissionDay` dates the submissions (see the type's description).
+    public init(rules: RuleSet, submissionDay: CivilDate? = nil) {
+        self.submissionDay = submissionDay
         let fields = rules.allFields
         var types: [String: FieldType] = [:]
         for field in fields { types[field.path] = field.type }
@@ -105,16 +108,16 @@ public struct ODKCentralCSVWriter: Sendable {
                 ?? "uuid:formsmith-\(written)"
             while keys.contains(key) { key += "-\(written)" }
             keys.insert(key)
-            emit(object, table: 0, parentKey: nil, key: key, into: &output)
+            emit(object, table: 0, parentKey: nil, key: key, submissionDate: submissionDate(position: written), into: &output)
         }
         return output
     }
 
     /// The rows of `object` (in table `index`) and of the repeat items inside it.
     private func emit(_ object: [String: Any], table index: Int, parentKey: String?, key: String,
-                      into output: inout [[UInt8]]) {
+                      submissionDate: String = "", into output: inout [[UInt8]]) {
         let table = tables[index]
-        var cells = table.list == nil ? [""] : []
+        var cells = table.list == nil ? [submissionDate] : []
         for column in table.columns {
             let value = Self.lookup(column.path, in: object)
             var cell = Self.text(value)
@@ -142,6 +145,14 @@ public struct ODKCentralCSVWriter: Sendable {
                 emit(item, table: inner, parentKey: key, key: itemKey, into: &output)
             }
         }
+    }
+
+    /// `SubmissionDate` of submission `position` (1-based): noon UTC of the day, plus a second a position.
+    private func submissionDate(position: Int) -> String {
+        guard let submissionDay else { return "" }
+        let seconds = 12 * 3600 + (position - 1) % (12 * 3600)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(submissionDay)T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60)).000Z"
     }
 
     private static func lookup(_ path: [String], in object: [String: Any]) -> Any? {
