@@ -17,6 +17,8 @@ extension ValidateCommand {
         let export: String
         /// The submissions as JSON Lines and their instanceIDs.
         let converted: (jsonLines: String, instanceIDs: [String?])?
+        /// Why each submission the export could not give is unreadable, by 1-based position.
+        var unreadable: [Int: String] = [:]
         let failure: String?
         /// Where its scratch file goes (nil for an export that could not be read).
         let scratch: String?
@@ -36,9 +38,11 @@ extension ValidateCommand {
             }
             do {
                 let export: (jsonLines: String, instanceIDs: [String?])
+                var unreadable: [Int: String] = [:]
                 if format == odkCSV {
                     let odk = try ODKCentralCSVExport.read(path: input, rules: rules)
                     export = (odk.jsonLines, odk.instanceIDs)
+                    unreadable = odk.unreadable
                     writeError("\(input): \(odk.instanceIDs.count) submission\(odk.instanceIDs.count == 1 ? "" : "s") of an "
                                + "ODK Central CSV export, record N its Nth submission"
                                + odk.notes.map { "\n\(input): \($0)" }.joined())
@@ -56,7 +60,8 @@ extension ValidateCommand {
                                + "KoboToolbox export, record N its Nth submission"
                                + (keys.isEmpty ? "" : "; server keys not checked: " + keys.joined(separator: ", ")))
                 }
-                return ExportInput(export: input, converted: export, failure: nil, scratch: "\(stem)-\(index).jsonl")
+                return ExportInput(export: input, converted: export, unreadable: unreadable, failure: nil,
+                                   scratch: "\(stem)-\(index).jsonl")
             } catch {
                 return ExportInput(export: input, converted: nil, failure: String(describing: error), scratch: nil)
             }

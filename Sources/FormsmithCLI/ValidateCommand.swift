@@ -201,8 +201,12 @@ struct ValidateCommand: ParsableCommand {
         if let kobo {
             // Each submission is named by its instanceID in every report.
             var ids: [String: [String?]] = [:]
-            for input in kobo { if let converted = input.converted { ids[input.export] = converted.instanceIDs } }
-            reporter = ExportRecordIDs(ids, wrapping: reporter)
+            var unreadable: [String: [Int: String]] = [:]
+            for input in kobo {
+                if let converted = input.converted { ids[input.export] = converted.instanceIDs }
+                if !input.unreadable.isEmpty { unreadable[input.export] = input.unreadable }
+            }
+            reporter = ExportRecordIDs(ids, unreadable: unreadable, wrapping: reporter)
         }
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
         var options = ValidationOptions(jobs: jobs, csvDialect: delimiter.dialect, failFast: failFast, redact: redact)
