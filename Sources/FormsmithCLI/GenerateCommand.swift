@@ -206,7 +206,7 @@ struct GenerateCommand: ParsableCommand {
                 }
             } else if shape != nil {
                 // The generator writes JSON Lines; each questionnaire is rewritten as a Kobo submission.
-                var kobo = KoboExportWriter()
+                var kobo = KoboExportWriter(rules: compiled.ruleSet)
                 generated = try generator.run(write: { destination.write(bytes: kobo.append($0)) },
                                               label: { sidecar?.write(bytes: Self.line(for: $0)) })
                 destination.write(bytes: kobo.finish())

@@ -184,6 +184,51 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
             """), check.stdout)
     }
 
+    /// Attachment questions are answered with their file's name in every export shape, as ODK
+    /// and Kobo write them (the generated reference's `name`), in a repeat too.
+    func testAttachmentsAreWrittenAsFileNamesInEveryShape() throws {
+        let form = try write("ph.md", """
+            | survey | | | |
+            | | type | name | required |
+            | | text | site | yes |
+            | | image | photo | yes |
+            | | begin repeat | people | |
+            | | file | doc | yes |
+            | | end repeat | | |
+
+            """)
+        let fixture = try write("fixture.json", """
+            {"site": "S1", "photo": {"name": "p1.jpg", "mediaType": "image/jpeg", "size": 1000},
+             "people": [{"doc": {"name": "d1.pdf", "mediaType": "application/pdf", "size": 20}}],
+             "meta": {"instanceID": "uuid:k1"}}
+            """)
+        let common = ["generate", "--today", "2024-06-01", "--rules", form, "--count", "1", "--seed", "2", "--fixture", fixture,
+                      "--optional-rate", "0"]
+        let kobo = try Formsmith.run(common + ["--shape", "kobo-json"])
+        XCTAssertEqual(kobo.status, 0, kobo.stderr)
+        XCTAssertEqual(kobo.stdout, """
+            [
+            {"meta/instanceID": "uuid:k1", "people": [{"people/doc": "d1.pdf"}], "photo": "p1.jpg", "site": "S1"}
+            ]
+
+            """)
+        let csv = try Formsmith.run(common + ["--shape", "odk-csv", "--output", path("ph.csv")])
+        XCTAssertEqual(csv.status, 0, csv.stderr)
+        XCTAssertEqual(try String(contentsOfFile: path("ph.csv"), encoding: .utf8), """
+            SubmissionDate,site,photo,meta-instanceID,meta-deprecatedID,meta-instanceName,KEY
+            2024-06-01T12:00:00.000Z,S1,p1.jpg,uuid:k1,,,uuid:k1
+
+            """)
+        XCTAssertEqual(try String(contentsOfFile: path("ph-people.csv"), encoding: .utf8),
+                       "doc,PARENT_KEY,KEY\nd1.pdf,uuid:k1,uuid:k1/people[1]\n")
+        let xml = try Formsmith.run(common + ["--shape", "xform-xml", "--output", path("phx")])
+        XCTAssertEqual(xml.status, 0, xml.stderr)
+        XCTAssertEqual(try XMLLeaves.read(path("phx") + "/submission-1.xml"), [
+            "ph@id=ph", "ph/site=S1", "ph/photo=p1.jpg", "ph/people/doc=d1.pdf",
+            "ph/meta/instanceID=uuid:k1", "ph/meta/deprecatedID=", "ph/meta/instanceName=",
+        ])
+    }
+
     /// `--shape xform-xml`: one XForm instance document per submission in the --output folder,
     /// read back here with Foundation's XMLParser. The expected documents are written out by
     /// hand from the form (site.md: site; group hh with size, crops, loc; repeat people with

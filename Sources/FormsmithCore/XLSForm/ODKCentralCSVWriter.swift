@@ -18,8 +18,9 @@ public struct ODKCentralCSVWriter: Sendable {
         public let suffix: String
         /// The header row's cells.
         public let header: [String]
-        /// Each column's field path relative to the table's scope, and its part of a geopoint (0...3) if one.
-        let columns: [(path: [String], geopointPart: Int?)]
+        /// Each column's field path relative to the table's scope, its part of a geopoint (0...3)
+        /// if one, and whether it is an attachment (written as its file name).
+        let columns: [(path: [String], geopointPart: Int?, attachment: Bool)]
     }
 
     /// The tables, the main one first, then the repeats in the rules' order.
@@ -44,7 +45,7 @@ public struct ODKCentralCSVWriter: Sendable {
         func table(_ list: String?, suffix: String) -> Table {
             let scope = list.map { $0 + "[]." } ?? ""
             var header: [String] = []
-            var columns: [(path: [String], geopointPart: Int?)] = []
+            var columns: [(path: [String], geopointPart: Int?, attachment: Bool)] = []
             for field in fields where field.path.hasPrefix(scope) && !field.type.isContainer {
                 let relative = String(field.path.dropFirst(scope.count))
                 guard !relative.contains("[]") else { continue }
@@ -53,11 +54,11 @@ public struct ODKCentralCSVWriter: Sendable {
                 if field.constraints[RegexCheck.self].regex?.value == XLSFormTypeMapping.geopointPattern {
                     for (part, suffix) in ["Latitude", "Longitude", "Altitude", "Accuracy"].enumerated() {
                         header.append("\(name)-\(suffix)")
-                        columns.append((path, part))
+                        columns.append((path, part, false))
                     }
                 } else {
                     header.append(name)
-                    columns.append((path, nil))
+                    columns.append((path, nil, field.type == .attachment))
                 }
             }
             if list == nil {
@@ -120,7 +121,7 @@ public struct ODKCentralCSVWriter: Sendable {
         var cells = table.list == nil ? [submissionDate] : []
         for column in table.columns {
             let value = Self.lookup(column.path, in: object)
-            var cell = Self.text(value)
+            var cell = column.attachment ? Self.fileNames(value) : Self.text(value)
             if let part = column.geopointPart {
                 let parts = cell.split(separator: " ").map(String.init)
                 cell = part < parts.count ? parts[part] : ""
@@ -161,8 +162,18 @@ public struct ODKCentralCSVWriter: Sendable {
         return current
     }
 
+    /// An attachment as Central writes it: the file's name (several space-separated); a value
+    /// that is not an attachment object as it is.
+    static func fileNames(_ value: Any?) -> String {
+        switch value {
+        case let object as [String: Any]: return object["name"] as? String ?? text(object)
+        case let items as [Any]: return items.map { fileNames($0) }.joined(separator: " ")
+        default: return text(value)
+        }
+    }
+
     /// A value as Central writes it: numbers as written, choices joined by spaces, nothing empty.
-    private static func text(_ value: Any?) -> String {
+    static func text(_ value: Any?) -> String {
         switch value {
         case nil, is NSNull: return ""
         case let text as String: return text
