@@ -104,6 +104,7 @@ extension ODKCentralExportCommandTests {
             """)
         let response = try write("visits.txt", """
             {"@odata.context": "https://central.example/v1/projects/1/forms/visits.svc/$metadata#Submissions",
+             "@odata.count": 9, "@odata.nextLink": "https://central.example/v1/projects/1/forms/visits.svc/Submissions?%24skip=4",
              "value": [
               {"__id": "uuid:v1", "meta": {"instanceID": "uuid:v1"},
                "visit@odata.navigationLink": "Submissions('uuid%3Av1')/visit",
@@ -141,6 +142,12 @@ extension ODKCentralExportCommandTests {
         XCTAssertTrue(run.stderr.contains("\(response): photos: in 2 submissions only a link "
                                           + "(photos@odata.navigationLink), its items not in this file: read as none, "
                                           + "not checked; ask Central with $expand=* to check them"), run.stderr)
+        // A page of a paged response: the rest is not in the file, and that is said.
+        XCTAssertTrue(run.stderr.contains("\(response): one page of the response: the submissions after these are not in "
+                                          + "this file, not checked (the next page: https://central.example/v1/projects/1/"
+                                          + "forms/visits.svc/Submissions?%24skip=4)"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(response): @odata.count says 9 submissions, the file holds 4: only those are "
+                                          + "checked"), run.stderr)
         // Without --input-format the response is recognised by its @odata.context, whatever its name.
         let found = try Formsmith.run(["validate", "--rules", form, response])
         XCTAssertEqual(found.stdout, run.stdout)

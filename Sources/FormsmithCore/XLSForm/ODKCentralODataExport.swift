@@ -13,6 +13,8 @@ import Foundation
 /// as none), never taken in silence for an empty repeat. Central's own keys (`__id`,
 /// `__system`, `__Submissions-id`) are set aside and counted; a key the form does not have is
 /// kept under its own name, so the run reports it as a field the questionnaire does not have.
+/// A response that is one page (`@odata.nextLink`) or holds fewer submissions than its
+/// `@odata.count` says so in ``notes``.
 public struct ODKCentralODataExport: Sendable {
     /// The questionnaires, one JSON object a line, in the response's order.
     public var jsonLines: String
@@ -80,6 +82,15 @@ public struct ODKCentralODataExport: Sendable {
             let meta = object["meta"] as? [String: Any]
             export.instanceIDs.append(meta?["instanceID"] as? String ?? object["__id"] as? String)
             export.jsonLines += KoboJSONWriter.write(questionnaire) + "\n"
+        }
+        // A paged response ($top, or Central's own paging) holds one page: the rest is elsewhere.
+        if let next = object["@odata.nextLink"] as? String {
+            export.notes.append("one page of the response: the submissions after these are not in this file, not checked "
+                                + "(the next page: \(next))")
+        }
+        if let count = (object["@odata.count"] as? KoboNumber).flatMap({ Int($0.text) }), count != submissions.count {
+            export.notes.append("@odata.count says \(count) submissions, the file holds \(submissions.count): "
+                                + "only those are checked")
         }
         if !notObjects.isEmpty {
             export.notes.append("\(notObjects.count) entr\(notObjects.count == 1 ? "y" : "ies") of \"value\" not a submission "
