@@ -168,4 +168,24 @@ extension ODKCentralExportCommandTests {
                                           + "expected an object with a \"value\" array"), run.stdout)
         XCTAssertTrue(run.stdout.contains("3 questionnaires: 1 valid, 0 invalid, 2 unreadable"), run.stdout)
     }
+
+    /// Two names Central writes alike (`a-b` and `a_b` are both `a_b` in OData): the key is read
+    /// as the first, and the run says that the second cannot be told apart (read as unanswered).
+    func testTwoNamesCentralWritesAlikeAreSaid() throws {
+        let form = try write("alike.md", """
+            | survey | | | |
+            | | type | name | constraint |
+            | | integer | a-b | . <= 5 |
+            | | integer | a_b | |
+
+            """)
+        let response = try write("alike.json", #"{"@odata.context": "x", "value": [{"__id": "uuid:z1", "a_b": 9}]}"#)
+        let run = try Formsmith.run(["validate", "--rules", form, response])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        // By hand: 9 is read as a-b (the first), which must be at most 5.
+        XCTAssertTrue(run.stdout.contains("\(response):1 (id uuid:z1)\n  a-b: must be at most 5 [max] (value \"9\")\n"),
+                      run.stdout)
+        XCTAssertTrue(run.stderr.contains("\(response): a-b and a_b are both written a_b by Central: that key is read as a-b, "
+                                          + "and a_b as unanswered"), run.stderr)
+    }
 }

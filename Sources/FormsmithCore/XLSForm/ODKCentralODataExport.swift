@@ -102,6 +102,10 @@ public struct ODKCentralODataExport: Sendable {
                                 + "(\(ODataConverter.odataName(lastComponent(list)))@odata.navigationLink), its items not "
                                 + "in this file: read as none, not checked; ask Central with $expand=* to check them")
         }
+        for (odata, read, other) in converter.ambiguous {
+            export.notes.append("\(read) and \(other) are both written \(odata) by Central: that key is read as \(read), "
+                                + "and \(other) as unanswered")
+        }
         if converter.accuracyWithoutAltitude > 0 {
             export.notes.append("\(converter.accuracyWithoutAltitude) geopoint\(converter.accuracyWithoutAltitude == 1 ? "" : "s") "
                                 + "with an accuracy but no altitude: read as latitude and longitude only")
@@ -127,11 +131,19 @@ private struct ODataConverter {
     /// The repeats given only as a navigation link, with how many submissions had each so.
     var linkedOnly: [String: Int] = [:]
     var accuracyWithoutAltitude = 0
+    /// Fields whose names Central writes alike (`a-b` and `a_b` are both `a_b`): the later
+    /// ones cannot be told apart from the first, which the key is read as.
+    var ambiguous: [(odata: String, read: String, alsoWrittenSo: String)] = []
 
     init(rules: RuleSet) {
         for field in rules.allFields {
             types[field.path] = field.type
-            byODataPath[Self.odataPath(field.path)] = field.path
+            let odata = Self.odataPath(field.path)
+            if let first = byODataPath[odata] {
+                ambiguous.append((odata, first, field.path))
+                continue
+            }
+            byODataPath[odata] = field.path
         }
     }
 
