@@ -97,19 +97,32 @@ struct GenerateCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp(
         "Write the questionnaires as a server exports submissions: kobo-json (a KoboToolbox JSON export, as "
-        + "validate --input-format kobo-json reads it) or odk-csv (ODK Central's CSV export: --output FORMID.csv "
-        + "and a FORMID-REPEAT.csv beside it per repeat).", valueName: "kobo-json|odk-csv"))
+        + "validate --input-format kobo-json reads it), odk-csv (ODK Central's CSV export: --output FORMID.csv "
+        + "and a FORMID-REPEAT.csv beside it per repeat) or xform-xml (each submission an XForm instance document, "
+        + "as ODK Central accepts it: --output FOLDER gets submission-N.xml, one per submission).",
+        valueName: "kobo-json|odk-csv|xform-xml"))
     var shape: String?
 
     func validate() throws {
         if rules != nil, form != nil { throw ValidationError("give --rules or --form, not both") }
         if let shape {
-            guard ["kobo-json", "odk-csv"].contains(shape) else { throw ValidationError("--shape must be kobo-json or odk-csv") }
+            guard ["kobo-json", "odk-csv", "xform-xml"].contains(shape) else {
+                throw ValidationError("--shape must be kobo-json, odk-csv or xform-xml")
+            }
             if cover != nil { throw ValidationError("--shape goes with --count, not --cover") }
             if let format, format != .jsonl { throw ValidationError("--shape \(shape) writes a format of its own; leave out --format") }
             if start > 0 { throw ValidationError("--shape \(shape) writes files that another run cannot continue; leave out --start") }
             if shape == "odk-csv", output?.lowercased().hasSuffix(".csv") != true {
                 throw ValidationError("--shape odk-csv writes several files: give --output FORMID.csv (the repeat files go beside it)")
+            }
+            if shape == Self.xformXML {
+                guard output != nil else {
+                    throw ValidationError("--shape xform-xml writes one file per submission: give --output FOLDER")
+                }
+                if let count, count > Self.maximumXFormFiles {
+                    throw ValidationError("--shape xform-xml writes one file per submission, at most "
+                                          + "\(Self.maximumXFormFiles) in one run: lower --count (or run again with another --seed)")
+                }
             }
         }
         if cover == nil, count == nil { throw ValidationError("give --count N (or --cover each|pairs|triples)") }
@@ -161,13 +174,22 @@ struct GenerateCommand: ParsableCommand {
             for notice in generator.notices { writeError(notice) }
             var files = runFiles(compiled, initialData: initialData)
             if invalidRate > 0, let labelsPath { files.writes(labelsPath, as: "--labels") }
-            let odk = shape == "odk-csv" ? ODKCentralCSVWriter(rules: compiled.ruleSet) : nil
+            let odk = shape == "odk-csv" ? ODKCentralCSVWriter(rules: compiled.ruleSet, submissionDay: dates.referenceDate) : nil
             let odkFiles = odk.map { odk in odk.tables.dropFirst().map { String(output!.dropLast(4)) + $0.suffix + ".csv" } } ?? []
             for file in odkFiles { files.writes(file, as: "the repeat file of --shape odk-csv") }
+            let xformFiles = shape == Self.xformXML ? Self.xformFiles(in: output!, count: count) : []
+            for file in xformFiles { files.writes(file, as: "a submission of --shape xform-xml") }
             let permit = try OutputGuard.permit(files)
             for side in generator.uncoveredPredicateSides { writeError("formsmith: warning: " + side) }
-            let destination = try openOutput(output, permit)
             let sidecar = try invalidRate > 0 ? openOutput(labelsPath, permit) : nil
+            if shape == Self.xformXML {
+                generated = try writeXFormInstances(generator, rules: compiled.ruleSet, files: xformFiles, permit: permit,
+                                                     sidecar: sidecar)
+                sidecar?.close()
+                try OutputGuard.commit()
+                return finish(generated, labelsPath: labelsPath)
+            }
+            let destination = try openOutput(output, permit)
             if var odk {
                 // The generator writes JSON Lines; each questionnaire becomes a row of the main file
                 // and its repeat items rows of the repeat files.
@@ -184,7 +206,7 @@ struct GenerateCommand: ParsableCommand {
                 }
             } else if shape != nil {
                 // The generator writes JSON Lines; each questionnaire is rewritten as a Kobo submission.
-                var kobo = KoboExportWriter()
+                var kobo = KoboExportWriter(rules: compiled.ruleSet)
                 generated = try generator.run(write: { destination.write(bytes: kobo.append($0)) },
                                               label: { sidecar?.write(bytes: Self.line(for: $0)) })
                 destination.write(bytes: kobo.finish())
@@ -199,6 +221,11 @@ struct GenerateCommand: ParsableCommand {
             throw FormsmithExit(status: ExitStatus.usage)
         }
         try OutputGuard.commit()
+        finish(generated, labelsPath: labelsPath)
+    }
+
+    /// What a generate run says at its end: what was discarded, what cannot be planted, what was written.
+    private func finish(_ generated: GenerationSummary, labelsPath: String?) {
         Self.reportDiscards(generated.discards)
         Self.reportUnplantable(generated.unplantableDefects)
         if let output, !quiet {
@@ -220,7 +247,8 @@ struct GenerateCommand: ParsableCommand {
         if let fixture { files.reads(fixture, as: "--fixture") }
         if let seedData { files.reads(seedData, as: "--seed-data") }
         for file in initialData?.files ?? [] { files.reads(file, as: "a file --seed-data names") }
-        if let output { files.writes(output, as: "--output") }
+        // --shape xform-xml's --output is a folder: its files are added one by one.
+        if let output, shape != Self.xformXML { files.writes(output, as: "--output") }
         return files
     }
 

@@ -1,29 +1,36 @@
 import Foundation
 import FormsmithCore
 
-/// `--input-format kobo-json` / `odk-csv`: each KoboToolbox JSON or ODK Central CSV export rewritten as JSON Lines in the
+/// `--input-format kobo-json` / `odk-csv` / `odata`: each KoboToolbox JSON, ODK Central CSV or ODK Central OData JSON
+/// export rewritten as JSON Lines in the
 /// rule file's shape, into a scratch file (written through the run's output guard and removed
 /// when the run ends), before the usual validation.
 extension ValidateCommand {
     static let koboJSON = "kobo-json"
     static let odkCSV = "odk-csv"
+    static let odata = "odata"
+    /// The formats of server exports, read with --rules only.
+    static let exportFormats = [koboJSON, odkCSV, odata]
 
     /// One export named on the command line: rewritten, or why it could not be read.
     struct ExportInput {
         let export: String
         /// The submissions as JSON Lines and their instanceIDs.
         let converted: (jsonLines: String, instanceIDs: [String?])?
+        /// Why each submission the export could not give is unreadable, by 1-based position.
+        var unreadable: [Int: String] = [:]
         let failure: String?
         /// Where its scratch file goes (nil for an export that could not be read).
         let scratch: String?
     }
 
-    /// Reads every export (`format`: kobo-json, or odk-csv for ODK Central's CSV); one that
-    /// cannot be read or is not an export becomes one unreadable record of the run (as a file
-    /// that cannot be opened), and the others are still checked.
-    static func readExports(_ inputs: [String], format: String, rules: RuleSet) -> [ExportInput] {
+    /// Reads every export, each in its format (kobo-json, odk-csv for ODK Central's CSV, odata
+    /// for its OData JSON); one that cannot be read or is not an export becomes one unreadable
+    /// record of the run (as a file that cannot be opened), and the others are still checked.
+    static func readExports(_ inputs: [(path: String, format: String)], rules: RuleSet) -> [ExportInput] {
         let stem = (NSTemporaryDirectory() as NSString).appendingPathComponent("formsmith-export-\(UUID().uuidString)")
-        return inputs.enumerated().compactMap { index, input in
+        return inputs.enumerated().compactMap { index, named in
+            let (input, format) = named
             if format == odkCSV, !ODKCentralCSVExport.looksLikeExport(path: input), ODKCentralCSVExport.isRepeatFile(path: input) {
                 writeError("\(input): a repeat file of an ODK Central export (it has PARENT_KEY): its rows are read "
                            + "through the export's main file FORMID.csv beside it, not on their own")
@@ -31,12 +38,20 @@ extension ValidateCommand {
             }
             do {
                 let export: (jsonLines: String, instanceIDs: [String?])
+                var unreadable: [Int: String] = [:]
                 if format == odkCSV {
                     let odk = try ODKCentralCSVExport.read(path: input, rules: rules)
                     export = (odk.jsonLines, odk.instanceIDs)
+                    unreadable = odk.unreadable
                     writeError("\(input): \(odk.instanceIDs.count) submission\(odk.instanceIDs.count == 1 ? "" : "s") of an "
                                + "ODK Central CSV export, record N its Nth submission"
                                + odk.notes.map { "\n\(input): \($0)" }.joined())
+                } else if format == odata {
+                    let response = try ODKCentralODataExport.read(path: input, bytes: commandLineBytes(of: input), rules: rules)
+                    export = (response.jsonLines, response.instanceIDs)
+                    writeError("\(input): \(response.instanceIDs.count) submission\(response.instanceIDs.count == 1 ? "" : "s") "
+                               + "of an ODK Central OData response, record N its Nth submission"
+                               + response.notes.map { "\n\(input): \($0)" }.joined())
                 } else {
                     let kobo = try KoboExport.read(path: input, bytes: commandLineBytes(of: input), rules: rules)
                     export = (kobo.jsonLines, kobo.instanceIDs)
@@ -45,24 +60,35 @@ extension ValidateCommand {
                                + "KoboToolbox export, record N its Nth submission"
                                + (keys.isEmpty ? "" : "; server keys not checked: " + keys.joined(separator: ", ")))
                 }
-                return ExportInput(export: input, converted: export, failure: nil, scratch: "\(stem)-\(index).jsonl")
+                return ExportInput(export: input, converted: export, unreadable: unreadable, failure: nil,
+                                   scratch: "\(stem)-\(index).jsonl")
             } catch {
                 return ExportInput(export: input, converted: nil, failure: String(describing: error), scratch: nil)
             }
         }
     }
 
-    /// Without `--input-format`: the inputs that are ODK Central CSV exports, `.csv` files whose
-    /// header is an export's main file (a `KEY` column with `SubmissionDate` or `meta-instanceID`),
-    /// with the repeat files (`PARENT_KEY`) named beside one, and `.zip` files (the zip Central
-    /// downloads); the other inputs are read as usual.
-    static func detectedExports(_ inputs: [String]) -> [String] {
+    /// Without `--input-format`: the inputs that are server exports, each with its format.
+    /// ODK Central CSV exports: `.csv` files whose header is an export's main file (a `KEY`
+    /// column with `SubmissionDate` or `meta-instanceID`), with the repeat files (`PARENT_KEY`)
+    /// named beside one, and `.zip` files (the zip Central downloads). ODK Central OData
+    /// responses: files (any name but `.csv`, `.jsonl`, `.zip`) that start as a JSON object
+    /// naming `@odata.context`. The other inputs are read as usual.
+    static func detectedExports(_ inputs: [String]) -> [(path: String, format: String)] {
         let csv = inputs.filter { $0.lowercased().hasSuffix(".csv") }
         let main = csv.filter(ODKCentralCSVExport.looksLikeExport(path:))
         // A .zip is read as the zip of "Download all submissions (CSV)" (no other input is a zip).
         let zips = inputs.filter { $0.lowercased().hasSuffix(".zip") }
-        guard !main.isEmpty else { return zips }
-        return inputs.filter { zips.contains($0) || main.contains($0) || (csv.contains($0) && ODKCentralCSVExport.isRepeatFile(path: $0)) }
+        return inputs.compactMap { input in
+            let lowered = input.lowercased()
+            if zips.contains(input) || main.contains(input) { return (input, odkCSV) }
+            if !main.isEmpty, csv.contains(input), ODKCentralCSVExport.isRepeatFile(path: input) { return (input, odkCSV) }
+            if input != "-", !lowered.hasSuffix(".csv"), !lowered.hasSuffix(".jsonl"), !lowered.hasSuffix(".zip"),
+               ODKCentralODataExport.looksLikeExport(path: input, bytes: commandLineBytes(of: input)) {
+                return (input, odata)
+            }
+            return nil
+        }
     }
 
     /// Writes the scratch files (through `permit`, where `files` registered them) and returns

@@ -46,7 +46,7 @@ struct ValidateCommand: ParsableCommand {
     var jobs: Int?
 
     @Option(name: .customLong("input-format"),
-            help: "Read every input as this format instead of deciding by extension: json, jsonl, csv, kobo-json (a KoboToolbox JSON export) or odk-csv (an ODK Central CSV export, found by its header too).")
+            help: "Read every input as this format instead of deciding by extension: json, jsonl, csv, kobo-json (a KoboToolbox JSON export), odk-csv (an ODK Central CSV export, found by its header too) or odata (an ODK Central OData JSON response, found by its @odata.context too).")
     var inputFormat: String?
 
     @Option(name: .long, help: ArgumentHelp("The CSV delimiter: ',', ';' or tab.", valueName: ",|;|tab"))
@@ -98,10 +98,10 @@ struct ValidateCommand: ParsableCommand {
         if let maxErrors, maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
         if rules != nil, project != nil { throw ValidationError("give --rules or --project, not both") }
         if inputs.isEmpty, !listForms { throw ValidationError("give at least one input file or directory") }
-        if let inputFormat, InputFormat(rawValue: inputFormat) == nil, ![Self.koboJSON, Self.odkCSV].contains(inputFormat) {
-            throw ValidationError("--input-format must be one of json, jsonl, csv, kobo-json, odk-csv")
+        if let inputFormat, InputFormat(rawValue: inputFormat) == nil, !Self.exportFormats.contains(inputFormat) {
+            throw ValidationError("--input-format must be one of json, jsonl, csv, kobo-json, odk-csv, odata")
         }
-        if let inputFormat, [Self.koboJSON, Self.odkCSV].contains(inputFormat) {
+        if let inputFormat, Self.exportFormats.contains(inputFormat) {
             if rules == nil { throw ValidationError("--input-format \(inputFormat) works with --rules") }
             if splitOutput != nil { throw ValidationError("--split-output does not take \(inputFormat) inputs") }
             if inputs.contains("-") { throw ValidationError("--input-format \(inputFormat) reads files, not standard input") }
@@ -132,26 +132,23 @@ struct ValidateCommand: ParsableCommand {
         // Kobo exports are read first: their scratch files are outputs of the run, checked with the others.
         // An export named by --input-format, or ODK Central CSV files recognised by their header
         // (a header that a plain questionnaire CSV has no reason to have).
-        var exportInputs: [String] = []
+        var exportInputs: [(path: String, format: String)] = []
         var plainInputs = inputs
-        var exportFormat: String?
-        if let inputFormat, [Self.koboJSON, Self.odkCSV].contains(inputFormat) {
-            (exportInputs, plainInputs, exportFormat) = (inputs, [], inputFormat)
+        if let inputFormat, Self.exportFormats.contains(inputFormat) {
+            (exportInputs, plainInputs) = (inputs.map { ($0, inputFormat) }, [])
         } else if inputFormat == nil, splitOutput == nil {
             exportInputs = Self.detectedExports(inputs)
-            if !exportInputs.isEmpty {
-                plainInputs = inputs.filter { !exportInputs.contains($0) }
-                exportFormat = Self.odkCSV
-            }
+            plainInputs = inputs.filter { input in !exportInputs.contains { $0.path == input } }
         } else if inputFormat == nil {
             // --split-output writes each input's records in its own format: an export is read as
             // the plain file it is, and the run says so.
-            for input in Self.detectedExports(inputs) {
-                writeError("formsmith: \(input) looks like an ODK Central export; with --split-output it is read as "
-                           + "a plain file (its repeat files are not joined): leave out --split-output to read it as an export")
+            for (input, format) in Self.detectedExports(inputs) {
+                writeError("formsmith: \(input) looks like an ODK Central \(format == Self.odata ? "OData response" : "export"); "
+                           + "with --split-output it is read as a plain file (\(format == Self.odata ? "not rewritten" : "its repeat files are not joined")): "
+                           + "leave out --split-output to read it as an export")
             }
         }
-        let kobo = exportFormat.map { Self.readExports(exportInputs, format: $0, rules: compiled.ruleSet) }
+        let kobo = exportInputs.isEmpty ? nil : Self.readExports(exportInputs, rules: compiled.ruleSet)
         var scratchFiles: [ScratchFile] = []
         defer { scratchFiles.forEach { $0.remove() } }
         var sources: [InputSource]
@@ -204,8 +201,12 @@ struct ValidateCommand: ParsableCommand {
         if let kobo {
             // Each submission is named by its instanceID in every report.
             var ids: [String: [String?]] = [:]
-            for input in kobo { if let converted = input.converted { ids[input.export] = converted.instanceIDs } }
-            reporter = ExportRecordIDs(ids, wrapping: reporter)
+            var unreadable: [String: [Int: String]] = [:]
+            for input in kobo {
+                if let converted = input.converted { ids[input.export] = converted.instanceIDs }
+                if !input.unreadable.isEmpty { unreadable[input.export] = input.unreadable }
+            }
+            reporter = ExportRecordIDs(ids, unreadable: unreadable, wrapping: reporter)
         }
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
         var options = ValidationOptions(jobs: jobs, csvDialect: delimiter.dialect, failFast: failFast, redact: redact)

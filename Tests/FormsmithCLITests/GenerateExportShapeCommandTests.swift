@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import XCTest
 
 /// `generate --shape kobo-json`: generated submissions written as a KoboToolbox JSON export.
@@ -69,12 +72,13 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
 
         let refused = try Formsmith.run(["generate", "--rules", form, "--count", "1", "--shape", "odata"])
         XCTAssertEqual(refused.status, 2)
-        XCTAssertTrue(refused.stderr.contains("--shape must be kobo-json or odk-csv"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("--shape must be kobo-json, odk-csv or xform-xml"), refused.stderr)
     }
 
     /// `--shape odk-csv`: the main file and one file per repeat beside it, rows keyed as
     /// Central keys them (briefcase.js: the instanceID, then each group's name and each
     /// repeat's name with its 1-based position). No instanceID pinned: KEY is uuid:formsmith-N.
+    /// SubmissionDate: --today at noon UTC, one second later for each next submission.
     func testGeneratedSubmissionsInODKCentralCSVShape() throws {
         let fixture = try write("fixture.json", """
             {"patient_id": "P0042", "age": 30, "sex": "m", "member_count": 1,
@@ -86,8 +90,8 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(try String(contentsOfFile: path("clinic.csv"), encoding: .utf8), """
             SubmissionDate,patient_id,age,sex,member_count,pregnancy-pregnant,pregnancy-weeks,meta-instanceID,meta-deprecatedID,meta-instanceName,KEY
-            ,P0042,30,m,1,,,,,,uuid:formsmith-1
-            ,P0042,30,m,1,,,,,,uuid:formsmith-2
+            2024-06-01T12:00:00.000Z,P0042,30,m,1,,,,,,uuid:formsmith-1
+            2024-06-01T12:00:01.000Z,P0042,30,m,1,,,,,,uuid:formsmith-2
 
             """)
         XCTAssertEqual(try String(contentsOfFile: path("clinic-members.csv"), encoding: .utf8), """
@@ -123,5 +127,236 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
         let noOutput = try Formsmith.run(["generate", "--rules", fixtures + "clinic.xlsx", "--count", "1", "--shape", "odk-csv"])
         XCTAssertEqual(noOutput.status, 2)
         XCTAssertTrue(noOutput.stderr.contains("give --output FORMID.csv"), noOutput.stderr)
+    }
+
+    /// Two repeats of one name (a native rule file may have them in two sections; Central then
+    /// names their files `FORMID-NAME~1.csv`, `~2`, in the form's order): written so, and read
+    /// back by that order. By hand: a qty above 5 in the ~1 file is a violation of a.items, not
+    /// of b.items (whose items have no qty).
+    func testTwoRepeatsOfOneNameGetTildeNumberedFilesBothWays() throws {
+        let rules = try write("dup.yaml", """
+            formsmith: 1
+            id: dup
+            sections:
+              a:
+                fields:
+                  items:
+                    type: list
+                    fields:
+                      qty: {type: integer, max: 5}
+              b:
+                fields:
+                  items:
+                    type: list
+                    fields:
+                      label: {type: text}
+
+            """)
+        let fixture = try write("fixture.json", #"{"a": {"items": [{"qty": 2}]}, "b": {"items": [{"label": "x"}, {"label": "y"}]}}"#)
+        let run = try Formsmith.run(["generate", "--today", "2024-06-01", "--rules", rules, "--count", "1", "--seed", "1",
+                                     "--shape", "odk-csv", "--fixture", fixture, "--optional-rate", "0",
+                                     "--output", path("dup.csv")])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try String(contentsOfFile: path("dup.csv"), encoding: .utf8),
+                       "SubmissionDate,KEY\n2024-06-01T12:00:00.000Z,uuid:formsmith-1\n")
+        XCTAssertEqual(try String(contentsOfFile: path("dup-items~1.csv"), encoding: .utf8),
+                       "qty,PARENT_KEY,KEY\n2,uuid:formsmith-1,uuid:formsmith-1/a/items[1]\n")
+        XCTAssertEqual(try String(contentsOfFile: path("dup-items~2.csv"), encoding: .utf8), """
+            label,PARENT_KEY,KEY
+            x,uuid:formsmith-1,uuid:formsmith-1/b/items[1]
+            y,uuid:formsmith-1,uuid:formsmith-1/b/items[2]
+
+            """)
+        // A hand-written export: submission k1's a.items has qty 9; k2 has no row in the ~2 file,
+        // so no b.items (required: the rule file does not make it optional).
+        try write("hand.csv", "SubmissionDate,KEY\n,k1\n,k2\n")
+        try write("hand-items~1.csv", "qty,PARENT_KEY,KEY\n9,k1,k1/a/items[1]\n3,k2,k2/a/items[1]\n")
+        try write("hand-items~2.csv", "label,PARENT_KEY,KEY\nz,k1,k1/b/items[1]\n")
+        let check = try Formsmith.run(["validate", "--rules", rules, path("hand.csv")])
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertTrue(check.stdout.contains("""
+            \(path("hand.csv")):1 (id k1)
+              a.items[0].qty: must be at most 5 [max] (value "9")
+            \(path("hand.csv")):2 (id k2)
+              b.items: is required [required]
+
+            2 questionnaires: 0 valid, 2 invalid, 0 unreadable
+            """), check.stdout)
+    }
+
+    /// Attachment questions are answered with their file's name in every export shape, as ODK
+    /// and Kobo write them (the generated reference's `name`), in a repeat too.
+    func testAttachmentsAreWrittenAsFileNamesInEveryShape() throws {
+        let form = try write("ph.md", """
+            | survey | | | |
+            | | type | name | required |
+            | | text | site | yes |
+            | | image | photo | yes |
+            | | begin repeat | people | |
+            | | file | doc | yes |
+            | | end repeat | | |
+
+            """)
+        let fixture = try write("fixture.json", """
+            {"site": "S1", "photo": {"name": "p1.jpg", "mediaType": "image/jpeg", "size": 1000},
+             "people": [{"doc": {"name": "d1.pdf", "mediaType": "application/pdf", "size": 20}}],
+             "meta": {"instanceID": "uuid:k1"}}
+            """)
+        let common = ["generate", "--today", "2024-06-01", "--rules", form, "--count", "1", "--seed", "2", "--fixture", fixture,
+                      "--optional-rate", "0"]
+        let kobo = try Formsmith.run(common + ["--shape", "kobo-json"])
+        XCTAssertEqual(kobo.status, 0, kobo.stderr)
+        XCTAssertEqual(kobo.stdout, """
+            [
+            {"meta/instanceID": "uuid:k1", "people": [{"people/doc": "d1.pdf"}], "photo": "p1.jpg", "site": "S1"}
+            ]
+
+            """)
+        let csv = try Formsmith.run(common + ["--shape", "odk-csv", "--output", path("ph.csv")])
+        XCTAssertEqual(csv.status, 0, csv.stderr)
+        XCTAssertEqual(try String(contentsOfFile: path("ph.csv"), encoding: .utf8), """
+            SubmissionDate,site,photo,meta-instanceID,meta-deprecatedID,meta-instanceName,KEY
+            2024-06-01T12:00:00.000Z,S1,p1.jpg,uuid:k1,,,uuid:k1
+
+            """)
+        XCTAssertEqual(try String(contentsOfFile: path("ph-people.csv"), encoding: .utf8),
+                       "doc,PARENT_KEY,KEY\nd1.pdf,uuid:k1,uuid:k1/people[1]\n")
+        let xml = try Formsmith.run(common + ["--shape", "xform-xml", "--output", path("phx")])
+        XCTAssertEqual(xml.status, 0, xml.stderr)
+        XCTAssertEqual(try XMLLeaves.read(path("phx") + "/submission-1.xml"), [
+            "ph@id=ph", "ph/site=S1", "ph/photo=p1.jpg", "ph/people/doc=d1.pdf",
+            "ph/meta/instanceID=uuid:k1", "ph/meta/deprecatedID=", "ph/meta/instanceName=",
+        ])
+    }
+
+    /// `--shape xform-xml`: one XForm instance document per submission in the --output folder,
+    /// read back here with Foundation's XMLParser. The expected documents are written out by
+    /// hand from the form (site.md: site; group hh with size, crops, loc; repeat people with
+    /// pname, page; ODK's meta group) and the pinned values.
+    func testGeneratedSubmissionsAsXFormInstanceDocuments() throws {
+        let form = try write("site.md", """
+            | survey | | | | |
+            | | type | name | constraint | required |
+            | | text | site | | yes |
+            | | begin group | hh | | |
+            | | integer | size | . >= 1 | yes |
+            | | select_multiple crops | crops | | |
+            | | geopoint | loc | | |
+            | | end group | | | |
+            | | begin repeat | people | | |
+            | | text | pname | | yes |
+            | | integer | page | . < 120 | |
+            | | end repeat | | | |
+            | choices | | | | |
+            | | list_name | name | | |
+            | | crops | maize | | |
+            | | crops | beans | | |
+            | settings | | | | |
+            | | form_id | version | | |
+            | | site_v | 2024-05 | | |
+
+            """)
+        let fixture = try write("fixture.json", """
+            {"site": "S<1>&", "hh": {"size": 3, "crops": ["maize", "beans"], "loc": "-1.5 36.8 1700 5"},
+             "people": [{"pname": "Ann", "page": 30}, {"pname": "Bo"}], "meta": {"instanceID": "uuid:f1"}}
+            """)
+        let folder = path("subs")
+        let run = try Formsmith.run(["generate", "--rules", form, "--count", "2", "--seed", "4", "--shape", "xform-xml",
+                                     "--fixture", fixture, "--optional-rate", "0", "--output", folder])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(),
+                       ["submission-1.xml", "submission-2.xml"])
+        // Root: the form_id with id and version; groups nest; a repeat item per element; an
+        // unanswered question an empty element; choices space-separated; text escaped and read back.
+        let expected = { (id: String) in [
+            "site_v@id=site_v", "site_v@version=2024-05",
+            "site_v/site=S<1>&", "site_v/hh/size=3", "site_v/hh/crops=maize beans", "site_v/hh/loc=-1.5 36.8 1700 5",
+            "site_v/people/pname=Ann", "site_v/people/page=30", "site_v/people/pname=Bo", "site_v/people/page=",
+            "site_v/meta/instanceID=\(id)", "site_v/meta/deprecatedID=", "site_v/meta/instanceName=",
+        ] }
+        XCTAssertEqual(try XMLLeaves.read(folder + "/submission-1.xml"), expected("uuid:f1"))
+        // The pinned instanceID is taken once: the second submission gets uuid:formsmith-2.
+        XCTAssertEqual(try XMLLeaves.read(folder + "/submission-2.xml"), expected("uuid:formsmith-2"))
+
+        // Labelled invalid ones: file N is line N of the labels. By hand from the form: a `min`
+        // on hh.size is a size below 1; a `max` on people[i].page is a page of 120 or more in
+        // the (i+1)th people element; a `type` defect cannot show in XML (text only) and is said.
+        let invalid = try Formsmith.run(["generate", "--rules", form, "--count", "12", "--seed", "5", "--shape", "xform-xml",
+                                         "--invalid-rate", "0.5", "--output", path("bad")])
+        XCTAssertEqual(invalid.status, 0, invalid.stderr)
+        let labels = try String(contentsOfFile: path("bad.labels.jsonl"), encoding: .utf8).split(separator: "\n")
+        XCTAssertFalse(labels.isEmpty)
+        var checked = 0
+        var typeDefects = 0
+        for label in labels {
+            let object = try JSONSerialization.jsonObject(with: Data(label.utf8)) as! [String: Any]
+            let line = object["line"] as! Int
+            let field = object["field"] as! String
+            let leaves = try XMLLeaves.read(path("bad") + "/" + String(format: "submission-%02d.xml", line))
+            func values(_ leaf: String) -> [String] {
+                leaves.filter { $0.hasPrefix("site_v/\(leaf)=") }.map { String($0.dropFirst("site_v/\(leaf)=".count)) }
+            }
+            switch (field, object["rule"] as! String) {
+            case ("hh.size", "min"):
+                XCTAssertLessThan(Int(values("hh/size")[0])!, 1, "\(line)")
+                checked += 1
+            case (let people, "max") where people.hasPrefix("people["):
+                let item = Int(people.dropFirst("people[".count).prefix { $0 != "]" })!
+                XCTAssertGreaterThanOrEqual(Int(values("people/page")[item])!, 120, "\(line)")
+                checked += 1
+            case (_, "type"):
+                typeDefects += 1
+            default:
+                break
+            }
+        }
+        XCTAssertGreaterThan(checked, 0, "no label of a kind checked here: \(labels)")
+        if typeDefects > 0 {
+            XCTAssertTrue(invalid.stderr.contains("\(typeDefects) labelled defect\(typeDefects == 1 ? "" : "s") of rule type"),
+                          invalid.stderr)
+        }
+
+        let noFolder = try Formsmith.run(["generate", "--rules", form, "--count", "1", "--shape", "xform-xml"])
+        XCTAssertEqual(noFolder.status, 2)
+        XCTAssertTrue(noFolder.stderr.contains("give --output FOLDER"), noFolder.stderr)
+    }
+}
+
+/// An XML document as `path=text` for each element without child elements (and `root@name=value`
+/// for the root's attributes), in document order, read with Foundation's XMLParser.
+private final class XMLLeaves: NSObject, XMLParserDelegate {
+    private var stack: [String] = []
+    private var text = ""
+    private var hasChildren: [Bool] = []
+    private(set) var leaves: [String] = []
+
+    static func read(_ path: String) throws -> [String] {
+        let parser = XMLParser(data: try Data(contentsOf: URL(fileURLWithPath: path)))
+        let reader = XMLLeaves()
+        parser.delegate = reader
+        guard parser.parse() else {
+            throw NSError(domain: "XMLLeaves", code: 1, userInfo: [NSLocalizedDescriptionKey:
+                "\(path): not well-formed XML: \(parser.parserError.map(String.init(describing:)) ?? "?")"])
+        }
+        return reader.leaves
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        if stack.isEmpty {
+            for key in attributes.keys.sorted() { leaves.append("\(name)@\(key)=\(attributes[key]!)") }
+        }
+        if !hasChildren.isEmpty { hasChildren[hasChildren.count - 1] = true }
+        stack.append(name)
+        hasChildren.append(false)
+        text = ""
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if hasChildren.removeLast() == false { leaves.append(stack.joined(separator: "/") + "=" + text) }
+        stack.removeLast()
+        text = ""
     }
 }

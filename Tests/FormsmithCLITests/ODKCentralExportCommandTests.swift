@@ -9,7 +9,7 @@ import XCTest
 final class ODKCentralExportCommandTests: ScratchFolderTestCase {
     /// site (required, at least two letters); group hh: size (required, at least 1), crops
     /// (maize or beans), loc (a geopoint); repeat people: pname (required), page (below 120).
-    private func writeForm() throws -> String {
+    func writeForm() throws -> String {
         try write("site.md", """
             | survey | | | | |
             | | type | name | constraint | required |
@@ -31,7 +31,7 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
             """)
     }
 
-    private let main = """
+    let main = """
         SubmissionDate,site,hh-size,hh-crops,hh-loc-Latitude,hh-loc-Longitude,hh-loc-Altitude,hh-loc-Accuracy,meta-instanceID,KEY,SubmitterID,SubmitterName,Status,ReviewState
         2024-05-01T10:00:00.000Z,S1,3,maize beans,-1.5,36.8,1700,5,uuid:a1,uuid:a1,5,Ana,,approved
         2024-05-01T11:00:00.000Z,,0,maize rice,95,36.8,,,uuid:a2,uuid:a2,5,Ana,,
@@ -39,7 +39,7 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
 
         """
 
-    private let people = """
+    let people = """
         pname,page,PARENT_KEY,KEY
         Ann,30,uuid:a1,uuid:a1/people[1]
         ,130,uuid:a2,uuid:a2/people[1]
@@ -226,5 +226,43 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
                                        "--split-output", path("split"), fixtures + "odk/clinic.csv"])
         XCTAssertTrue(split.stderr.contains("\(fixtures)odk/clinic.csv looks like an ODK Central export; with "
                                             + "--split-output it is read as a plain file"), split.stderr)
+    }
+
+    /// One cut row of the main file (fewer cells than the header: a file cut short or edited by
+    /// hand) is one unreadable submission with the file line that says why; the submissions
+    /// around it are still read and checked. A cut row of a repeat file cannot say whose item it
+    /// is: then the export is one unreadable record, with that line.
+    func testACutRowOfTheMainFileIsOneUnreadableSubmissionOnly() throws {
+        let form = try writeForm()
+        let export = try write("site.csv", """
+            SubmissionDate,site,hh-size,meta-instanceID,KEY
+            2024-05-01T10:00:00.000Z,S1,3,uuid:a1,uuid:a1
+            2024-05-01T11:00:00.000Z,S2
+            2024-05-02T09:00:00.000Z,S3,0,uuid:a3,uuid:a3
+
+            """)
+        try write("site-people.csv", "pname,page,PARENT_KEY,KEY\nAnn,30,uuid:a1,uuid:a1/people[1]\n")
+        let run = try Formsmith.run(["validate", "--rules", form, export])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        // By hand: a1 valid (S1, 3, Ann 30); the row on line 3 has 2 cells of 5; a3 has size 0 (< 1).
+        XCTAssertTrue(run.stdout.contains("""
+            \(export):2
+              unreadable: \(export):3: 2 cells where the header has 5; the file is cut or was edited by hand (this \
+            submission only: the others are read)
+            \(export):3 (id uuid:a3)
+              hh.size: must be at least 1 [min] (value "0")
+
+            3 questionnaires: 1 valid, 1 invalid, 1 unreadable
+            """), run.stdout)
+        XCTAssertTrue(run.stderr.contains("\(export): 1 row of \(export) cut (not as many cells as the header; file lines 3): "
+                                          + "each one unreadable submission, the others read"), run.stderr)
+        let json = try Formsmith.run(["validate", "--report", "json", "--rules", form, export])
+        XCTAssertTrue(json.stdout.contains(#""line":2,"unreadable":"\#(export):3: 2 cells where the header has 5"#), json.stdout)
+
+        try write("site-people.csv", "pname,page,PARENT_KEY,KEY\nAnn,30\n")
+        let cutRepeat = try Formsmith.run(["validate", "--rules", form, export])
+        XCTAssertTrue(cutRepeat.stdout.contains("\(export):1\n  unreadable: \(path("site-people.csv")):2: 2 cells where the "
+                                                + "header has 4"), cutRepeat.stdout)
+        XCTAssertTrue(cutRepeat.stdout.contains("1 questionnaire: 0 valid, 0 invalid, 1 unreadable"), cutRepeat.stdout)
     }
 }

@@ -3,14 +3,19 @@
 /// whose items' keys repeat the repeat's path (`members/member_name`), numbers as the text Kobo
 /// writes for them, a `select_multiple`'s choices as space-separated names. An empty list (a
 /// repeat without items, nothing selected) is left out, as Kobo leaves out what was not answered.
+/// Given the rules, an attachment is its file's name, as Kobo writes it.
 ///
 /// Fed JSON Lines in pieces (as the generator writes them), it writes one JSON array.
 public struct KoboExportWriter: Sendable {
     private var pending: [UInt8] = []
     private var written = 0
+    /// The rule paths of attachment fields (`photo`, `household.members[].photo`).
+    private let attachments: Set<String>
 
-    /// A writer with nothing written yet.
-    public init() {}
+    /// A writer with nothing written yet; with `rules`, their attachments are written as file names.
+    public init(rules: RuleSet? = nil) {
+        attachments = Set((rules?.allFields ?? []).filter { $0.type == .attachment }.map(\.path))
+    }
 
     /// Converts every complete line of `bytes` (the rest waits for the next piece) and returns
     /// the export's text for them (the opening `[` before the first).
@@ -23,7 +28,7 @@ public struct KoboExportWriter: Sendable {
             guard !line.isEmpty else { continue }
             output += Array((written == 0 ? "[\n" : ",\n").utf8)
             written += 1
-            output += Array(Self.convert(line).utf8)
+            output += Array(Self.convert(line, attachments: attachments).utf8)
         }
         return output
     }
@@ -36,28 +41,35 @@ public struct KoboExportWriter: Sendable {
     }
 
     /// One questionnaire (a JSON object) as a Kobo submission.
-    static func convert(_ line: [UInt8]) -> String {
+    static func convert(_ line: [UInt8], attachments: Set<String> = []) -> String {
         guard let object = FoundationJSON.object(line, number: { KoboNumber(text: $0) }) as? [String: Any] else {
             // Not an object: written as it is (the generator writes objects only).
             return String(decoding: line, as: UTF8.self)
         }
         var submission: [String: Any] = [:]
-        flatten(object, prefix: [], into: &submission)
+        flatten(object, prefix: [], rulePrefix: "", attachments: attachments, into: &submission)
         return KoboJSONWriter.write(submission)
     }
 
-    private static func flatten(_ object: [String: Any], prefix: [String], into submission: inout [String: Any]) {
+    /// `rulePrefix`: the rule path of `object` (`""`, `household.`, `household.members[].`).
+    private static func flatten(_ object: [String: Any], prefix: [String], rulePrefix: String, attachments: Set<String>,
+                                into submission: inout [String: Any]) {
         for (key, value) in object {
             let path = prefix + [key]
+            if attachments.contains(rulePrefix + key) {
+                submission[path.joined(separator: "/")] = ODKCentralCSVWriter.fileNames(value)
+                continue
+            }
             switch value {
             case let inner as [String: Any]:
-                flatten(inner, prefix: path, into: &submission)
+                flatten(inner, prefix: path, rulePrefix: rulePrefix + key + ".", attachments: attachments, into: &submission)
             case let items as [Any] where items.isEmpty:
                 continue
             case let items as [Any] where items.allSatisfy({ $0 is [String: Any] }):
                 submission[path.joined(separator: "/")] = items.map { item -> Any in
                     var converted: [String: Any] = [:]
-                    flatten(item as! [String: Any], prefix: path, into: &converted)
+                    flatten(item as! [String: Any], prefix: path, rulePrefix: rulePrefix + key + "[].", attachments: attachments,
+                            into: &converted)
                     return converted
                 }
             case let items as [Any]:

@@ -20,6 +20,10 @@ public struct ODKCentralCSVExport: Sendable {
     public var instanceIDs: [String?]
     /// What was set aside or could not be joined, one sentence each (for standard error).
     public var notes: [String]
+    /// The submissions that cannot be read (a cut row of the main file), by their 1-based
+    /// position, each with why; their lines in ``jsonLines`` are not JSON, so each is an
+    /// unreadable record of the run (``ExportRecordIDs`` gives it this reason).
+    public var unreadable: [Int: String] = [:]
 
     /// The largest file read (its rows are held in memory to be joined).
     public static let maxBytes = 512 << 20
@@ -98,6 +102,12 @@ public struct ODKCentralCSVExport: Sendable {
         var keys: Set<String> = []
         var repeatedKeys: [Int] = []
         for (index, row) in main.rows.enumerated() {
+            if let reason = main.cut[index] {
+                export.unreadable[index + 1] = reason
+                export.instanceIDs.append(nil)
+                export.jsonLines += "(a cut row)\n"
+                continue
+            }
             let key = row["KEY"] ?? ""
             // Central's KEYs are unique; a KEY seen before (a merged or hand-edited file) cannot
             // say whose repeat rows are whose: they go to its first submission only.
@@ -106,6 +116,12 @@ public struct ODKCentralCSVExport: Sendable {
             let object = try reader.convert(row, scope: "", key: repeated ? "" : key, joined: &joined)
             export.instanceIDs.append(key.isEmpty ? nil : key)
             export.jsonLines += KoboJSONWriter.write(object) + "\n"
+        }
+        if !main.cut.isEmpty {
+            let lines = main.cut.keys.sorted().map { main.lines[$0] }
+            export.notes.append("\(lines.count) row\(lines.count == 1 ? "" : "s") of \(mainPath) cut (not as many cells as "
+                                + "the header; file lines " + lines.prefix(5).map(String.init).joined(separator: ", ")
+                                + (lines.count > 5 ? ", …" : "") + "): each one unreadable submission, the others read")
         }
         if !repeatedKeys.isEmpty {
             export.notes.append("\(repeatedKeys.count) submission\(repeatedKeys.count == 1 ? "" : "s") with the KEY of an "
@@ -139,6 +155,9 @@ struct ODKTable {
     var lines: [Int]
     /// Row indices by `PARENT_KEY`.
     var byParent: [String: [Int]]
+    /// The rows of the main file that are cut (not as many cells as the header), by row index,
+    /// each with why: each is one unreadable submission, the others are read.
+    var cut: [Int: String] = [:]
 }
 
 /// Loads the main and repeat files and turns rows into questionnaire objects.
@@ -231,8 +250,14 @@ struct ODKTableReader {
         for (line, cells) in records.dropFirst() {
             guard let cells, cells != [""] else { continue }
             guard cells.count == header.count else {
-                throw XLSFormError("\(path):\(line): \(cells.count) cells where the header has \(header.count); "
-                                   + "the file is cut or was edited by hand")
+                let reason = "\(path):\(line): \(cells.count) cells where the header has \(header.count); "
+                    + "the file is cut or was edited by hand"
+                // In a repeat file a cut row cannot say whose item it is: the export is not read.
+                guard path == mainPath else { throw XLSFormError(reason) }
+                table.cut[table.rows.count] = reason + " (this submission only: the others are read)"
+                table.rows.append([:])
+                table.lines.append(line)
+                continue
             }
             var row: [String: String] = [:]
             for (name, cell) in zip(header, cells) { row[name] = cell }

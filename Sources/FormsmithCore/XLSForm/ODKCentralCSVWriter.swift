@@ -18,8 +18,9 @@ public struct ODKCentralCSVWriter: Sendable {
         public let suffix: String
         /// The header row's cells.
         public let header: [String]
-        /// Each column's field path relative to the table's scope, and its part of a geopoint (0...3) if one.
-        let columns: [(path: [String], geopointPart: Int?)]
+        /// Each column's field path relative to the table's scope, its part of a geopoint (0...3)
+        /// if one, and whether it is an attachment (written as its file name).
+        let columns: [(path: [String], geopointPart: Int?, attachment: Bool)]
     }
 
     /// The tables, the main one first, then the repeats in the rules' order.
@@ -31,9 +32,12 @@ public struct ODKCentralCSVWriter: Sendable {
     private var keys: Set<String> = []
     /// Lines that were not JSON objects: not written (the generator writes objects only).
     public private(set) var skippedLines = 0
+    /// The day the submissions are dated (`SubmissionDate`), nil to leave it empty.
+    private let submissionDay: CivilDate?
 
-    /// The tables of `rules`.
-    public init(rules: RuleSet) {
+    /// The tables of `rules`; `submissionDay` dates the submissions (see the type's description).
+    public init(rules: RuleSet, submissionDay: CivilDate? = nil) {
+        self.submissionDay = submissionDay
         let fields = rules.allFields
         var types: [String: FieldType] = [:]
         for field in fields { types[field.path] = field.type }
@@ -41,7 +45,7 @@ public struct ODKCentralCSVWriter: Sendable {
         func table(_ list: String?, suffix: String) -> Table {
             let scope = list.map { $0 + "[]." } ?? ""
             var header: [String] = []
-            var columns: [(path: [String], geopointPart: Int?)] = []
+            var columns: [(path: [String], geopointPart: Int?, attachment: Bool)] = []
             for field in fields where field.path.hasPrefix(scope) && !field.type.isContainer {
                 let relative = String(field.path.dropFirst(scope.count))
                 guard !relative.contains("[]") else { continue }
@@ -50,11 +54,11 @@ public struct ODKCentralCSVWriter: Sendable {
                 if field.constraints[RegexCheck.self].regex?.value == XLSFormTypeMapping.geopointPattern {
                     for (part, suffix) in ["Latitude", "Longitude", "Altitude", "Accuracy"].enumerated() {
                         header.append("\(name)-\(suffix)")
-                        columns.append((path, part))
+                        columns.append((path, part, false))
                     }
                 } else {
                     header.append(name)
-                    columns.append((path, nil))
+                    columns.append((path, nil, field.type == .attachment))
                 }
             }
             if list == nil {
@@ -105,19 +109,19 @@ public struct ODKCentralCSVWriter: Sendable {
                 ?? "uuid:formsmith-\(written)"
             while keys.contains(key) { key += "-\(written)" }
             keys.insert(key)
-            emit(object, table: 0, parentKey: nil, key: key, into: &output)
+            emit(object, table: 0, parentKey: nil, key: key, submissionDate: submissionDate(position: written), into: &output)
         }
         return output
     }
 
     /// The rows of `object` (in table `index`) and of the repeat items inside it.
     private func emit(_ object: [String: Any], table index: Int, parentKey: String?, key: String,
-                      into output: inout [[UInt8]]) {
+                      submissionDate: String = "", into output: inout [[UInt8]]) {
         let table = tables[index]
-        var cells = table.list == nil ? [""] : []
+        var cells = table.list == nil ? [submissionDate] : []
         for column in table.columns {
             let value = Self.lookup(column.path, in: object)
-            var cell = Self.text(value)
+            var cell = column.attachment ? Self.fileNames(value) : Self.text(value)
             if let part = column.geopointPart {
                 let parts = cell.split(separator: " ").map(String.init)
                 cell = part < parts.count ? parts[part] : ""
@@ -144,14 +148,32 @@ public struct ODKCentralCSVWriter: Sendable {
         }
     }
 
+    /// `SubmissionDate` of submission `position` (1-based): noon UTC of the day, plus a second a position.
+    private func submissionDate(position: Int) -> String {
+        guard let submissionDay else { return "" }
+        let seconds = 12 * 3600 + (position - 1) % (12 * 3600)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(submissionDay)T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60)).000Z"
+    }
+
     private static func lookup(_ path: [String], in object: [String: Any]) -> Any? {
         var current: Any? = object
         for step in path { current = (current as? [String: Any])?[step] }
         return current
     }
 
+    /// An attachment as Central writes it: the file's name (several space-separated); a value
+    /// that is not an attachment object as it is.
+    static func fileNames(_ value: Any?) -> String {
+        switch value {
+        case let object as [String: Any]: return object["name"] as? String ?? text(object)
+        case let items as [Any]: return items.map { fileNames($0) }.joined(separator: " ")
+        default: return text(value)
+        }
+    }
+
     /// A value as Central writes it: numbers as written, choices joined by spaces, nothing empty.
-    private static func text(_ value: Any?) -> String {
+    static func text(_ value: Any?) -> String {
         switch value {
         case nil, is NSNull: return ""
         case let text as String: return text
