@@ -12,7 +12,8 @@
 # left not found, and how many of the pairs Formsmith requires (covered + not found) the peer's
 # rows hold, recounted from them. Formsmith's time includes building and validating each
 # questionnaire.
-#   usage: Benchmarks/pairwise.sh [SEED]   (FORMSMITH: the binary; default the release build)
+#   usage: Benchmarks/pairwise.sh [SEED]   (FORMSMITH: the binary, default the release build;
+#          PAIRWISE_WORK: a folder to keep the sets, reports, models and rows in)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 binary="${FORMSMITH:-$root/.build/release/formsmith}"
@@ -23,8 +24,13 @@ if [ -z "$pict" ] && ! pict="$("$root/scripts/install-pict")"; then
     echo "pairwise.sh: PICT could not be installed (scripts/install-pict failed above): allpairspy stands in for it" >&2
     pict=""
 fi
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+if [ -n "${PAIRWISE_WORK:-}" ]; then  # keep each form's set, report, model and PICT rows there
+    work="$PAIRWISE_WORK"
+    mkdir -p "$work"
+else
+    work="$(mktemp -d)"
+    trap 'rm -rf "$work"' EXIT
+fi
 now() { date +%s.%N; }
 forms=(
     "customer-survey=$root/Rules/customer-survey.yaml"
@@ -34,7 +40,7 @@ forms=(
     "cover-nested-visibility=$root/Benchmarks/forms/cover-nested-visibility.yaml"
     "nested-lists=$root/Tests/FormsmithCLITests/Fixtures/nested-lists/rules.yaml"
 )
-printf '%-24s %7s %6s %9s %9s %9s %14s %11s %8s %6s  %s\n' form factors pairs not-found formsmith peer peer-covered formsmith-s peer-s ratio peer
+printf '%-24s %7s %6s %9s %9s %9s %14s %11s %8s %6s  %s\n' form factors pairs not-found formsmith peer peer-covered formsmith-s peer-s ratio tool
 for entry in "${forms[@]}"; do
     form="${entry%%=*}" rules="${entry#*=}"
     start=$(now)

@@ -29,6 +29,12 @@ public struct CoverageReport: Sendable {
     public let solverTimeouts: Int
     /// Invalid questionnaires written after the valid ones (`--invalid`), not counted in ``rows``.
     public internal(set) var invalid = 0
+    /// Greedy searches run (the smallest set kept; see ``CoveringGenerator/passes``); 0 for a
+    /// measured set.
+    public internal(set) var passes = 0
+    /// Questionnaires dropped, over all searches, because every tuple of theirs another one
+    /// also covered.
+    public internal(set) var dropped = 0
 
     init(form: String, strength: CoverStrength, seed: UInt64?, factors: [CoverFactor], rows: [[Int]],
          space: TupleSpace, kept: Int, attempts: Int, solver: SolverCoverModel?) {
@@ -98,6 +104,7 @@ public struct CoverageReport: Sendable {
             ("required", String(required)), ("covered", String(covered.count)),
             ("impossible", String(impossible.count)), ("notFound", String(notFound.count)),
             ("attemptsPerTuple", String(attempts)),
+            ("searchPasses", String(passes)), ("redundantDropped", String(dropped)),
             ("solverChecks", String(solverChecks)),
             ("solverTimeouts", String(solverTimeouts)),
             ("unmodelled", JSONText.array(unmodelled.map(JSONText.quoted))),
@@ -122,6 +129,10 @@ public struct CoverageReport: Sendable {
         var lines = ["\(factors.count) factors, \(Counted.phrase(required, noun)) required: \(covered.count) covered by "
                      + "\(Counted.phrase(rows.count, "questionnaire"))" + (kept > 0 ? " (\(kept) kept from seed data)" : "")
                      + ", \(impossible.count) impossible, \(notFound.count) " + (attempts > 0 ? "not found" : "not covered")]
+        if passes > 1 || dropped > 0 {
+            lines.append("  the smallest set of \(Counted.phrase(passes, "greedy search", plural: "greedy searches")) kept"
+                         + (dropped > 0 ? ", \(Counted.phrase(dropped, "questionnaire")) dropped whose every \(noun) another one also covered" : ""))
+        }
         var perRule: [String: Int] = [:]
         for entry in impossible { perRule[entry.rule, default: 0] += 1 }
         let ranked = perRule.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
