@@ -32,8 +32,8 @@ public struct CoverageReport: Sendable {
     /// Greedy searches run (the smallest set kept; see ``CoveringGenerator/passes``); 0 for a
     /// measured set.
     public internal(set) var passes = 0
-    /// Questionnaires dropped, over all searches, because every tuple of theirs another one
-    /// also covered.
+    /// Questionnaires dropped from the kept set because every tuple of theirs another one also
+    /// covered.
     public internal(set) var dropped = 0
 
     init(form: String, strength: CoverStrength, seed: UInt64?, factors: [CoverFactor], rows: [[Int]],
@@ -129,10 +129,12 @@ public struct CoverageReport: Sendable {
         var lines = ["\(factors.count) factors, \(Counted.phrase(required, noun)) required: \(covered.count) covered by "
                      + "\(Counted.phrase(rows.count, "questionnaire"))" + (kept > 0 ? " (\(kept) kept from seed data)" : "")
                      + ", \(impossible.count) impossible, \(notFound.count) " + (attempts > 0 ? "not found" : "not covered")]
-        if passes > 1 || dropped > 0 {
-            lines.append("  the smallest set of \(Counted.phrase(passes, "greedy search", plural: "greedy searches")) kept"
-                         + (dropped > 0 ? ", \(Counted.phrase(dropped, "questionnaire")) dropped whose every \(noun) another one also covered" : ""))
+        var searches: [String] = []
+        if passes > 1 { searches.append("the smallest set of \(passes) greedy searches kept") }
+        if dropped > 0 {
+            searches.append("\(Counted.phrase(dropped, "questionnaire")) dropped whose every \(noun) another one also covered")
         }
+        if !searches.isEmpty { lines.append("  " + searches.joined(separator: ", ")) }
         var perRule: [String: Int] = [:]
         for entry in impossible { perRule[entry.rule, default: 0] += 1 }
         let ranked = perRule.sorted { ($0.value, $1.key) > ($1.value, $0.key) }

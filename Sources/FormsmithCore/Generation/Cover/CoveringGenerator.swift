@@ -114,11 +114,10 @@ public final class CoveringGenerator {
         let solver = SolverCoverModel(model: model, plan: plan)
         var best: Pass?
         var passesRun = 0
-        var dropped = 0
         for pass in 0..<max(1, passes) {
             var next = try search(generator, space: proved, solver: solver, pass: pass)
             passesRun += 1
-            dropped += dropRedundant(generator, from: &next)
+            next.dropped = dropRedundant(generator, from: &next)
             if best.map({ next.isSmaller(than: $0) }) ?? true { best = next }
             // No set is smaller than the most tuples one factor combination needs covered.
             if let best, best.rows.count <= best.space.coveredLowerBound { break }
@@ -130,7 +129,7 @@ public final class CoveringGenerator {
                                     factors: model.factors, rows: best.rows, space: best.space, kept: seedsToKeep,
                                     attempts: attemptsPerTuple * candidates, solver: solver)
         report.passes = passesRun
-        report.dropped = dropped
+        report.dropped = best.dropped
         var result = CoveringResult(questionnaires: best.written, report: report, discards: generator.takeDiscards())
         if invalid {
             plantDefects(generator, bases: best.bases.compactMap { base in base.assignment.map { ($0, base.random, base.index) } }, into: &result)
@@ -146,6 +145,8 @@ public final class CoveringGenerator {
         var rows: [[Int]] = []
         var bases: [Base] = []
         var space: TupleSpace
+        /// Questionnaires dropped from the search's set as redundant (see ``dropRedundant``).
+        var dropped = 0
 
         var notFound: Int { space.states.reduce(0) { $0 + ($1 == .notFound ? 1 : 0) } }
 
