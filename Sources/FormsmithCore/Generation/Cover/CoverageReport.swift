@@ -35,6 +35,9 @@ public struct CoverageReport: Sendable {
     /// Questionnaires dropped from the kept set because every tuple of theirs another one also
     /// covered.
     public internal(set) var dropped = 0
+    /// Questionnaires of the kept set that another one makes redundant but that stay: one after
+    /// them did not rebuild the same at its new position (see ``CoveringGenerator/run()``).
+    public internal(set) var keptRedundant = 0
 
     init(form: String, strength: CoverStrength, seed: UInt64?, factors: [CoverFactor], rows: [[Int]],
          space: TupleSpace, kept: Int, attempts: Int, solver: SolverCoverModel?) {
@@ -105,6 +108,7 @@ public struct CoverageReport: Sendable {
             ("impossible", String(impossible.count)), ("notFound", String(notFound.count)),
             ("attemptsPerTuple", String(attempts)),
             ("searchPasses", String(passes)), ("redundantDropped", String(dropped)),
+            ("redundantKept", String(keptRedundant)),
             ("solverChecks", String(solverChecks)),
             ("solverTimeouts", String(solverTimeouts)),
             ("unmodelled", JSONText.array(unmodelled.map(JSONText.quoted))),
@@ -133,6 +137,10 @@ public struct CoverageReport: Sendable {
         if passes > 1 { searches.append("the smallest set of \(passes) greedy searches kept") }
         if dropped > 0 {
             searches.append("\(Counted.phrase(dropped, "questionnaire")) dropped whose every \(noun) another one also covered")
+        }
+        if keptRedundant > 0 {
+            searches.append("\(Counted.phrase(keptRedundant, "redundant questionnaire")) kept: "
+                            + "one after it did not rebuild the same at its new position")
         }
         if !searches.isEmpty { lines.append("  " + searches.joined(separator: ", ")) }
         var perRule: [String: Int] = [:]

@@ -117,7 +117,7 @@ public final class CoveringGenerator {
         for pass in 0..<max(1, passes) {
             var next = try search(generator, space: proved, solver: solver, pass: pass)
             passesRun += 1
-            next.dropped = dropRedundant(generator, from: &next)
+            (next.dropped, next.keptRedundant) = dropRedundant(generator, from: &next)
             if best.map({ next.isSmaller(than: $0) }) ?? true { best = next }
             // No set is smaller than the most tuples one factor combination needs covered.
             if let best, best.rows.count <= best.space.coveredLowerBound { break }
@@ -130,6 +130,7 @@ public final class CoveringGenerator {
                                     attempts: attemptsPerTuple * candidates, solver: solver)
         report.passes = passesRun
         report.dropped = best.dropped
+        report.keptRedundant = best.keptRedundant
         var result = CoveringResult(questionnaires: best.written, report: report, discards: generator.takeDiscards())
         if invalid {
             plantDefects(generator, bases: best.bases.compactMap { base in base.assignment.map { ($0, base.random, base.index) } }, into: &result)
@@ -147,6 +148,8 @@ public final class CoveringGenerator {
         var space: TupleSpace
         /// Questionnaires dropped from the search's set as redundant (see ``dropRedundant``).
         var dropped = 0
+        /// Redundant questionnaires kept because dropping them failed (see ``dropRedundant``).
+        var keptRedundant = 0
 
         var notFound: Int { space.states.reduce(0) { $0 + ($1 == .notFound ? 1 : 0) } }
 
@@ -275,8 +278,9 @@ public final class CoveringGenerator {
     /// another remaining one also covers, so the set still covers all it covered. The ones after
     /// a dropped questionnaire move up and are rebuilt at their new position (a generated id
     /// numbers the position); if one does not come back with the same factor values, the pass
-    /// is left as it was. Returns how many were dropped.
-    private func dropRedundant(_ generator: RecordGenerator, from pass: inout Pass) -> Int {
+    /// is left as it was. Returns how many were dropped, and how many redundant ones were kept
+    /// because of that (said in the summary, never silent).
+    private func dropRedundant(_ generator: RecordGenerator, from pass: inout Pass) -> (dropped: Int, kept: Int) {
         let tuples = pass.rows.map { pass.space.tuples(of: $0).filter { pass.space.states[$0] == .covered } }
         var holders: [Int: Int] = [:]
         for list in tuples { for tuple in list { holders[tuple, default: 0] += 1 } }
@@ -286,7 +290,7 @@ public final class CoveringGenerator {
             for tuple in tuples[index] { holders[tuple, default: 0] -= 1 }
             drop.insert(index)
         }
-        guard let first = drop.min() else { return 0 }
+        guard let first = drop.min() else { return (0, 0) }
         var next = pass
         next.written.removeAll()
         next.rows.removeAll()
@@ -299,7 +303,7 @@ public final class CoveringGenerator {
                 generator.builder.solverPins = base.pins
                 defer { generator.builder.solverPins = nil }
                 guard build(generator, index: position, targets: CoverTargets(assignment, model: model, rules: plan.rules),
-                            random: base.random, seeds: false) == pass.rows[index] else { return 0 }
+                            random: base.random, seeds: false) == pass.rows[index] else { return (0, drop.count) }
                 bytes = Array(generator.json.bytes)
                 base.index = position
             }
@@ -308,9 +312,9 @@ public final class CoveringGenerator {
             next.rows.append(pass.rows[index])
         }
         next.space.recover(rows: next.rows)
-        guard next.space.uncoveredCount == 0 else { return 0 }
+        guard next.space.uncoveredCount == 0 else { return (0, drop.count) }
         pass = next
-        return drop.count
+        return (drop.count, 0)
     }
 
     /// The solver's exact numbers for its last row, as pins for the builder (nil when none).
