@@ -174,8 +174,11 @@ def write_model(report_path, model_path):
         lines.append('IF [F%d] = "v%d" THEN %s;' % (i + 1, a, " AND ".join('[F%d] <> "v%d"' % (j + 1, b) for (j, b) in rights)))
     for (i, a) in sorted(single):
         lines.append('[F%d] <> "v%d";' % (i + 1, a))
-    with open(model_path, "w", encoding="utf-8") as handle:
-        handle.write("\n".join(lines) + "\n")
+    # ASCII only: the comments name Formsmith's values (`ТП`), and PICT's reader stops at the
+    # first character outside ASCII in the C++ locale it reads with (the pypict build did,
+    # leaving every factor after it out of the model).
+    with open(model_path, "w", encoding="ascii") as handle:
+        handle.write("\n".join(line.encode("ascii", "backslashreplace").decode("ascii") for line in lines) + "\n")
     with open(model_path + ".map", "w", encoding="utf-8") as handle:
         json.dump({"kept": kept, "derived": {str(x): [y, f] for x, (y, f) in derived.items()}}, handle)
 

@@ -29,6 +29,15 @@ public struct CoverageReport: Sendable {
     public let solverTimeouts: Int
     /// Invalid questionnaires written after the valid ones (`--invalid`), not counted in ``rows``.
     public internal(set) var invalid = 0
+    /// Greedy searches run (the smallest set kept; see ``CoveringGenerator/passes``); 0 for a
+    /// measured set.
+    public internal(set) var passes = 0
+    /// Questionnaires dropped from the kept set because every tuple of theirs another one also
+    /// covered.
+    public internal(set) var dropped = 0
+    /// Questionnaires of the kept set that another one makes redundant but that stay: one after
+    /// them did not rebuild the same at its new position (see ``CoveringGenerator/run()``).
+    public internal(set) var keptRedundant = 0
 
     init(form: String, strength: CoverStrength, seed: UInt64?, factors: [CoverFactor], rows: [[Int]],
          space: TupleSpace, kept: Int, attempts: Int, solver: SolverCoverModel?) {
@@ -98,6 +107,8 @@ public struct CoverageReport: Sendable {
             ("required", String(required)), ("covered", String(covered.count)),
             ("impossible", String(impossible.count)), ("notFound", String(notFound.count)),
             ("attemptsPerTuple", String(attempts)),
+            ("searchPasses", String(passes)), ("redundantDropped", String(dropped)),
+            ("redundantKept", String(keptRedundant)),
             ("solverChecks", String(solverChecks)),
             ("solverTimeouts", String(solverTimeouts)),
             ("unmodelled", JSONText.array(unmodelled.map(JSONText.quoted))),
@@ -122,6 +133,16 @@ public struct CoverageReport: Sendable {
         var lines = ["\(factors.count) factors, \(Counted.phrase(required, noun)) required: \(covered.count) covered by "
                      + "\(Counted.phrase(rows.count, "questionnaire"))" + (kept > 0 ? " (\(kept) kept from seed data)" : "")
                      + ", \(impossible.count) impossible, \(notFound.count) " + (attempts > 0 ? "not found" : "not covered")]
+        var searches: [String] = []
+        if passes > 1 { searches.append("the smallest set of \(passes) greedy searches kept") }
+        if dropped > 0 {
+            searches.append("\(Counted.phrase(dropped, "questionnaire")) dropped whose every \(noun) another one also covered")
+        }
+        if keptRedundant > 0 {
+            searches.append("\(Counted.phrase(keptRedundant, "redundant questionnaire")) kept: "
+                            + "one after it did not rebuild the same at its new position")
+        }
+        if !searches.isEmpty { lines.append("  " + searches.joined(separator: ", ")) }
         var perRule: [String: Int] = [:]
         for entry in impossible { perRule[entry.rule, default: 0] += 1 }
         let ranked = perRule.sorted { ($0.value, $1.key) > ($1.value, $0.key) }

@@ -21,6 +21,8 @@ struct TupleSpace {
     private(set) var impossibleRule: [Int: Int] = [:]
     private(set) var rules: [String] = []
     private(set) var uncoveredCount = 0
+    /// Per combination: how many of its tuples are still uncovered.
+    private(set) var uncoveredIn: [Int] = []
 
     /// The most tuples a covering run or a coverage measure takes on (each costs a proof that
     /// no rule forbids it, a few bytes of state, and work in every round of the search): past
@@ -86,6 +88,7 @@ struct TupleSpace {
         states = Array(repeating: .uncovered, count: total)
         coveredBy = Array(repeating: -1, count: total)
         uncoveredCount = total
+        uncoveredIn = combinations.map { $0.reduce(1) { $0 * sizes[$1] } }
     }
 
     var count: Int { states.count }
@@ -102,14 +105,30 @@ struct TupleSpace {
     /// The combination of sorted factors, if the space has it.
     func combination(of factors: [Int]) -> Int? { combinationIndex[key(factors)] }
 
-    /// The factors and values of a tuple.
-    func decode(_ tuple: Int) -> [(factor: Int, value: Int)] {
+    /// The combination a tuple belongs to.
+    func combination(containing tuple: Int) -> Int {
         var low = 0
         var high = offsets.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if offsets[middle] <= tuple { low = middle } else { high = middle - 1 }
         }
+        return low
+    }
+
+    /// The first uncovered tuple of the factor combination with the most uncovered tuples (the
+    /// first such combination on a tie), as PICT picks where to start a row; nil when nothing
+    /// is uncovered.
+    func hardestUncovered() -> Int? {
+        guard uncoveredCount > 0, var best = uncoveredIn.indices.first else { return nil }
+        for combination in uncoveredIn.indices where uncoveredIn[combination] > uncoveredIn[best] { best = combination }
+        let end = best + 1 < offsets.count ? offsets[best + 1] : states.count
+        return (offsets[best]..<end).first { states[$0] == .uncovered }
+    }
+
+    /// The factors and values of a tuple.
+    func decode(_ tuple: Int) -> [(factor: Int, value: Int)] {
+        let low = combination(containing: tuple)
         var rest = tuple - offsets[low]
         var result: [(Int, Int)] = []
         for factor in combinations[low].reversed() {
@@ -141,12 +160,38 @@ struct TupleSpace {
     mutating func cover(_ row: [Int], by index: Int) -> Int {
         var newly = 0
         for tuple in tuples(of: row) where states[tuple] == .uncovered || states[tuple] == .notFound {
-            if states[tuple] == .uncovered { uncoveredCount -= 1 }
+            if states[tuple] == .uncovered {
+                uncoveredCount -= 1
+                uncoveredIn[combination(containing: tuple)] -= 1
+            }
             states[tuple] = .covered
             coveredBy[tuple] = Int32(index)
             newly += 1
         }
         return newly
+    }
+
+    /// Covers again from `rows` only (after questionnaires were dropped): every covered tuple
+    /// becomes uncovered, then each row covers its tuples with its new index.
+    mutating func recover(rows: [[Int]]) {
+        for tuple in states.indices where states[tuple] == .covered {
+            states[tuple] = .uncovered
+            coveredBy[tuple] = -1
+            uncoveredCount += 1
+            uncoveredIn[combination(containing: tuple)] += 1
+        }
+        for (index, row) in rows.enumerated() { cover(row, by: index) }
+    }
+
+    /// The most covered tuples of one factor combination: each questionnaire holds one tuple
+    /// of each combination, so no set covering them is smaller.
+    var coveredLowerBound: Int {
+        var most = 0
+        for combination in combinations.indices {
+            let end = combination + 1 < offsets.count ? offsets[combination + 1] : states.count
+            most = max(most, states[offsets[combination]..<end].reduce(0) { $0 + ($1 == .covered ? 1 : 0) })
+        }
+        return most
     }
 
     mutating func markImpossible(_ tuple: Int, rule: String) {
@@ -159,11 +204,13 @@ struct TupleSpace {
         states[tuple] = .impossible
         impossibleRule[tuple] = ruleIndex
         uncoveredCount -= 1
+        uncoveredIn[combination(containing: tuple)] -= 1
     }
 
     mutating func markNotFound(_ tuple: Int) {
         guard states[tuple] == .uncovered else { return }
         states[tuple] = .notFound
         uncoveredCount -= 1
+        uncoveredIn[combination(containing: tuple)] -= 1
     }
 }
