@@ -8,6 +8,7 @@ extension GenerateCommand {
         if invalidRate > 0 { throw ValidationError("--cover does not take --invalid-rate") }
         if boundaries { throw ValidationError("--cover chooses boundary classes itself: leave out --boundaries") }
         if start > 0 { throw ValidationError("--cover does not take --start") }
+        if let searches, searches < 1 { throw ValidationError("--searches must be 1 or more") }
         if invalid, output == nil, labels == nil {
             throw ValidationError("--invalid writes a labels sidecar: give --labels FILE when writing to standard output")
         }
@@ -40,6 +41,7 @@ extension GenerateCommand {
             permit = try OutputGuard.permit(files)
             let generator = try CoveringGenerator(rules: compiled, strength: strength, options: options)
             generator.invalid = invalid
+            if let searches { generator.passes = searches }
             let display = CoverProgressDisplay(command: "covering \(strength.rawValue)",
                                                enabled: TerminalOptions.showsProgress(progress, quiet: quiet))
             if let display { generator.progress = { display.update($0) } }

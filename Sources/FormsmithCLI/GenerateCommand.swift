@@ -45,6 +45,11 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .customLong("coverage-report"), help: "With --cover: write the coverage report (JSON) to this file.")
     var coverageReport: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "With --cover: greedy searches to run, each from its own seed, keeping the smallest set (default 3, 1 for "
+        + "triples); more may find a smaller set, each costs about one more search's time.", valueName: "n"))
+    var searches: Int?
+
     @Flag(name: .long, help: "With --cover: add one invalid questionnaire per (field, rule) defect the generator can plant, each with that one labelled defect (labels as with --invalid-rate).")
     var invalid = false
 
@@ -130,6 +135,7 @@ struct GenerateCommand: ParsableCommand {
         if cover == nil, progress != nil {
             throw ValidationError("--progress and --no-progress are for --cover (a covering run can take minutes); leave them out")
         }
+        if searches != nil, cover == nil { throw ValidationError("--searches goes with --cover") }
         if invalid, cover == nil { throw ValidationError("--invalid goes with --cover (for a share of invalid questionnaires use --invalid-rate)") }
         let count = self.count ?? 0
         if count < 0 { throw ValidationError("--count must be 0 or more") }

@@ -103,17 +103,30 @@ final class SolverCoverCommandTests: ScratchFolderTestCase {
     /// sets"), no set of cover-assert's pairs is smaller than 24: each of the 4 water sources
     /// with each of the 3 classes of `claimed` needs its own `water` row (12), and each of the
     /// 4 other kinds with each class of `claimed` needs its own row (12). PICT writes 26 on the
-    /// same model; one greedy search wrote 26 here too (seed 1). Six searches run (the bound that
-    /// would stop them early, 15 = 5 kinds × 3 classes of `claimed`, is below 24) and the
-    /// smallest set reaches the minimum.
+    /// same model; one greedy search (`--searches 1`) writes 26 here too (seed 1). The default
+    /// three searches run (the bound that would stop them early, 15 = 5 kinds × 3 classes of
+    /// `claimed`, is below 24) and the smallest set reaches the minimum.
     func testPairsOfCoverAssertReachTheHandWorkedMinimum() throws {
         let rules = try write("cover-assert.yaml", Self.coverAssert)
         let (run, report, output) = try cover(rules, "pairs", name: "minimum")
         XCTAssertEqual(report["questionnaires"] as? Int, 24, run.stderr)
         XCTAssertEqual(report["notFound"] as? Int, 0)
-        XCTAssertEqual(report["searchPasses"] as? Int, 6)
-        XCTAssertTrue(run.stderr.contains("the smallest set of 6 greedy searches kept"), run.stderr)
+        XCTAssertEqual(report["searchPasses"] as? Int, 3)
+        XCTAssertTrue(run.stderr.contains("the smallest set of 3 greedy searches kept"), run.stderr)
         try assertValid(rules, output, count: 24)
+
+        let (single, singleReport, singleOutput) = try cover(rules, "pairs", name: "single", ["--searches", "1"])
+        XCTAssertEqual(singleReport["questionnaires"] as? Int, 26, single.stderr)
+        XCTAssertEqual(singleReport["searchPasses"] as? Int, 1)
+        XCTAssertEqual(singleReport["notFound"] as? Int, 0)
+        XCTAssertFalse(single.stderr.contains("greedy searches kept"), single.stderr)
+        try assertValid(rules, singleOutput, count: 26)
+
+        for refused in [["--cover", "pairs", "--searches", "0"], ["--count", "3", "--searches", "2"]] {
+            let run = try Formsmith.run(["generate", "--rules", rules, "--seed", "1"] + refused)
+            XCTAssertEqual(run.status, 2, run.stderr)
+            XCTAssertTrue(run.stderr.contains("--searches"), run.stderr)
+        }
     }
 
     /// Issue 30: no larger than PICT's sets (`Benchmarks/pairwise.sh`, the PICT of the pypict 0.3.0
@@ -145,13 +158,13 @@ final class SolverCoverCommandTests: ScratchFolderTestCase {
         try assertValid(fixture, listOutput, count: lists["questionnaires"] as? Int ?? -1)
     }
 
-    private func cover(_ rules: String, _ strength: String, name: String) throws
+    private func cover(_ rules: String, _ strength: String, name: String, _ extra: [String] = []) throws
         -> (run: Formsmith.Output, report: [String: Any], output: String)
     {
         let output = path(name + ".jsonl")
         let report = path(name + ".report.json")
         let run = try Formsmith.run(["generate", "--rules", rules, "--cover", strength, "--seed", "1",
-                                     "--output", output, "--coverage-report", report])
+                                     "--output", output, "--coverage-report", report] + extra)
         XCTAssertEqual(run.status, 0, run.stderr)
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any]
         return (run, object ?? [:], output)
