@@ -35,7 +35,7 @@ FORMSMITH_ONLY = {
     "type": "datatype-not-a-bind",          # a bind's type (int, decimal, date, geopoint, ...)
     "enum": "itemset-not-a-bind",           # a select's value is one of its itemset's choices
     "unknown-field": "not-a-node",          # a key that is no node of the form's instance
-    "min-items": "select-multiple-itemset", # only from count-selected() constraints: compared below
+    "unique": "select-multiple-chosen-twice",  # a select_multiple naming a choice twice
     "multiple-of": "range-step",            # a range question's step
     "media-type": "attachment-type",        # image/audio/video accept only that media type
     "extension": "attachment-type",         # a file name whose extension is not of its media type
@@ -126,6 +126,8 @@ class Form:
                 walk(child, cpath)
         walk(self.instance, "/" + self.root_name)
         self.filtered, self.choice_filter_reads = {}, {}
+        # repeats with jr:count: ODK makes exactly that many items (a body attribute, no bind)
+        self.counted = {e.get("nodeset") for e in root.iter(XF + "repeat") if e.get(JR + "count")}
         for element in root.iter():
             ref = element.get("ref")
             if ref and element.find(XF + "itemset") is not None and "[" in element.find(XF + "itemset").get("nodeset", ""):
@@ -236,11 +238,13 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--today", default="2024-06-01")
     ap.add_argument("--invalid-rate", default="0.5")
+    ap.add_argument("--match", default="", help="only the forms whose file name contains this")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
     today_days = days(args.today)
     files = sorted(f for f in os.listdir(args.corpus)
                    if f.endswith((".md", ".xlsx", ".csv")) and f != "villages.csv")
+    files = [f for f in files if args.match in f]
     if args.forms:
         files = files[:args.forms]
     counter = collections.Counter()
@@ -312,7 +316,8 @@ def main():
     print("rewrites for rxeval 0.1.1:", {k: v for k, v in counter.items() if k.endswith(("as days", "as number()"))})
     print("forms:", counter["forms"], "| imported with nothing left out:", counter["forms with nothing left out"],
           "| submissions:", counter["submissions (jsonl)"], "JSON Lines,", counter["submissions (kobo-json)"], "Kobo JSON")
-    print("per-field verdicts: agree", counter["agree"], "| both flag the field", counter["both invalid"],
+    print("per-field verdicts: both flag the field", counter["both invalid"],
+          "| a hidden repeat both flag (the list, its answers)", counter["agree: a hidden repeat's answers"],
           "| valid by both", counter["both valid records"], "records")
     print("generated valid submissions that rxeval finds valid:", counter["valid generated, rxeval valid"],
           "of", counter["valid generated"])
@@ -383,6 +388,19 @@ def compare_fields(file, shape, index, record, label, fs, rx, not_checkable, for
             counter["valid generated, rxeval flags"] += 1
     if not fs and not rx:
         counter["both valid records"] += 1
+    # A hidden repeat answered: Formsmith names the list (`field`), rxeval each answer in it
+    # (`field[0].area`): the same verdict, counted as agreement.
+    inside = lambda child, parent: child.startswith(parent + ".") or child.startswith(parent + "[")
+    fs_hidden = [f for f, rules in fs.items() if "visibility" in rules]
+    rx_hidden = [f for f, kinds in rx.items() if "visibility" in kinds]
+    for field in list(rx):
+        if rx[field] == {"visibility"} and field not in fs and any(inside(field, f) for f in fs_hidden):
+            del rx[field]
+            counter["agree: a hidden repeat's answers"] += 1
+    for field in list(fs):
+        if fs[field] == {"visibility"} and field not in rx and any(inside(r, field) for r in rx_hidden):
+            del fs[field]
+            counter["agree: a hidden repeat's answers"] += 1
     for field in sorted(set(fs) | set(rx)):
         f_rules, r_kinds = fs.get(field, set()), rx.get(field, set())
         base = re.sub(r"\[\d+\]", "", field).split(".")[-1]
@@ -402,6 +420,9 @@ def compare_fields(file, shape, index, record, label, fs, rx, not_checkable, for
             continue
         side = "formsmith" if f_rules else "rxeval"
         xpath = "/" + form.root_name + "/" + re.sub(r"\[\d+\]", "", field).replace(".", "/")
+        if side == "formsmith" and xpath in form.counted and f_rules <= {"min-items", "max-items", "repeat-count"}:
+            differences["formsmith-only: repeat-count-not-a-bind"] += 1
+            continue
         if side == "formsmith" and f_rules == {"visibility"} and xpath in form.readonly:
             differences["formsmith-only: a read-only note answered"] += 1
             continue
