@@ -3,7 +3,8 @@ import XCTest
 
 /// What the differential check against pyxform and rxeval found in the XLSForm import
 /// (scripts/integration/xlsform-rxeval.sh, docs/xlsform-differential.md), each fixed and kept
-/// here through the binary, verdicts worked out by hand (today pinned to 2024-06-01).
+/// here through the binary, and the constructs of its corpus that had no binary test yet;
+/// verdicts worked out by hand (today pinned to 2024-06-01 where a date rule reads it).
 final class XLSFormCorpusFindingsCommandTests: ScratchFolderTestCase {
     /// The Markdown reader dropped every backslash of a cell, so `^\+?[0-9]{9,12}$` became
     /// `^+?…`, a pattern Formsmith refuses, and the import failed; pyxform keeps a backslash
@@ -76,5 +77,60 @@ final class XLSFormCorpusFindingsCommandTests: ScratchFolderTestCase {
 
             """), run.stdout)
         XCTAssertTrue(run.stdout.contains("4 questionnaires: 2 valid, 2 invalid, 0 unreadable"), run.stdout)
+    }
+
+    /// `required_message`, `selected()` with `not()` in a relevant, `starts-with()` and
+    /// `ends-with()`, `contains()`, an unanchored `regex()` (found anywhere, as the specification
+    /// says; ODK Collect and rxeval would refuse record 1's `code`), and exclusive decimal bounds.
+    func testRequiredMessageSelectedNotStringFunctionsAndExclusiveBounds() throws {
+        let form = try write("mixed.md", """
+            | survey | | | | | | | |
+            | | type | name | required | required_message | relevant | constraint | constraint_message |
+            | | text | village | yes | say the village | | | |
+            | | select_multiple fruit | ate | yes | | | | |
+            | | text | fig_note | | | selected(${ate}, 'fig') and not(selected(${ate}, 'pear')) | | |
+            | | text | ref | | | | starts-with(., 'REF') and ends-with(., 'X') | REF then X |
+            | | text | email | | | | contains(., '@') | an @ |
+            | | text | code | | | | regex(., '[A-Z]{3}') | three capitals somewhere |
+            | | decimal | weight | | | | . > 0.5 and . < 300 | 0.5 to 300 kg |
+            | choices | | | | | | | |
+            | | list_name | name | label | | | | |
+            | | fruit | apple | Apple | | | | |
+            | | fruit | pear | Pear | | | | |
+            | | fruit | fig | Fig | | | | |
+
+            """)
+        let data = try write("mixed.jsonl", """
+            {"village": "Kisumu", "ate": ["fig"], "fig_note": "ripe", "ref": "REF12X", "email": "a@b", "code": "xxABCxx", "weight": 0.6}
+            {"ate": ["fig", "pear"], "fig_note": "x", "ref": "REF12", "email": "ab", "code": "AbC", "weight": 0.5}
+            {"village": "Lamu", "ate": ["apple"], "weight": 300}
+
+            """)
+        let imported = try Formsmith.run(["import", "xlsform", form])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertFalse(imported.stderr.contains("not checkable"), imported.stderr)
+
+        let run = try Formsmith.run(["validate", "--rules", form, data])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        // 1: every rule holds (fig without pear shows fig_note; ABC inside xxABCxx; 0.6 > 0.5).
+        // 2: no village (its own message); pear chosen hides fig_note, which is answered; REF12
+        //    does not end with X; no @; AbC has no three capitals in a row; 0.5 is not above 0.5.
+        // 3: 300 is not below 300; fig_note is hidden (no fig) and not answered.
+        XCTAssertTrue(run.stdout.contains("""
+            mixed.jsonl:2
+              village: say the village [required]
+              fig_note: must be empty: it is hidden because `('fig' in ate) && (!('pear' in ate))` is false [visibility] (value "x")
+              ref: REF then X [constraint]
+              email: an @ [constraint]
+              code: three capitals somewhere [regex] (value "AbC")
+              weight: 0.5 to 300 kg [min] (value "0.5")
+
+            """), run.stdout)
+        XCTAssertTrue(run.stdout.contains("""
+            mixed.jsonl:3
+              weight: 0.5 to 300 kg [max] (value "300")
+
+            """), run.stdout)
+        XCTAssertTrue(run.stdout.contains("3 questionnaires: 1 valid, 2 invalid, 0 unreadable"), run.stdout)
     }
 }
