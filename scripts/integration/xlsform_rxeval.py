@@ -1,22 +1,23 @@
 """The differential check of Formsmith's XLSForm import against the evaluators ODK runs.
 
 For each XLSForm of the corpus: pyxform converts it to the XForm ODK runs; `formsmith generate`
-writes seeded submissions (valid ones and labelled invalid ones) as JSON Lines and as a
-KoboToolbox export; `formsmith validate --format json` gives Formsmith's verdict on each; each
+writes seeded submissions (valid ones and labelled invalid ones) as JSON Lines, as a
+KoboToolbox export and as an ODK Central CSV export; `formsmith validate --report json` gives
+Formsmith's verdict on each; each
 submission is written as the XForm instance ODK would submit and rxeval (a Rust engine for the
 XForms logic) evaluates every bind's `relevant`, `required` and `constraint` over it, plus each
 `choice_filter`. The two verdicts are compared per field. Every difference must be one decided by
 the ODK XForms specification and named in EXPECTED (docs/xlsform-differential.md says why);
 any other fails the run.
 
-    usage: xlsform_rxeval.py FORMSMITH CORPUS_DIR [--forms N] [--count N] [--seed S] [--today D]
+    usage: xlsform_rxeval.py FORMSMITH CORPUS_DIR [--forms N] [--count N] [--seed S] [--today D] [--match TEXT]
 
 rxeval 0.1.1 does not implement date() or decimal-date-time() and compares a date with today()
 as text; the specification compares dates as days since 1970-01-01, so dates are handed to it
 as that number (submission values, today, and date('...') literals of the XForm) and
 decimal-date-time(X) of such a day number as number(X). Each rewrite is counted and printed.
 """
-import argparse, collections, datetime, json, os, re, subprocess, sys, tempfile
+import argparse, collections, csv, datetime, glob, json, os, re, subprocess, sys, tempfile
 import xml.etree.ElementTree as ET
 
 import rxeval
@@ -266,12 +267,13 @@ def main():
                     not_checkable.add(m.group(1))
             counter["forms"] += 1
             counter["forms with nothing left out"] += not not_checkable
-            for shape in ("jsonl", "kobo-json"):
-                out = os.path.join(tmp, form.name + "." + ("json" if shape == "kobo-json" else "jsonl"))
+            for shape in ("jsonl", "kobo-json", "odk-csv"):
+                out = os.path.join(tmp, shape, form.name + "." + {"kobo-json": "json", "odk-csv": "csv"}.get(shape, "jsonl"))
+                os.makedirs(os.path.dirname(out), exist_ok=True)
                 gen = [args.formsmith, "generate", "--rules", path, "--count", str(args.count), "--seed", str(args.seed),
                        "--today", args.today, "--invalid-rate", args.invalid_rate, "--output", out, "--quiet"]
-                if shape == "kobo-json":
-                    gen += ["--shape", "kobo-json"]
+                if shape != "jsonl":
+                    gen += ["--shape", shape]
                 g = run(gen)
                 if g.returncode != 0 and form.name in GENERATE_CANNOT:
                     differences["formsmith generate cannot meet an assertion: " + GENERATE_CANNOT[form.name]] += 1
@@ -297,6 +299,9 @@ def main():
                 if shape == "jsonl":
                     records = [json.loads(l) for l in open(out)]
                     by_index = {r["line"] - 1: r for r in report["results"]}
+                elif shape == "odk-csv":
+                    records = odk_csv_to_records(out)
+                    by_index = {r["line"] - 1: r for r in report["results"]}
                 else:
                     records = [kobo_to_record(s) for s in json.load(open(out))]
                     by_index = {(r.get("index", r.get("line", 1) - 1)): r for r in report["results"]}
@@ -315,7 +320,8 @@ def main():
                             counter, differences, unexpected, args.verbose)
     print("rewrites for rxeval 0.1.1:", {k: v for k, v in counter.items() if k.endswith(("as days", "as number()"))})
     print("forms:", counter["forms"], "| imported with nothing left out:", counter["forms with nothing left out"],
-          "| submissions:", counter["submissions (jsonl)"], "JSON Lines,", counter["submissions (kobo-json)"], "Kobo JSON")
+          "| submissions:", counter["submissions (jsonl)"], "JSON Lines,", counter["submissions (kobo-json)"], "Kobo JSON,",
+          counter["submissions (odk-csv)"], "ODK Central CSV")
     print("per-field verdicts: both flag the field", counter["both invalid"],
           "| a hidden repeat both flag (the list, its answers)", counter["agree: a hidden repeat's answers"],
           "| valid by both", counter["both valid records"], "records")
@@ -332,6 +338,59 @@ def main():
         print(f"{len(unexpected)} unexpected difference(s)")
         return 1
     return 0
+
+
+SERVER_COLUMNS = {"SubmissionDate", "KEY", "PARENT_KEY", "SubmitterID", "SubmitterName", "AttachmentsPresent",
+                  "AttachmentsExpected", "Status", "ReviewState", "DeviceID", "Edits", "FormVersion"}
+GEO_PARTS = ("-Latitude", "-Longitude", "-Altitude", "-Accuracy")
+
+
+def odk_row_to_record(row):
+    """One row of an ODK Central CSV file: `group-field` columns, a geopoint as four columns."""
+    record, geo = {}, collections.defaultdict(dict)
+    for column, value in row.items():
+        if column in SERVER_COLUMNS:
+            continue
+        part = next((g for g in GEO_PARTS if column.endswith(g)), None)
+        if part:
+            geo[column[:-len(part)]][part] = value
+            continue
+        put(record, column.split("-"), value if value != "" else None)
+    for column, parts in geo.items():
+        values = [parts.get(g, "") for g in GEO_PARTS]
+        put(record, column.split("-"), " ".join(v for v in values if v) or None)
+    return record
+
+
+def odk_csv_to_records(main):
+    """The submissions of an ODK Central CSV export: the main file and, beside it, a file per
+    repeat (`FORM-REPEAT.csv`) whose rows join their parent by PARENT_KEY; the KEY of a row
+    (`uuid:1/group/repeat[2]`) says where in its parent the item goes."""
+    by_key, records = {}, []
+    with open(main, newline="") as f:
+        for row in csv.DictReader(f):
+            record = odk_row_to_record(row)
+            by_key[row["KEY"]] = record
+            records.append(record)
+    stem = os.path.splitext(main)[0]
+    rows = []
+    for path in sorted(glob.glob(glob.escape(stem) + "-*.csv")):
+        with open(path, newline="") as f:
+            rows += list(csv.DictReader(f))
+    rows.sort(key=lambda r: r["KEY"].count("["))  # parents before their items
+    for row in rows:
+        parent = by_key.get(row["PARENT_KEY"])
+        if parent is None:
+            continue
+        relative = row["KEY"][len(row["PARENT_KEY"]) + 1:]
+        steps = [re.sub(r"\[\d+\]$", "", step) for step in relative.split("/")]
+        holder = parent
+        for step in steps[:-1]:
+            holder = holder.setdefault(step, {})
+        item = odk_row_to_record(row)
+        holder.setdefault(steps[-1], []).append(item)
+        by_key[row["KEY"]] = item
+    return records
 
 
 def kobo_to_record(submission):
