@@ -133,4 +133,31 @@ final class XLSFormCorpusFindingsCommandTests: ScratchFolderTestCase {
             """), run.stdout)
         XCTAssertTrue(run.stdout.contains("3 questionnaires: 1 valid, 2 invalid, 0 unreadable"), run.stdout)
     }
+
+    /// Found by Benchmarks/pyxform-suite.sh (three forms of pyxform's test suite): a `note` with a
+    /// `relevant` got `visibleIf` twice (the note's own `false` and the relevant), and the import
+    /// refused the form as rules that do not load. A note holds no value whatever its relevant.
+    func testANoteWithARelevantImportsAndMustStayEmpty() throws {
+        let form = try write("note.md", """
+            | survey | | | |
+            | | type | name | relevant |
+            | | text | address | |
+            | | note | email_note | contains(${address}, '@') |
+
+            """)
+        let data = try write("note.jsonl", """
+            {"address": "a@b"}
+            {"address": "a@b", "email_note": "x"}
+
+            """)
+        let imported = try Formsmith.run(["import", "xlsform", form])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+
+        let run = try Formsmith.run(["validate", "--rules", form, data])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        // 1: the note is empty. 2: the note holds a value, though its relevant (an @ in the
+        // address) holds: a note is never answered.
+        XCTAssertTrue(run.stdout.contains("note.jsonl:2\n  email_note: must be empty"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("2 questionnaires: 1 valid, 1 invalid, 0 unreadable"), run.stdout)
+    }
 }
