@@ -250,12 +250,15 @@ def main():
         files = files[:args.forms]
     counter = collections.Counter()
     differences = collections.Counter()
+    shapes = collections.defaultdict(dict)  # (form, index) -> shape -> Formsmith's verdicts
+    attachments = {}  # form -> its image/audio/video/file questions, as Formsmith names them
     unexpected = []
     with tempfile.TemporaryDirectory() as tmp:
         for file in files:
             path = os.path.join(args.corpus, file)
             form = Form(path)
             xform = xform_for_rxeval(form.xml, counter)
+            attachments[form.name] = {to_formsmith(form, node) for node, kind in form.types.items() if kind == "binary"}
             imported = run([args.formsmith, "import", "xlsform", path, "--output", os.path.join(tmp, "r.yaml")])
             if imported.returncode != 0:
                 unexpected.append(f"{file}: formsmith import failed: {imported.stderr.strip()[-300:]}")
@@ -310,6 +313,7 @@ def main():
                     fs = collections.defaultdict(set)
                     for e in by_index.get(index, {}).get("errors", []):
                         fs[e["field"]].add(e["rule"])
+                    shapes[(form.name, index)][shape] = {f: frozenset(r) for f, r in fs.items()}
                     instance = form.instance_xml(record, counter)
                     try:
                         rx = rxeval_verdict(form, xform, instance, today_days)
@@ -318,6 +322,21 @@ def main():
                         continue
                     compare(file, shape, index, record, labels.get(index), fs, rx, not_checkable, form,
                             counter, differences, unexpected, args.verbose)
+    # Formsmith's own verdicts across the shapes of one seeded submission. A planted defect a
+    # text export cannot carry (a number in a text question, a key that is no column) may differ;
+    # a submission valid as JSON Lines must be valid in every shape, except attachment answers,
+    # which exports write as a file name and Formsmith does not read yet (README, "From XLSForm").
+    same = sum(1 for v in shapes.values() if len(set(map(lambda d: frozenset(d.items()), v.values()))) == 1)
+    print("Formsmith's verdicts the same in every shape:", same, "of", len(shapes), "submissions")
+    for key, by_shape in sorted(shapes.items()):
+        if os.environ.get("SHAPES") and len(set(map(lambda d: frozenset(d.items()), by_shape.values()))) > 1:
+            print("  shapes differ:", key, {k: sorted((f, sorted(r)) for f, r in v.items()) for k, v in by_shape.items()})
+        if by_shape.get("jsonl") == {} and any(by_shape.values()):
+            fields = {f for v in by_shape.values() for f in v}
+            if all(re.sub(r"\.size$", "", f) in attachments.get(key[0], ()) for f in fields):
+                differences["shapes: attachment answers of an export not read yet"] += 1
+            else:
+                unexpected.append(f"{key[0]} #{key[1]}: valid as JSON Lines, not in another shape: {by_shape}")
     print("rewrites for rxeval 0.1.1:", {k: v for k, v in counter.items() if k.endswith(("as days", "as number()"))})
     print("forms:", counter["forms"], "| imported with nothing left out:", counter["forms with nothing left out"],
           "| submissions:", counter["submissions (jsonl)"], "JSON Lines,", counter["submissions (kobo-json)"], "Kobo JSON,",
