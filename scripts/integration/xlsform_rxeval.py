@@ -303,7 +303,11 @@ def main():
                     records = [json.loads(l) for l in open(out)]
                     by_index = {r["line"] - 1: r for r in report["results"]}
                 elif shape == "odk-csv":
-                    records = odk_csv_to_records(out)
+                    try:
+                        records = odk_csv_to_records(out)
+                    except ValueError as error:
+                        unexpected.append(f"{file} ({shape}): {error}")
+                        continue
                     by_index = {r["line"] - 1: r for r in report["results"]}
                 else:
                     records = [kobo_to_record(s) for s in json.load(open(out))]
@@ -399,8 +403,8 @@ def odk_csv_to_records(main):
     rows.sort(key=lambda r: r["KEY"].count("["))  # parents before their items
     for row in rows:
         parent = by_key.get(row["PARENT_KEY"])
-        if parent is None:
-            continue
+        if parent is None:  # a generated export always joins: say so rather than drop the row
+            raise ValueError(f"{main}: repeat row {row['KEY']} has PARENT_KEY {row['PARENT_KEY']}, in no submission")
         relative = row["KEY"][len(row["PARENT_KEY"]) + 1:]
         steps = [re.sub(r"\[\d+\]$", "", step) for step in relative.split("/")]
         holder = parent
