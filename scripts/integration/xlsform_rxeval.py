@@ -3,10 +3,9 @@
 For each XLSForm of the corpus: pyxform converts it to the XForm ODK runs; `formsmith generate`
 writes seeded submissions (valid ones and labelled invalid ones) as JSON Lines, as a
 KoboToolbox export and as an ODK Central CSV export; `formsmith validate --report json` gives
-Formsmith's verdict on each; each
-submission is written as the XForm instance ODK would submit and rxeval (a Rust engine for the
-XForms logic) evaluates every bind's `relevant`, `required` and `constraint` over it, plus each
-`choice_filter`. The two verdicts are compared per field. Every difference must be one decided by
+Formsmith's verdict on each; each submission is written as the XForm instance ODK would submit
+and rxeval (a Rust engine for the XForms logic) evaluates every bind's `relevant`, `required` and
+`constraint` over it, plus each `choice_filter`. The two verdicts are compared per field. Every difference must be one decided by
 the ODK XForms specification and named in EXPECTED (docs/xlsform-differential.md says why);
 any other fails the run.
 
@@ -61,10 +60,6 @@ GENERATE_CANNOT = {
     "date_future_offset": "`. >= today() and . <= today() + 30` (a date within 30 days)",
     "string_functions": "`contains(., '@')`",
 }
-
-COMPARED = {"required", "constraint", "min", "max", "regex", "min-length", "max-length",
-            "min-items", "max-items", "visibility", "choice-filter"}
-
 
 def days(text):
     try:
