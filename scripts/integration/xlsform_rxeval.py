@@ -236,6 +236,8 @@ def main():
     ap.add_argument("--invalid-rate", default="0.5")
     ap.add_argument("--match", default="", help="only the forms whose file name contains this")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--record", default="", help="write, for `swift test`, the JSON Lines submissions on which "
+                    "rxeval and Formsmith agree field by field with rxeval's flagged fields, into this folder")
     args = ap.parse_args()
     today_days = days(args.today)
     files = sorted(f for f in os.listdir(args.corpus)
@@ -246,6 +248,7 @@ def main():
     counter = collections.Counter()
     differences = collections.Counter()
     shapes = collections.defaultdict(dict)  # (form, index) -> shape -> Formsmith's verdicts
+    recorded = collections.defaultdict(list)  # form file -> [(JSON Lines submission, rxeval's fields)]
     attachments = {}  # form -> its image/audio/video/file questions, as Formsmith names them
     unexpected = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -319,8 +322,14 @@ def main():
                     except Exception as error:  # rxeval refused the form or the instance
                         unexpected.append(f"{file} ({shape}) #{index}: rxeval raised {error}")
                         continue
+                    before = (sum(differences.values()), len(unexpected), counter["agree: a hidden repeat's answers"])
                     compare(file, shape, index, record, labels.get(index), fs, rx, not_checkable, form,
                             counter, differences, unexpected, args.verbose)
+                    after = (sum(differences.values()), len(unexpected), counter["agree: a hidden repeat's answers"])
+                    if args.record and shape == "jsonl" and before == after and set(rx) == set(fs):
+                        recorded[file].append((open(out).read().splitlines()[index], sorted(rx)))
+    if args.record:
+        write_recorded(args, recorded)
     # Formsmith's own verdicts across the shapes of one seeded submission. A planted defect a
     # text export cannot carry (a number in a text question, a key that is no column) may differ;
     # a submission valid as JSON Lines must be valid in every shape, except attachment answers,
@@ -356,6 +365,20 @@ def main():
         print(f"{len(unexpected)} unexpected difference(s)")
         return 1
     return 0
+
+
+def write_recorded(args, recorded):
+    """For XLSFormRxevalRecordedCommandTests: per form, the submissions (JSON Lines) on which the
+    two agreed when recorded, and rxeval's flagged fields of each (its truth, not Formsmith's)."""
+    os.makedirs(args.record, exist_ok=True)
+    for file, rows in sorted(recorded.items()):
+        name = os.path.splitext(file)[0]
+        with open(os.path.join(args.record, name + ".jsonl"), "w") as f:
+            f.writelines(line + "\n" for line, _ in rows)
+        with open(os.path.join(args.record, name + ".rxeval.json"), "w") as f:
+            json.dump({"form": file, "seed": args.seed, "today": args.today, "rxeval 0.1.1 flags": [fields for _, fields in rows]},
+                      f, indent=1)
+            f.write("\n")
 
 
 SERVER_COLUMNS = {"SubmissionDate", "KEY", "PARENT_KEY", "SubmitterID", "SubmitterName", "AttachmentsPresent",
