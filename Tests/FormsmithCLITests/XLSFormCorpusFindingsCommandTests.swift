@@ -180,4 +180,56 @@ final class XLSFormCorpusFindingsCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(listing, ["choice_name.md": 1, "not_translated_arithmetic.md": 2,
                                  "not_translated_functions.md": 2, "not_translated_sum_position.md": 2])
     }
+
+    /// Found by Benchmarks/pyxform-suite.sh: pyxform reads spelled-out type aliases (its
+    /// aliases.py), which the import listed as question types not translated. `select one from
+    /// LIST or specify other`, `select all that apply from LIST`, `select1 LIST`, `trigger` and
+    /// `string` now mean `select_one LIST or_other`, `select_multiple LIST`, `select_one LIST`,
+    /// `acknowledge` and `text`.
+    func testPyxformTypeAliasesAreTheTypesTheyStandFor() throws {
+        let form = try write("aliases.md", """
+            | survey | | | |
+            | | type | name | required |
+            | | select one from yn or specify other | ok | yes |
+            | | select all that apply from fruit | ate | |
+            | | select1 yn | again | |
+            | | trigger | agree | yes |
+            | | string | remark | |
+            | choices | | | |
+            | | list_name | name | label |
+            | | yn | yes | Yes |
+            | | yn | no | No |
+            | | fruit | apple | Apple |
+            | | fruit | fig | Fig |
+
+            """)
+        let data = try write("aliases.jsonl", """
+            {"ok": "yes", "ate": ["apple", "fig"], "again": "no", "agree": "OK", "remark": "fine"}
+            {"ok": "other", "ok_other": "maybe", "ate": ["pear"], "again": "perhaps", "agree": "OK"}
+            {"ok": "no", "ok_other": "x", "agree": "yes"}
+
+            """)
+        let imported = try Formsmith.run(["import", "xlsform", form])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertFalse(imported.stderr.contains("not checkable"), imported.stderr)
+
+        let run = try Formsmith.run(["validate", "--rules", form, data])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        // 1: every answer is a choice of its list, OK acknowledges. 2: `other` with its text is
+        // allowed (or_other); pear is no fruit, perhaps no yn. 3: ok_other answered though
+        // `other` is not chosen; an acknowledge holds OK, not yes.
+        XCTAssertTrue(run.stdout.contains("""
+            aliases.jsonl:2
+              ate: 'pear' should be one of apple, fig [enum] (value "pear")
+              again: must be one of yes, no [enum] (value "perhaps")
+
+            """), run.stdout)
+        XCTAssertTrue(run.stdout.contains("""
+            aliases.jsonl:3
+              ok_other: must be empty: it is hidden because `ok == 'other'` is false [visibility] (value "x")
+              agree: must be one of OK [enum] (value "yes")
+
+            """), run.stdout)
+        XCTAssertTrue(run.stdout.contains("3 questionnaires: 1 valid, 2 invalid, 0 unreadable"), run.stdout)
+    }
 }
