@@ -50,8 +50,10 @@ struct ImportXLSFormCommand: ParsableCommand {
             throw FormsmithExit(status: ExitStatus.usage)
         }
         // The rule file must load: an import that writes rules Formsmith refuses is a bug to report.
+        // Loaded for today's date, as `validate` loads it: a fixed past day made a date window
+        // such as `. >= date('2020-01-01') and . <= today()` look empty and refused the form.
         do {
-            _ = try RulesLoader.load(path: form, today: CivilDate(year: 2000, month: 1, day: 1)!)
+            _ = try RulesLoader.load(path: form, today: CivilDate.today())
         } catch {
             writeError(error.description)
             // Problems in another file (the project file in use, when it is not valid) are not

@@ -185,7 +185,9 @@ extension XLSFormImporter {
             keys.append(("optional", .plain("true")))
         }
         if let message = message(row, "required_message") { messages.append(("required", .text(message))) }
-        if let relevant = row["relevant"] {
+        // A note is hidden whatever its relevant says (it holds no value): a second visibleIf
+        // made a rule file with the key twice, which does not load.
+        if let relevant = row["relevant"], !keys.contains(where: { $0.0 == "visibleIf" }) {
             do {
                 keys.append(("visibleIf", .text(try translate.predicate(relevant))))
             } catch {

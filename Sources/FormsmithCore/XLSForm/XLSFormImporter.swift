@@ -100,8 +100,35 @@ struct XLSFormImporter {
 
     // MARK: first pass: where each question is
 
+    /// The words of a `type` cell, pyxform's spelled-out aliases read as the names they stand for
+    /// (pyxform's aliases.py and question types): `select one from LIST` and `select one LIST` /
+    /// `select1 LIST` are `select_one LIST`, `select all that apply [from] LIST` is
+    /// `select_multiple LIST`, `select one from file F` is `select_one_from_file F`, a trailing
+    /// `or specify other` is `or_other`, `trigger` is `acknowledge` and `string` is `text`.
     static func words(_ type: String) -> [String] {
-        type.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        var words = type.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let lower = words.map { $0.lowercased() }
+        func starts(_ prefix: [String]) -> Bool { lower.count > prefix.count && Array(lower.prefix(prefix.count)) == prefix }
+        let aliases: [([String], String)] = [
+            (["select", "one", "from", "file"], "select_one_from_file"),
+            (["select", "multiple", "from", "file"], "select_multiple_from_file"),
+            (["select", "all", "that", "apply", "from"], "select_multiple"),
+            (["select", "all", "that", "apply"], "select_multiple"),
+            (["select", "one", "from"], "select_one"),
+            (["select", "one"], "select_one"),
+            (["select1"], "select_one"),
+        ]
+        if let (prefix, name) = aliases.first(where: { starts($0.0) }) {
+            words = [name] + words.dropFirst(prefix.count)
+            if words.count >= 5, words.suffix(3).map({ $0.lowercased() }) == ["or", "specify", "other"] {
+                words = words.dropLast(3) + ["or_other"]
+            }
+        } else if lower == ["trigger"] {
+            words = ["acknowledge"]
+        } else if lower == ["string"] {
+            words = ["text"]
+        }
+        return words
     }
 
     /// `begin group` / `begin_group` → ("begin", "group").

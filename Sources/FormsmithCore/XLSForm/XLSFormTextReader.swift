@@ -105,7 +105,8 @@ enum XLSFormTextReader {
     }
 
     /// The cells of a Markdown table row `| a | b |`, nil for a line that is not one (and for
-    /// the `|---|` line under a header). `\|` is a bar inside a cell.
+    /// the `|---|` line under a header). `\|` is a bar inside a cell; every other backslash is
+    /// kept, as pyxform keeps it (`regex(., '^\+?[0-9]+$')`).
     static func markdownCells(_ line: String) -> [String]? {
         let trimmed = line.trimmingWhitespace
         guard trimmed.hasPrefix("|") else { return nil }
@@ -113,11 +114,18 @@ enum XLSFormTextReader {
         var current = ""
         var escaped = false
         for character in trimmed.dropFirst() {
-            if escaped { current.append(character); escaped = false; continue }
+            if escaped {
+                if character != "|" { current.append("\\") }
+                escaped = false
+                if character == "\\" { escaped = true; continue }
+                current.append(character)
+                continue
+            }
             if character == "\\" { escaped = true; continue }
             if character == "|" { cells.append(current.trimmingWhitespace); current = ""; continue }
             current.append(character)
         }
+        if escaped { current.append("\\") }
         if !current.trimmingWhitespace.isEmpty { cells.append(current.trimmingWhitespace) }
         if cells.allSatisfy({ $0.allSatisfy { $0 == "-" || $0 == ":" || $0 == " " } }),
            cells.contains(where: { $0.contains("-") }) {
