@@ -29,6 +29,14 @@ extension ValidateCommand {
     /// record of the run (as a file that cannot be opened), and the others are still checked.
     static func readExports(_ inputs: [(path: String, format: String)], rules: RuleSet) -> [ExportInput] {
         let stem = (NSTemporaryDirectory() as NSString).appendingPathComponent("formsmith-export-\(UUID().uuidString)")
+        // Attachment answers written as file names, over every export: said once for the run.
+        var fileNames = 0
+        var unknownExtensions = 0
+        defer {
+            if let notice = ExportAttachmentNotice.text(fileNames: fileNames, unknownExtensions: unknownExtensions) {
+                writeError("formsmith: " + notice)
+            }
+        }
         return inputs.enumerated().compactMap { index, named in
             let (input, format) = named
             if format == odkCSV, !ODKCentralCSVExport.looksLikeExport(path: input), ODKCentralCSVExport.isRepeatFile(path: input) {
@@ -43,18 +51,24 @@ extension ValidateCommand {
                     let odk = try ODKCentralCSVExport.read(path: input, rules: rules)
                     export = (odk.jsonLines, odk.instanceIDs)
                     unreadable = odk.unreadable
+                    fileNames += odk.attachmentFileNames
+                    unknownExtensions += odk.attachmentUnknownExtensions
                     writeError("\(input): \(odk.instanceIDs.count) submission\(odk.instanceIDs.count == 1 ? "" : "s") of an "
                                + "ODK Central CSV export, record N its Nth submission"
                                + odk.notes.map { "\n\(input): \($0)" }.joined())
                 } else if format == odata {
                     let response = try ODKCentralODataExport.read(path: input, bytes: commandLineBytes(of: input), rules: rules)
                     export = (response.jsonLines, response.instanceIDs)
+                    fileNames += response.attachmentFileNames
+                    unknownExtensions += response.attachmentUnknownExtensions
                     writeError("\(input): \(response.instanceIDs.count) submission\(response.instanceIDs.count == 1 ? "" : "s") "
                                + "of an ODK Central OData response, record N its Nth submission"
                                + response.notes.map { "\n\(input): \($0)" }.joined())
                 } else {
                     let kobo = try KoboExport.read(path: input, bytes: commandLineBytes(of: input), rules: rules)
                     export = (kobo.jsonLines, kobo.instanceIDs)
+                    fileNames += kobo.attachmentFileNames
+                    unknownExtensions += kobo.attachmentUnknownExtensions
                     let keys = kobo.serverKeys.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }
                     writeError("\(input): \(kobo.instanceIDs.count) submission\(kobo.instanceIDs.count == 1 ? "" : "s") of a "
                                + "KoboToolbox export, record N its Nth submission"

@@ -13,6 +13,10 @@ public struct KoboExport: Sendable {
     public var instanceIDs: [String?]
     /// The server's keys set aside, with how many submissions had each.
     public var serverKeys: [String: Int]
+    /// Attachment answers read as file names (``ExportAttachments``): their size and content
+    /// are not checked; of them, those whose extension names no known media type.
+    public var attachmentFileNames = 0
+    public var attachmentUnknownExtensions = 0
 
     /// The largest export read (its submissions are held in memory to be rewritten).
     public static let maxBytes = 512 << 20
@@ -50,6 +54,7 @@ public struct KoboExport: Sendable {
         var types: [String: FieldType] = [:]
         for field in rules.allFields { types[field.path] = field.type }
         var export = KoboExport(jsonLines: "", instanceIDs: [], serverKeys: [:])
+        var attachments = ExportAttachments(rules: rules)
         for submission in submissions {
             guard let object = submission as? [String: Any] else {
                 // Not an object: written as it is, so the run reports it as the questionnaire it is.
@@ -57,13 +62,16 @@ public struct KoboExport: Sendable {
                 export.instanceIDs.append(nil)
                 continue
             }
-            var converter = KoboConverter(types: types)
+            var converter = KoboConverter(types: types, attachments: attachments)
             let questionnaire = converter.convert(object, itemPrefix: [], pathPrefix: "")
+            attachments = converter.attachments
             for key in converter.serverKeys { export.serverKeys[key, default: 0] += 1 }
             // Named by its instanceID, or Kobo's `_uuid` where the form has none.
             export.instanceIDs.append(object["meta/instanceID"] as? String ?? object["_uuid"] as? String)
             export.jsonLines += KoboJSONWriter.write(questionnaire) + "\n"
         }
+        export.attachmentFileNames = attachments.fileNames
+        export.attachmentUnknownExtensions = attachments.unknownExtensions
         return export
     }
 }
@@ -71,6 +79,8 @@ public struct KoboExport: Sendable {
 /// One submission's rewriting.
 private struct KoboConverter {
     let types: [String: FieldType]
+    /// Attachment answers (file names) become references, counted.
+    var attachments: ExportAttachments
     var serverKeys: Set<String> = []
 
     static let serverKeyNames: Set<String> = ["formhub/uuid", "__version__", "meta/rootUuid"]
@@ -96,6 +106,8 @@ private struct KoboConverter {
                 converted = KoboNumber.isNumber(text) ? KoboNumber(text: text) : text
             case (.multiChoice?, let text as String):
                 converted = text.split(separator: " ").map(String.init)
+            case (.attachment?, let text as String) where !text.isEmpty:
+                converted = attachments.reference(text, path: path)
             case (.list?, let items as [Any]):
                 let fullPrefix = itemPrefix + components
                 converted = items.map { item -> Any in
