@@ -26,9 +26,9 @@ final class ExportAttachmentCommandTests: ScratchFolderTestCase {
     /// a file question that allows every type.
     private func expected(_ input: String) -> String {
         """
-        \(input):2 (id uuid:a2)
+        \(input):2 (id uuid:00000000-0000-4000-8000-000000006132)
           photo: has media type application/pdf; allowed: image/* [media-type] (value "application/pdf")
-        \(input):3 (id uuid:a3)
+        \(input):3 (id uuid:00000000-0000-4000-8000-000000006133)
           photo: is required [required]
 
         4 questionnaires: 2 valid, 2 invalid, 0 unreadable
@@ -46,10 +46,10 @@ final class ExportAttachmentCommandTests: ScratchFolderTestCase {
         let form = try writeForm()
         let export = try write("visit.csv", """
             SubmissionDate,site,photo,doc,meta-instanceID,KEY
-            2024-05-01T10:00:00.000Z,S1,photo.jpg,,uuid:a1,uuid:a1
-            2024-05-01T11:00:00.000Z,S2,notes.pdf,,uuid:a2,uuid:a2
-            2024-05-01T12:00:00.000Z,S3,,,uuid:a3,uuid:a3
-            2024-05-01T13:00:00.000Z,S4,PHOTO.JPG,scan.xyz,uuid:a4,uuid:a4
+            2024-05-01T10:00:00.000Z,S1,photo.jpg,,uuid:00000000-0000-4000-8000-000000006131,uuid:00000000-0000-4000-8000-000000006131
+            2024-05-01T11:00:00.000Z,S2,notes.pdf,,uuid:00000000-0000-4000-8000-000000006132,uuid:00000000-0000-4000-8000-000000006132
+            2024-05-01T12:00:00.000Z,S3,,,uuid:00000000-0000-4000-8000-000000006133,uuid:00000000-0000-4000-8000-000000006133
+            2024-05-01T13:00:00.000Z,S4,PHOTO.JPG,scan.xyz,uuid:00000000-0000-4000-8000-000000006134,uuid:00000000-0000-4000-8000-000000006134
 
             """)
         let run = try Formsmith.run(["validate", "--rules", form, export])
@@ -62,10 +62,10 @@ final class ExportAttachmentCommandTests: ScratchFolderTestCase {
     func testAKoboExportChecksFileNamesByTheirExtension() throws {
         let form = try writeForm()
         let export = try write("visit.json", """
-            [{"site": "S1", "photo": "photo.jpg", "meta/instanceID": "uuid:a1", "_id": 1},
-             {"site": "S2", "photo": "notes.pdf", "meta/instanceID": "uuid:a2", "_id": 2},
-             {"site": "S3", "meta/instanceID": "uuid:a3", "_id": 3},
-             {"site": "S4", "photo": "PHOTO.JPG", "doc": "scan.xyz", "meta/instanceID": "uuid:a4", "_id": 4}]
+            [{"site": "S1", "photo": "photo.jpg", "meta/instanceID": "uuid:00000000-0000-4000-8000-000000006131", "_id": 1},
+             {"site": "S2", "photo": "notes.pdf", "meta/instanceID": "uuid:00000000-0000-4000-8000-000000006132", "_id": 2},
+             {"site": "S3", "meta/instanceID": "uuid:00000000-0000-4000-8000-000000006133", "_id": 3},
+             {"site": "S4", "photo": "PHOTO.JPG", "doc": "scan.xyz", "meta/instanceID": "uuid:00000000-0000-4000-8000-000000006134", "_id": 4}]
             """)
         let run = try Formsmith.run(["validate", "--input-format", "kobo-json", "--rules", form, export])
         XCTAssertEqual(run.status, 1, run.stderr)
@@ -78,10 +78,10 @@ final class ExportAttachmentCommandTests: ScratchFolderTestCase {
         let export = try write("visit-odata.json", """
             {"@odata.context": "https://central.example/v1/projects/1/forms/visit.svc/$metadata#Submissions",
              "value": [
-              {"__id": "uuid:a1", "site": "S1", "photo": "photo.jpg", "doc": null, "meta": {"instanceID": "uuid:a1"}},
-              {"__id": "uuid:a2", "site": "S2", "photo": "notes.pdf", "doc": null, "meta": {"instanceID": "uuid:a2"}},
-              {"__id": "uuid:a3", "site": "S3", "photo": null, "doc": null, "meta": {"instanceID": "uuid:a3"}},
-              {"__id": "uuid:a4", "site": "S4", "photo": "PHOTO.JPG", "doc": "scan.xyz", "meta": {"instanceID": "uuid:a4"}}]}
+              {"__id": "uuid:00000000-0000-4000-8000-000000006131", "site": "S1", "photo": "photo.jpg", "doc": null, "meta": {"instanceID": "uuid:00000000-0000-4000-8000-000000006131"}},
+              {"__id": "uuid:00000000-0000-4000-8000-000000006132", "site": "S2", "photo": "notes.pdf", "doc": null, "meta": {"instanceID": "uuid:00000000-0000-4000-8000-000000006132"}},
+              {"__id": "uuid:00000000-0000-4000-8000-000000006133", "site": "S3", "photo": null, "doc": null, "meta": {"instanceID": "uuid:00000000-0000-4000-8000-000000006133"}},
+              {"__id": "uuid:00000000-0000-4000-8000-000000006134", "site": "S4", "photo": "PHOTO.JPG", "doc": "scan.xyz", "meta": {"instanceID": "uuid:00000000-0000-4000-8000-000000006134"}}]}
             """)
         let run = try Formsmith.run(["validate", "--rules", form, export])
         XCTAssertEqual(run.status, 1, run.stderr)
@@ -94,12 +94,12 @@ final class ExportAttachmentCommandTests: ScratchFolderTestCase {
         let form = try writeForm()
         let csv = try write("visit.csv", """
             site,photo,meta-instanceID,KEY
-            S1,a.png,uuid:c1,uuid:c1
+            S1,a.png,uuid:00000000-0000-4000-8000-000000006331,uuid:00000000-0000-4000-8000-000000006331
 
             """)
         let odata = try write("visit-odata.json", """
             {"@odata.context": "https://central.example/v1/projects/1/forms/visit.svc/$metadata#Submissions",
-             "value": [{"__id": "uuid:o1", "site": "S1", "photo": "b.jpeg", "meta": {"instanceID": "uuid:o1"}}]}
+             "value": [{"__id": "uuid:00000000-0000-4000-8000-000000006f31", "site": "S1", "photo": "b.jpeg", "meta": {"instanceID": "uuid:00000000-0000-4000-8000-000000006f31"}}]}
             """)
         let run = try Formsmith.run(["validate", "--rules", form, csv, odata])
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
@@ -116,7 +116,7 @@ final class ExportAttachmentCommandTests: ScratchFolderTestCase {
         let form = try writeForm()
         let csv = try write("visit.csv", """
             site,photo,meta-instanceID,KEY
-            S1,,uuid:c1,uuid:c1
+            S1,,uuid:00000000-0000-4000-8000-000000006331,uuid:00000000-0000-4000-8000-000000006331
 
             """)
         let export = try Formsmith.run(["validate", "--rules", form, csv])
