@@ -87,7 +87,9 @@ extension ValidateCommand {
     /// column with `SubmissionDate` or `meta-instanceID`), with the repeat files (`PARENT_KEY`)
     /// named beside one, and `.zip` files (the zip Central downloads). ODK Central OData
     /// responses: files (any name but `.csv`, `.jsonl`, `.zip`) that start as a JSON object
-    /// naming `@odata.context`. The other inputs are read as usual.
+    /// naming `@odata.context`. KoboToolbox JSON exports: such files that start as a JSON array
+    /// (or an object with `results`) naming a key only Kobo writes (`_uuid`, `_submission_time`,
+    /// `formhub/uuid`, …). The other inputs are read as usual.
     static func detectedExports(_ inputs: [String]) -> [(path: String, format: String)] {
         let csv = inputs.filter { $0.lowercased().hasSuffix(".csv") }
         let main = csv.filter(ODKCentralCSVExport.looksLikeExport(path:))
@@ -97,10 +99,10 @@ extension ValidateCommand {
             let lowered = input.lowercased()
             if zips.contains(input) || main.contains(input) { return (input, odkCSV) }
             if !main.isEmpty, csv.contains(input), ODKCentralCSVExport.isRepeatFile(path: input) { return (input, odkCSV) }
-            if input != "-", !lowered.hasSuffix(".csv"), !lowered.hasSuffix(".jsonl"), !lowered.hasSuffix(".zip"),
-               ODKCentralODataExport.looksLikeExport(path: input, bytes: commandLineBytes(of: input)) {
-                return (input, odata)
-            }
+            guard input != "-", !lowered.hasSuffix(".csv"), !lowered.hasSuffix(".jsonl"), !lowered.hasSuffix(".zip")
+            else { return nil }
+            if ODKCentralODataExport.looksLikeExport(path: input, bytes: commandLineBytes(of: input)) { return (input, odata) }
+            if KoboExport.looksLikeExport(path: input, bytes: commandLineBytes(of: input)) { return (input, koboJSON) }
             return nil
         }
     }

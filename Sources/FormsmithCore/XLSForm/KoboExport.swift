@@ -21,6 +21,30 @@ public struct KoboExport: Sendable {
     /// The largest export read (its submissions are held in memory to be rewritten).
     public static let maxBytes = 512 << 20
 
+    /// Keys only KoboToolbox writes into each submission of an export (its `_`-keys and the
+    /// form's `formhub/uuid`); a questionnaire of a rule file has no reason to hold them.
+    static let signatureKeys = ["\"_uuid\"", "\"_submission_time\"", "\"_xform_id_string\"", "\"formhub/uuid\"",
+                                "\"__version__\""]
+
+    /// Whether the file at `path` starts as a KoboToolbox JSON export does: a JSON array (or
+    /// the API's object with `"results"`) whose first 4 KiB name a key only Kobo writes
+    /// (``signatureKeys``: `_uuid`, `_submission_time`, `_xform_id_string`, `formhub/uuid`,
+    /// `__version__`). False for anything that cannot be read; only a regular file is looked
+    /// into (opening a named pipe would wait for a writer).
+    public static func looksLikeExport(path: String, bytes: [UInt8]?) -> Bool {
+        guard Platform.kind(of: path) == .regularFile else { return false }
+        var head: [UInt8] = []
+        do {
+            _ = try ByteReader(named: path, bytes: bytes).read(into: &head, upTo: 4096)
+        } catch {
+            return false
+        }
+        let text = String(decoding: head, as: UTF8.self)
+        let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+        guard start.first == "[" || (start.first == "{" && text.contains("\"results\"")) else { return false }
+        return signatureKeys.contains { text.contains($0) }
+    }
+
     /// Rewrites the export `data` (named `file` in errors) for the fields of `rules`.
     /// Reads the export at `path` (opened by `bytes` when its name is not UTF-8) as every input
     /// is opened, at most ``maxBytes`` of it.
