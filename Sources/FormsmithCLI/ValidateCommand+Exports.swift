@@ -19,6 +19,10 @@ extension ValidateCommand {
         let converted: (jsonLines: String, instanceIDs: [String?])?
         /// Why each submission the export could not give is unreadable, by 1-based position.
         var unreadable: [Int: String] = [:]
+        /// Attachment answers read as file names, and of them those whose extension names no
+        /// known media type (``sayAttachmentNotice(_:)`` says them once for the run).
+        var fileNames = 0
+        var unknownExtensions = 0
         let failure: String?
         /// Where its scratch file goes (nil for an export that could not be read).
         let scratch: String?
@@ -29,14 +33,6 @@ extension ValidateCommand {
     /// record of the run (as a file that cannot be opened), and the others are still checked.
     static func readExports(_ inputs: [(path: String, format: String)], rules: RuleSet) -> [ExportInput] {
         let stem = (NSTemporaryDirectory() as NSString).appendingPathComponent("formsmith-export-\(UUID().uuidString)")
-        // Attachment answers written as file names, over every export: said once for the run.
-        var fileNames = 0
-        var unknownExtensions = 0
-        defer {
-            if let notice = ExportAttachmentNotice.text(fileNames: fileNames, unknownExtensions: unknownExtensions) {
-                writeError("formsmith: " + notice)
-            }
-        }
         return inputs.enumerated().compactMap { index, named in
             let (input, format) = named
             if format == odkCSV, !ODKCentralCSVExport.looksLikeExport(path: input), ODKCentralCSVExport.isRepeatFile(path: input) {
@@ -47,6 +43,8 @@ extension ValidateCommand {
             do {
                 let export: (jsonLines: String, instanceIDs: [String?])
                 var unreadable: [Int: String] = [:]
+                var fileNames = 0
+                var unknownExtensions = 0
                 if format == odkCSV {
                     let odk = try ODKCentralCSVExport.read(path: input, rules: rules)
                     export = (odk.jsonLines, odk.instanceIDs)
@@ -74,11 +72,23 @@ extension ValidateCommand {
                                + "KoboToolbox export, record N its Nth submission"
                                + (keys.isEmpty ? "" : "; server keys not checked: " + keys.joined(separator: ", ")))
                 }
-                return ExportInput(export: input, converted: export, unreadable: unreadable, failure: nil,
-                                   scratch: "\(stem)-\(index).jsonl")
+                var read = ExportInput(export: input, converted: export, unreadable: unreadable, failure: nil,
+                                       scratch: "\(stem)-\(index).jsonl")
+                (read.fileNames, read.unknownExtensions) = (fileNames, unknownExtensions)
+                return read
             } catch {
                 return ExportInput(export: input, converted: nil, failure: String(describing: error), scratch: nil)
             }
+        }
+    }
+
+    /// Says once for the run how many attachment answers of `exports` were file names, whose
+    /// size and content cannot be checked (nothing when there were none).
+    static func sayAttachmentNotice(_ exports: [ExportInput]) {
+        let fileNames = exports.reduce(0) { $0 + $1.fileNames }
+        let unknown = exports.reduce(0) { $0 + $1.unknownExtensions }
+        if let notice = ExportAttachmentNotice.text(fileNames: fileNames, unknownExtensions: unknown) {
+            writeError("formsmith: " + notice)
         }
     }
 

@@ -47,6 +47,7 @@ extension ValidateCommand {
                 exports += Self.readExports(detected, rules: form.rules.ruleSet)
             }
             sources.removeAll { taken.contains($0.path) }
+            Self.sayAttachmentNotice(exports)
         }
         var files = RunFiles()
         files.reads(project.file, as: "the project file")

@@ -151,6 +151,7 @@ struct ValidateCommand: ParsableCommand {
             }
         }
         let kobo = exportInputs.isEmpty ? nil : Self.readExports(exportInputs, rules: compiled.ruleSet)
+        if let kobo { Self.sayAttachmentNotice(kobo) }
         var scratchFiles: [ScratchFile] = []
         defer { scratchFiles.forEach { $0.remove() } }
         var sources: [InputSource]

@@ -58,4 +58,36 @@ final class ProjectExportCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("in/kobo.json: 2 submissions of a KoboToolbox export"), run.stderr)
         XCTAssertTrue(run.stderr.contains("in/visit.csv: 2 submissions of an ODK Central CSV export"), run.stderr)
     }
+
+    /// Two forms, an export each with one photo answered by a file name: the notice that their
+    /// size and content are not checkable is said once for the run, with both counted.
+    func testTheAttachmentNoticeIsSaidOnceAcrossForms() throws {
+        let folder = try ProjectFolder()
+        for form in ["a", "b"] {
+            try folder.write("forms/\(form).md", """
+                | survey | | | |
+                | | type | name | required |
+                | | image | photo | yes |
+
+                """)
+            try folder.write("in/\(form)/export.json", """
+                {"@odata.context": "https://central.example/v1/projects/1/forms/\(form).svc/$metadata#Submissions",
+                 "value": [{"__id": "x", "photo": "p.png"}]}
+                """)
+        }
+        try folder.write("formsmith.yaml", """
+            formsmith: 1
+            forms:
+              a: forms/a.md
+              b: forms/b.md
+            inputs:
+              in/a/*: a
+              in/b/*: b
+            """)
+        let run = try Formsmith.run(["validate", "in"], directory: folder.url)
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.contains("2 questionnaires: 2 valid, 0 invalid, 0 unreadable"), run.stdout)
+        XCTAssertEqual(run.stderr.components(separatedBy: "attachment answer").count, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("formsmith: 2 attachment answers of the exports given as a file name"), run.stderr)
+    }
 }
