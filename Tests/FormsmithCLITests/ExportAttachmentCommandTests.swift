@@ -132,4 +132,22 @@ final class ExportAttachmentCommandTests: ScratchFolderTestCase {
             """), run.stdout)
         XCTAssertFalse(run.stderr.contains("attachment answer"), run.stderr)
     }
+
+    /// Generated submissions are valid by construction: written in the Kobo and Central CSV
+    /// shapes (attachments as file names) they read back valid, every photo and file counted in
+    /// the notice rather than reported as a `type` violation.
+    func testGeneratedExportsWithAttachmentsReadBackValid() throws {
+        let form = try writeForm()
+        for (shape, output) in [("kobo-json", "gen.json"), ("odk-csv", "gen.csv")] {
+            let generated = try Formsmith.run(["generate", "--rules", form, "--count", "20", "--seed", "5",
+                                               "--optional-rate", "1", "--shape", shape, "--output", path(output)])
+            XCTAssertEqual(generated.status, 0, generated.stderr)
+            let run = try Formsmith.run(["validate", "--input-format", shape, "--rules", form, path(output)])
+            XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+            XCTAssertTrue(run.stdout.contains("20 questionnaires: 20 valid, 0 invalid, 0 unreadable"), run.stdout)
+            // photo (required) and doc (optional, filled at --optional-rate 1): 40 file names.
+            XCTAssertTrue(run.stderr.contains("formsmith: 40 attachment answers of the exports given as a file name"),
+                          run.stderr)
+        }
+    }
 }
