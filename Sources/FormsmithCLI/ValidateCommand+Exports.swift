@@ -82,6 +82,18 @@ extension ValidateCommand {
         }
     }
 
+    /// With --split-output (which writes each input's records in its own format) an export is
+    /// read as the plain file it is: says so for each of `exports`.
+    static func sayReadAsPlainFiles(_ exports: [(path: String, format: String)]) {
+        for (input, format) in exports {
+            let kind = format == odata ? "an ODK Central OData response"
+                : format == koboJSON ? "a KoboToolbox JSON export" : "an ODK Central export"
+            writeError("formsmith: \(input) looks like \(kind); "
+                       + "with --split-output it is read as a plain file (\(format == odkCSV ? "its repeat files are not joined" : "not rewritten")): "
+                       + "leave out --split-output to read it as an export")
+        }
+    }
+
     /// Says once for the run how many attachment answers of `exports` were file names, whose
     /// size and content cannot be checked (nothing when there were none).
     static func sayAttachmentNotice(_ exports: [ExportInput]) {

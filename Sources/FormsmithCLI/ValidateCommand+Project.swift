@@ -34,7 +34,7 @@ extension ValidateCommand {
         // that form's rules, as `--rules` reads them; not with --split-output, whose files
         // follow each input's own format.
         var exports: [ExportInput] = []
-        if inputFormat == nil, splitOutput == nil {
+        if inputFormat == nil {
             var byForm: [String: [String]] = [:]
             for source in sources where !source.isStandardInput && source.failure == nil {
                 if case .form(let name)? = project.target(of: source.path) { byForm[name, default: []].append(source.path) }
@@ -43,6 +43,10 @@ extension ValidateCommand {
             for form in forms {
                 let detected = Self.detectedExports(byForm[form.name] ?? [])
                 guard !detected.isEmpty else { continue }
+                guard splitOutput == nil else {
+                    Self.sayReadAsPlainFiles(detected)
+                    continue
+                }
                 taken.formUnion(detected.map(\.path))
                 exports += Self.readExports(detected, rules: form.rules.ruleSet)
             }

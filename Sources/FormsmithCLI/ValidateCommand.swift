@@ -142,13 +142,7 @@ struct ValidateCommand: ParsableCommand {
         } else if inputFormat == nil {
             // --split-output writes each input's records in its own format: an export is read as
             // the plain file it is, and the run says so.
-            for (input, format) in Self.detectedExports(inputs) {
-                let kind = format == Self.odata ? "an ODK Central OData response"
-                    : format == Self.koboJSON ? "a KoboToolbox JSON export" : "an ODK Central export"
-                writeError("formsmith: \(input) looks like \(kind); "
-                           + "with --split-output it is read as a plain file (\(format == Self.odkCSV ? "its repeat files are not joined" : "not rewritten")): "
-                           + "leave out --split-output to read it as an export")
-            }
+            Self.sayReadAsPlainFiles(Self.detectedExports(inputs))
         }
         let kobo = exportInputs.isEmpty ? nil : Self.readExports(exportInputs, rules: compiled.ruleSet)
         if let kobo { Self.sayAttachmentNotice(kobo) }

@@ -57,6 +57,14 @@ final class ProjectExportCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("in/central.json: 2 submissions of an ODK Central OData response"), run.stderr)
         XCTAssertTrue(run.stderr.contains("in/kobo.json: 2 submissions of a KoboToolbox export"), run.stderr)
         XCTAssertTrue(run.stderr.contains("in/visit.csv: 2 submissions of an ODK Central CSV export"), run.stderr)
+        // --split-output writes each input's records in its own format: the exports are read as
+        // the plain files they are, and each is said.
+        let split = try Formsmith.run(["validate", "--split-output", "out", "in"], directory: folder.url)
+        XCTAssertTrue(split.stderr.contains("formsmith: in/kobo.json looks like a KoboToolbox JSON export; with "
+                                            + "--split-output it is read as a plain file (not rewritten): leave out "
+                                            + "--split-output to read it as an export"), split.stderr)
+        XCTAssertTrue(split.stderr.contains("formsmith: in/central.json looks like an ODK Central OData response"), split.stderr)
+        XCTAssertTrue(split.stderr.contains("formsmith: in/visit.csv looks like an ODK Central export"), split.stderr)
     }
 
     /// Two forms, an export each with one photo answered by a file name: the notice that their
