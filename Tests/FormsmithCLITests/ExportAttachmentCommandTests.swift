@@ -150,4 +150,29 @@ final class ExportAttachmentCommandTests: ScratchFolderTestCase {
                           run.stderr)
         }
     }
+
+    /// An audio question answered as phones record: `rec.m4a` is audio/mp4 and `clip.3gp`
+    /// audio/3gpp (3gp names video/3gpp too; the type the field allows is taken), both audio/*;
+    /// `rec.jpg` is image/jpeg, not audio/* (media-type). None is counted as an unknown extension.
+    func testPhoneAudioExtensionsAreCheckedByTheirType() throws {
+        let form = try write("voice.md", """
+            | survey | | | |
+            | | type | name | required |
+            | | audio | voice | yes |
+
+            """)
+        let export = try write("voice.json", """
+            [{"_uuid": "v1", "voice": "rec.m4a"}, {"_uuid": "v2", "voice": "clip.3gp"}, {"_uuid": "v3", "voice": "rec.jpg"}]
+            """)
+        let run = try Formsmith.run(["validate", "--rules", form, export])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("""
+            \(export):3 (id v3)
+              voice: has media type image/jpeg; allowed: audio/* [media-type] (value "image/jpeg")
+
+            3 questionnaires: 2 valid, 1 invalid, 0 unreadable
+            """), run.stdout)
+        XCTAssertTrue(run.stderr.contains("formsmith: 3 attachment answers of the exports given as a file name"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("names no media type"), run.stderr)
+    }
 }
