@@ -89,7 +89,7 @@ extension GenerateCommand {
         }
         if writer.replacedInstanceIDs > 0 {
             writeError("formsmith: --shape xform-xml: \(writer.replacedInstanceIDs) generated meta/instanceID"
-                       + "\(writer.replacedInstanceIDs == 1 ? "" : "s") not of the form uuid:… replaced by uuid:formsmith-N")
+                       + "\(writer.replacedInstanceIDs == 1 ? "" : "s") not of the form uuid:… replaced by uuid:00000000-0000-4000-8000-00000000000N (N its position)")
         }
         if writer.emptiedDeprecatedIDs > 0 {
             writeError("formsmith: --shape xform-xml: \(writer.emptiedDeprecatedIDs) generated meta/deprecatedID"

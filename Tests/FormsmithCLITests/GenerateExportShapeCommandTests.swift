@@ -77,7 +77,7 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
 
     /// `--shape odk-csv`: the main file and one file per repeat beside it, rows keyed as
     /// Central keys them (briefcase.js: the instanceID, then each group's name and each
-    /// repeat's name with its 1-based position). No instanceID pinned: KEY is uuid:formsmith-N.
+    /// repeat's name with its 1-based position). No instanceID pinned: KEY is the placeholder uuid:00000000-0000-4000-8000-00000000000N.
     /// SubmissionDate: --today at noon UTC, one second later for each next submission.
     func testGeneratedSubmissionsInODKCentralCSVShape() throws {
         let fixture = try write("fixture.json", """
@@ -90,20 +90,20 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(try String(contentsOfFile: path("clinic.csv"), encoding: .utf8), """
             SubmissionDate,patient_id,age,sex,member_count,pregnancy-pregnant,pregnancy-weeks,meta-instanceID,meta-deprecatedID,KEY
-            2024-06-01T12:00:00.000Z,P0042,30,m,1,,,,,uuid:formsmith-1
-            2024-06-01T12:00:01.000Z,P0042,30,m,1,,,,,uuid:formsmith-2
+            2024-06-01T12:00:00.000Z,P0042,30,m,1,,,,,uuid:00000000-0000-4000-8000-000000000001
+            2024-06-01T12:00:01.000Z,P0042,30,m,1,,,,,uuid:00000000-0000-4000-8000-000000000002
 
             """)
         XCTAssertEqual(try String(contentsOfFile: path("clinic-members.csv"), encoding: .utf8), """
             member_name,member_age,PARENT_KEY,KEY
-            Ada,,uuid:formsmith-1,uuid:formsmith-1/household/members[1]
-            Ada,,uuid:formsmith-2,uuid:formsmith-2/household/members[1]
+            Ada,,uuid:00000000-0000-4000-8000-000000000001,uuid:00000000-0000-4000-8000-000000000001/household/members[1]
+            Ada,,uuid:00000000-0000-4000-8000-000000000002,uuid:00000000-0000-4000-8000-000000000002/household/members[1]
 
             """)
         XCTAssertEqual(try String(contentsOfFile: path("clinic-vaccines.csv"), encoding: .utf8), """
             vaccine_date,PARENT_KEY,KEY
-            2024-01-05,uuid:formsmith-1/household/members[1],uuid:formsmith-1/household/members[1]/vaccines[1]
-            2024-01-05,uuid:formsmith-2/household/members[1],uuid:formsmith-2/household/members[1]/vaccines[1]
+            2024-01-05,uuid:00000000-0000-4000-8000-000000000001/household/members[1],uuid:00000000-0000-4000-8000-000000000001/household/members[1]/vaccines[1]
+            2024-01-05,uuid:00000000-0000-4000-8000-000000000002/household/members[1],uuid:00000000-0000-4000-8000-000000000002/household/members[1]/vaccines[1]
 
             """)
         // Random submissions in this shape are valid read back (joined by PARENT_KEY).
@@ -114,7 +114,7 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(back.stdout.contains("25 questionnaires: 25 valid, 0 invalid, 0 unreadable"), back.stdout + back.stderr)
         XCTAssertFalse(back.stderr.contains("whose PARENT_KEY is in no submission"), back.stderr)
 
-        // An instanceID pinned for every submission is a KEY once only: later ones get uuid:formsmith-N.
+        // An instanceID pinned for every submission is a KEY once only: later ones get the placeholder uuid:00000000-0000-4000-8000-00000000000N.
         let same = try write("same.json", #"{"patient_id": "P0042", "age": 30, "sex": "m", "meta": {"instanceID": "uuid:00000000-0000-4000-8000-000000000078"}}"#)
         let keyed = try Formsmith.run(["generate", "--today", "2024-06-01", "--rules", fixtures + "clinic.xlsx", "--count", "3",
                                        "--seed", "1", "--shape", "odk-csv", "--fixture", same, "--optional-rate", "0",
@@ -122,7 +122,7 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(keyed.status, 0, keyed.stderr)
         let keys = try String(contentsOfFile: path("same.csv"), encoding: .utf8).split(separator: "\n").dropFirst()
             .map { $0.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init) ?? "" }
-        XCTAssertEqual(keys, ["uuid:00000000-0000-4000-8000-000000000078", "uuid:formsmith-2", "uuid:formsmith-3"])
+        XCTAssertEqual(keys, ["uuid:00000000-0000-4000-8000-000000000078", "uuid:00000000-0000-4000-8000-000000000002", "uuid:00000000-0000-4000-8000-000000000003"])
 
         let noOutput = try Formsmith.run(["generate", "--rules", fixtures + "clinic.xlsx", "--count", "1", "--shape", "odk-csv"])
         XCTAssertEqual(noOutput.status, 2)
@@ -158,13 +158,13 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
                                      "--output", path("dup.csv")])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(try String(contentsOfFile: path("dup.csv"), encoding: .utf8),
-                       "SubmissionDate,KEY\n2024-06-01T12:00:00.000Z,uuid:formsmith-1\n")
+                       "SubmissionDate,KEY\n2024-06-01T12:00:00.000Z,uuid:00000000-0000-4000-8000-000000000001\n")
         XCTAssertEqual(try String(contentsOfFile: path("dup-items~1.csv"), encoding: .utf8),
-                       "qty,PARENT_KEY,KEY\n2,uuid:formsmith-1,uuid:formsmith-1/a/items[1]\n")
+                       "qty,PARENT_KEY,KEY\n2,uuid:00000000-0000-4000-8000-000000000001,uuid:00000000-0000-4000-8000-000000000001/a/items[1]\n")
         XCTAssertEqual(try String(contentsOfFile: path("dup-items~2.csv"), encoding: .utf8), """
             label,PARENT_KEY,KEY
-            x,uuid:formsmith-1,uuid:formsmith-1/b/items[1]
-            y,uuid:formsmith-1,uuid:formsmith-1/b/items[2]
+            x,uuid:00000000-0000-4000-8000-000000000001,uuid:00000000-0000-4000-8000-000000000001/b/items[1]
+            y,uuid:00000000-0000-4000-8000-000000000001,uuid:00000000-0000-4000-8000-000000000001/b/items[2]
 
             """)
         // A hand-written export: submission k1's a.items has qty 9; k2 has no row in the ~2 file,
@@ -275,8 +275,8 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
             "site_v/meta/instanceID=\(id)", "site_v/meta/deprecatedID=",
         ] }
         XCTAssertEqual(try XMLLeaves.read(folder + "/submission-1.xml"), expected("uuid:00000000-0000-4000-8000-000000006631"))
-        // The pinned instanceID is taken once: the second submission gets uuid:formsmith-2.
-        XCTAssertEqual(try XMLLeaves.read(folder + "/submission-2.xml"), expected("uuid:formsmith-2"))
+        // The pinned instanceID is taken once: the second submission gets uuid:00000000-0000-4000-8000-000000000002.
+        XCTAssertEqual(try XMLLeaves.read(folder + "/submission-2.xml"), expected("uuid:00000000-0000-4000-8000-000000000002"))
 
         // Labelled invalid ones: file N is line N of the labels. By hand from the form: a `min`
         // on hh.size is a size below 1; a `max` on people[i].page is a page of 120 or more in
