@@ -111,7 +111,7 @@ extension ValidateCommand {
     /// responses: files (any name but `.csv`, `.jsonl`, `.zip`) that start as a JSON object
     /// naming `@odata.context`. KoboToolbox JSON exports: such files that start as a JSON array
     /// (or an object with `results`) naming a key only Kobo writes (`_uuid`, `_submission_time`,
-    /// `formhub/uuid`, …). The other inputs are read as usual.
+    /// `formhub/uuid`, `meta/instanceID`, …). The other inputs are read as usual.
     static func detectedExports(_ inputs: [String]) -> [(path: String, format: String)] {
         let csv = inputs.filter { $0.lowercased().hasSuffix(".csv") }
         let main = csv.filter(ODKCentralCSVExport.looksLikeExport(path:))

@@ -66,4 +66,18 @@ final class KoboDetectionCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(run.stdout.contains("hh.size: must be at least 1 [min] (value \"0\")"), run.stdout)
         XCTAssertFalse(run.stderr.contains("KoboToolbox"), run.stderr)
     }
+
+    /// `generate --shape kobo-json` writes no server keys, but `meta/instanceID` as one key,
+    /// which only a Kobo export holds: read back without --input-format, as an export, valid.
+    func testAGeneratedKoboExportIsRecognisedByItsInstanceIDKey() throws {
+        let form = try writeForm()
+        let output = path("generated.json")
+        let generated = try Formsmith.run(["generate", "--rules", form, "--count", "5", "--seed", "1", "--optional-rate", "1",
+                                           "--shape", "kobo-json", "--output", output])
+        XCTAssertEqual(generated.status, 0, generated.stderr)
+        let run = try Formsmith.run(["validate", "--rules", form, output])
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.contains("5 questionnaires: 5 valid, 0 invalid, 0 unreadable"), run.stdout)
+        XCTAssertTrue(run.stderr.contains("\(output): 5 submissions of a KoboToolbox export"), run.stderr)
+    }
 }

@@ -21,15 +21,16 @@ public struct KoboExport: Sendable {
     /// The largest export read (its submissions are held in memory to be rewritten).
     public static let maxBytes = 512 << 20
 
-    /// Keys only KoboToolbox writes into each submission of an export (its `_`-keys and the
-    /// form's `formhub/uuid`); a questionnaire of a rule file has no reason to hold them.
+    /// Keys only KoboToolbox writes into each submission of an export (its `_`-keys, the
+    /// form's `formhub/uuid`, and `meta/instanceID` as one key with its group's path); a
+    /// questionnaire of a rule file has no reason to hold them (its `meta` is an object).
     static let signatureKeys = ["\"_uuid\"", "\"_submission_time\"", "\"_xform_id_string\"", "\"formhub/uuid\"",
-                                "\"__version__\""]
+                                "\"__version__\"", "\"meta/instanceID\""]
 
     /// Whether the file at `path` starts as a KoboToolbox JSON export does: a JSON array (or
     /// the API's object with `"results"`) whose first 4 KiB name a key only Kobo writes
     /// (``signatureKeys``: `_uuid`, `_submission_time`, `_xform_id_string`, `formhub/uuid`,
-    /// `__version__`). False for anything that cannot be read; only a regular file is looked
+    /// `__version__`, `meta/instanceID`). False for anything that cannot be read; only a regular file is looked
     /// into (opening a named pipe would wait for a writer).
     public static func looksLikeExport(path: String, bytes: [UInt8]?) -> Bool {
         guard Platform.kind(of: path) == .regularFile else { return false }

@@ -381,6 +381,7 @@ extension XLSFormImporter {
         root.children.append(meta)
     }
 
-    /// `uuid:` and a UUID in its text form, hexadecimal digits of either case.
-    static let instanceIDPattern = "^uuid:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+    /// `uuid:` and a UUID in its text form, lowercase hexadecimal digits (as JavaRosa, Enketo and
+    /// Central write them, so generated IDs look the same).
+    static let instanceIDPattern = "^uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
 }
