@@ -15,6 +15,26 @@ extension GenerateCommand {
         (0..<count).map { (folder as NSString).appendingPathComponent(XFormInstanceWriter.fileName(position: $0 + 1, count: count)) }
     }
 
+    /// Refuses (exit 2) a folder holding `submission-N.xml` files this run would not write (an
+    /// earlier run with more submissions, or another zero-padding): left beside the new ones,
+    /// they would be posted with them as if generated now. Files this run writes are replaced.
+    static func refuseStaleSubmissions(in folder: String, files: [String]) throws {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let written = Set(files.map { ($0 as NSString).lastPathComponent })
+        let stale = names.filter { name in
+            guard name.hasPrefix("submission-"), name.hasSuffix(".xml"), !written.contains(name) else { return false }
+            let number = name.dropFirst("submission-".count).dropLast(".xml".count)
+            return !number.isEmpty && number.allSatisfy { $0.isASCII && $0.isNumber }
+        }.sorted()
+        guard !stale.isEmpty else { return }
+        writeError("formsmith: --shape xform-xml: \(folder) already holds \(stale.count) submission file"
+                   + "\(stale.count == 1 ? "" : "s") this run would not replace (" + stale.prefix(3).joined(separator: ", ")
+                   + (stale.count > 3 ? ", …" : "") + "), from an earlier run: \(stale.count == 1 ? "it" : "they") would be taken "
+                   + "for submissions of this one. Nothing written; remove \(stale.count == 1 ? "it" : "them") or give "
+                   + "another --output folder")
+        throw FormsmithExit(status: ExitStatus.usage)
+    }
+
     /// Writes each generated questionnaire to its file of `files` (in order), each opened
     /// through `permit` and closed before the next; the labels go to `sidecar`.
     func writeXFormInstances(_ generator: BatchGenerator, rules: RuleSet, files: [String], permit: OutputPermit,
@@ -69,7 +89,7 @@ extension GenerateCommand {
         }
         if writer.replacedInstanceIDs > 0 {
             writeError("formsmith: --shape xform-xml: \(writer.replacedInstanceIDs) generated meta/instanceID"
-                       + "\(writer.replacedInstanceIDs == 1 ? "" : "s") not of the form uuid:… replaced by uuid:formsmith-N")
+                       + "\(writer.replacedInstanceIDs == 1 ? "" : "s") not of the form uuid:… replaced by uuid:00000000-0000-4000-8000-00000000000N (N its position)")
         }
         if writer.emptiedDeprecatedIDs > 0 {
             writeError("formsmith: --shape xform-xml: \(writer.emptiedDeprecatedIDs) generated meta/deprecatedID"

@@ -185,6 +185,7 @@ struct GenerateCommand: ParsableCommand {
             for file in odkFiles { files.writes(file, as: "the repeat file of --shape odk-csv") }
             let xformFiles = shape == Self.xformXML ? Self.xformFiles(in: output!, count: count) : []
             for file in xformFiles { files.writes(file, as: "a submission of --shape xform-xml") }
+            if shape == Self.xformXML { try Self.refuseStaleSubmissions(in: output!, files: xformFiles) }
             let permit = try OutputGuard.permit(files)
             for side in generator.uncoveredPredicateSides { writeError("formsmith: warning: " + side) }
             let sidecar = try invalidRate > 0 ? openOutput(labelsPath, permit) : nil

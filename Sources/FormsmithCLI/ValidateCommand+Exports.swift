@@ -19,6 +19,10 @@ extension ValidateCommand {
         let converted: (jsonLines: String, instanceIDs: [String?])?
         /// Why each submission the export could not give is unreadable, by 1-based position.
         var unreadable: [Int: String] = [:]
+        /// Attachment answers read as file names, and of them those whose extension names no
+        /// known media type (``sayAttachmentNotice(_:)`` says them once for the run).
+        var fileNames = 0
+        var unknownExtensions = 0
         let failure: String?
         /// Where its scratch file goes (nil for an export that could not be read).
         let scratch: String?
@@ -39,32 +43,64 @@ extension ValidateCommand {
             do {
                 let export: (jsonLines: String, instanceIDs: [String?])
                 var unreadable: [Int: String] = [:]
+                var fileNames = 0
+                var unknownExtensions = 0
                 if format == odkCSV {
                     let odk = try ODKCentralCSVExport.read(path: input, rules: rules)
                     export = (odk.jsonLines, odk.instanceIDs)
                     unreadable = odk.unreadable
+                    fileNames += odk.attachmentFileNames
+                    unknownExtensions += odk.attachmentUnknownExtensions
                     writeError("\(input): \(odk.instanceIDs.count) submission\(odk.instanceIDs.count == 1 ? "" : "s") of an "
                                + "ODK Central CSV export, record N its Nth submission"
                                + odk.notes.map { "\n\(input): \($0)" }.joined())
                 } else if format == odata {
                     let response = try ODKCentralODataExport.read(path: input, bytes: commandLineBytes(of: input), rules: rules)
                     export = (response.jsonLines, response.instanceIDs)
+                    fileNames += response.attachmentFileNames
+                    unknownExtensions += response.attachmentUnknownExtensions
                     writeError("\(input): \(response.instanceIDs.count) submission\(response.instanceIDs.count == 1 ? "" : "s") "
                                + "of an ODK Central OData response, record N its Nth submission"
                                + response.notes.map { "\n\(input): \($0)" }.joined())
                 } else {
                     let kobo = try KoboExport.read(path: input, bytes: commandLineBytes(of: input), rules: rules)
                     export = (kobo.jsonLines, kobo.instanceIDs)
+                    fileNames += kobo.attachmentFileNames
+                    unknownExtensions += kobo.attachmentUnknownExtensions
                     let keys = kobo.serverKeys.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }
                     writeError("\(input): \(kobo.instanceIDs.count) submission\(kobo.instanceIDs.count == 1 ? "" : "s") of a "
                                + "KoboToolbox export, record N its Nth submission"
                                + (keys.isEmpty ? "" : "; server keys not checked: " + keys.joined(separator: ", ")))
                 }
-                return ExportInput(export: input, converted: export, unreadable: unreadable, failure: nil,
-                                   scratch: "\(stem)-\(index).jsonl")
+                var read = ExportInput(export: input, converted: export, unreadable: unreadable, failure: nil,
+                                       scratch: "\(stem)-\(index).jsonl")
+                (read.fileNames, read.unknownExtensions) = (fileNames, unknownExtensions)
+                return read
             } catch {
                 return ExportInput(export: input, converted: nil, failure: String(describing: error), scratch: nil)
             }
+        }
+    }
+
+    /// With --split-output (which writes each input's records in its own format) an export is
+    /// read as the plain file it is: says so for each of `exports`.
+    static func sayReadAsPlainFiles(_ exports: [(path: String, format: String)]) {
+        for (input, format) in exports {
+            let kind = format == odata ? "an ODK Central OData response"
+                : format == koboJSON ? "a KoboToolbox JSON export" : "an ODK Central export"
+            writeError("formsmith: \(input) looks like \(kind); "
+                       + "with --split-output it is read as a plain file (\(format == odkCSV ? "its repeat files are not joined" : "not rewritten")): "
+                       + "leave out --split-output to read it as an export")
+        }
+    }
+
+    /// Says once for the run how many attachment answers of `exports` were file names, whose
+    /// size and content cannot be checked (nothing when there were none).
+    static func sayAttachmentNotice(_ exports: [ExportInput]) {
+        let fileNames = exports.reduce(0) { $0 + $1.fileNames }
+        let unknown = exports.reduce(0) { $0 + $1.unknownExtensions }
+        if let notice = ExportAttachmentNotice.text(fileNames: fileNames, unknownExtensions: unknown) {
+            writeError("formsmith: " + notice)
         }
     }
 
@@ -73,7 +109,9 @@ extension ValidateCommand {
     /// column with `SubmissionDate` or `meta-instanceID`), with the repeat files (`PARENT_KEY`)
     /// named beside one, and `.zip` files (the zip Central downloads). ODK Central OData
     /// responses: files (any name but `.csv`, `.jsonl`, `.zip`) that start as a JSON object
-    /// naming `@odata.context`. The other inputs are read as usual.
+    /// naming `@odata.context`. KoboToolbox JSON exports: such files that start as a JSON array
+    /// (or an object with `results`) naming a key only Kobo writes (`_uuid`, `_submission_time`,
+    /// `formhub/uuid`, `meta/instanceID`, …). The other inputs are read as usual.
     static func detectedExports(_ inputs: [String]) -> [(path: String, format: String)] {
         let csv = inputs.filter { $0.lowercased().hasSuffix(".csv") }
         let main = csv.filter(ODKCentralCSVExport.looksLikeExport(path:))
@@ -83,10 +121,10 @@ extension ValidateCommand {
             let lowered = input.lowercased()
             if zips.contains(input) || main.contains(input) { return (input, odkCSV) }
             if !main.isEmpty, csv.contains(input), ODKCentralCSVExport.isRepeatFile(path: input) { return (input, odkCSV) }
-            if input != "-", !lowered.hasSuffix(".csv"), !lowered.hasSuffix(".jsonl"), !lowered.hasSuffix(".zip"),
-               ODKCentralODataExport.looksLikeExport(path: input, bytes: commandLineBytes(of: input)) {
-                return (input, odata)
-            }
+            guard input != "-", !lowered.hasSuffix(".csv"), !lowered.hasSuffix(".jsonl"), !lowered.hasSuffix(".zip")
+            else { return nil }
+            if ODKCentralODataExport.looksLikeExport(path: input, bytes: commandLineBytes(of: input)) { return (input, odata) }
+            if KoboExport.looksLikeExport(path: input, bytes: commandLineBytes(of: input)) { return (input, koboJSON) }
             return nil
         }
     }

@@ -10,7 +10,7 @@ extension ValidateCommand {
             let forms = try loadForms(of: project, today: today, consequence: "the forms were not listed")
             return try FormsCommand.list(project, forms: forms, json: report == .json)
         }
-        let sources: [InputSource]
+        var sources: [InputSource]
         do {
             sources = try InputDiscovery.sources(for: inputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)),
                                                  bytes: commandLineBytes(of:))
@@ -30,10 +30,37 @@ extension ValidateCommand {
             if needed == nil { break }
         }
         let forms = try loadForms(of: project, today: today, only: needed, consequence: "nothing was validated")
+        // Server exports (ODK Central CSV and OData, Kobo JSON) routed to a form are read with
+        // that form's rules, as `--rules` reads them; not with --split-output, whose files
+        // follow each input's own format.
+        var exports: [ExportInput] = []
+        if inputFormat == nil {
+            var byForm: [String: [String]] = [:]
+            for source in sources where !source.isStandardInput && source.failure == nil {
+                if case .form(let name)? = project.target(of: source.path) { byForm[name, default: []].append(source.path) }
+            }
+            var taken: Set<String> = []
+            for form in forms {
+                let detected = Self.detectedExports(byForm[form.name] ?? [])
+                guard !detected.isEmpty else { continue }
+                guard splitOutput == nil else {
+                    Self.sayReadAsPlainFiles(detected)
+                    continue
+                }
+                taken.formUnion(detected.map(\.path))
+                exports += Self.readExports(detected, rules: form.rules.ruleSet)
+            }
+            sources.removeAll { taken.contains($0.path) }
+            Self.sayAttachmentNotice(exports)
+        }
         var files = RunFiles()
         files.reads(project.file, as: "the project file")
         for form in forms { files.reads(form.rules) }
         files.reads(sources)
+        for input in exports {
+            files.reads(input.export, as: "the export")
+            if let scratch = input.scratch { files.writes(scratch, as: "the converted export") }
+        }
         if let output { files.writes(output, as: "--output") }
         if let splitOutput {
             do {
@@ -47,11 +74,34 @@ extension ValidateCommand {
             }
         }
         let permit = try OutputGuard.permit(files)
+        var scratchFiles: [ScratchFile] = []
+        defer { scratchFiles.forEach { $0.remove() } }
+        if !exports.isEmpty {
+            // A scratch file that cannot be written is said there, and ends the run.
+            let converted = try Self.exportSources(exports, permit: permit)
+            scratchFiles = converted.scratch
+            // Each converted copy is routed as the export it stands for.
+            sources = converted.sources.map { source in
+                var routed = source
+                routed.routingPath = source.name
+                return routed
+            } + sources
+        }
         let destination = try openOutput(output, permit)
         let format = report ?? project.defaults.report.flatMap(ReportFormat.init(rawValue:)) ?? .text
         var reporter = terminal.reporter(format, writingTo: destination, toFile: output != nil, context: HTMLReportContext(
             rulesFile: project.file, ruleSetID: "project", fields: [], inputs: inputs,
             toolVersion: FormsmithVersion.current, reportFile: output))
+        if !exports.isEmpty {
+            // Each submission is named by its instanceID in every report.
+            var ids: [String: [String?]] = [:]
+            var unreadable: [String: [Int: String]] = [:]
+            for input in exports {
+                if let converted = input.converted { ids[input.export] = converted.instanceIDs }
+                if !input.unreadable.isEmpty { unreadable[input.export] = input.unreadable }
+            }
+            reporter = ExportRecordIDs(ids, unreadable: unreadable, wrapping: reporter)
+        }
         if let maxErrors { reporter = ProblemLimit(maxErrors, wrapping: reporter) }
         var options = ValidationOptions(jobs: jobs ?? project.defaults.jobs, csvDialect: delimiter.dialect,
                                         failFast: failFast, redact: redact || project.defaults.redact == true)

@@ -46,7 +46,7 @@ struct ValidateCommand: ParsableCommand {
     var jobs: Int?
 
     @Option(name: .customLong("input-format"),
-            help: "Read every input as this format instead of deciding by extension: json, jsonl, csv, kobo-json (a KoboToolbox JSON export), odk-csv (an ODK Central CSV export, found by its header too) or odata (an ODK Central OData JSON response, found by its @odata.context too).")
+            help: "Read every input as this format instead of deciding by extension: json, jsonl, csv, kobo-json (a KoboToolbox JSON export, found by its _uuid/_submission_time keys too), odk-csv (an ODK Central CSV export, found by its header too) or odata (an ODK Central OData JSON response, found by its @odata.context too).")
     var inputFormat: String?
 
     @Option(name: .long, help: ArgumentHelp("The CSV delimiter: ',', ';' or tab.", valueName: ",|;|tab"))
@@ -142,13 +142,10 @@ struct ValidateCommand: ParsableCommand {
         } else if inputFormat == nil {
             // --split-output writes each input's records in its own format: an export is read as
             // the plain file it is, and the run says so.
-            for (input, format) in Self.detectedExports(inputs) {
-                writeError("formsmith: \(input) looks like an ODK Central \(format == Self.odata ? "OData response" : "export"); "
-                           + "with --split-output it is read as a plain file (\(format == Self.odata ? "not rewritten" : "its repeat files are not joined")): "
-                           + "leave out --split-output to read it as an export")
-            }
+            Self.sayReadAsPlainFiles(Self.detectedExports(inputs))
         }
         let kobo = exportInputs.isEmpty ? nil : Self.readExports(exportInputs, rules: compiled.ruleSet)
+        if let kobo { Self.sayAttachmentNotice(kobo) }
         var scratchFiles: [ScratchFile] = []
         defer { scratchFiles.forEach { $0.remove() } }
         var sources: [InputSource]

@@ -46,7 +46,7 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
             """)
         let fixture = try write("fixture.json", """
             {"site": "S1", "hh": {"size": 3, "crops": ["maize", "beans"]}, "people": [{"pname": "Ann"}],
-             "meta": {"instanceID": "uuid:f1"}}
+             "meta": {"instanceID": "uuid:00000000-0000-4000-8000-000000006631"}}
             """)
         let output = path("submissions.json")
         let run = try Formsmith.run(["generate", "--rules", form, "--count", "1", "--seed", "4", "--shape", "kobo-json",
@@ -54,7 +54,7 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), """
             [
-            {"hh/crops": "maize beans", "hh/size": "3", "meta/instanceID": "uuid:f1", "people": [{"people/pname": "Ann"}], "site": "S1"}
+            {"hh/crops": "maize beans", "hh/size": "3", "meta/instanceID": "uuid:00000000-0000-4000-8000-000000006631", "people": [{"people/pname": "Ann"}], "site": "S1"}
             ]
 
             """)
@@ -77,7 +77,7 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
 
     /// `--shape odk-csv`: the main file and one file per repeat beside it, rows keyed as
     /// Central keys them (briefcase.js: the instanceID, then each group's name and each
-    /// repeat's name with its 1-based position). No instanceID pinned: KEY is uuid:formsmith-N.
+    /// repeat's name with its 1-based position). No instanceID pinned: KEY is the placeholder uuid:00000000-0000-4000-8000-00000000000N.
     /// SubmissionDate: --today at noon UTC, one second later for each next submission.
     func testGeneratedSubmissionsInODKCentralCSVShape() throws {
         let fixture = try write("fixture.json", """
@@ -89,21 +89,21 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
                                      "--output", path("clinic.csv")])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(try String(contentsOfFile: path("clinic.csv"), encoding: .utf8), """
-            SubmissionDate,patient_id,age,sex,member_count,pregnancy-pregnant,pregnancy-weeks,meta-instanceID,meta-deprecatedID,meta-instanceName,KEY
-            2024-06-01T12:00:00.000Z,P0042,30,m,1,,,,,,uuid:formsmith-1
-            2024-06-01T12:00:01.000Z,P0042,30,m,1,,,,,,uuid:formsmith-2
+            SubmissionDate,patient_id,age,sex,member_count,pregnancy-pregnant,pregnancy-weeks,meta-instanceID,meta-deprecatedID,KEY
+            2024-06-01T12:00:00.000Z,P0042,30,m,1,,,,,uuid:00000000-0000-4000-8000-000000000001
+            2024-06-01T12:00:01.000Z,P0042,30,m,1,,,,,uuid:00000000-0000-4000-8000-000000000002
 
             """)
         XCTAssertEqual(try String(contentsOfFile: path("clinic-members.csv"), encoding: .utf8), """
             member_name,member_age,PARENT_KEY,KEY
-            Ada,,uuid:formsmith-1,uuid:formsmith-1/household/members[1]
-            Ada,,uuid:formsmith-2,uuid:formsmith-2/household/members[1]
+            Ada,,uuid:00000000-0000-4000-8000-000000000001,uuid:00000000-0000-4000-8000-000000000001/household/members[1]
+            Ada,,uuid:00000000-0000-4000-8000-000000000002,uuid:00000000-0000-4000-8000-000000000002/household/members[1]
 
             """)
         XCTAssertEqual(try String(contentsOfFile: path("clinic-vaccines.csv"), encoding: .utf8), """
             vaccine_date,PARENT_KEY,KEY
-            2024-01-05,uuid:formsmith-1/household/members[1],uuid:formsmith-1/household/members[1]/vaccines[1]
-            2024-01-05,uuid:formsmith-2/household/members[1],uuid:formsmith-2/household/members[1]/vaccines[1]
+            2024-01-05,uuid:00000000-0000-4000-8000-000000000001/household/members[1],uuid:00000000-0000-4000-8000-000000000001/household/members[1]/vaccines[1]
+            2024-01-05,uuid:00000000-0000-4000-8000-000000000002/household/members[1],uuid:00000000-0000-4000-8000-000000000002/household/members[1]/vaccines[1]
 
             """)
         // Random submissions in this shape are valid read back (joined by PARENT_KEY).
@@ -114,15 +114,15 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(back.stdout.contains("25 questionnaires: 25 valid, 0 invalid, 0 unreadable"), back.stdout + back.stderr)
         XCTAssertFalse(back.stderr.contains("whose PARENT_KEY is in no submission"), back.stderr)
 
-        // An instanceID pinned for every submission is a KEY once only: later ones get uuid:formsmith-N.
-        let same = try write("same.json", #"{"patient_id": "P0042", "age": 30, "sex": "m", "meta": {"instanceID": "uuid:x"}}"#)
+        // An instanceID pinned for every submission is a KEY once only: later ones get the placeholder uuid:00000000-0000-4000-8000-00000000000N.
+        let same = try write("same.json", #"{"patient_id": "P0042", "age": 30, "sex": "m", "meta": {"instanceID": "uuid:00000000-0000-4000-8000-000000000078"}}"#)
         let keyed = try Formsmith.run(["generate", "--today", "2024-06-01", "--rules", fixtures + "clinic.xlsx", "--count", "3",
                                        "--seed", "1", "--shape", "odk-csv", "--fixture", same, "--optional-rate", "0",
                                        "--output", path("same.csv")])
         XCTAssertEqual(keyed.status, 0, keyed.stderr)
         let keys = try String(contentsOfFile: path("same.csv"), encoding: .utf8).split(separator: "\n").dropFirst()
             .map { $0.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init) ?? "" }
-        XCTAssertEqual(keys, ["uuid:x", "uuid:formsmith-2", "uuid:formsmith-3"])
+        XCTAssertEqual(keys, ["uuid:00000000-0000-4000-8000-000000000078", "uuid:00000000-0000-4000-8000-000000000002", "uuid:00000000-0000-4000-8000-000000000003"])
 
         let noOutput = try Formsmith.run(["generate", "--rules", fixtures + "clinic.xlsx", "--count", "1", "--shape", "odk-csv"])
         XCTAssertEqual(noOutput.status, 2)
@@ -158,13 +158,13 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
                                      "--output", path("dup.csv")])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(try String(contentsOfFile: path("dup.csv"), encoding: .utf8),
-                       "SubmissionDate,KEY\n2024-06-01T12:00:00.000Z,uuid:formsmith-1\n")
+                       "SubmissionDate,KEY\n2024-06-01T12:00:00.000Z,uuid:00000000-0000-4000-8000-000000000001\n")
         XCTAssertEqual(try String(contentsOfFile: path("dup-items~1.csv"), encoding: .utf8),
-                       "qty,PARENT_KEY,KEY\n2,uuid:formsmith-1,uuid:formsmith-1/a/items[1]\n")
+                       "qty,PARENT_KEY,KEY\n2,uuid:00000000-0000-4000-8000-000000000001,uuid:00000000-0000-4000-8000-000000000001/a/items[1]\n")
         XCTAssertEqual(try String(contentsOfFile: path("dup-items~2.csv"), encoding: .utf8), """
             label,PARENT_KEY,KEY
-            x,uuid:formsmith-1,uuid:formsmith-1/b/items[1]
-            y,uuid:formsmith-1,uuid:formsmith-1/b/items[2]
+            x,uuid:00000000-0000-4000-8000-000000000001,uuid:00000000-0000-4000-8000-000000000001/b/items[1]
+            y,uuid:00000000-0000-4000-8000-000000000001,uuid:00000000-0000-4000-8000-000000000001/b/items[2]
 
             """)
         // A hand-written export: submission k1's a.items has qty 9; k2 has no row in the ~2 file,
@@ -200,7 +200,7 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
         let fixture = try write("fixture.json", """
             {"site": "S1", "photo": {"name": "p1.jpg", "mediaType": "image/jpeg", "size": 1000},
              "people": [{"doc": {"name": "d1.pdf", "mediaType": "application/pdf", "size": 20}}],
-             "meta": {"instanceID": "uuid:k1"}}
+             "meta": {"instanceID": "uuid:00000000-0000-4000-8000-000000006b31"}}
             """)
         let common = ["generate", "--today", "2024-06-01", "--rules", form, "--count", "1", "--seed", "2", "--fixture", fixture,
                       "--optional-rate", "0"]
@@ -208,24 +208,24 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(kobo.status, 0, kobo.stderr)
         XCTAssertEqual(kobo.stdout, """
             [
-            {"meta/instanceID": "uuid:k1", "people": [{"people/doc": "d1.pdf"}], "photo": "p1.jpg", "site": "S1"}
+            {"meta/instanceID": "uuid:00000000-0000-4000-8000-000000006b31", "people": [{"people/doc": "d1.pdf"}], "photo": "p1.jpg", "site": "S1"}
             ]
 
             """)
         let csv = try Formsmith.run(common + ["--shape", "odk-csv", "--output", path("ph.csv")])
         XCTAssertEqual(csv.status, 0, csv.stderr)
         XCTAssertEqual(try String(contentsOfFile: path("ph.csv"), encoding: .utf8), """
-            SubmissionDate,site,photo,meta-instanceID,meta-deprecatedID,meta-instanceName,KEY
-            2024-06-01T12:00:00.000Z,S1,p1.jpg,uuid:k1,,,uuid:k1
+            SubmissionDate,site,photo,meta-instanceID,meta-deprecatedID,KEY
+            2024-06-01T12:00:00.000Z,S1,p1.jpg,uuid:00000000-0000-4000-8000-000000006b31,,uuid:00000000-0000-4000-8000-000000006b31
 
             """)
         XCTAssertEqual(try String(contentsOfFile: path("ph-people.csv"), encoding: .utf8),
-                       "doc,PARENT_KEY,KEY\nd1.pdf,uuid:k1,uuid:k1/people[1]\n")
+                       "doc,PARENT_KEY,KEY\nd1.pdf,uuid:00000000-0000-4000-8000-000000006b31,uuid:00000000-0000-4000-8000-000000006b31/people[1]\n")
         let xml = try Formsmith.run(common + ["--shape", "xform-xml", "--output", path("phx")])
         XCTAssertEqual(xml.status, 0, xml.stderr)
         XCTAssertEqual(try XMLLeaves.read(path("phx") + "/submission-1.xml"), [
             "ph@id=ph", "ph/site=S1", "ph/photo=p1.jpg", "ph/people/doc=d1.pdf",
-            "ph/meta/instanceID=uuid:k1", "ph/meta/deprecatedID=", "ph/meta/instanceName=",
+            "ph/meta/instanceID=uuid:00000000-0000-4000-8000-000000006b31", "ph/meta/deprecatedID=",
         ])
     }
 
@@ -258,7 +258,7 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
             """)
         let fixture = try write("fixture.json", """
             {"site": "S<1>&", "hh": {"size": 3, "crops": ["maize", "beans"], "loc": "-1.5 36.8 1700 5"},
-             "people": [{"pname": "Ann", "page": 30}, {"pname": "Bo"}], "meta": {"instanceID": "uuid:f1"}}
+             "people": [{"pname": "Ann", "page": 30}, {"pname": "Bo"}], "meta": {"instanceID": "uuid:00000000-0000-4000-8000-000000006631"}}
             """)
         let folder = path("subs")
         let run = try Formsmith.run(["generate", "--rules", form, "--count", "2", "--seed", "4", "--shape", "xform-xml",
@@ -272,11 +272,11 @@ final class GenerateExportShapeCommandTests: ScratchFolderTestCase {
             "site_v@id=site_v", "site_v@version=2024-05",
             "site_v/site=S<1>&", "site_v/hh/size=3", "site_v/hh/crops=maize beans", "site_v/hh/loc=-1.5 36.8 1700 5",
             "site_v/people/pname=Ann", "site_v/people/page=30", "site_v/people/pname=Bo", "site_v/people/page=",
-            "site_v/meta/instanceID=\(id)", "site_v/meta/deprecatedID=", "site_v/meta/instanceName=",
+            "site_v/meta/instanceID=\(id)", "site_v/meta/deprecatedID=",
         ] }
-        XCTAssertEqual(try XMLLeaves.read(folder + "/submission-1.xml"), expected("uuid:f1"))
-        // The pinned instanceID is taken once: the second submission gets uuid:formsmith-2.
-        XCTAssertEqual(try XMLLeaves.read(folder + "/submission-2.xml"), expected("uuid:formsmith-2"))
+        XCTAssertEqual(try XMLLeaves.read(folder + "/submission-1.xml"), expected("uuid:00000000-0000-4000-8000-000000006631"))
+        // The pinned instanceID is taken once: the second submission gets uuid:00000000-0000-4000-8000-000000000002.
+        XCTAssertEqual(try XMLLeaves.read(folder + "/submission-2.xml"), expected("uuid:00000000-0000-4000-8000-000000000002"))
 
         // Labelled invalid ones: file N is line N of the labels. By hand from the form: a `min`
         // on hh.size is a size below 1; a `max` on people[i].page is a page of 120 or more in

@@ -33,19 +33,19 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
 
     let main = """
         SubmissionDate,site,hh-size,hh-crops,hh-loc-Latitude,hh-loc-Longitude,hh-loc-Altitude,hh-loc-Accuracy,meta-instanceID,KEY,SubmitterID,SubmitterName,Status,ReviewState
-        2024-05-01T10:00:00.000Z,S1,3,maize beans,-1.5,36.8,1700,5,uuid:a1,uuid:a1,5,Ana,,approved
-        2024-05-01T11:00:00.000Z,,0,maize rice,95,36.8,,,uuid:a2,uuid:a2,5,Ana,,
-        2024-05-02T09:00:00.000Z,"S,3",2,,,,,,uuid:a3,uuid:a3,6,"Bo, B",,
+        2024-05-01T10:00:00.000Z,S1,3,maize beans,-1.5,36.8,1700,5,uuid:00000000-0000-4000-8000-000000006131,uuid:00000000-0000-4000-8000-000000006131,5,Ana,,approved
+        2024-05-01T11:00:00.000Z,,0,maize rice,95,36.8,,,uuid:00000000-0000-4000-8000-000000006132,uuid:00000000-0000-4000-8000-000000006132,5,Ana,,
+        2024-05-02T09:00:00.000Z,"S,3",2,,,,,,uuid:00000000-0000-4000-8000-000000006133,uuid:00000000-0000-4000-8000-000000006133,6,"Bo, B",,
 
         """
 
     let people = """
         pname,page,PARENT_KEY,KEY
-        Ann,30,uuid:a1,uuid:a1/people[1]
-        ,130,uuid:a2,uuid:a2/people[1]
-        Zed,40,uuid:zz,uuid:zz/people[1]
-        Cy,119,uuid:a3,uuid:a3/people[1]
-        Di,120,uuid:a3,uuid:a3/people[2]
+        Ann,30,uuid:00000000-0000-4000-8000-000000006131,uuid:00000000-0000-4000-8000-000000006131/people[1]
+        ,130,uuid:00000000-0000-4000-8000-000000006132,uuid:00000000-0000-4000-8000-000000006132/people[1]
+        Zed,40,uuid:00000000-0000-4000-8000-000000007a7a,uuid:00000000-0000-4000-8000-000000007a7a/people[1]
+        Cy,119,uuid:00000000-0000-4000-8000-000000006133,uuid:00000000-0000-4000-8000-000000006133/people[1]
+        Di,120,uuid:00000000-0000-4000-8000-000000006133,uuid:00000000-0000-4000-8000-000000006133/people[2]
 
         """
 
@@ -61,7 +61,7 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
         // Submission 2: no site (required), size 0 (< 1), rice (not a choice), latitude 95
         // (over 90; altitude and accuracy empty: "95 36.8"), a person without a name aged 130.
         XCTAssertTrue(run.stdout.contains("""
-            \(export):2 (id uuid:a2)
+            \(export):2 (id uuid:00000000-0000-4000-8000-000000006132)
               site: is required [required]
               hh.size: must be at least 1 [min] (value "0")
               hh.crops: 'rice' should be one of maize, beans [enum] (value "rice")
@@ -73,7 +73,7 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
         // Submission 3: "S,3" (a quoted comma) is three letters; its second person is 120 (not
         // below 120); its first (119) is fine: the items keep the repeat file's order.
         XCTAssertTrue(run.stdout.contains("""
-            \(export):3 (id uuid:a3)
+            \(export):3 (id uuid:00000000-0000-4000-8000-000000006133)
               people[1].page: must be less than 120 [max] (value "120")
 
             """), run.stdout)
@@ -89,8 +89,8 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
 
         // The JSON report names each record by its instanceID too.
         let json = try Formsmith.run(["validate", "--report", "json", "--rules", form, export])
-        XCTAssertTrue(json.stdout.contains(#""line":2,"id":"uuid:a2","#), json.stdout)
-        XCTAssertTrue(json.stdout.contains(#""line":3,"id":"uuid:a3","#), json.stdout)
+        XCTAssertTrue(json.stdout.contains(#""line":2,"id":"uuid:00000000-0000-4000-8000-000000006132","#), json.stdout)
+        XCTAssertTrue(json.stdout.contains(#""line":3,"id":"uuid:00000000-0000-4000-8000-000000006133","#), json.stdout)
     }
 
     /// The same submissions as a KoboToolbox JSON export get the same verdicts (Kobo writes
@@ -101,9 +101,9 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
         try write("site-people.csv", people)
         let kobo = try write("site.json", """
             [{"site": "S1", "hh/size": "3", "hh/crops": "maize beans", "hh/loc": "-1.5 36.8 1700 5",
-              "people": [{"people/pname": "Ann", "people/page": "30"}], "meta/instanceID": "uuid:a1", "_id": 1},
+              "people": [{"people/pname": "Ann", "people/page": "30"}], "meta/instanceID": "uuid:00000000-0000-4000-8000-000000006131", "_id": 1},
              {"hh/size": "0", "hh/crops": "maize rice", "hh/loc": "95 36.8",
-              "people": [{"people/page": "130"}], "meta/instanceID": "uuid:a2", "_id": 2},
+              "people": [{"people/page": "130"}], "meta/instanceID": "uuid:00000000-0000-4000-8000-000000006132", "_id": 2},
              {"site": "S,3", "hh/size": "2", "people": [{"people/pname": "Cy", "people/page": "119"},
               {"people/pname": "Di", "people/page": "120"}], "_uuid": "a3", "_id": 3}]
             """)
@@ -112,7 +112,7 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(koboRun.status, 1, koboRun.stderr)
         // Kobo's third submission has no meta/instanceID: it is named by its _uuid.
         XCTAssertEqual(koboRun.stdout.replacingOccurrences(of: kobo, with: export)
-                        .replacingOccurrences(of: "(id a3)", with: "(id uuid:a3)"), odk.stdout)
+                        .replacingOccurrences(of: "(id a3)", with: "(id uuid:00000000-0000-4000-8000-000000006133)"), odk.stdout)
         XCTAssertTrue(koboRun.stdout.contains("\(kobo):3 (id a3)\n"), koboRun.stdout)
     }
 
@@ -131,7 +131,7 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(run.stderr.contains("\(repeatFile): a repeat file of an ODK Central export (it has PARENT_KEY)"),
                       run.stderr)
         // Without people: submission 1 valid; 2 loses its person's two violations; 3 is valid.
-        XCTAssertTrue(run.stdout.contains("\(export):2 (id uuid:a2)\n  site: is required [required]\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("\(export):2 (id uuid:00000000-0000-4000-8000-000000006132)\n  site: is required [required]\n"), run.stdout)
         XCTAssertFalse(run.stdout.contains("people["), run.stdout)
         XCTAssertTrue(run.stdout.contains("\(notExport):1\n  unreadable: \(notExport): not an ODK Central CSV export: "
                                           + "it has no KEY column"), run.stdout)
@@ -154,8 +154,8 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
         let plain = try write("plain.csv", "site,hh.size\nS1,3\n")
         let run = try Formsmith.run(["validate", "--rules", form, plain, export, path("pipe.csv")])
         XCTAssertEqual(run.status, 1, run.stderr)
-        XCTAssertTrue(run.stdout.contains("\(export):2 (id uuid:a2)"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("\(export):3 (id uuid:a3)"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("\(export):2 (id uuid:00000000-0000-4000-8000-000000006132)"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("\(export):3 (id uuid:00000000-0000-4000-8000-000000006133)"), run.stdout)
         XCTAssertFalse(run.stdout.contains("\(plain):"), run.stdout)
         // 3 submissions (1 valid), the plain row (valid), the pipe: empty, or one unreadable record.
         XCTAssertTrue(run.stdout.contains("questionnaires: 2 valid, 2 invalid"), run.stdout)
@@ -167,16 +167,16 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
         let form = try writeForm()
         let export = try write("site.csv", """
             SubmissionDate,site,hh-size,meta-instanceID,KEY
-            2024-05-01T10:00:00.000Z,S1,3,uuid:a1,uuid:a1
-            2024-05-01T11:00:00.000Z,S2,4,uuid:a1,uuid:a1
+            2024-05-01T10:00:00.000Z,S1,3,uuid:00000000-0000-4000-8000-000000006131,uuid:00000000-0000-4000-8000-000000006131
+            2024-05-01T11:00:00.000Z,S2,4,uuid:00000000-0000-4000-8000-000000006131,uuid:00000000-0000-4000-8000-000000006131
 
             """)
-        try write("site-people.csv", "pname,page,PARENT_KEY,KEY\n,130,uuid:a1,uuid:a1/people[1]\n")
+        try write("site-people.csv", "pname,page,PARENT_KEY,KEY\n,130,uuid:00000000-0000-4000-8000-000000006131,uuid:00000000-0000-4000-8000-000000006131/people[1]\n")
         let run = try Formsmith.run(["validate", "--rules", form, export])
         XCTAssertEqual(run.status, 1, run.stderr)
         // The person (no name, 130) belongs to submission 1 only: 2 violations there, none in 2.
         XCTAssertTrue(run.stdout.contains("""
-            \(export):1 (id uuid:a1)
+            \(export):1 (id uuid:00000000-0000-4000-8000-000000006131)
               people[0].pname: is required [required]
               people[0].page: must be less than 120 [max] (value "130")
 
@@ -203,14 +203,14 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
         let zip = fixtures + "odk/clinic.zip"
         XCTAssertFalse(run.stdout.contains("\(zip):1"), run.stdout)
         XCTAssertTrue(run.stdout.contains("""
-            \(zip):2 (id uuid:c2)
+            \(zip):2 (id uuid:00000000-0000-4000-8000-000000006332)
               patient_id: an id such as P0042 [regex] (value "X42")
               pregnancy.pregnant: must be empty: it is hidden because `(sex == 'f') && (age >= 12)` is false [visibility] (value "no")
               household.members[0].member_name: is required [required]
               household.members[0].member_age: must be less than 130 [max] (value "140")
               household.members[0].vaccines[0].vaccine_date: not in the future [max] (value "2025-01-01")
               household.members[0].vaccines[1].vaccine_date: is required [required]
-            \(zip):3 (id uuid:c3)
+            \(zip):3 (id uuid:00000000-0000-4000-8000-000000006333)
               age: must be 0 to 120 [max] (value "121")
               member_count: must equal the number of members [constraint]
               pregnancy.weeks: at most 42 weeks [max] (value "43")
@@ -236,12 +236,12 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
         let form = try writeForm()
         let export = try write("site.csv", """
             SubmissionDate,site,hh-size,meta-instanceID,KEY
-            2024-05-01T10:00:00.000Z,S1,3,uuid:a1,uuid:a1
+            2024-05-01T10:00:00.000Z,S1,3,uuid:00000000-0000-4000-8000-000000006131,uuid:00000000-0000-4000-8000-000000006131
             2024-05-01T11:00:00.000Z,S2
-            2024-05-02T09:00:00.000Z,S3,0,uuid:a3,uuid:a3
+            2024-05-02T09:00:00.000Z,S3,0,uuid:00000000-0000-4000-8000-000000006133,uuid:00000000-0000-4000-8000-000000006133
 
             """)
-        try write("site-people.csv", "pname,page,PARENT_KEY,KEY\nAnn,30,uuid:a1,uuid:a1/people[1]\n")
+        try write("site-people.csv", "pname,page,PARENT_KEY,KEY\nAnn,30,uuid:00000000-0000-4000-8000-000000006131,uuid:00000000-0000-4000-8000-000000006131/people[1]\n")
         let run = try Formsmith.run(["validate", "--rules", form, export])
         XCTAssertEqual(run.status, 1, run.stderr)
         // By hand: a1 valid (S1, 3, Ann 30); the row on line 3 has 2 cells of 5; a3 has size 0 (< 1).
@@ -249,7 +249,7 @@ final class ODKCentralExportCommandTests: ScratchFolderTestCase {
             \(export):2
               unreadable: \(export):3: 2 cells where the header has 5; the file is cut or was edited by hand (this \
             submission only: the others are read)
-            \(export):3 (id uuid:a3)
+            \(export):3 (id uuid:00000000-0000-4000-8000-000000006133)
               hh.size: must be at least 1 [min] (value "0")
 
             3 questionnaires: 1 valid, 1 invalid, 1 unreadable

@@ -13,18 +13,18 @@ extension ODKCentralExportCommandTests {
         """
         {"@odata.context": "https://central.example/v1/projects/1/forms/site.svc/$metadata#Submissions",
          "value": [
-          {"__id": "uuid:a1", "__system": {"submissionDate": "2024-05-01T10:00:00.000Z", "reviewState": "approved"},
+          {"__id": "uuid:00000000-0000-4000-8000-000000006131", "__system": {"submissionDate": "2024-05-01T10:00:00.000Z", "reviewState": "approved"},
            "site": "S1", "hh": {"size": 3, "crops": "maize beans",
              "loc": {"type": "Point", "coordinates": [36.8, -1.5, 1700], "properties": {"accuracy": 5}}},
            "people@odata.navigationLink": "Submissions('uuid%3Aa1')/people",
            "people": [{"__id": "h1", "pname": "Ann", "page": 30}],
-           "meta": {"instanceID": "uuid:a1"}},
-          {"__id": "uuid:a2", "__system": {}, "site": null,
+           "meta": {"instanceID": "uuid:00000000-0000-4000-8000-000000006131"}},
+          {"__id": "uuid:00000000-0000-4000-8000-000000006132", "__system": {}, "site": null,
            "hh": {"size": 0, "crops": "maize rice", "loc": {"type": "Point", "coordinates": [36.8, 95]}},
            "people@odata.navigationLink": "Submissions('uuid%3Aa2')/people",
            "people": [{"__id": "h2", "pname": null, "page": 130}],
-           "meta": {"instanceID": "uuid:a2"}},
-          {"__id": "uuid:a3", "__system": {}, "site": "S,3", "hh": {"size": 2, "crops": null, "loc": null},
+           "meta": {"instanceID": "uuid:00000000-0000-4000-8000-000000006132"}},
+          {"__id": "uuid:00000000-0000-4000-8000-000000006133", "__system": {}, "site": "S,3", "hh": {"size": 2, "crops": null, "loc": null},
            "people@odata.navigationLink": "Submissions('uuid%3Aa3')/people",
            "people": [{"__id": "h3", "pname": "Cy", "page": 119}, {"__id": "h4", "pname": "Di", "page": 120}],
            "meta": {"instanceID": null}}
@@ -43,25 +43,25 @@ extension ODKCentralExportCommandTests {
         let response = try write("site-odata.json", odata)
         let kobo = try write("site-kobo.json", """
             [{"site": "S1", "hh/size": "3", "hh/crops": "maize beans", "hh/loc": "-1.5 36.8 1700 5",
-              "people": [{"people/pname": "Ann", "people/page": "30"}], "meta/instanceID": "uuid:a1"},
+              "people": [{"people/pname": "Ann", "people/page": "30"}], "meta/instanceID": "uuid:00000000-0000-4000-8000-000000006131"},
              {"hh/size": "0", "hh/crops": "maize rice", "hh/loc": "95 36.8",
-              "people": [{"people/page": "130"}], "meta/instanceID": "uuid:a2"},
+              "people": [{"people/page": "130"}], "meta/instanceID": "uuid:00000000-0000-4000-8000-000000006132"},
              {"site": "S,3", "hh/size": "2", "people": [{"people/pname": "Cy", "people/page": "119"},
-              {"people/pname": "Di", "people/page": "120"}], "meta/instanceID": "uuid:a3"}]
+              {"people/pname": "Di", "people/page": "120"}], "meta/instanceID": "uuid:00000000-0000-4000-8000-000000006133"}]
             """)
         let csvRun = try Formsmith.run(["validate", "--rules", form, export])
         let koboRun = try Formsmith.run(["validate", "--input-format", "kobo-json", "--rules", form, kobo])
         let odataRun = try Formsmith.run(["validate", "--rules", form, response])
         XCTAssertEqual(odataRun.status, 1, odataRun.stderr)
         XCTAssertTrue(odataRun.stdout.contains("""
-            \(response):2 (id uuid:a2)
+            \(response):2 (id uuid:00000000-0000-4000-8000-000000006132)
               site: is required [required]
               hh.size: must be at least 1 [min] (value "0")
               hh.crops: 'rice' should be one of maize, beans [enum] (value "rice")
               hh.loc: must be a geopoint: latitude longitude [altitude [accuracy]] [regex] (value "95 36.8")
               people[0].pname: is required [required]
               people[0].page: must be less than 120 [max] (value "130")
-            \(response):3 (id uuid:a3)
+            \(response):3 (id uuid:00000000-0000-4000-8000-000000006133)
               people[1].page: must be less than 120 [max] (value "120")
 
             3 questionnaires: 1 valid, 2 invalid, 0 unreadable
@@ -74,8 +74,8 @@ extension ODKCentralExportCommandTests {
                       odataRun.stderr)
         // The JSON report names each record by its instanceID too.
         let json = try Formsmith.run(["validate", "--report", "json", "--rules", form, response])
-        XCTAssertTrue(json.stdout.contains(#""line":2,"id":"uuid:a2","#), json.stdout)
-        XCTAssertTrue(json.stdout.contains(#""line":3,"id":"uuid:a3","#), json.stdout)
+        XCTAssertTrue(json.stdout.contains(#""line":2,"id":"uuid:00000000-0000-4000-8000-000000006132","#), json.stdout)
+        XCTAssertTrue(json.stdout.contains(#""line":3,"id":"uuid:00000000-0000-4000-8000-000000006133","#), json.stdout)
         // GeoJSON's [longitude, latitude] comes back as ODK's "latitude longitude": submission 2's
         // [36.8, 95] is read as latitude 95 (the value above), and submission 1's altitude and
         // accuracy keep their place (valid, no record 1 in the report).
@@ -106,7 +106,7 @@ extension ODKCentralExportCommandTests {
             {"@odata.context": "https://central.example/v1/projects/1/forms/visits.svc/$metadata#Submissions",
              "@odata.count": 9, "@odata.nextLink": "https://central.example/v1/projects/1/forms/visits.svc/Submissions?%24skip=4",
              "value": [
-              {"__id": "uuid:v1", "meta": {"instanceID": "uuid:v1"},
+              {"__id": "uuid:00000000-0000-4000-8000-000000007631", "meta": {"instanceID": "uuid:00000000-0000-4000-8000-000000007631"},
                "visit@odata.navigationLink": "Submissions('uuid%3Av1')/visit",
                "visit": [
                  {"__id": "x1", "vdate": "2024-05-01", "member@odata.navigationLink": "m",
@@ -114,10 +114,10 @@ extension ODKCentralExportCommandTests {
                              {"__id": "m2", "first_name": null, "age": 131}]},
                  {"__id": "x2", "vdate": null, "member": []}],
                "photos@odata.navigationLink": "Submissions('uuid%3Av1')/photos"},
-              {"__id": "uuid:v2", "meta": {"instanceID": "uuid:v2"}, "visit": [],
+              {"__id": "uuid:00000000-0000-4000-8000-000000007632", "meta": {"instanceID": "uuid:00000000-0000-4000-8000-000000007632"}, "visit": [],
                "photos@odata.navigationLink": "Submissions('uuid%3Av2')/photos"},
               "not a submission",
-              {"__id": "uuid:v4", "meta": {"instanceID": null}, "extra": 1}
+              {"__id": "uuid:00000000-0000-4000-8000-000000007634", "meta": {"instanceID": null}, "extra": 1}
              ]}
             """)
         let run = try Formsmith.run(["validate", "--input-format", "odata", "--rules", form, response])
@@ -125,13 +125,13 @@ extension ODKCentralExportCommandTests {
         // v1: the second visit has no date; the first visit's second member no name, aged 131.
         // v2: no visits, photos only linked: valid. Entry 3 a string. v4: `extra` is no question.
         XCTAssertTrue(run.stdout.contains("""
-            \(response):1 (id uuid:v1)
+            \(response):1 (id uuid:00000000-0000-4000-8000-000000007631)
               visit[1].vdate: is required [required]
               visit[0].member[1].first-name: is required [required]
               visit[0].member[1].age: must be at most 130 [max] (value "131")
             \(response):3
               (questionnaire): a questionnaire must be a JSON object, not a string [type]
-            \(response):4 (id uuid:v4)
+            \(response):4 (id uuid:00000000-0000-4000-8000-000000007634)
               extra: is not a field of this questionnaire [unknown-field] (value "1")
 
             4 questionnaires: 1 valid, 3 invalid, 0 unreadable
@@ -179,11 +179,11 @@ extension ODKCentralExportCommandTests {
             | | integer | a_b | |
 
             """)
-        let response = try write("alike.json", #"{"@odata.context": "x", "value": [{"__id": "uuid:z1", "a_b": 9}]}"#)
+        let response = try write("alike.json", #"{"@odata.context": "x", "value": [{"__id": "uuid:00000000-0000-4000-8000-000000007a31", "a_b": 9}]}"#)
         let run = try Formsmith.run(["validate", "--rules", form, response])
         XCTAssertEqual(run.status, 1, run.stderr)
         // By hand: 9 is read as a-b (the first), which must be at most 5.
-        XCTAssertTrue(run.stdout.contains("\(response):1 (id uuid:z1)\n  a-b: must be at most 5 [max] (value \"9\")\n"),
+        XCTAssertTrue(run.stdout.contains("\(response):1 (id uuid:00000000-0000-4000-8000-000000007a31)\n  a-b: must be at most 5 [max] (value \"9\")\n"),
                       run.stdout)
         XCTAssertTrue(run.stderr.contains("\(response): a-b and a_b are both written a_b by Central: that key is read as a-b, "
                                           + "and a_b as unanswered"), run.stderr)

@@ -70,6 +70,9 @@ enum MediaType {
         "xlsx": ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
         "odt": ["application/vnd.oasis.opendocument.text"], "rtf": ["application/rtf", "text/rtf"],
         "zip": ["application/zip"], "mp4": ["video/mp4"], "mov": ["video/quicktime"], "mp3": ["audio/mpeg"],
+        // What phones record (ODK Collect's and KoboCollect's audio and video answers).
+        "m4a": ["audio/mp4"], "aac": ["audio/aac"], "amr": ["audio/amr"], "wav": ["audio/wav", "audio/x-wav"],
+        "ogg": ["audio/ogg"], "3gp": ["video/3gpp", "audio/3gpp"], "webm": ["video/webm", "audio/webm"],
     ]
 
     /// The extensions generated for each well-known media type, the usual one first.

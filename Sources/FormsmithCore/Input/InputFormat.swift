@@ -42,6 +42,9 @@ public struct InputSource: Sendable, Hashable {
     /// Why the input cannot be read at all, known before opening it: a folder that could not
     /// be listed. The run reports it as one unreadable record, as a file that cannot be opened.
     public var failure: String?
+    /// The path a project routes it by, when it is read from another file than the one it
+    /// stands for (a server export read from its converted copy); nil: ``path``.
+    public var routingPath: String?
     /// Whether it was found in a folder (only regular files are read there), rather than named
     /// on the command line (where a pipe or a device such as `/dev/stdin` is read too).
     var foundInFolder = false

@@ -38,7 +38,7 @@ public final class ProjectValidator {
         var byForm: [String: [InputSource]] = [:]
         var byRecord: [InputSource] = []
         for source in sources {
-            switch source.isStandardInput ? .byRecord : project.target(of: source.path) {
+            switch source.isStandardInput ? .byRecord : project.target(of: source.routingPath ?? source.path) {
             case .form(let name)?: byForm[name, default: []].append(source)
             case .byRecord?: byRecord.append(source)
             case nil: continue

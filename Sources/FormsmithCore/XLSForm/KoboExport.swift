@@ -13,9 +13,38 @@ public struct KoboExport: Sendable {
     public var instanceIDs: [String?]
     /// The server's keys set aside, with how many submissions had each.
     public var serverKeys: [String: Int]
+    /// Attachment answers read as file names (``ExportAttachments``): their size and content
+    /// are not checked; of them, those whose extension names no known media type.
+    public var attachmentFileNames = 0
+    public var attachmentUnknownExtensions = 0
 
     /// The largest export read (its submissions are held in memory to be rewritten).
     public static let maxBytes = 512 << 20
+
+    /// Keys only KoboToolbox writes into each submission of an export (its `_`-keys, the
+    /// form's `formhub/uuid`, and `meta/instanceID` as one key with its group's path); a
+    /// questionnaire of a rule file has no reason to hold them (its `meta` is an object).
+    static let signatureKeys = ["\"_uuid\"", "\"_submission_time\"", "\"_xform_id_string\"", "\"formhub/uuid\"",
+                                "\"__version__\"", "\"meta/instanceID\""]
+
+    /// Whether the file at `path` starts as a KoboToolbox JSON export does: a JSON array (or
+    /// the API's object with `"results"`) whose first 4 KiB name a key only Kobo writes
+    /// (``signatureKeys``: `_uuid`, `_submission_time`, `_xform_id_string`, `formhub/uuid`,
+    /// `__version__`, `meta/instanceID`). False for anything that cannot be read; only a regular file is looked
+    /// into (opening a named pipe would wait for a writer).
+    public static func looksLikeExport(path: String, bytes: [UInt8]?) -> Bool {
+        guard Platform.kind(of: path) == .regularFile else { return false }
+        var head: [UInt8] = []
+        do {
+            _ = try ByteReader(named: path, bytes: bytes).read(into: &head, upTo: 4096)
+        } catch {
+            return false
+        }
+        let text = String(decoding: head, as: UTF8.self)
+        let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+        guard start.first == "[" || (start.first == "{" && text.contains("\"results\"")) else { return false }
+        return signatureKeys.contains { text.contains($0) }
+    }
 
     /// Rewrites the export `data` (named `file` in errors) for the fields of `rules`.
     /// Reads the export at `path` (opened by `bytes` when its name is not UTF-8) as every input
@@ -50,6 +79,7 @@ public struct KoboExport: Sendable {
         var types: [String: FieldType] = [:]
         for field in rules.allFields { types[field.path] = field.type }
         var export = KoboExport(jsonLines: "", instanceIDs: [], serverKeys: [:])
+        var attachments = ExportAttachments(rules: rules)
         for submission in submissions {
             guard let object = submission as? [String: Any] else {
                 // Not an object: written as it is, so the run reports it as the questionnaire it is.
@@ -57,13 +87,16 @@ public struct KoboExport: Sendable {
                 export.instanceIDs.append(nil)
                 continue
             }
-            var converter = KoboConverter(types: types)
+            var converter = KoboConverter(types: types, attachments: attachments)
             let questionnaire = converter.convert(object, itemPrefix: [], pathPrefix: "")
+            attachments = converter.attachments
             for key in converter.serverKeys { export.serverKeys[key, default: 0] += 1 }
             // Named by its instanceID, or Kobo's `_uuid` where the form has none.
             export.instanceIDs.append(object["meta/instanceID"] as? String ?? object["_uuid"] as? String)
             export.jsonLines += KoboJSONWriter.write(questionnaire) + "\n"
         }
+        export.attachmentFileNames = attachments.fileNames
+        export.attachmentUnknownExtensions = attachments.unknownExtensions
         return export
     }
 }
@@ -71,6 +104,8 @@ public struct KoboExport: Sendable {
 /// One submission's rewriting.
 private struct KoboConverter {
     let types: [String: FieldType]
+    /// Attachment answers (file names) become references, counted.
+    var attachments: ExportAttachments
     var serverKeys: Set<String> = []
 
     static let serverKeyNames: Set<String> = ["formhub/uuid", "__version__", "meta/rootUuid"]
@@ -96,6 +131,8 @@ private struct KoboConverter {
                 converted = KoboNumber.isNumber(text) ? KoboNumber(text: text) : text
             case (.multiChoice?, let text as String):
                 converted = text.split(separator: " ").map(String.init)
+            case (.attachment?, let text as String) where !text.isEmpty:
+                converted = attachments.reference(text, path: path)
             case (.list?, let items as [Any]):
                 let fullPrefix = itemPrefix + components
                 converted = items.map { item -> Any in

@@ -24,6 +24,10 @@ public struct ODKCentralCSVExport: Sendable {
     /// position, each with why; their lines in ``jsonLines`` are not JSON, so each is an
     /// unreadable record of the run (``ExportRecordIDs`` gives it this reason).
     public var unreadable: [Int: String] = [:]
+    /// Attachment answers read as file names (``ExportAttachments``): their size and content
+    /// are not checked; of them, those whose extension names no known media type.
+    public var attachmentFileNames = 0
+    public var attachmentUnknownExtensions = 0
 
     /// The largest file read (its rows are held in memory to be joined).
     public static let maxBytes = 512 << 20
@@ -139,6 +143,8 @@ public struct ODKCentralCSVExport: Sendable {
                                 + orphans.prefix(5).map { String(table.lines[$0]) }.joined(separator: ", ")
                                 + (orphans.count > 5 ? ", …" : "") + ")"))
         }
+        export.attachmentFileNames = reader.attachments.fileNames
+        export.attachmentUnknownExtensions = reader.attachments.unknownExtensions
         for missing in reader.missing.sorted() {
             export.notes.append("\(missing): not found beside the main file\(reader.archive == nil ? "" : " in the zip"): that "
                                 + "repeat's items are read as none")
@@ -168,6 +174,8 @@ struct ODKTableReader {
     /// The repeat file of each list path.
     var repeatFiles: [String: String] = [:]
     var loaded: [String: ODKTable] = [:]
+    /// Attachment answers (file names) become references, counted.
+    var attachments: ExportAttachments
     var missing: Set<String> = []
     /// The zip the files are read from (and its path, for messages), if the export is one.
     var archive: (zip: Archive, path: String)?
@@ -175,6 +183,7 @@ struct ODKTableReader {
     init(rules: RuleSet, mainPath: String) {
         self.rules = rules
         self.mainPath = mainPath
+        attachments = ExportAttachments(rules: rules)
         let fields = rules.allFields
         for field in fields { types[field.path] = field.type }
         // Central names a repeat's file after the repeat; where two repeats share a name it
@@ -291,7 +300,8 @@ struct ODKTableReader {
             if ODKCentralCSVExport.serverColumns.contains(column) { continue }
             if let path = columns[column] {
                 guard !cell.isEmpty else { continue }
-                insert(value(cell, type: types[path]), at: String(path.dropFirst(scope.count)), into: &result)
+                let answer = types[path] == .attachment ? attachments.reference(cell, path: path) : value(cell, type: types[path])
+                insert(answer, at: String(path.dropFirst(scope.count)), into: &result)
                 continue
             }
             if let part = ["-Latitude", "-Longitude", "-Altitude", "-Accuracy"].firstIndex(where: column.hasSuffix) {

@@ -5,7 +5,7 @@ import Foundation
 /// repeats with group paths joined by `-`, a geopoint as its four columns, `KEY`) and one table
 /// per repeat (its questions, `PARENT_KEY`, `KEY`), rows joined by Central's keys
 /// (`uuid:…/group/repeat[1]`). `KEY` is the submission's `meta/instanceID`, or
-/// `uuid:formsmith-N` (N its position) where it has none or an earlier submission had it. `SubmissionDate` is left empty: the
+/// a placeholder `uuid:00000000-0000-4000-8000-00000000000N` (N its position, ``PlaceholderInstanceID``) where it has none or an earlier submission had it. `SubmissionDate` is left empty: the
 /// submissions were never submitted.
 ///
 /// Fed JSON Lines in pieces (as the generator writes them), it returns each table's new rows.
@@ -103,10 +103,10 @@ public struct ODKCentralCSVWriter: Sendable {
                 continue
             }
             // KEY is the instanceID when it is one no earlier submission had (Central's KEYs are
-            // unique, and a generated instanceID may repeat), else uuid:formsmith-N.
+            // unique, and a generated instanceID may repeat), else a placeholder UUID numbered N.
             let meta = object["meta"] as? [String: Any]
             var key = (meta?["instanceID"] as? String).flatMap { $0.isEmpty || keys.contains($0) ? nil : $0 }
-                ?? "uuid:formsmith-\(written)"
+                ?? PlaceholderInstanceID.at(written)
             while keys.contains(key) { key += "-\(written)" }
             keys.insert(key)
             emit(object, table: 0, parentKey: nil, key: key, submissionDate: submissionDate(position: written), into: &output)

@@ -22,6 +22,10 @@ public struct ODKCentralODataExport: Sendable {
     public var instanceIDs: [String?]
     /// What was set aside or is not in the file, one sentence each (for standard error).
     public var notes: [String]
+    /// Attachment answers read as file names (``ExportAttachments``): their size and content
+    /// are not checked; of them, those whose extension names no known media type.
+    public var attachmentFileNames = 0
+    public var attachmentUnknownExtensions = 0
 
     /// The largest response read (its submissions are held in memory to be rewritten).
     public static let maxBytes = 512 << 20
@@ -106,6 +110,8 @@ public struct ODKCentralODataExport: Sendable {
             export.notes.append("\(read) and \(other) are both written \(odata) by Central: that key is read as \(read), "
                                 + "and \(other) as unanswered")
         }
+        export.attachmentFileNames = converter.attachments.fileNames
+        export.attachmentUnknownExtensions = converter.attachments.unknownExtensions
         if converter.accuracyWithoutAltitude > 0 {
             export.notes.append("\(converter.accuracyWithoutAltitude) geopoint\(converter.accuracyWithoutAltitude == 1 ? "" : "s") "
                                 + "with an accuracy but no altitude: read as latitude and longitude only")
@@ -131,11 +137,14 @@ private struct ODataConverter {
     /// The repeats given only as a navigation link, with how many submissions had each so.
     var linkedOnly: [String: Int] = [:]
     var accuracyWithoutAltitude = 0
+    /// Attachment answers (file names) become references, counted.
+    var attachments: ExportAttachments
     /// Fields whose names Central writes alike (`a-b` and `a_b` are both `a_b`): the later
     /// ones cannot be told apart from the first, which the key is read as.
     var ambiguous: [(odata: String, read: String, alsoWrittenSo: String)] = []
 
     init(rules: RuleSet) {
+        attachments = ExportAttachments(rules: rules)
         for field in rules.allFields {
             types[field.path] = field.type
             let odata = Self.odataPath(field.path)
@@ -211,6 +220,8 @@ private struct ODataConverter {
                 if !inner.isEmpty { result[name] = inner }
             case (.multiChoice?, let text as String):
                 result[name] = text.split(separator: " ").map(String.init)
+            case (.attachment?, let text as String) where !text.isEmpty:
+                result[name] = attachments.reference(text, path: fieldPath!)
             case (_, let geometry as [String: Any]) where geometry["type"] is String && geometry["coordinates"] is [Any]:
                 result[name] = odkText(geometry) ?? geometry
             default:

@@ -6,7 +6,7 @@ import Foundation
 /// attributes; each question an element in the form's order, empty where unanswered; a group an
 /// element holding its questions; a repeat one element per item; `meta/instanceID` the
 /// submission's instanceID when it is a `uuid:…` no earlier submission had, else
-/// `uuid:formsmith-N` (N its position), as ``ODKCentralCSVWriter`` keys rows; `meta/deprecatedID`
+/// a placeholder `uuid:00000000-0000-4000-8000-00000000000N` (N its position, ``PlaceholderInstanceID``), as ``ODKCentralCSVWriter`` keys rows; `meta/deprecatedID`
 /// empty (each is a new submission; both changes counted); a `select_multiple`'s choices space-separated; a
 /// geopoint `lat lon alt acc` as the questionnaire holds it; an attachment its file name.
 ///
@@ -30,7 +30,7 @@ public struct XFormInstanceWriter: Sendable {
     public private(set) var skippedLines = 0
     /// Values written with characters in `\u{…}` notation (see the type's description).
     public private(set) var valuesWithNotation = 0
-    /// Generated instanceIDs not of the form `uuid:…` (a form's instanceID is one), replaced by `uuid:formsmith-N`.
+    /// Generated instanceIDs not of the form `uuid:…` (a form's instanceID is one), replaced by a placeholder UUID (``PlaceholderInstanceID``).
     public private(set) var replacedInstanceIDs = 0
     /// Generated `meta/deprecatedID`s left empty: Central takes a deprecatedID for an edit of that earlier submission.
     public private(set) var emptiedDeprecatedIDs = 0
@@ -64,7 +64,7 @@ public struct XFormInstanceWriter: Sendable {
             let generatedID = meta["instanceID"] as? String
             if let generatedID, !generatedID.isEmpty, !generatedID.hasPrefix("uuid:") { replacedInstanceIDs += 1 }
             var id = generatedID.flatMap { !$0.hasPrefix("uuid:") || ids.contains($0) ? nil : $0 }
-                ?? "uuid:formsmith-\(written)"
+                ?? PlaceholderInstanceID.at(written)
             while ids.contains(id) { id += "-\(written)" }
             ids.insert(id)
             meta["instanceID"] = id

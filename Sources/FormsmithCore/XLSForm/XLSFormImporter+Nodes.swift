@@ -352,15 +352,38 @@ extension XLSFormImporter {
         }
     }
 
-    /// ODK's meta group: the instanceID every submission carries (and deprecatedID after an edit).
+    /// ODK's meta group as the apps fill it: `instanceID`, `uuid:` and a UUID (JavaRosa and
+    /// Enketo write `uuid:` + a random UUID; generated submissions get one); `deprecatedID`, the
+    /// instanceID of the submission an edit replaces (the same shape, present only after an
+    /// edit, so optional); `instanceName`, present only when the settings sheet has an
+    /// `instance_name` (its value is that expression's, not computed here), else not a field of
+    /// the form (a submission holding one is told so, as of any key the form does not have).
     mutating func addMeta(to root: XLSFormNode) {
         guard fieldsByName["meta"] == nil else { return }
         let meta = XLSFormNode(name: "meta", comment: "added: ODK's meta group (instanceID)", isContainer: true, isList: false)
+        let instanceName = settings?.rows.first?["instance_name"].flatMap { $0.isEmpty ? nil : $0 }
         for name in ["instanceID", "deprecatedID", "instanceName"] where fieldsByName[name] == nil {
             let node = XLSFormNode(name: name, comment: "metadata \(name)", isContainer: false, isList: false)
-            node.keys = [("type", .plain("string")), ("optional", .plain("true"))]
+            switch name {
+            case "instanceID", "deprecatedID":
+                node.comment = name == "instanceID" ? "metadata instanceID: uuid: and a UUID, as the apps write it"
+                    : "metadata deprecatedID: the instanceID an edit replaces (only after an edit)"
+                node.keys = [("type", .plain("string")), ("optional", .plain("true")),
+                             ("regex", .text(Self.instanceIDPattern)),
+                             ("messages", .map([("regex", .text("must be uuid: and a UUID, such as "
+                                                               + "uuid:6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f"))]))]
+            default:
+                // Without instance_name the apps write no instanceName: the form has none.
+                guard let instanceName else { continue }
+                node.comment = "metadata instanceName: the settings' instance_name `\(instanceName)` (not computed)"
+                node.keys = [("type", .plain("string")), ("optional", .plain("true"))]
+            }
             meta.children.append(node)
         }
         root.children.append(meta)
     }
+
+    /// `uuid:` and a UUID in its text form, lowercase hexadecimal digits (as JavaRosa, Enketo and
+    /// Central write them, so generated IDs look the same).
+    static let instanceIDPattern = "^uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
 }
