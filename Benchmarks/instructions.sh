@@ -26,7 +26,8 @@
 #    built without -march=native for --limit).
 # 4. With --profile DIR: keeps every callgrind file in DIR and writes DIR/NAME.functions.txt,
 #    the functions by instructions of their own (callgrind_annotate, names demangled by
-#    `swift demangle --simplified` when it is on PATH).
+#    `swift demangle --simplified` when it is on PATH); Benchmarks/per_record.py turns a run's
+#    and its start-up's listings into instructions a questionnaire per function.
 #
 # Needs valgrind (callgrind_annotate with --profile), python3, and GNU time for --limit.
 set -euo pipefail
@@ -50,7 +51,7 @@ while [ $# -gt 0 ]; do
     --cpu-repeat) cpu_repeat="$2"; shift 2 ;;
     --profile) profile="$2"; shift 2 ;;
     --binary) binary="$2"; shift 2 ;;
-    -h|--help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "instructions.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -135,6 +136,7 @@ echo "counting instructions (each run under callgrind takes a while) ..." >&2
   gen=$(count generate $(generate "$generate_count"))
   gen_invalid=$(count generate-invalid $(generate "$generate_count" --invalid-rate 0.2))
   gen0=$(count generate-empty $(generate 0))
+  gen_invalid0=$(count generate-invalid-empty $(generate 0 --invalid-rate 0.2))
 }
 
 echo
@@ -143,11 +145,11 @@ printf "%-36s %14s %12s %9s %12s\n" run instructions start-up count "per record"
 row "validate JSON Lines" "$jsonl" "$jsonl0" "$records"
 row "validate CSV" "$csvi" "$csv0" "$records"
 row "generate" "$gen" "$gen0" "$generate_count"
-row "generate --invalid-rate 0.2" "$gen_invalid" "$gen0" "$generate_count"
+row "generate --invalid-rate 0.2" "$gen_invalid" "$gen_invalid0" "$generate_count"
 per_jsonl=$(per "$jsonl" "$jsonl0" "$records")
 echo "generating / validating (JSON Lines), a questionnaire:" \
   "$(awk -v g="$(per "$gen" "$gen0" "$generate_count")" -v v="$per_jsonl" 'BEGIN { printf "%.2f", g / v }') plain," \
-  "$(awk -v g="$(per "$gen_invalid" "$gen0" "$generate_count")" -v v="$per_jsonl" 'BEGIN { printf "%.2f", g / v }') with --invalid-rate 0.2"
+  "$(awk -v g="$(per "$gen_invalid" "$gen_invalid0" "$generate_count")" -v v="$per_jsonl" 'BEGIN { printf "%.2f", g / v }') with --invalid-rate 0.2"
 
 if [ -n "$limit" ]; then
   limit_run() { echo "$limit" --today 2026-11-22 --threads 1 --out /dev/null "$1"; }
