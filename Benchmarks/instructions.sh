@@ -51,7 +51,7 @@ while [ $# -gt 0 ]; do
     --cpu-repeat) cpu_repeat="$2"; shift 2 ;;
     --profile) profile="$2"; shift 2 ;;
     --binary) binary="$2"; shift 2 ;;
-    -h|--help) sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "instructions.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
