@@ -176,7 +176,7 @@ if [ -n "$limit" ]; then
     local status=0
     /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" > /dev/null 2>&1 || status=$?
     if [ "$status" -gt 1 ]; then echo "instructions.sh: '$*' failed with status $status" >&2; exit 1; fi
-    read -r wall user system rss < "$work/time"
+    read -r wall user system rss < <(tail -n 1 "$work/time")  # after "Command exited with non-zero status 1"
     cpu=$(awk -v u="$user" -v s="$system" 'BEGIN { print u + s }')
     rss_mb=$(awk -v r="$rss" 'BEGIN { printf "%.1f", r / 1024 }')
     keep "$name"
