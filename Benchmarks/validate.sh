@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Throughput benchmark of `formsmith validate` on JSON Lines and CSV, against jsonschema-rs and
-# polars as peers.
+# Throughput benchmark of `formsmith validate` on JSON Lines and CSV, against jsonschema-rs,
+# polars and DuckDB as peers.
 #
 #   Benchmarks/validate.sh [--records N] [--rss-records M] [--repeat R] [--no-peer] [--no-csv]
 #                          [--configuration release|debug] [--project]
@@ -19,9 +19,11 @@
 # 4. Unless --no-csv: writes the same questionnaires as CSV (Benchmarks/jsonl_to_csv.py) and
 #    validates that with 1 and 2 jobs; unless --no-peer also with polars (pinned, in the same
 #    virtual environment; Benchmarks/peer_polars.py: the rules as expressions, lazy API, streaming
-#    engine) on all threads and on 1 thread. Before timing, the peer must find as many invalid
+#    engine) and DuckDB (pinned, the same rules as SQL over read_csv; Benchmarks/peer_duckdb.py),
+#    each on all threads and on 1 thread. Before timing, each peer must find as many invalid
 #    questionnaires in the small CSV workload as formsmith does (the rules-equivalence check).
-#    Prints formsmith's ratios to polars and CSV's time per questionnaire against JSON Lines'.
+#    Prints formsmith's ratios to polars and DuckDB and CSV's time per questionnaire against
+#    JSON Lines'.
 #
 # With --project, also: the same osago-policy file routed to its form by a project file
 # (bench-data/bench-project.yaml, written here), and a mixed file of N questionnaires of the three
@@ -49,7 +51,7 @@ while [ $# -gt 0 ]; do
     --no-csv) csv=0; shift ;;
     --configuration) configuration="$2"; shift 2 ;;
     --project) project=1; shift ;;
-    -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "validate.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -154,10 +156,13 @@ fi
 if [ "$peer" = 1 ]; then
   python=bench-data/peer-venv/bin/python
   polars_version=2.1.0
-  if ! "$python" -c "import jsonschema_rs, orjson, polars; assert polars.__version__ == '$polars_version'" 2>/dev/null; then
-    echo "installing the peers (jsonschema-rs, orjson, polars $polars_version) into bench-data/peer-venv ..." >&2
+  duckdb_version=2.0.1
+  if ! "$python" -c "import jsonschema_rs, orjson, polars, duckdb
+assert polars.__version__ == '$polars_version' and duckdb.__version__ == '$duckdb_version'" 2>/dev/null; then
+    echo "installing the peers (jsonschema-rs, orjson, polars $polars_version, duckdb $duckdb_version)" \
+      "into bench-data/peer-venv ..." >&2
     python3 -m venv bench-data/peer-venv
-    "$python" -m pip install --quiet jsonschema-rs orjson "polars==$polars_version" >&2
+    "$python" -m pip install --quiet jsonschema-rs orjson "polars==$polars_version" "duckdb==$duckdb_version" >&2
   fi
   peer_command=("$python" Benchmarks/peer_jsonschema.py --schema Benchmarks/osago-policy.schema.json)
   counted=$("${peer_command[@]}" --part 1/1 "$small" | awk '{ print $1 }')
@@ -167,13 +172,17 @@ if [ "$peer" = 1 ]; then
   fi
   if [ "$csv" = 1 ]; then
     polars_command=("$python" Benchmarks/peer_polars.py)
-    read -r counted peer_invalid _ < <("${polars_command[@]}" "$csv_small")
+    duckdb_command=("$python" Benchmarks/peer_duckdb.py)
     ours_invalid=$(invalid_count "$csv_small")
-    if [ "$counted" != "$rss_records" ] || [ "$peer_invalid" != "$ours_invalid" ]; then
-      echo "validate.sh: polars counted $counted questionnaires, $peer_invalid invalid, in $csv_small;" \
-        "formsmith $rss_records, $ours_invalid invalid: the peer's rules are not equivalent" >&2
-      exit 1
-    fi
+    for peer_name in polars duckdb; do
+      if [ "$peer_name" = polars ]; then peer_run=("${polars_command[@]}"); else peer_run=("${duckdb_command[@]}"); fi
+      read -r counted peer_invalid _ < <("${peer_run[@]}" "$csv_small")
+      if [ "$counted" != "$rss_records" ] || [ "$peer_invalid" != "$ours_invalid" ]; then
+        echo "validate.sh: $peer_name counted $counted questionnaires, $peer_invalid invalid, in $csv_small;" \
+          "formsmith $rss_records, $ours_invalid invalid: the peer's rules are not equivalent" >&2
+        exit 1
+      fi
+    done
   fi
 fi
 
@@ -201,6 +210,8 @@ for round in $(seq "$repeat"); do
     if [ "$peer" = 1 ]; then
       timed "${polars_command[@]}" "$csv_data"; keep polars
       timed env POLARS_MAX_THREADS=1 "${polars_command[@]}" "$csv_data"; keep polars1
+      timed "${duckdb_command[@]}" "$csv_data"; keep duckdb
+      timed "${duckdb_command[@]}" --threads 1 "$csv_data"; keep duckdb1
     fi
   fi
 done
@@ -237,5 +248,9 @@ if [ "$csv" = 1 ]; then
     report "polars, 1 thread" polars1 "$csv_bytes"
     echo "formsmith --jobs 2 / polars all threads: $(ratio "$(wall_of polars)" "$(wall_of csv2)")x;" \
       "formsmith --jobs 1 / polars 1 thread: $(ratio "$(wall_of polars1)" "$(wall_of csv1)")x"
+    report "DuckDB, all threads" duckdb "$csv_bytes"
+    report "DuckDB, 1 thread" duckdb1 "$csv_bytes"
+    echo "formsmith --jobs 2 / DuckDB all threads: $(ratio "$(wall_of duckdb)" "$(wall_of csv2)")x;" \
+      "formsmith --jobs 1 / DuckDB 1 thread: $(ratio "$(wall_of duckdb1)" "$(wall_of csv1)")x"
   fi
 fi

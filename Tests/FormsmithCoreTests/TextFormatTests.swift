@@ -45,4 +45,22 @@ final class TextFormatTests: XCTestCase {
             XCTAssertNil(problem(good), good)
         }
     }
+
+    /// Every byte in the middle of the local part and of a domain label, through the
+    /// validator's entry (`problem(in:)`, which answers valid addresses without copying them)
+    /// and the describing path alike: the allowed bytes written out by hand from RFC 5322
+    /// `atext` and RFC 1123 labels.
+    func testEveryByteInTheLocalPartAndTheDomain() {
+        let atext = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-/=?^_`{|}~.".utf8)
+        let label = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.".utf8)
+        for byte in UInt8.min...UInt8.max {
+            let local = Array("a".utf8) + [byte] + Array("z@b.ru".utf8)
+            let domain = Array("a@b".utf8) + [byte] + Array("c.ru".utf8)
+            for (address, allowed) in [(local, atext.contains(byte)), (domain, label.contains(byte))] {
+                let entry = address.withUnsafeBufferPointer { TextFormat.email.problem(in: $0) }
+                XCTAssertEqual(entry == nil, allowed, "byte \(byte) in \(address)")
+                XCTAssertEqual(EmailAddress.problem(in: address) == nil, allowed, "byte \(byte) in \(address)")
+            }
+        }
+    }
 }

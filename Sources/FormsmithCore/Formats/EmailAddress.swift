@@ -1,8 +1,39 @@
 /// E-mail addresses as mail systems accept them: the practical RFC 5321/5322 subset (a
 /// dot-atom local part, no quoted strings or comments, an ASCII domain of valid labels).
 enum EmailAddress {
-    /// The characters of an atom besides letters and digits (RFC 5322 `atext`).
-    private static let atomSymbols = Set("!#$%&'*+-/=?^_`{|}~".utf8)
+    /// Whether `byte` is one of the characters of an atom besides letters and digits (RFC 5322
+    /// `atext`: ``!#$%&'*+-/=?^_`{|}~``); a switch, where a `Set` hashed every byte it was asked.
+    static func isAtomSymbol(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+             UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "/"),
+             UInt8(ascii: "="), UInt8(ascii: "?"), UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"),
+             UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether `text` is a valid address: the rules of ``problem(in:)`` in one pass over the
+    /// bytes where they lie, without copying them into an array (most addresses are valid, and
+    /// validation asks for every one); ``problem(in:)`` says what is wrong with the others.
+    static func isAddress(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard text.count <= 254, let at = text.lastIndex(of: UInt8(ascii: "@")) else { return false }
+        guard at > 0, at <= 64, text[0] != UInt8(ascii: "."), text[at - 1] != UInt8(ascii: ".") else { return false }
+        var previous: UInt8 = 0
+        for index in 0..<at {
+            let byte = text[index]
+            if byte == UInt8(ascii: ".") {
+                if previous == byte { return false }
+            } else if !FormatBytes.isLetterOrDigit(byte), !isAtomSymbol(byte) {
+                return false  // an '@' in the local part too
+            }
+            previous = byte
+        }
+        let domain = text[(at + 1)...]
+        return !domain.isEmpty && NetworkNames.isHostname(domain, needsDot: true)
+    }
 
     /// Nil for a valid address, otherwise what is wrong with it.
     static func problem(in bytes: [UInt8]) -> String? {
@@ -17,7 +48,7 @@ enum EmailAddress {
         var previous: UInt8 = 0
         for byte in local {
             if byte == UInt8(ascii: "."), previous == byte { return "the part before '@' has two dots in a row" }
-            if byte != UInt8(ascii: "."), !FormatBytes.isLetterOrDigit(byte), !atomSymbols.contains(byte) {
+            if byte != UInt8(ascii: "."), !FormatBytes.isLetterOrDigit(byte), !isAtomSymbol(byte) {
                 return byte == UInt8(ascii: " ") ? "it contains a space"
                     : "the part before '@' contains " + FormatBytes.quotedPart([byte])
             }

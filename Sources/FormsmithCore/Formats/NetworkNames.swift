@@ -10,7 +10,8 @@ enum NetworkNames {
     /// Whether `bytes` are an RFC 1123 host name (with at least two labels when `needsDot`):
     /// the same rules as `hostnameProblem(in:needsDot:name:)` in one pass over the bytes,
     /// without splitting or making strings, for the common case of a good name.
-    static func isHostname(_ bytes: ArraySlice<UInt8>, needsDot: Bool) -> Bool {
+    static func isHostname<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, needsDot: Bool) -> Bool
+    where Bytes.Index == Int {
         guard !bytes.isEmpty, bytes.count <= 253 else { return false }
         var labels = 0
         var labelStart = bytes.startIndex

@@ -45,6 +45,9 @@ public enum TextFormat: String, CaseIterable, Sendable {
     /// Nil when `text` is in the format, otherwise what is wrong with it, in a few words
     /// (`the local part ends with a dot`).
     func problem(in text: UnsafeBufferPointer<UInt8>) -> String? {
+        // A valid address is told without copying its bytes (about 1,100 instructions an
+        // address, most of them the copy and the hashed symbol set, were spent on the way).
+        if self == .email, EmailAddress.isAddress(text) { return nil }
         let bytes = Array(text)
         switch self {
         case .email: return EmailAddress.problem(in: bytes)
