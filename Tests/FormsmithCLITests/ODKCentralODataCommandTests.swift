@@ -162,8 +162,8 @@ extension ODKCentralExportCommandTests {
         let plain = try write("plain.json", #"{"site": "S1", "hh": {"size": 3}}"#)
         let run = try Formsmith.run(["validate", "--rules", form, broken, noValue, plain])
         XCTAssertEqual(run.status, 1, run.stderr)
-        XCTAssertTrue(run.stdout.contains("\(broken):1\n  unreadable: \(broken): not an ODK Central OData response (it is "
-                                          + "not JSON"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("\(broken):1\n  unreadable: \(broken): not an ODK Central OData response: it is "
+                                          + "not JSON at byte 49 (unexpected end of input"), run.stdout)
         XCTAssertTrue(run.stdout.contains("\(noValue):1\n  unreadable: \(noValue): not an ODK Central OData response: "
                                           + "expected an object with a \"value\" array"), run.stdout)
         XCTAssertTrue(run.stdout.contains("3 questionnaires: 1 valid, 0 invalid, 2 unreadable"), run.stdout)

@@ -62,11 +62,9 @@ public struct KoboExport: Sendable {
     }
 
     public static func read(_ data: Data, rules: RuleSet, file: String) throws(XLSFormError) -> KoboExport {
-        // The engine's JSON reader, with its limits; numbers keep the digits the export wrote.
-        guard let parsed = FoundationJSON.object([UInt8](data), number: { KoboNumber(text: $0) }) else {
-            throw XLSFormError("\(file): not a KoboToolbox JSON export (it is not JSON; `formsmith validate --input-format "
-                               + "json` on the file says where)")
-        }
+        // The engine's JSON reader, with an export's limits; numbers keep the digits the export wrote.
+        let parsed = try ExportJSON.parse([UInt8](data), file: file, what: "a KoboToolbox JSON export",
+                                          parts: "export it in parts (a date range each, in KoboToolbox's export settings)")
         let submissions: [Any]
         if let array = parsed as? [Any] {
             submissions = array

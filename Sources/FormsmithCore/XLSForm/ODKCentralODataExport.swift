@@ -62,11 +62,9 @@ public struct ODKCentralODataExport: Sendable {
 
     /// Rewrites the response `data` (named `file` in errors) for the fields of `rules`.
     public static func read(_ data: [UInt8], rules: RuleSet, file: String) throws(XLSFormError) -> ODKCentralODataExport {
-        // The engine's JSON reader, with its limits; numbers keep the digits Central wrote.
-        guard let parsed = FoundationJSON.object(data, number: { KoboNumber(text: $0) }) else {
-            throw XLSFormError("\(file): not an ODK Central OData response (it is not JSON; `formsmith validate "
-                               + "--input-format json` on the file says where)")
-        }
+        // The engine's JSON reader, with an export's limits; numbers keep the digits Central wrote.
+        let parsed = try ExportJSON.parse(data, file: file, what: "an ODK Central OData response",
+                                          parts: "ask Central for it in pages ($top and $skip)")
         guard let object = parsed as? [String: Any], let submissions = object["value"] as? [Any] else {
             throw XLSFormError("\(file): not an ODK Central OData response: expected an object with a \"value\" array "
                                + "of submissions (what GET …/Submissions?$expand=* returns)")

@@ -8,11 +8,16 @@ enum FoundationJSON {
     /// `number`, when given, makes each number from its text as written (for readers that keep
     /// numbers digit for digit); otherwise numbers are `NSNumber`s (see ``FixtureValue/foundationObject``).
     static func object(_ bytes: [UInt8], number: ((String) -> Any)? = nil) -> Any? {
+        try? value(bytes, number: number)
+    }
+
+    /// The value `bytes` hold within `limits`, or why they are not one JSON value (with the
+    /// byte offset: a syntax error, or more values or nesting than `limits` allow).
+    static func value(_ bytes: [UInt8], limits: JSONLimits = JSONLimits(),
+                      number: ((String) -> Any)? = nil) throws(JSONSyntaxError) -> Any {
         var tape = JSONTape()
-        do {
-            try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try JSONParser.parse(buffer, into: &tape) }
-        } catch {
-            return nil
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            try JSONParser.parse(buffer, into: &tape, limits: limits)
         }
         let value: Any = bytes.withUnsafeBufferPointer { buffer in
             let root = FixtureValue(tape: tape, node: 0, bytes: buffer)

@@ -4,6 +4,9 @@ package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConverti
     package let message: String
     /// Byte offset of the problem in the parsed buffer.
     package let offset: Int
+    /// Whether the text stopped at a ``JSONLimits`` bound (too many values, too deep) rather
+    /// than at a syntax error: a reader of whole documents says so in its own words.
+    package var reachedLimit = false
 
     package var description: String { message }
 }
@@ -100,7 +103,9 @@ package struct JSONParser {
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) {
         guard position < bytes.count else { throw error("unexpected end of input: expected a value") }
         if nodeCount >= limits.maxNodes {
-            throw error("the record has more than \(limits.maxNodes) JSON values; split it or raise the limit")
+            var limit = error("the record has more than \(limits.maxNodes) JSON values; split it or raise the limit")
+            limit.reachedLimit = true
+            throw limit
         }
         switch bytes[position] {
         case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
@@ -230,7 +235,9 @@ package struct JSONParser {
 
     private func checkDepth(_ depth: Int) throws(JSONSyntaxError) {
         if depth > limits.maxDepth {
-            throw error("nesting deeper than \(limits.maxDepth) levels; a questionnaire is never this deep")
+            var limit = error("nesting deeper than \(limits.maxDepth) levels; a questionnaire is never this deep")
+            limit.reachedLimit = true
+            throw limit
         }
     }
 
