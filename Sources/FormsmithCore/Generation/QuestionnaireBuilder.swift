@@ -43,6 +43,8 @@ final class QuestionnaireBuilder {
     let assertionSolving: AssertionSolving?
     /// The optional fields that required fields name as their `parent` (see ``ParentNeeds``).
     let parentNeeds: ParentNeeds
+    /// The dates whose later dates' bounds read them (see ``DateRoom``).
+    let dateRoom: DateRoom
     /// The solver that settles values assertions read (made on first use, one per builder).
     lazy var assertionSolver = ConstraintSolver(context: SolverContext(), timeoutMilliseconds: 2_000)
     /// Answers of the solver about assertions, by the values they read (see ``feasible(open:assertions:)``).
@@ -58,6 +60,7 @@ final class QuestionnaireBuilder {
         groupChoices = Array(repeating: .undecided, count: plan.rules.groups.count)
         assertionSolving = AssertionSolving(rules: plan.rules)
         parentNeeds = ParentNeeds(rules: plan.rules)
+        dateRoom = DateRoom(rules: plan.rules)
     }
 
     /// Fills a fresh questionnaire; false (with `failure` set) when some field had no value.
