@@ -76,4 +76,30 @@ final class GenerateRedrawCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(labelText.contains(#""field":"b","rule":"required""#), labelText)
         XCTAssertEqual(labelText.split(separator: "\n").count, 300)
     }
+
+    /// `code CONTAINS[c] 'B'` with `maxLength: 3`: half the codes are drawn to make the
+    /// condition true, from `.*[bB].*` within 3 characters; a walk that spent its 3 characters
+    /// before the `b` missed `maxLength` and was drawn again (6 of 400 before). Now the walk
+    /// takes only steps that leave room for the end: nothing is redrawn, and about half the
+    /// codes (200 of 400, ±60) hold a `b` or `B`.
+    func testAConditionOnTextIsMetWithinTheFieldsLength() throws {
+        let rules = try write("contains.yaml", """
+            id: contains
+            fields:
+              code: {type: string, maxLength: 3}
+              note: {type: string, maxLength: 5, optional: true, visibleIf: "code CONTAINS[c] 'B'"}
+            """)
+        let output = path("contains.jsonl")
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "400", "--seed", "3", "--output", output])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, "formsmith: wrote 400 questionnaires to \(output); nothing discarded\n")
+        let codes = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map { line in
+            try XCTUnwrap((JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["code"] as? String)
+        }
+        XCTAssertEqual(codes.count, 400)
+        XCTAssertEqual(codes.filter { $0.unicodeScalars.count > 3 }, [])
+        XCTAssertTrue((140...260).contains(codes.filter { $0.lowercased().contains("b") }.count), "\(codes)")
+        let validate = try Formsmith.run(["validate", "--rules", rules, "--quiet", output])
+        XCTAssertEqual(validate.status, 0, validate.stdout + validate.stderr)
+    }
 }

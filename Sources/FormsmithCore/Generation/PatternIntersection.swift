@@ -115,7 +115,18 @@ final class PatternIntersection: Sendable {
                 if out.isEmpty { return }
                 if let target { if produced >= target { return } } else if random.chance(0.25) { return }
             }
-            var edge = out[random.int(in: 0...(out.count - 1))]
+            // Under a longest length, only steps from which an end is still near enough: a walk
+            // that spent its length before the predicate's text (`.*b.*` in at most 3) missed
+            // the field's `maxLength` and was drawn again.
+            var fitting = out
+            if let upper = lengthWithin?.upperBound {
+                fitting = out.filter { distance[$0.target] != Int.max && produced + 1 + distance[$0.target] <= upper }
+                if fitting.isEmpty {
+                    if accepting[state] { return }
+                    fitting = out
+                }
+            }
+            var edge = fitting[random.int(in: 0...(fitting.count - 1))]
             // Past the target (or far past the start without one), head for the nearest end.
             if produced >= target ?? Self.overrun, let nearer = out.first(where: { distance[$0.target] < distance[state] }) {
                 edge = nearer
