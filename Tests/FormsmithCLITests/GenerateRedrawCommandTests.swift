@@ -102,4 +102,27 @@ final class GenerateRedrawCommandTests: ScratchFolderTestCase {
         let validate = try Formsmith.run(["validate", "--rules", rules, "--quiet", output])
         XCTAssertEqual(validate.status, 0, validate.stdout + validate.stderr)
     }
+
+    /// `checksum: iban` with `regex: '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'` (the random forms'
+    /// IBAN): the regex allows 15 to 34 characters, IBAN countries only some of those lengths,
+    /// and a walk of the regex alone drew lengths no country has (54 of 400 drawn again). The
+    /// regex is now drawn together with IBAN's shape: nothing is redrawn, and the values are
+    /// of more than one length (the shape offers eight).
+    func testAnIbanWithAWideRegexIsDrawnAtLengthsCountriesHave() throws {
+        let rules = try write("iban.yaml", """
+            id: iban
+            fields:
+              account: {type: text, checksum: iban, regex: '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'}
+            """)
+        let output = path("iban.jsonl")
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "400", "--seed", "3", "--output", output])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, "formsmith: wrote 400 questionnaires to \(output); nothing discarded\n")
+        let lengths = Set(try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map { line in
+            try XCTUnwrap((JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["account"] as? String).count
+        })
+        XCTAssertGreaterThan(lengths.count, 1, "\(lengths)")
+        let validate = try Formsmith.run(["validate", "--rules", rules, "--quiet", output])
+        XCTAssertEqual(validate.status, 0, validate.stdout + validate.stderr)
+    }
 }
