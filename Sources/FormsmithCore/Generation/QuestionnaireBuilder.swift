@@ -111,7 +111,9 @@ final class QuestionnaireBuilder {
             } else if !skipped, parentsFilled, required || wantsFilled(field, item: item) || filledForChildren(field, item: item) {
                 value = pooledValue(field, address: address) ?? generateValue(field, address: address)
                 if let solving = assertionSolving, !solving.readers[id].isEmpty {
-                    value = settledValue(field, address: address, drawn: value, solving: solving)
+                    value = settledValue(field, address: address, drawn: value, solving: solving,
+                                         mayBeEmpty: !required && !filledForChildren(field, item: item)
+                                            && (targets.map { item > 0 || $0.presence[id] < 0 } ?? true))
                 }
             }
         }
