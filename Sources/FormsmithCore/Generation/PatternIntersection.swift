@@ -99,6 +99,26 @@ final class PatternIntersection: Sendable {
         return PatternIntersection(edges: edges, accepting: accepting, distance: distance)
     }
 
+    /// Whether some value every pattern matches has a length (in Unicode scalars) in `window`:
+    /// the states reached after each number of steps, up to the window's end (or, for an open
+    /// end, until the reached states repeat a set already seen). `== 'ab'` has none under
+    /// `minLength: 3`, so a value drawn to make it true was always drawn again.
+    func admitsLength(in window: ClosedRange<Int>) -> Bool {
+        guard !isEmpty else { return false }
+        var reached: Set<Int> = [0]
+        var seen: Set<Set<Int>> = []
+        var length = 0
+        while !reached.isEmpty, length <= window.upperBound {
+            if length >= window.lowerBound, reached.contains(where: { accepting[$0] }) { return true }
+            if length >= window.lowerBound, !seen.insert(reached).inserted { return false }
+            var next: Set<Int> = []
+            for state in reached { for edge in edges[state] { next.insert(edge.target) } }
+            reached = next
+            length += 1
+        }
+        return false
+    }
+
     /// Appends a value every pattern matches (nothing when ``isEmpty``), aiming at a length in
     /// `lengthWithin` when given: the walk stops at the first accepting state at or past a target
     /// drawn from it, or, without one, at each accepting state with a chance of one in four.
