@@ -44,13 +44,15 @@ final class RandomFormGenerateCommandTests: ScratchFolderTestCase {
             let run = try Formsmith.run(["generate", "--rules", rulesFile.path, "--count", "200", "--seed", String(seed),
                                          "--today", "2026-11-22", "--output", output])
             guard run.status == 0 else {
-                let message = run.stderr.split(separator: "\n").first.map(String.init) ?? ""
+                // The refusal, after any warnings (a condition side no value covers, form 666).
+                let lines = run.stderr.split(separator: "\n").map(String.init)
+                let message = lines.first { $0.hasPrefix("formsmith: cannot generate: ") } ?? lines.first ?? ""
                 if ReferenceSatisfiability.unsatisfiable(rules) != nil {
                     unsatisfiable += 1
                 } else if let (path, rule) = Self.refusal(message), Self.knownCause(path, rule, in: ruleSet) {
                     knownRefused += 1
                 } else {
-                    refused.append("form \(seed): \(run.stderr.split(separator: "\n").first ?? "")\n\(form.text)")
+                    refused.append("form \(seed): \(message)\n\(form.text)")
                 }
                 continue
             }
@@ -88,7 +90,9 @@ final class RandomFormGenerateCommandTests: ScratchFolderTestCase {
               + "\(checked) questionnaires checked by the reference")
         XCTAssertEqual(problems, [], "rebuilds or redraws of an unexpected cause, or questionnaires the reference refuses")
         XCTAssertEqual(refused, [], "assertion-free forms refused though not proven unsatisfiable")
-        XCTAssertGreaterThan(clean, Self.forms / 3, "too few forms generated with nothing discarded")
+        // Most forms discard nothing (188 of the 206 assertion-free forms of seeds 0-399); judged
+        // on runs of 20 forms or more.
+        if Self.forms >= 20 { XCTAssertGreaterThan(clean, Self.forms / 3, "too few forms generated with nothing discarded") }
     }
 
     /// The field (list indices folded) and rule of a refusal (`formsmith: cannot generate:
