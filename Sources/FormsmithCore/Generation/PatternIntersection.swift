@@ -105,7 +105,13 @@ final class PatternIntersection: Sendable {
     /// `minLength: 3`, so a value drawn to make it true was always drawn again.
     func admitsLength(in window: ClosedRange<Int>) -> Bool {
         guard !isEmpty else { return false }
-        var reached: Set<Int> = [0]
+        return ends(from: 0, within: window)
+    }
+
+    /// Whether a walk from `start` can end (at an accepting state) after a number of further
+    /// steps in `window`.
+    private func ends(from start: Int, within window: ClosedRange<Int>) -> Bool {
+        var reached: Set<Int> = [start]
         var seen: Set<Set<Int>> = []
         var length = 0
         while !reached.isEmpty, length <= window.upperBound {
@@ -139,8 +145,16 @@ final class PatternIntersection: Sendable {
             // that spent its length before the predicate's text (`.*b.*` in at most 3) missed
             // the field's `maxLength` and was drawn again.
             var fitting = out
-            if let upper = lengthWithin?.upperBound {
+            if let window = lengthWithin {
+                let upper = window.upperBound
                 fitting = out.filter { distance[$0.target] != Int.max && produced + 1 + distance[$0.target] <= upper }
+                // Short of the shortest length, only steps from which the walk can still end
+                // within the window: `.*3` in 2 to 3 characters took the `3` first and ended at
+                // one character, under `minLength` (checked for windows up to 256 characters).
+                if produced + 1 < window.lowerBound, upper <= 256 {
+                    let rest = (window.lowerBound - produced - 1)...(upper - produced - 1)
+                    fitting = fitting.filter { ends(from: $0.target, within: rest) }
+                }
                 if fitting.isEmpty {
                     if accepting[state] { return }
                     fitting = out
