@@ -45,4 +45,35 @@ final class GenerateDateRoomCommandTests: ScratchFolderTestCase {
         let validate = try Formsmith.run(["validate", "--rules", rules, "--today", "2026-11-22", "--quiet", output])
         XCTAssertEqual(validate.status, 0, validate.stdout + validate.stderr)
     }
+
+    /// The later date in a list's items, the earlier one outside (`filed: {min: "joined + 14y"}`
+    /// in `claims[]`): worked out by hand with today 2026-11-22, `joined` keeps room up to
+    /// 2012-12-22, and reaches within a year of it over 300 questionnaires.
+    func testAnOuterDateLeavesRoomForTheItemDatesThatReadIt() throws {
+        let rules = try write("outer.yaml", """
+            id: outer
+            fields:
+              joined: {type: date, min: "2000-01-01", max: "today"}
+            sections:
+              claims:
+                type: list
+                minItems: 1
+                maxItems: 2
+                fields:
+                  filed: {type: date, min: "joined + 14y", max: "today+30d"}
+            """)
+        let output = path("outer.jsonl")
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "300", "--seed", "2", "--today", "2026-11-22",
+                                     "--output", output])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, "formsmith: wrote 300 questionnaires to \(output); nothing discarded\n")
+        let joined = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").compactMap { line in
+            (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["joined"] as? String
+        }.sorted()
+        XCTAssertEqual(joined.count, 300)
+        XCTAssertGreaterThan(joined.last ?? "", "2011-12-22")
+        XCTAssertLessThanOrEqual(joined.last ?? "", "2012-12-22")
+        let validate = try Formsmith.run(["validate", "--rules", rules, "--today", "2026-11-22", "--quiet", output])
+        XCTAssertEqual(validate.status, 0, validate.stdout + validate.stderr)
+    }
 }

@@ -3,7 +3,8 @@
 /// years of the end left `t9` no day, and the questionnaire was rebuilt (187 of 200 on a random
 /// form). The earlier date is now drawn only where every later date that reads it keeps a day.
 struct DateRoom: Sendable {
-    /// Per date field, the later date fields of its scope whose bounds (or cases' bounds) read it.
+    /// Per date field, the later date fields of its scope, or of lists inside it, whose bounds (or
+    /// cases' bounds) read it.
     let dependents: [[Int]]
 
     init(rules: CompiledRuleSet) {
@@ -23,9 +24,18 @@ struct DateRoom: Sendable {
                     }
                 }
             }
-            for earlier in read.sorted() where rules.fields[earlier].type == .date
-                && rules.fields[earlier].listID == later.listID && position[earlier] < position[later.id] {
-                dependents[earlier].append(later.id)
+            for earlier in read.sorted() where rules.fields[earlier].type == .date {
+                let scope = rules.fields[earlier].listID
+                // In the same scope and before it, or in a scope that encloses its list (filled
+                // before the items that read it: `t20` of `lst11[]` with `min: "t3 + 14y"`).
+                let sameScope = scope == later.listID && position[earlier] < position[later.id]
+                var enclosing = false
+                var list = later.listID
+                while let current = list, !enclosing {
+                    list = rules.fields[current].listID
+                    enclosing = list == scope
+                }
+                if sameScope || (later.listID != scope && enclosing) { dependents[earlier].append(later.id) }
             }
         }
         self.dependents = dependents
