@@ -52,7 +52,12 @@ extension QuestionnaireBuilder {
             // Counted under the assertion that failed; the value found keeps all of them.
             let ordered = [broken] + assertions.filter { $0.rule != broken.rule || $0.source != broken.source }
             if let settled = solve(field, address: address, open: [field.id], assertions: ordered, drawn: drawn) { return settled }
-            guard mayBeEmpty else { return drawn }
+            // Only for an assertion over values the solver models (numbers, switches, enums,
+            // counts): one over text (`comment CONTAINS 'ok'`) has values it cannot find, and
+            // emptying the field there left it empty almost always (14 of 500 filled).
+            let modelled: Set<FieldType> = [.integer, .decimal, .boolean, .enumeration, .list]
+            guard mayBeEmpty, broken.predicate.referencedFields.allSatisfy({ modelled.contains(rules.fields[$0].type) })
+            else { return drawn }
             record.setValue(.absent, at: address, in: rules)
             guard !assertions.contains(where: { $0.predicate.evaluateCondition(environment) == false }) else { return drawn }
             discards.addSettled(field: field.path, rule: broken.rule)
