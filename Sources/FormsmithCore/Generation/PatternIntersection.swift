@@ -99,6 +99,32 @@ final class PatternIntersection: Sendable {
         return PatternIntersection(edges: edges, accepting: accepting, distance: distance)
     }
 
+    /// Whether some value every pattern matches has a length (in Unicode scalars) in `window`:
+    /// the states reached after each number of steps, up to the window's end (or, for an open
+    /// end, until the reached states repeat a set already seen). `== 'ab'` has none under
+    /// `minLength: 3`, so a value drawn to make it true was always drawn again.
+    func admitsLength(in window: ClosedRange<Int>) -> Bool {
+        guard !isEmpty else { return false }
+        return ends(from: 0, within: window)
+    }
+
+    /// Whether a walk from `start` can end (at an accepting state) after a number of further
+    /// steps in `window`.
+    private func ends(from start: Int, within window: ClosedRange<Int>) -> Bool {
+        var reached: Set<Int> = [start]
+        var seen: Set<Set<Int>> = []
+        var length = 0
+        while !reached.isEmpty, length <= window.upperBound {
+            if length >= window.lowerBound, reached.contains(where: { accepting[$0] }) { return true }
+            if length >= window.lowerBound, !seen.insert(reached).inserted { return false }
+            var next: Set<Int> = []
+            for state in reached { for edge in edges[state] { next.insert(edge.target) } }
+            reached = next
+            length += 1
+        }
+        return false
+    }
+
     /// Appends a value every pattern matches (nothing when ``isEmpty``), aiming at a length in
     /// `lengthWithin` when given: the walk stops at the first accepting state at or past a target
     /// drawn from it, or, without one, at each accepting state with a chance of one in four.
@@ -115,7 +141,26 @@ final class PatternIntersection: Sendable {
                 if out.isEmpty { return }
                 if let target { if produced >= target { return } } else if random.chance(0.25) { return }
             }
-            var edge = out[random.int(in: 0...(out.count - 1))]
+            // Under a longest length, only steps from which an end is still near enough: a walk
+            // that spent its length before the predicate's text (`.*b.*` in at most 3) missed
+            // the field's `maxLength` and was drawn again.
+            var fitting = out
+            if let window = lengthWithin {
+                let upper = window.upperBound
+                fitting = out.filter { distance[$0.target] != Int.max && produced + 1 + distance[$0.target] <= upper }
+                // Short of the shortest length, only steps from which the walk can still end
+                // within the window: `.*3` in 2 to 3 characters took the `3` first and ended at
+                // one character, under `minLength` (checked for windows up to 256 characters).
+                if produced + 1 < window.lowerBound, upper <= 256 {
+                    let rest = (window.lowerBound - produced - 1)...(upper - produced - 1)
+                    fitting = fitting.filter { ends(from: $0.target, within: rest) }
+                }
+                if fitting.isEmpty {
+                    if accepting[state] { return }
+                    fitting = out
+                }
+            }
+            var edge = fitting[random.int(in: 0...(fitting.count - 1))]
             // Past the target (or far past the start without one), head for the nearest end.
             if produced >= target ?? Self.overrun, let nearer = out.first(where: { distance[$0.target] < distance[state] }) {
                 edge = nearer

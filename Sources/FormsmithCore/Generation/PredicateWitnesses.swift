@@ -102,6 +102,8 @@ struct PredicateWitness: Sendable, Hashable {
             return nil
         }
         guard let product = PatternIntersection.make(programs), !product.isEmpty else { return nil }
+        // No value within the field's lengths (`== 'ab'` under `minLength: 3`): none to draw.
+        if let window = spec.lengthWindow, !product.admitsLength(in: window) { return nil }
         return product
     }
 }

@@ -42,14 +42,15 @@ extension QuestionnaireBuilder {
         if let special = allowedValue(field) { return special }
         let bounds = dateRange(field)
         let today = rules.today
-        let high = bounds.high ?? bounds.low.map {
+        let drawnHigh = bounds.high ?? bounds.low.map {
             CivilDate(dayNumber: $0).adding(CalendarDuration(years: Self.dateSpanYears)).dayNumber
         } ?? today.dayNumber
-        let low = bounds.low ?? CivilDate(dayNumber: high).adding(CalendarDuration(years: -Self.dateSpanYears)).dayNumber
-        guard low <= high else {
-            return fail(address, RuleIdentifier.min, "its lower date bound \(CivilDate(dayNumber: low)) is after "
-                            + "its upper bound \(CivilDate(dayNumber: high))")
+        let drawnLow = bounds.low ?? CivilDate(dayNumber: drawnHigh).adding(CalendarDuration(years: -Self.dateSpanYears)).dayNumber
+        guard drawnLow <= drawnHigh else {
+            return fail(address, RuleIdentifier.min, "its lower date bound \(CivilDate(dayNumber: drawnLow)) is after "
+                            + "its upper bound \(CivilDate(dayNumber: drawnHigh))")
         }
+        let (low, high) = roomForLaterDates(field, address: address, low: drawnLow, high: drawnHigh)
         let filters = dateFilters(field)
         if !filters.isEmpty {
             guard let day = DateChecks.draw(low, high, filters: filters, random: &random) else {

@@ -41,6 +41,10 @@ final class QuestionnaireBuilder {
     let scratch = RegexScratch()
     /// Which fields assertions read, when the form has assertions (nil: the solver never runs).
     let assertionSolving: AssertionSolving?
+    /// The optional fields that required fields name as their `parent` (see ``ParentNeeds``).
+    let parentNeeds: ParentNeeds
+    /// The dates whose later dates' bounds read them (see ``DateRoom``).
+    let dateRoom: DateRoom
     /// The solver that settles values assertions read (made on first use, one per builder).
     lazy var assertionSolver = ConstraintSolver(context: SolverContext(), timeoutMilliseconds: 2_000)
     /// Answers of the solver about assertions, by the values they read (see ``feasible(open:assertions:)``).
@@ -55,6 +59,8 @@ final class QuestionnaireBuilder {
         record = GeneratedRecord(rules: plan.rules)
         groupChoices = Array(repeating: .undecided, count: plan.rules.groups.count)
         assertionSolving = AssertionSolving(rules: plan.rules)
+        parentNeeds = ParentNeeds(rules: plan.rules)
+        dateRoom = DateRoom(rules: plan.rules)
     }
 
     /// Fills a fresh questionnaire; false (with `failure` set) when some field had no value.
@@ -102,10 +108,12 @@ final class QuestionnaireBuilder {
             let parentsFilled = field.parents.allSatisfy { isPresent($0) }
             if !skipped, parentsFilled, let initial = plan.fields[id].initial {
                 value = materialize(initial, for: field, address: address)
-            } else if !skipped, parentsFilled, required || wantsFilled(field, item: item) {
+            } else if !skipped, parentsFilled, required || wantsFilled(field, item: item) || filledForChildren(field, item: item) {
                 value = pooledValue(field, address: address) ?? generateValue(field, address: address)
                 if let solving = assertionSolving, !solving.readers[id].isEmpty {
-                    value = settledValue(field, address: address, drawn: value, solving: solving)
+                    value = settledValue(field, address: address, drawn: value, solving: solving,
+                                         mayBeEmpty: !required && !filledForChildren(field, item: item)
+                                            && (targets.map { item > 0 || $0.presence[id] < 0 } ?? true))
                 }
             }
         }

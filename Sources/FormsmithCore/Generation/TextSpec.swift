@@ -70,7 +70,8 @@ final class TextSpec: Sendable {
         if let constant = parts.constant {
             source = .constant(constant)
             needsConfirmation = true
-        } else if format == nil, let product = try TextSpec.intersection(regexes: parts.regexes, masks: parts.masks) {
+        } else if format == nil, let product = try TextSpec.intersection(
+            regexes: parts.regexes + TextSpec.checksumShape(checksum, beside: parts.regexes), masks: parts.masks) {
             source = .intersection(product)
             needsConfirmation = checksum != nil
         } else if let maskSource = parts.maskSource, let mask = try? InputMask(maskSource) {
@@ -108,6 +109,18 @@ final class TextSpec: Sendable {
             TextSpec.passes(seed, minLength: minLength, maxLength: maxLength, regexes: regexes, masks: masks,
                             checksum: checksum, format: format, companion: nil, scratch: scratch)
         }
+    }
+
+    /// The shape of an IBAN checksum, drawn together with the field's own regexes: only some
+    /// lengths are registered (15 to 34, not all), so a regex such as
+    /// `^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$` walked alone drew lengths no country has, and the value
+    /// was drawn again (74 of 200 on a random form). Other checksums take every length their
+    /// usual regexes allow, and keep the walk of the field's regex.
+    private static func checksumShape(_ checksum: (algorithm: ChecksumAlgorithm, companion: Int?)?, beside regexes: [CompiledRegex]) -> [CompiledRegex] {
+        guard let checksum, checksum.algorithm == .iban, !regexes.isEmpty,
+              let shape = try? CompiledRegex(pattern: "^(?:" + checksum.algorithm.generationShape + ")$")
+        else { return [] }
+        return [shape]
     }
 
     /// The intersection of two patterns or more (regexes and masks), when none needs filtering and
