@@ -8,6 +8,36 @@ enum ExportJSON {
     /// with the advice to export it in parts rather than read at any cost.
     static let maxValues = 4_000_000
 
+    /// The largest export read (its submissions are held in memory to be rewritten).
+    static let maxBytes = 512 << 20
+
+    /// The first 4 KiB of the file at `path` (opened by `bytes` when its name is not UTF-8) as
+    /// text, from its first character that is neither a byte order mark nor white space; nil
+    /// for anything that cannot be read. Only a regular file is looked into (opening a named
+    /// pipe would wait for a writer).
+    static func head(path: String, bytes: [UInt8]?) -> Substring? {
+        guard Platform.kind(of: path) == .regularFile else { return nil }
+        var head: [UInt8] = []
+        do {
+            _ = try ByteReader(named: path, bytes: bytes).read(into: &head, upTo: 4096)
+        } catch {
+            return nil
+        }
+        return String(decoding: head, as: UTF8.self).drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+    }
+
+    /// The whole export at `path` (opened by `bytes` when its name is not UTF-8) as every
+    /// input is opened, at most ``maxBytes`` of it; `what` names it in errors.
+    static func readAll(path: String, bytes: [UInt8]?, what: String) throws(XLSFormError) -> [UInt8] {
+        do {
+            return try ByteReader(named: path, bytes: bytes).readAll(limit: maxBytes)
+        } catch {
+            throw XLSFormError(error.exceedsLimit
+                               ? "\(path): larger than the \(maxBytes >> 20) MiB \(what) may take"
+                               : "cannot read '\(path)': \(error.description)")
+        }
+    }
+
     /// The export `bytes` as Foundation objects, numbers kept as written (``KoboNumber``).
     /// `what` names the export in errors (`a KoboToolbox JSON export`), `parts` says how
     /// its server exports a part of the submissions.

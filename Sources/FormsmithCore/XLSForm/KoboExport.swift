@@ -19,7 +19,7 @@ public struct KoboExport: Sendable {
     public var attachmentUnknownExtensions = 0
 
     /// The largest export read (its submissions are held in memory to be rewritten).
-    public static let maxBytes = 512 << 20
+    public static let maxBytes = ExportJSON.maxBytes
 
     /// Keys only KoboToolbox writes into each submission of an export (its `_`-keys, the
     /// form's `formhub/uuid`, and `meta/instanceID` as one key with its group's path); a
@@ -33,16 +33,9 @@ public struct KoboExport: Sendable {
     /// `__version__`, `meta/instanceID`). False for anything that cannot be read; only a regular file is looked
     /// into (opening a named pipe would wait for a writer).
     public static func looksLikeExport(path: String, bytes: [UInt8]?) -> Bool {
-        guard Platform.kind(of: path) == .regularFile else { return false }
-        var head: [UInt8] = []
-        do {
-            _ = try ByteReader(named: path, bytes: bytes).read(into: &head, upTo: 4096)
-        } catch {
-            return false
-        }
-        let text = String(decoding: head, as: UTF8.self)
-        let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
-        guard start.first == "[" || (start.first == "{" && text.contains("\"results\"")) else { return false }
+        guard let text = ExportJSON.head(path: path, bytes: bytes),
+              text.first == "[" || (text.first == "{" && text.contains("\"results\""))
+        else { return false }
         return signatureKeys.contains { text.contains($0) }
     }
 
@@ -50,14 +43,7 @@ public struct KoboExport: Sendable {
     /// Reads the export at `path` (opened by `bytes` when its name is not UTF-8) as every input
     /// is opened, at most ``maxBytes`` of it.
     public static func read(path: String, bytes: [UInt8]?, rules: RuleSet) throws(XLSFormError) -> KoboExport {
-        let data: [UInt8]
-        do {
-            data = try ByteReader(named: path, bytes: bytes).readAll(limit: maxBytes)
-        } catch {
-            throw XLSFormError(error.exceedsLimit
-                               ? "\(path): larger than the \(maxBytes >> 20) MiB a KoboToolbox export may take"
-                               : "cannot read '\(path)': \(error.description)")
-        }
+        let data = try ExportJSON.readAll(path: path, bytes: bytes, what: "a KoboToolbox export")
         return try read(Data(data), rules: rules, file: path)
     }
 

@@ -28,35 +28,20 @@ public struct ODKCentralODataExport: Sendable {
     public var attachmentUnknownExtensions = 0
 
     /// The largest response read (its submissions are held in memory to be rewritten).
-    public static let maxBytes = 512 << 20
+    public static let maxBytes = ExportJSON.maxBytes
 
     /// Whether the file at `path` starts as an OData response does: a JSON object whose first
     /// 4 KiB name `@odata.context` (Central writes it first). False for anything that cannot be
     /// read; only a regular file is looked into (opening a named pipe would wait for a writer).
     public static func looksLikeExport(path: String, bytes: [UInt8]?) -> Bool {
-        guard Platform.kind(of: path) == .regularFile else { return false }
-        var head: [UInt8] = []
-        do {
-            _ = try ByteReader(named: path, bytes: bytes).read(into: &head, upTo: 4096)
-        } catch {
-            return false
-        }
-        let text = String(decoding: head, as: UTF8.self)
-        let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
-        return start.first == "{" && text.contains("\"@odata.context\"")
+        guard let text = ExportJSON.head(path: path, bytes: bytes) else { return false }
+        return text.first == "{" && text.contains("\"@odata.context\"")
     }
 
     /// Reads the response at `path` (opened by `bytes` when its name is not UTF-8) as every
     /// input is opened, at most ``maxBytes`` of it.
     public static func read(path: String, bytes: [UInt8]?, rules: RuleSet) throws(XLSFormError) -> ODKCentralODataExport {
-        let data: [UInt8]
-        do {
-            data = try ByteReader(named: path, bytes: bytes).readAll(limit: maxBytes)
-        } catch {
-            throw XLSFormError(error.exceedsLimit
-                               ? "\(path): larger than the \(maxBytes >> 20) MiB an ODK Central OData response may take"
-                               : "cannot read '\(path)': \(error.description)")
-        }
+        let data = try ExportJSON.readAll(path: path, bytes: bytes, what: "an ODK Central OData response")
         return try read(data, rules: rules, file: path)
     }
 
