@@ -19,6 +19,8 @@ indirect enum CompiledNode: Sendable {
     case text(TextTest, CompiledNode, CompiledNode)
     case add(CompiledNode, CompiledNode)
     case subtract(CompiledNode, CompiledNode)
+    /// `*`, `/` or `mod` of two numbers.
+    case multiplicative(MultiplicativeOperator, CompiledNode, CompiledNode)
     case call(BuiltinFunction, CompiledNode)
     /// Something that can never be evaluated (an unknown function or a wrong number of
     /// arguments, which the type checker rejects); always unknown.
@@ -29,6 +31,11 @@ indirect enum CompiledNode: Sendable {
         case beginsWith, endsWith, contains
         /// The left side wholly matches the pattern (compiled once, from the literal on the right).
         case matches(PredicateRegex)
+    }
+
+    /// What a `.multiplicative` node computes.
+    enum MultiplicativeOperator: Sendable {
+        case multiply, divide, remainder
     }
 
     /// The three-way comparison results accepted by an ordering operator.
@@ -82,6 +89,9 @@ indirect enum CompiledNode: Sendable {
         case .notIn: return .membership(element: left, list: right, negated: true)
         case .add: return .add(left, right)
         case .subtract: return .subtract(left, right)
+        case .multiply: return .multiplicative(.multiply, left, right)
+        case .divide: return .multiplicative(.divide, left, right)
+        case .remainder: return .multiplicative(.remainder, left, right)
         case .beginsWith: return .text(.beginsWith, left, right)
         case .endsWith: return .text(.endsWith, left, right)
         case .contains: return .text(.contains, left, right)
@@ -92,6 +102,12 @@ indirect enum CompiledNode: Sendable {
             }
             return .text(.matches(regex), left, right)
         }
+    }
+
+    /// Whether the node is a value known when the rules load (folded already).
+    var isConstant: Bool {
+        if case .constant = self { return true }
+        return false
     }
 
     /// Appends the id of every referenced field, in source order, to `fields`.
@@ -106,7 +122,8 @@ indirect enum CompiledNode: Sendable {
         case let .not(node), let .negate(node), let .call(_, node):
             node.collectFields(into: &fields)
         case let .and(left, right), let .or(left, right), let .equal(left, right, _), let .order(left, right, _),
-             let .membership(left, right, _), let .add(left, right), let .subtract(left, right), let .text(_, left, right):
+             let .membership(left, right, _), let .add(left, right), let .subtract(left, right), let .text(_, left, right),
+             let .multiplicative(_, left, right):
             left.collectFields(into: &fields)
             right.collectFields(into: &fields)
         }

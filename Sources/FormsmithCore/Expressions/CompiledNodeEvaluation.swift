@@ -70,6 +70,9 @@ extension CompiledNode {
         case let .subtract(left, right):
             guard let a = left.evaluate(environment), let b = right.evaluate(environment) else { return nil }
             return ExpressionOperations.subtract(a, b)
+        case let .multiplicative(op, left, right):
+            guard let a = left.evaluate(environment), let b = right.evaluate(environment) else { return nil }
+            return ExpressionOperations.multiplicative(op, a, b)
         case let .call(function, argument):
             return argument.evaluate(environment).flatMap { ExpressionOperations.call(function, $0) }
         case .unevaluable:

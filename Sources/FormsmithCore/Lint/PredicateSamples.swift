@@ -209,7 +209,7 @@ extension CompiledNode {
             left.collectConstants(into: &constants)
         case .and(let left, let right), .or(let left, let right), .equal(let left, let right, _),
              .order(let left, let right, _), .membership(let left, let right, _), .add(let left, let right),
-             .subtract(let left, let right), .text(_, let left, let right):
+             .subtract(let left, let right), .text(_, let left, let right), .multiplicative(_, let left, let right):
             left.collectConstants(into: &constants)
             right.collectConstants(into: &constants)
         }
