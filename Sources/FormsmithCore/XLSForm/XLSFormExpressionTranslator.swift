@@ -159,8 +159,14 @@ struct XLSFormExpressionTranslator {
             }
             throw XPathUntranslated("'\(op)' on values that are not both numbers, nor a date and a number of days")
         case "*", "div", "mod":
-            throw XPathUntranslated("the operator '\(op)': Formsmith's expressions add and subtract, they do not "
-                                    + "multiply or divide")
+            // XPath's number operators: Formsmith's `*`, `/` (exact, rounded to 34 significant
+            // digits when the quotient does not end) and `mod` (the sign of the dividend). Dividing
+            // by zero is null in Formsmith, Infinity or NaN in XPath: see docs/xlsform-differential.md.
+            let a = try translate(left), b = try translate(right)
+            guard a.kind == .number, b.kind == .number else {
+                throw XPathUntranslated("'\(op)' on values that are not both numbers")
+            }
+            return TranslatedTerm(text: "(\(a.text) \(op == "div" ? "/" : op) \(b.text))", kind: .number)
         default:
             throw XPathUntranslated("the operator '\(op)' has no equivalent in Formsmith's expression language")
         }
