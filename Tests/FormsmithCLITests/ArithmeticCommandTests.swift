@@ -64,6 +64,22 @@ final class ArithmeticCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(run.stdout.contains("6 questionnaires: 4 valid, 2 invalid"), run.stdout)
     }
 
+    func testLongQuotientsRoundHalfToEvenAndTinyOrHugeNumbersStayExact() throws {
+        let run = try validate("  a: {type: decimal}\n  b: {type: decimal}\n  c: {type: decimal}\n",
+                               "  - that: a / b == c || a mod b == c || a * b == c\n    message: no operation gives c\n",
+                               // 40 digits ÷ 1: 34 kept, rounded up on 5 followed by 67891.
+                               "{\"a\": 1234567890123456789012345678901234567891, \"b\": 1, \"c\": 1234567890123456789012345678901235e6}\n"
+                                   // 2000000000000000000000000000000000.5: a tie, the last kept 0 even: down.
+                                   + "{\"a\": 20000000000000000000000000000000005, \"b\": 10, \"c\": 2000000000000000000000000000000000}\n"
+                                   // the same rounded up would be wrong.
+                                   + "{\"a\": 20000000000000000000000000000000005, \"b\": 10, \"c\": 2000000000000000000000000000000001}\n"
+                                   // 10^400 mod 3 = 1; 1e-400 × 1e-400 = 1e-800.
+                                   + "{\"a\": 1e400, \"b\": 3, \"c\": 1}\n{\"a\": 1e-400, \"b\": 1e-400, \"c\": 1e-800}\n")
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.contains(block(3, ["no operation gives c"])), run.stdout)
+        XCTAssertTrue(run.stdout.contains("5 questionnaires: 4 valid, 1 invalid"), run.stdout)
+    }
+
     func testDividingByZeroIsNullSoOrderingIsFalseAndNotEqualTrue() throws {
         let run = try validate("  a: {type: integer}\n  b: {type: integer}\n",
                                "  - that: a / b > 0\n    message: positive ratio\n"
