@@ -22,6 +22,8 @@ indirect enum CompiledNode: Sendable {
     /// `*`, `/` or `mod` of two numbers.
     case multiplicative(MultiplicativeOperator, CompiledNode, CompiledNode)
     case call(BuiltinFunction, CompiledNode)
+    /// `concat(a, b, ...)`: the arguments as text, joined.
+    case concat([CompiledNode])
     /// Something that can never be evaluated (an unknown function or a wrong number of
     /// arguments, which the type checker rejects); always unknown.
     case unevaluable
@@ -66,6 +68,8 @@ indirect enum CompiledNode: Sendable {
             return op == .not ? .not(node) : .negate(node)
         case let .binary(op, left, right, _):
             return binary(op, try compile(left, resolve), try compile(right, resolve))
+        case let .call(name, arguments, _) where name == "concat" && !arguments.isEmpty:
+            return .concat(try arguments.map { try compile($0, resolve) })
         case let .call(name, arguments, _):
             guard let function = BuiltinFunction(rawValue: name), arguments.count == BuiltinFunction.arity else {
                 for argument in arguments { _ = try compile(argument, resolve) }
@@ -117,7 +121,7 @@ indirect enum CompiledNode: Sendable {
             return
         case let .field(id):
             fields.append(id)
-        case let .list(elements):
+        case let .list(elements), let .concat(elements):
             for element in elements { element.collectFields(into: &fields) }
         case let .not(node), let .negate(node), let .call(_, node):
             node.collectFields(into: &fields)

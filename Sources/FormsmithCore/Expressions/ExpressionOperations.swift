@@ -125,6 +125,42 @@ enum ExpressionOperations {
         }
     }
 
+    /// The longest text a number is written as in `concat()` (`1e400` is 401 characters); a
+    /// longer one is unknown rather than spelled out.
+    static let textNumberLimit = 1_000
+
+    /// A value as `concat()` writes it, as XPath's string() does: null as nothing, a number in
+    /// plain notation without exponent (`12`, `0.5`, `-3`), a Boolean as `true` or `false`, a
+    /// date as `yyyy-MM-dd`, a list (a multi-choice) as its elements joined by spaces as ODK
+    /// writes a select_multiple; nil for a duration, a nested list, or a number longer than
+    /// ``textNumberLimit`` characters.
+    static func text(of value: ExpressionValue) -> String? {
+        switch value {
+        case .null: return ""
+        case let .string(text): return text
+        case let .boolean(flag): return flag ? "true" : "false"
+        case let .integer(number): return String(number)
+        case let .decimal(number):
+            let digits = number.description
+            guard digits.contains("e") else { return digits }
+            // The description uses an exponent past 20 zeros or 6 leading zeros: write it out
+            // when it stays short.
+            guard let exponent = Int(digits[digits.index(after: digits.firstIndex(of: "e")!)...]),
+                  abs(exponent) < textNumberLimit else { return nil }
+            return number.plainText(scale: number.fractionDigits)
+        case let .date(date): return date.description
+        case .duration: return nil
+        case let .list(values):
+            var parts: [String] = []
+            for element in values {
+                if case .list = element { return nil }
+                guard let part = text(of: element) else { return nil }
+                parts.append(part)
+            }
+            return parts.joined(separator: " ")
+        }
+    }
+
     /// `-value`; null stays null.
     static func negate(_ value: ExpressionValue) -> ExpressionValue? {
         switch value {

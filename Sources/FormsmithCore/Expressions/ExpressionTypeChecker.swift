@@ -48,6 +48,17 @@ extension RuleExpression {
                 }
             }
             return try ExpressionTypeRules.binary(op, leftType, rightType, range: range)
+        case let .call(name, arguments, range) where name == "concat":
+            guard !arguments.isEmpty else {
+                throw ExpressionTypeError(message: "function 'concat' takes one argument or more, found none", range: range)
+            }
+            for argument in arguments {
+                let type = try argument.typeCheck(fieldType)
+                if type == .duration {
+                    throw ExpressionTypeError(message: "'concat' joins numbers, text, dates and true/false, found duration", range: argument.range)
+                }
+            }
+            return .string
         case let .call(name, arguments, range):
             guard let function = BuiltinFunction(rawValue: name) else {
                 throw ExpressionTypeError(message: "unknown function '\(name)': expected one of \(BuiltinFunction.namesList)", range: range)

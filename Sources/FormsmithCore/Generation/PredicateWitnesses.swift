@@ -57,7 +57,7 @@ struct PredicateWitness: Sendable, Hashable {
         switch node {
         case .constant, .today, .unevaluable, .field:
             break
-        case let .list(elements):
+        case let .list(elements), let .concat(elements):
             for element in elements { visit(element, rules, &found) }
         case let .not(inner), let .negate(inner), let .call(_, inner):
             visit(inner, rules, &found)

@@ -197,7 +197,7 @@ extension CompiledNode {
         case .constant(let value): constants.add(value)
         case .today: constants.dates.insert(constants.today)
         case .field, .unevaluable: break
-        case .list(let elements): for element in elements { element.collectConstants(into: &constants) }
+        case .list(let elements), .concat(let elements): for element in elements { element.collectConstants(into: &constants) }
         case .not(let node), .negate(let node), .call(_, let node):
             node.collectConstants(into: &constants)
         case .text(.matches(let regex), let left, _):  // the right side is the pattern's text
