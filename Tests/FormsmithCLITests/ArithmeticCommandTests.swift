@@ -125,6 +125,23 @@ final class ArithmeticCommandTests: ScratchFolderTestCase {
             run.stderr)
     }
 
+    func testLintTriesEveryEnumValueThroughAProductAndARemainder() throws {
+        let rules = try write("rules.yaml", """
+            id: l
+            fields:
+              kind: {type: enum, values: [1, 2, 3]}
+              b: {type: string, visibleIf: "kind * 2 == 5"}
+              c: {type: string, visibleIf: "kind mod 2 == 0"}
+
+            """)
+        let run = try Formsmith.run(["lint", "--rules", rules, "--today", "2026-11-22"])
+        // kind × 2 is 2, 4 or 6, never 5; 2 mod 2 is 0, so c can be visible.
+        XCTAssertTrue(run.stdout.contains("warning[unreachable-field]: 'b' can never be visible: its visibleIf `kind * 2 == 5` "
+                                          + "is false for every questionnaire"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("'c' can never be visible"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("1 rule file: 0 errors, 1 warning"), run.stdout)
+    }
+
     func testGeneratedQuestionnairesMeetAProductAndARemainder() throws {
         let rules = try write("rules.yaml", """
             id: gen
