@@ -416,6 +416,11 @@ struct RandomFormWriter {
                 return (random.pick(["\(field) > \(number)", "\(field) BETWEEN {0, \(number)}", "\(field) =< \(number)",
                                      "\(field) + 2 > \(number)"]), true)
             }
+            if shapes.chance(15) {
+                // `*`, `/` and `mod` (issue 32), a field divided by itself being null at 0.
+                return (shapes.pick(["\(path) * 3 < \(number)", "\(path) * \(path) >= \(number)", "\(path) / 4 > 1",
+                                     "\(path) / \(path) == 1", "\(path) mod 3 == 1", "-\(path) mod 4 != 0"]), false)
+            }
             return (random.pick(["\(path) >= \(number)", "\(path) != \(number)", "empty(\(path))",
                                  "\(path) - \(number) >= -3", "\(path) + \(path) < \(number)", "-\(path) + 0.5 < 1"]), false)
         case .text:

@@ -39,7 +39,8 @@ enum ReferenceLookup {
 /// and compiled nodes are not used). It follows docs/rules.md's semantics: absent is null;
 /// `null == null`; ordering with null is false; reading an invalid field makes the result
 /// unknown (nil); `false && unknown` is false and `true || unknown` is true; numbers compare
-/// and add exactly; strings compare byte for byte.
+/// and add exactly, multiply, divide and take remainders as ReferenceNumber+Products says
+/// (dividing by zero is null); strings compare byte for byte.
 struct ReferenceEvaluator {
     let today: CivilDate
     let lookup: (String) -> ReferenceLookup
@@ -207,6 +208,13 @@ struct ReferenceEvaluator {
             }
         case .add: return arithmetic(a, b, subtract: false)
         case .subtract: return arithmetic(a, b, subtract: true)
+        case .multiply, .divide, .remainder:
+            // docs/rules.md: numbers only; null with null; dividing by zero is null.
+            if a == .null || b == .null { return .null }
+            guard case .number(let x) = a, case .number(let y) = b else { return nil }
+            if op != .multiply, y.isZero { return .null }
+            let result = op == .multiply ? x.multiplied(by: y) : op == .divide ? x.divided(by: y) : x.remainder(dividingBy: y)
+            return result.map(ReferenceValue.number) ?? unknown()
         default: return nil
         }
     }

@@ -18,7 +18,7 @@ final class DifferentialGrammarReachTests: XCTestCase {
     /// The expression language's tokens, by name, with a pattern that finds each in a form's text.
     static let tokens: [(name: String, pattern: String)] = [
         ("||", #"\|\|"#), ("&&", "&&"), ("==", " == "), ("!=", " != "), ("<", " < "), ("<=", " <= "),
-        (">", " > "), (">=", " >= "), ("+", #" \+ "#), ("-", " - "), ("unary -", #"[(\s]-[a-z]"#), ("!", #"[\s"(]![a-z(]"#),
+        (">", " > "), (">=", " >= "), ("+", #" \+ "#), ("-", " - "), ("*", #" \* "#), ("/", " / "), ("mod", " mod "), ("unary -", #"[(\s]-[a-z]"#), ("!", #"[\s"(]![a-z(]"#),
         ("in [...]", #" in \["#), ("... in list", #"' in [a-z]"#), ("not in", " not in "), ("today", #"\btoday\b"#),
         ("null", #"\bnull\b"#), ("true", #"== true\b"#), ("false", #"== false\b"#),
         ("empty()", #"empty\("#), ("present()", #"present\("#), ("count()", #"count\("#), ("year()", #"year\("#),

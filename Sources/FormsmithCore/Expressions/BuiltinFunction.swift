@@ -1,4 +1,5 @@
-/// The functions of the expression language. Each takes exactly one argument.
+/// The functions of the expression language that take exactly one argument (`concat(a, b, ...)`,
+/// which takes one or more, is compiled apart: `CompiledNode.concat`).
 enum BuiltinFunction: String, Sendable, CaseIterable {
     /// `empty(x)`: x is absent, null, `""` or an empty list.
     case empty
@@ -15,5 +16,5 @@ enum BuiltinFunction: String, Sendable, CaseIterable {
     static let arity = 1
 
     /// The names, for "unknown function" messages.
-    static var namesList: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    static var namesList: String { (allCases.map(\.rawValue) + ["concat"]).joined(separator: ", ") }
 }

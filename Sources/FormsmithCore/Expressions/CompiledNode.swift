@@ -19,7 +19,11 @@ indirect enum CompiledNode: Sendable {
     case text(TextTest, CompiledNode, CompiledNode)
     case add(CompiledNode, CompiledNode)
     case subtract(CompiledNode, CompiledNode)
+    /// `*`, `/` or `mod` of two numbers.
+    case multiplicative(MultiplicativeOperator, CompiledNode, CompiledNode)
     case call(BuiltinFunction, CompiledNode)
+    /// `concat(a, b, ...)`: the arguments as text, joined.
+    case concat([CompiledNode])
     /// Something that can never be evaluated (an unknown function or a wrong number of
     /// arguments, which the type checker rejects); always unknown.
     case unevaluable
@@ -29,6 +33,11 @@ indirect enum CompiledNode: Sendable {
         case beginsWith, endsWith, contains
         /// The left side wholly matches the pattern (compiled once, from the literal on the right).
         case matches(PredicateRegex)
+    }
+
+    /// What a `.multiplicative` node computes.
+    enum MultiplicativeOperator: Sendable {
+        case multiply, divide, remainder
     }
 
     /// The three-way comparison results accepted by an ordering operator.
@@ -59,6 +68,8 @@ indirect enum CompiledNode: Sendable {
             return op == .not ? .not(node) : .negate(node)
         case let .binary(op, left, right, _):
             return binary(op, try compile(left, resolve), try compile(right, resolve))
+        case let .call(name, arguments, _) where name == "concat" && !arguments.isEmpty:
+            return .concat(try arguments.map { try compile($0, resolve) })
         case let .call(name, arguments, _):
             guard let function = BuiltinFunction(rawValue: name), arguments.count == BuiltinFunction.arity else {
                 for argument in arguments { _ = try compile(argument, resolve) }
@@ -82,6 +93,9 @@ indirect enum CompiledNode: Sendable {
         case .notIn: return .membership(element: left, list: right, negated: true)
         case .add: return .add(left, right)
         case .subtract: return .subtract(left, right)
+        case .multiply: return .multiplicative(.multiply, left, right)
+        case .divide: return .multiplicative(.divide, left, right)
+        case .remainder: return .multiplicative(.remainder, left, right)
         case .beginsWith: return .text(.beginsWith, left, right)
         case .endsWith: return .text(.endsWith, left, right)
         case .contains: return .text(.contains, left, right)
@@ -94,6 +108,12 @@ indirect enum CompiledNode: Sendable {
         }
     }
 
+    /// Whether the node is a value known when the rules load (folded already).
+    var isConstant: Bool {
+        if case .constant = self { return true }
+        return false
+    }
+
     /// Appends the id of every referenced field, in source order, to `fields`.
     func collectFields(into fields: inout [Int]) {
         switch self {
@@ -101,12 +121,13 @@ indirect enum CompiledNode: Sendable {
             return
         case let .field(id):
             fields.append(id)
-        case let .list(elements):
+        case let .list(elements), let .concat(elements):
             for element in elements { element.collectFields(into: &fields) }
         case let .not(node), let .negate(node), let .call(_, node):
             node.collectFields(into: &fields)
         case let .and(left, right), let .or(left, right), let .equal(left, right, _), let .order(left, right, _),
-             let .membership(left, right, _), let .add(left, right), let .subtract(left, right), let .text(_, left, right):
+             let .membership(left, right, _), let .add(left, right), let .subtract(left, right), let .text(_, left, right),
+             let .multiplicative(_, left, right):
             left.collectFields(into: &fields)
             right.collectFields(into: &fields)
         }

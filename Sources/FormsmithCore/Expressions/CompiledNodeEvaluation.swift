@@ -70,6 +70,16 @@ extension CompiledNode {
         case let .subtract(left, right):
             guard let a = left.evaluate(environment), let b = right.evaluate(environment) else { return nil }
             return ExpressionOperations.subtract(a, b)
+        case let .multiplicative(op, left, right):
+            guard let a = left.evaluate(environment), let b = right.evaluate(environment) else { return nil }
+            return ExpressionOperations.multiplicative(op, a, b)
+        case let .concat(parts):
+            var text = ""
+            for part in parts {
+                guard let value = part.evaluate(environment), let piece = ExpressionOperations.text(of: value) else { return nil }
+                text += piece
+            }
+            return .string(text)
         case let .call(function, argument):
             return argument.evaluate(environment).flatMap { ExpressionOperations.call(function, $0) }
         case .unevaluable:

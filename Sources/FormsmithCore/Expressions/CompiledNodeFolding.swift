@@ -15,10 +15,11 @@ extension CompiledNode {
         case .constant: return true
         case .today: return foldingToday
         case .field, .unevaluable: return false
-        case let .list(elements): return elements.allSatisfy(\.isConstantValue)
+        case let .list(elements), let .concat(elements): return elements.allSatisfy(\.isConstantValue)
         case let .not(node), let .negate(node), let .call(_, node): return node.isConstantValue
         case let .and(left, right), let .or(left, right), let .equal(left, right, _), let .order(left, right, _),
-             let .membership(left, right, _), let .add(left, right), let .subtract(left, right), let .text(_, left, right):
+             let .membership(left, right, _), let .add(left, right), let .subtract(left, right), let .text(_, left, right),
+             let .multiplicative(_, left, right):
             return left.isConstantValue && right.isConstantValue
         }
     }
@@ -36,6 +37,8 @@ extension CompiledNode {
             return today.map { .constant(.date($0)) } ?? self
         case let .list(elements):
             return .list(elements.map { $0.folded(today: today) })
+        case let .concat(parts):
+            return .concat(parts.map { $0.folded(today: today) })
         case let .not(node):
             return .not(node.folded(today: today))
         case let .negate(node):
@@ -60,6 +63,8 @@ extension CompiledNode {
             return .add(left.folded(today: today), right.folded(today: today))
         case let .subtract(left, right):
             return .subtract(left.folded(today: today), right.folded(today: today))
+        case let .multiplicative(op, left, right):
+            return .multiplicative(op, left.folded(today: today), right.folded(today: today))
         case let .text(test, left, right):
             return .text(test, left.folded(today: today), right.folded(today: today))
         }

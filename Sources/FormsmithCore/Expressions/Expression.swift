@@ -59,6 +59,11 @@ public enum BinaryOperator: String, Sendable, Hashable {
     /// pattern (the right side of `MATCHES` is always a string literal).
     case beginsWith = "BEGINSWITH", endsWith = "ENDSWITH", contains = "CONTAINS", matches = "MATCHES"
     case add = "+", subtract = "-"
+    /// Multiplication, division and remainder of numbers (XPath's `*`, `div` and `mod`):
+    /// `/` gives an exact decimal (rounded to ``ExpressionOperations/quotientDigits``
+    /// significant digits when it does not end), `mod` the remainder with the sign of the
+    /// dividend; dividing by zero gives null.
+    case multiply = "*", divide = "/", remainder = "mod"
 }
 
 /// A parsed expression. Every node carries the source range it was parsed from.

@@ -43,6 +43,8 @@ struct ExpressionLexer {
         case UInt8(ascii: ","): kind = .comma
         case UInt8(ascii: "+"): kind = .plus
         case UInt8(ascii: "-"): kind = .minus
+        case UInt8(ascii: "*"): kind = .star
+        case UInt8(ascii: "/"): kind = .slash
         case UInt8(ascii: "|"):
             guard peek(1) == UInt8(ascii: "|") else { throw error("expected '||' (a single '|' is not an operator)", at: start) }
             kind = .orOperator

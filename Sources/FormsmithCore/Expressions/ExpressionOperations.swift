@@ -88,6 +88,79 @@ enum ExpressionOperations {
         }
     }
 
+    /// The significant digits a quotient that does not end is rounded to (half to even), as
+    /// IEEE 754 decimal128 keeps: more than the 15 to 17 of the binary doubles ODK computes with,
+    /// so a quotient compared with a value a form holds decides as exact arithmetic would.
+    static let quotientDigits = 34
+
+    /// `left * right`, `left / right`, `left mod right` of numbers; null if either side is null
+    /// or the divisor is zero (XPath's Infinity and NaN: see docs/rules.md). `/` is exact when the
+    /// quotient ends within ``quotientDigits`` significant digits, else rounded to them; `mod`
+    /// is the remainder of the quotient truncated towards zero, so it has the dividend's sign
+    /// (`-7 mod 2` is -1, `7 mod -2` is 1), as XPath 1.0 defines it.
+    static func multiplicative(_ op: CompiledNode.MultiplicativeOperator, _ left: ExpressionValue,
+                               _ right: ExpressionValue) -> ExpressionValue? {
+        switch (left, right) {
+        case (.null, _), (_, .null): return .null
+        case let (.integer(a), .integer(b)) where op == .multiply:
+            let (product, overflow) = a.multipliedReportingOverflow(by: b)
+            return overflow ? ExactDecimal(a).multiplied(by: ExactDecimal(b)).map { .decimal($0) } : .integer(product)
+        case let (.integer(a), .integer(b)) where op == .remainder:
+            if b == 0 { return .null }
+            // Int64.min mod -1 overflows in Swift; its remainder is 0.
+            let (remainder, overflow) = a.remainderReportingOverflow(dividingBy: b)
+            return .integer(overflow ? 0 : remainder)
+        default:
+            guard let (a, b) = decimals(left, right) ?? integers(left, right) else { return nil }
+            switch op {
+            case .multiply:
+                return a.multiplied(by: b).map { .decimal($0) }
+            case .divide:
+                if b.isZero { return .null }
+                return a.divided(by: b, significantDigits: quotientDigits).map { .decimal($0) }
+            case .remainder:
+                if b.isZero { return .null }
+                return a.quotientAndRemainder(dividingBy: b).map { .decimal($0.remainder) }
+            }
+        }
+    }
+
+    /// The longest text a number is written as in `concat()` (`1e400` is 401 characters); a
+    /// longer one is unknown rather than spelled out.
+    static let textNumberLimit = 1_000
+
+    /// A value as `concat()` writes it, as XPath's string() does: null as nothing, a number in
+    /// plain notation without exponent (`12`, `0.5`, `-3`), a Boolean as `true` or `false`, a
+    /// date as `yyyy-MM-dd`, a list (a multi-choice) as its elements joined by spaces as ODK
+    /// writes a select_multiple; nil for a duration, a nested list, or a number longer than
+    /// ``textNumberLimit`` characters.
+    static func text(of value: ExpressionValue) -> String? {
+        switch value {
+        case .null: return ""
+        case let .string(text): return text
+        case let .boolean(flag): return flag ? "true" : "false"
+        case let .integer(number): return String(number)
+        case let .decimal(number):
+            let digits = number.description
+            guard digits.contains("e") else { return digits }
+            // The description uses an exponent past 20 zeros or 6 leading zeros: write it out
+            // when it stays short.
+            guard let exponent = Int(digits[digits.index(after: digits.firstIndex(of: "e")!)...]),
+                  abs(exponent) < textNumberLimit else { return nil }
+            return number.plainText(scale: number.fractionDigits)
+        case let .date(date): return date.description
+        case .duration: return nil
+        case let .list(values):
+            var parts: [String] = []
+            for element in values {
+                if case .list = element { return nil }
+                guard let part = text(of: element) else { return nil }
+                parts.append(part)
+            }
+            return parts.joined(separator: " ")
+        }
+    }
+
     /// `-value`; null stays null.
     static func negate(_ value: ExpressionValue) -> ExpressionValue? {
         switch value {
@@ -171,6 +244,11 @@ enum ExpressionOperations {
         case let .list(values): return values.isEmpty
         default: return false
         }
+    }
+
+    private static func integers(_ left: ExpressionValue, _ right: ExpressionValue) -> (ExactDecimal, ExactDecimal)? {
+        guard case let .integer(a) = left, case let .integer(b) = right else { return nil }
+        return (ExactDecimal(a), ExactDecimal(b))
     }
 
     private static func decimals(_ left: ExpressionValue, _ right: ExpressionValue) -> (ExactDecimal, ExactDecimal)? {

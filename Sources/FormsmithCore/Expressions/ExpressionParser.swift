@@ -15,11 +15,14 @@
 /// item of the list `drivers`. No spaces inside a reference.
 ///
 /// **Operators**, lowest precedence first, all binary ones left-associative:
-/// `||`; `&&`; `==` `!=`; `<` `<=` `>` `>=` `in` `not in`; `+` `-`; unary `!` and `-`.
+/// `||`; `&&`; `==` `!=`; `<` `<=` `>` `>=` `in` `not in`; `+` `-`; `*` `/` `mod`; unary `!`
+/// and `-`. `mod` is a word only where an operator is expected (after a value), so a field
+/// may still be called `mod`.
 /// Parentheses group.
 ///
 /// **Functions**: `empty(x)`, `present(x)`, `count(x)`, `year(d)`, `month(d)`, `day(d)`,
-/// `date('2000-01-01')` (names and arity are checked by `RuleExpression.typeCheck`).
+/// `date('2000-01-01')`, `concat(a, b, ...)` (names and arity are checked by
+/// `RuleExpression.typeCheck`).
 ///
 /// Examples:
 /// ```
@@ -28,6 +31,7 @@
 /// 'other' in answers.channels
 /// answers.recommend <= 6
 /// today - 100y
+/// income * 12 < 1000000 && household.size mod 2 == 0
 /// drivers[].birthDate + 18y
 /// year(insurant.birthDate) >= 1950 && count(drivers) not in [0]
 /// ```
@@ -74,7 +78,7 @@ private struct ExpressionTokenParser {
     // MARK: Binary operators
 
     /// Operator levels, lowest precedence first.
-    private static let levelCount = 5
+    private static let levelCount = 6
 
     private func binaryOperator(atLevel level: Int) -> (BinaryOperator, tokenCount: Int)? {
         if case let .name(word) = current.kind, let dialect = NSPredicateDialect.binaryOperator(word, level: level) {
@@ -93,6 +97,9 @@ private struct ExpressionTokenParser {
         case (3, .notKeyword): return (.notIn, 2)
         case (4, .plus): return (.add, 1)
         case (4, .minus): return (.subtract, 1)
+        case (5, .star): return (.multiply, 1)
+        case (5, .slash): return (.divide, 1)
+        case (5, .name("mod")): return (.remainder, 1)
         default: return nil
         }
     }

@@ -16,7 +16,7 @@ struct ExpressionToken: Equatable, Sendable {
         case trueKeyword, falseKeyword, nullKeyword, todayKeyword, inKeyword, notKeyword
         case leftParenthesis, rightParenthesis, leftBracket, rightBracket, leftBrace, rightBrace, comma
         case orOperator, andOperator, equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
-        case plus, minus, bang
+        case plus, minus, star, slash, bang
         case end
     }
 
@@ -58,6 +58,8 @@ struct ExpressionToken: Equatable, Sendable {
         case .greaterOrEqual: return "'>='"
         case .plus: return "'+'"
         case .minus: return "'-'"
+        case .star: return "'*'"
+        case .slash: return "'/'"
         case .bang: return "'!'"
         case .end: return "end of expression"
         }

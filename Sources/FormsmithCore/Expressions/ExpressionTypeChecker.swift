@@ -48,6 +48,17 @@ extension RuleExpression {
                 }
             }
             return try ExpressionTypeRules.binary(op, leftType, rightType, range: range)
+        case let .call(name, arguments, range) where name == "concat":
+            guard !arguments.isEmpty else {
+                throw ExpressionTypeError(message: "function 'concat' takes one argument or more, found none", range: range)
+            }
+            for argument in arguments {
+                let type = try argument.typeCheck(fieldType)
+                if type == .duration {
+                    throw ExpressionTypeError(message: "'concat' joins numbers, text, dates and true/false, found duration", range: argument.range)
+                }
+            }
+            return .string
         case let .call(name, arguments, range):
             guard let function = BuiltinFunction(rawValue: name) else {
                 throw ExpressionTypeError(message: "unknown function '\(name)': expected one of \(BuiltinFunction.namesList)", range: range)
@@ -131,6 +142,8 @@ enum ExpressionTypeRules {
             return .boolean
         case .add, .subtract:
             return try arithmetic(op, left, right, range: range)
+        case .multiply, .divide, .remainder:
+            return try product(op, left, right, range: range)
         case .contains:
             if case let .list(element) = left {
                 if let element, ExpressionType.join(element, right) == nil {
@@ -168,6 +181,20 @@ enum ExpressionTypeRules {
         let hint = (left == .date && right.isNumeric) || (left.isNumeric && right == .date)
             ? " (add a duration such as 18y or 60d to a date, not a number)" : ""
         throw ExpressionTypeError(message: "cannot apply '\(op.rawValue)' to \(left) and \(right)\(hint)", range: range)
+    }
+
+    /// `*`, `/` and `mod` take numbers only: an integer with an integer is an integer (for `*`
+    /// and `mod`), anything divided is a decimal, a decimal anywhere makes a decimal.
+    private static func product(_ op: BinaryOperator, _ left: ExpressionType, _ right: ExpressionType,
+                                range: ExpressionSourceRange) throws(ExpressionTypeError) -> ExpressionType {
+        for side in [left, right] where !side.isNumeric && !side.isUnconstrained {
+            let hint = side == .date || side == .duration ? " (dates and durations are only added and subtracted)" : ""
+            throw ExpressionTypeError(message: "'\(op.rawValue)' expects numbers on both sides, found \(side)\(hint)", range: range)
+        }
+        if left == .any || right == .any { return .any }
+        if left == .null && right == .null { return .null }
+        if op == .divide || left == .decimal || right == .decimal { return .decimal }
+        return .integer
     }
 
     static func call(_ function: BuiltinFunction, _ argument: ExpressionType,

@@ -4,12 +4,13 @@ import FormsmithValues
 /// fields of its scope filled after it) with every other value read from the questionnaire
 /// being built.
 ///
-/// What it models: numbers (integers and exact decimals, added, subtracted, negated, compared),
+/// What it models: numbers (integers and exact decimals, added, subtracted, negated, compared,
+/// multiplied when one side reads no open value, so that the term stays linear),
 /// Booleans, enum values compared with text constants (`==`, `!=`, `IN`), `count()` of a list in the scope, `empty()`/`present()` of an open value (open
 /// values are present, the check asking for a completion in which they are filled, unless a
 /// `visibleIf` may hide them: then either), and `and`,
 /// `or`, `not` over those. Anything else (text, dates, enum values, lists of values, a null
-/// constant inside a comparison) makes the translation give up (nil), and the assertion is left
+/// constant inside a comparison, a product of two open values, `/` and `mod`) makes the translation give up (nil), and the assertion is left
 /// to the check after the questionnaire is built, as before.
 struct AssertionTranslation {
     /// The solver term of an open value.
@@ -103,6 +104,11 @@ struct AssertionTranslation {
             guard case .number(let l)? = translate(left), case .number(let r)? = translate(right) else { return nil }
             if case .add = node { return .number(l + r) }
             return .number(l - r)
+        case .multiplicative(.multiply, let left, let right):
+            // Two open values multiplied would make the term non-linear: not modelled.
+            guard !isOpen(left) || !isOpen(right), case .number(let l)? = translate(left),
+                  case .number(let r)? = translate(right) else { return nil }
+            return .number(l * r)
         case .equal(let left, let right, let negated):
             if let term = choiceTest(left, [right]) ?? choiceTest(right, [left]) { return .flag(negated ? !term : term) }
             switch (translate(left), translate(right)) {

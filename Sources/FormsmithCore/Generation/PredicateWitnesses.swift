@@ -57,12 +57,13 @@ struct PredicateWitness: Sendable, Hashable {
         switch node {
         case .constant, .today, .unevaluable, .field:
             break
-        case let .list(elements):
+        case let .list(elements), let .concat(elements):
             for element in elements { visit(element, rules, &found) }
         case let .not(inner), let .negate(inner), let .call(_, inner):
             visit(inner, rules, &found)
         case let .and(left, right), let .or(left, right), let .equal(left, right, _), let .order(left, right, _),
-             let .membership(left, right, _), let .add(left, right), let .subtract(left, right), let .text(_, left, right):
+             let .membership(left, right, _), let .add(left, right), let .subtract(left, right), let .text(_, left, right),
+             let .multiplicative(_, left, right):
             visit(left, rules, &found)
             visit(right, rules, &found)
         }

@@ -197,7 +197,7 @@ extension CompiledNode {
         case .constant(let value): constants.add(value)
         case .today: constants.dates.insert(constants.today)
         case .field, .unevaluable: break
-        case .list(let elements): for element in elements { element.collectConstants(into: &constants) }
+        case .list(let elements), .concat(let elements): for element in elements { element.collectConstants(into: &constants) }
         case .not(let node), .negate(let node), .call(_, let node):
             node.collectConstants(into: &constants)
         case .text(.matches(let regex), let left, _):  // the right side is the pattern's text
@@ -209,7 +209,7 @@ extension CompiledNode {
             left.collectConstants(into: &constants)
         case .and(let left, let right), .or(let left, let right), .equal(let left, let right, _),
              .order(let left, let right, _), .membership(let left, let right, _), .add(let left, let right),
-             .subtract(let left, let right), .text(_, let left, let right):
+             .subtract(let left, let right), .text(_, let left, let right), .multiplicative(_, let left, let right):
             left.collectConstants(into: &constants)
             right.collectConstants(into: &constants)
         }

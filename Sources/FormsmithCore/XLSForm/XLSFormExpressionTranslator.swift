@@ -159,8 +159,14 @@ struct XLSFormExpressionTranslator {
             }
             throw XPathUntranslated("'\(op)' on values that are not both numbers, nor a date and a number of days")
         case "*", "div", "mod":
-            throw XPathUntranslated("the operator '\(op)': Formsmith's expressions add and subtract, they do not "
-                                    + "multiply or divide")
+            // XPath's number operators: Formsmith's `*`, `/` (exact, rounded to 34 significant
+            // digits when the quotient does not end) and `mod` (the sign of the dividend). Dividing
+            // by zero is null in Formsmith, Infinity or NaN in XPath: see docs/xlsform-differential.md.
+            let a = try translate(left), b = try translate(right)
+            guard a.kind == .number, b.kind == .number else {
+                throw XPathUntranslated("'\(op)' on values that are not both numbers")
+            }
+            return TranslatedTerm(text: "(\(a.text) \(op == "div" ? "/" : op) \(b.text))", kind: .number)
         default:
             throw XPathUntranslated("the operator '\(op)' has no equivalent in Formsmith's expression language")
         }
@@ -352,7 +358,17 @@ struct XLSFormExpressionTranslator {
             throw XPathUntranslated("the function sum(): Formsmith's expressions count a list's items (count()) "
                                     + "but do not add up their answers")
         case "concat":
-            throw XPathUntranslated("the function concat(): Formsmith's expressions do not join texts")
+            // XPath's concat(): each argument as its string, joined (Formsmith's concat() writes a
+            // number in plain notation and a select_multiple as its choices joined by spaces, as
+            // the instance holds them; a decimal typed with trailing zeros, `2.50`, reads as 2.5).
+            guard !arguments.isEmpty else { throw XPathUntranslated("concat() without arguments") }
+            var parts: [String] = []
+            for argument in arguments {
+                let part = try translate(argument)
+                guard part.kind != .list else { throw XPathUntranslated("concat() of a repeat's items") }
+                parts.append(part.text)
+            }
+            return TranslatedTerm(text: "concat(\(parts.joined(separator: ", ")))", kind: .text)
         case "position":
             throw XPathUntranslated("the function position(): Formsmith's expressions do not read an item's place in its list")
         case "jr:choice-name":

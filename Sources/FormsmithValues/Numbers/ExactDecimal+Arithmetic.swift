@@ -139,6 +139,34 @@ extension ExactDecimal {
                 ExactDecimal(isNegative: isNegative, digits: r, exponent: low))
     }
 
+    /// `self ÷ divisor`: exact when the quotient ends within `significantDigits` significant
+    /// digits (`1 ÷ 8` is 0.125), else rounded half to even to that many (`2 ÷ 3` to 5 digits
+    /// is 0.66667). Nil when the divisor is zero or the work would need more than
+    /// ``digitLimit`` digits.
+    public func divided(by divisor: ExactDecimal, significantDigits: Int) -> ExactDecimal? {
+        guard !divisor.isZero, significantDigits > 0 else { return nil }
+        if isZero { return .zero }
+        // |self| < 10^(exponent + digitCount), ≥ 10^(exponent + digitCount - 1), and so for the
+        // divisor: the quotient lies between 10^(lead - 1) and 10^(lead + 1).
+        let lead = (exponent + digitCount) - (divisor.exponent + divisor.digitCount)
+        // Scaled by 10^shift the whole quotient is at least 10^significantDigits: it has every
+        // digit kept and at least one more to round on.
+        let shift = significantDigits + 1 - lead
+        guard let (quotient, remainder) = scaled(byPowerOfTen: shift).quotientAndRemainder(dividingBy: divisor)
+        else { return nil }
+        var value = quotient.scaled(byPowerOfTen: -shift)
+        if remainder.isZero {
+            if value.digitCount <= significantDigits { return value }
+        } else {
+            // The remainder is more below the last digit: a 1 appended there keeps half to even
+            // from taking an inexact ...5 for a tie.
+            guard let sticky = quotient.scaled(byPowerOfTen: 1).adding(ExactDecimal(quotient.isNegative ? -1 : 1))
+            else { return nil }
+            value = sticky.scaled(byPowerOfTen: -(shift + 1))
+        }
+        return value.rounded(scale: significantDigits - (value.exponent + value.digitCount), .toNearestOrEven)
+    }
+
     /// The whole quotient of `self ÷ divisor` rounded towards -∞ (`-7 ÷ 2` is -4), exactly; nil
     /// as for ``quotientAndRemainder(dividingBy:)``.
     public func flooredQuotient(dividingBy divisor: ExactDecimal) -> ExactDecimal? {

@@ -275,7 +275,7 @@ final class SolverCoverModel {
             return
         }
         guard let truth = condition3(assertion.predicate) else {
-            unmodelled.append(label + ": it uses what the model cannot express (functions, text tests, durations, fields without a factor)")
+            unmodelled.append(label + ": it uses what the model cannot express (functions, text tests, durations, `/`, `mod`, a product of two fields, fields without a factor)")
             return
         }
         solver.assert(!truth.isFalse, label: label)
@@ -480,6 +480,11 @@ final class SolverCoverModel {
             guard !a.isDate && !b.isDate || (!isAdd && a.isDate && b.isDate) else { return nil }
             return Number(value: isAdd ? a.value + b.value : a.value - b.value, null: a.null || b.null,
                           unknown: a.unknown || b.unknown)
+        case .multiplicative(.multiply, let left, let right):
+            // Linear only: one side must be a constant (two fields multiplied are not modelled).
+            guard left.isConstant || right.isConstant, let a = numeric(left), let b = numeric(right),
+                  !a.isDate, !b.isDate else { return nil }
+            return Number(value: a.value * b.value, null: a.null || b.null, unknown: a.unknown || b.unknown)
         default:
             return nil
         }
