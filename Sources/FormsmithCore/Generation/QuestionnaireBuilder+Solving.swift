@@ -162,10 +162,10 @@ extension QuestionnaireBuilder {
         let settled: GeneratedValue?
         switch (field.type, variables[field.id]) {
         case (.integer, _):
-            settled = model.value(of: context.int(named: Self.gridName(field.id))).map { GeneratedValue.integer($0) }
+            settled = uniformSteps(field, rule: rule, model: model, in: solver).map { GeneratedValue.integer($0) }
         case (.decimal, _):
             let scale = numberDomain(field).fractionDigits ?? drawnScale ?? 2
-            settled = model.value(of: context.int(named: Self.gridName(field.id))).map {
+            settled = uniformSteps(field, rule: rule, model: model, in: solver).map {
                 numberValue(ExactDecimal(mantissa: $0, scale: scale), scale: scale, integer: false)
             }
         case (.list, .count(let count)?):
@@ -179,7 +179,7 @@ extension QuestionnaireBuilder {
         return settled
     }
 
-    private static func gridName(_ id: Int) -> String { "steps of field \(id)" }
+    static func gridName(_ id: Int) -> String { "steps of field \(id)" }
 
     /// The positions of the values an enum field may take here (its constant, or those the cases
     /// that hold allow, else all); nil when it lists none.
