@@ -94,4 +94,26 @@ final class SettledUniformCommandTests: ScratchFolderTestCase {
         XCTAssertGreaterThanOrEqual(Set(a).count, 400)
         XCTAssertTrue(a.allSatisfy { $0 <= 5 })
     }
+
+    func testAnIntegerWithoutBoundsIsSettledWithinTheWindowItsGeneratorDrawsFrom() throws {
+        // `c` has no bounds, so its generator draws in 0…1000; the assertion leaves (−∞, n−1],
+        // with no lower end to draw from, so the draw is within 0…n−1 (the generator's window),
+        // as a drawn `c` below `n` is kept: `c` given `n` is uniform in 0…n−1, and with `n`
+        // uniform in 1…1000 its mean is E[(n−1)/2] = 249.75 (sd ≈ 220, standard error 4.9).
+        let (run, objects) = try records("""
+            id: cn
+            fields:
+              n: {type: integer, min: 1, max: 1000}
+              c: {type: integer}
+            assert:
+              - that: "c < n"
+            """, name: "cn")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertFalse(run.stderr.contains("warning"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("\n  c [assert]: "), run.stderr)
+        let n = try objects.map { try XCTUnwrap($0["n"] as? Int) }
+        let c = try objects.map { try XCTUnwrap($0["c"] as? Int) }
+        for (x, y) in zip(c, n) { XCTAssertTrue((0..<y).contains(x), "c = \(x), n = \(y)") }
+        XCTAssertEqual(Self.mean(c.map(Double.init)), 249.75, accuracy: 25)
+    }
 }

@@ -162,10 +162,10 @@ extension QuestionnaireBuilder {
         let settled: GeneratedValue?
         switch (field.type, variables[field.id]) {
         case (.integer, _):
-            settled = uniformSteps(field, rule: rule, model: model, in: solver).map { GeneratedValue.integer($0) }
+            settled = uniformSteps(field, scale: 0, rule: rule, model: model, in: solver).map { GeneratedValue.integer($0) }
         case (.decimal, _):
             let scale = numberDomain(field).fractionDigits ?? drawnScale ?? 2
-            settled = uniformSteps(field, rule: rule, model: model, in: solver).map {
+            settled = uniformSteps(field, scale: scale, rule: rule, model: model, in: solver).map {
                 numberValue(ExactDecimal(mantissa: $0, scale: scale), scale: scale, integer: false)
             }
         case (.list, .count(let count)?):

@@ -16,23 +16,46 @@ extension QuestionnaireBuilder {
     /// The grid step (`steps × 10^-scale`) of `field` to settle on: uniform among those the
     /// assertions asserted in `solver` allow when found, else the model's (counted under `rule`);
     /// nil when the model has none. `solver` holds the assertions and `model` satisfies them.
-    func uniformSteps(_ field: CompiledField, rule: String, model: SolverModel, in solver: ConstraintSolver) -> Int64? {
+    func uniformSteps(_ field: CompiledField, scale: Int, rule: String, model: SolverModel,
+                      in solver: ConstraintSolver) -> Int64? {
         let steps = solver.context.int(named: Self.gridName(field.id))
         guard let found = model.value(of: steps) else { return nil }
-        if let low = extremeSteps(steps, from: found, downward: true, in: solver),
-           let top = extremeSteps(steps, from: found, downward: false, in: solver), low <= top {
-            if low == top { return low }
-            for _ in 0..<Self.uniformDrawAttempts {
-                let candidate = Int64(random.int(in: Int(low)...Int(top)))
-                solver.push()
-                solver.assert(steps == solver.context.int(candidate))
-                let fits = if case .satisfiable = solver.check() { true } else { false }
-                solver.pop()
-                if fits { return candidate }
-            }
+        // First within the window the field's own generator draws from (its bounds; 0…1000 or
+        // 0…10000 from the bound it has where it has one end or none): a field without `min`
+        // settled below a field it must stay under is drawn in 0…that, as it would be drawn.
+        let window = numberDomain(field).smallWindow(scale: scale, span: Self.numberSpan(integer: field.type == .integer))
+        if let window, case let (first, overflowFirst) = window.first.multipliedReportingOverflow(by: window.unit),
+           case let (last, overflowLast) = window.last.multipliedReportingOverflow(by: window.unit),
+           !overflowFirst, !overflowLast, first <= last {
+            solver.push()
+            solver.assert(steps >= solver.context.int(first) && steps <= solver.context.int(last))
+            let drawn: Int64?? = if case .satisfiable(let inside) = solver.check() {
+                inside.value(of: steps).map { uniformDraw(steps, from: $0, in: solver) }
+            } else { .none }
+            solver.pop()
+            if case let value?? = drawn { return value }
         }
+        if let value = uniformDraw(steps, from: found, in: solver) { return value }
         discards.addSettledFromModel(field: field.path, rule: rule)
         return found
+    }
+
+    /// A value of `steps` drawn uniformly between the lowest and highest the solver's
+    /// assertions allow (`start` is one of them) and checked with the solver; nil when the range
+    /// has no end or ``uniformDrawAttempts`` draws miss.
+    private func uniformDraw(_ steps: IntTerm, from start: Int64, in solver: ConstraintSolver) -> Int64? {
+        guard let low = extremeSteps(steps, from: start, downward: true, in: solver),
+              let top = extremeSteps(steps, from: start, downward: false, in: solver), low <= top else { return nil }
+        if low == top { return low }
+        for _ in 0..<Self.uniformDrawAttempts {
+            let candidate = Int64(random.int(in: Int(low)...Int(top)))
+            solver.push()
+            solver.assert(steps == solver.context.int(candidate))
+            let fits = if case .satisfiable = solver.check() { true } else { false }
+            solver.pop()
+            if fits { return candidate }
+        }
+        return nil
     }
 
     /// The lowest (`downward`) or highest value of `steps` the solver's assertions allow, found
@@ -59,10 +82,14 @@ extension QuestionnaireBuilder {
         while refused == nil {
             let (bound, overflow) = downward ? allowed.subtractingReportingOverflow(distance)
                 : allowed.addingReportingOverflow(distance)
-            guard !overflow, distance <= Int64(1) << 62 else { return nil }
-            guard let reached = reaches(bound) else { return nil }
-            if !reached { refused = bound }
-            distance *= 2
+            guard !overflow, let reached = reaches(bound) else { return nil }
+            if !reached {
+                refused = bound
+            } else {
+                // Past 2^62 steps away there is no end to find (and doubling would overflow).
+                guard distance <= Int64(1) << 61 else { return nil }
+                distance *= 2
+            }
         }
         // Between `allowed` (allowed) and `refused` (nothing at or beyond it): halve the gap.
         while var gap = refused.map({ downward ? allowed - $0 : $0 - allowed }), gap > 1 {
