@@ -17,45 +17,61 @@ extension QuestionnaireBuilder {
     /// assertions asserted in `solver` allow when found, else the model's (counted under `rule`);
     /// nil when the model has none. `solver` holds the assertions and `model` satisfies them.
     func uniformSteps(_ field: CompiledField, scale: Int, rule: String, model: SolverModel,
-                      in solver: ConstraintSolver) -> Int64? {
+                      in solver: ConstraintSolver, key: String?) -> Int64? {
         let steps = solver.context.int(named: Self.gridName(field.id))
         guard let found = model.value(of: steps) else { return nil }
-        // First within the window the field's own generator draws from (its bounds; 0…1000 or
-        // 0…10000 from the bound it has where it has one end or none): a field without `min`
-        // settled below a field it must stay under is drawn in 0…that, as it would be drawn.
+        // The range depends only on what the key writes out: asked again, it is reused.
+        let range: ClosedRange<Int64>?
+        if let key, let known = settleRanges[key] {
+            range = known
+        } else {
+            range = allowedRange(field, steps: steps, scale: scale, from: found, in: solver)
+            if let key {
+                if settleRanges.count >= Self.feasibilityAnswerLimit { settleRanges.removeAll(keepingCapacity: true) }
+                settleRanges[key] = .some(range)
+            }
+        }
+        if let range {
+            if range.lowerBound == range.upperBound { return range.lowerBound }
+            for _ in 0..<Self.uniformDrawAttempts {
+                let candidate = Int64(random.int(in: Int(range.lowerBound)...Int(range.upperBound)))
+                solver.push()
+                solver.assert(steps == solver.context.int(candidate))
+                let fits = if case .satisfiable = solver.check() { true } else { false }
+                solver.pop()
+                if fits { return candidate }
+            }
+        }
+        discards.addSettledFromModel(field: field.path, rule: rule)
+        return found
+    }
+
+    /// The lowest and highest values of `steps` the solver's assertions allow (`start` is one of
+    /// them): first within the window the field's own generator draws from (its bounds; 0…1000
+    /// or 0…10000 from the bound it has where it has one end or none), so a field without `min`
+    /// settled below a field it must stay under is drawn in 0…that, as it would be drawn; then
+    /// anywhere. Nil when the range has no end or the solver cannot say.
+    private func allowedRange(_ field: CompiledField, steps: IntTerm, scale: Int, from start: Int64,
+                              in solver: ConstraintSolver) -> ClosedRange<Int64>? {
         let window = numberDomain(field).smallWindow(scale: scale, span: Self.numberSpan(integer: field.type == .integer))
         if let window, case let (first, overflowFirst) = window.first.multipliedReportingOverflow(by: window.unit),
            case let (last, overflowLast) = window.last.multipliedReportingOverflow(by: window.unit),
            !overflowFirst, !overflowLast, first <= last {
             solver.push()
+            defer { solver.pop() }
             solver.assert(steps >= solver.context.int(first) && steps <= solver.context.int(last))
-            let drawn: Int64?? = if case .satisfiable(let inside) = solver.check() {
-                inside.value(of: steps).map { uniformDraw(steps, from: $0, in: solver) }
-            } else { .none }
-            solver.pop()
-            if case let value?? = drawn { return value }
+            if case .satisfiable(let inside) = solver.check(), let inner = inside.value(of: steps),
+               let range = extremes(steps, from: inner, in: solver) {
+                return range
+            }
         }
-        if let value = uniformDraw(steps, from: found, in: solver) { return value }
-        discards.addSettledFromModel(field: field.path, rule: rule)
-        return found
+        return extremes(steps, from: start, in: solver)
     }
 
-    /// A value of `steps` drawn uniformly between the lowest and highest the solver's
-    /// assertions allow (`start` is one of them) and checked with the solver; nil when the range
-    /// has no end or ``uniformDrawAttempts`` draws miss.
-    private func uniformDraw(_ steps: IntTerm, from start: Int64, in solver: ConstraintSolver) -> Int64? {
+    private func extremes(_ steps: IntTerm, from start: Int64, in solver: ConstraintSolver) -> ClosedRange<Int64>? {
         guard let low = extremeSteps(steps, from: start, downward: true, in: solver),
               let top = extremeSteps(steps, from: start, downward: false, in: solver), low <= top else { return nil }
-        if low == top { return low }
-        for _ in 0..<Self.uniformDrawAttempts {
-            let candidate = Int64(random.int(in: Int(low)...Int(top)))
-            solver.push()
-            solver.assert(steps == solver.context.int(candidate))
-            let fits = if case .satisfiable = solver.check() { true } else { false }
-            solver.pop()
-            if fits { return candidate }
-        }
-        return nil
+        return low...top
     }
 
     /// The lowest (`downward`) or highest value of `steps` the solver's assertions allow, found
