@@ -273,6 +273,11 @@ struct GenerateCommand: ParsableCommand {
                        + "nothing was thrown away):")
             for line in discards.settledLines { writeError("  " + line) }
         }
+        if !discards.settledFromModel.isEmpty {
+            writeError("formsmith: warning: some settled values are the solver's own answer, not drawn uniformly "
+                       + "among those the assertion allows (they lean towards the edges of the range):")
+            for line in discards.settledFromModelLines { writeError("  " + line) }
+        }
         guard !discards.isEmpty else { return }
         writeError("formsmith: warning: " + discardHeadline(discards))
         for line in discards.lines() { writeError("  " + DisplayText.escaped(line)) }

@@ -60,8 +60,28 @@ public struct GenerationDiscards: Sendable, Equatable {
     /// in the field's own domain; nothing was rebuilt for it).
     public internal(set) var settled: [Reason: Int] = [:]
 
+    /// Per field and assertion, how many of the ``settled`` values were the solver's own model
+    /// value rather than drawn uniformly among those the assertion allows: the allowed values
+    /// were not one interval and every uniform draw missed, or their range could not be found
+    /// (see README, "Assertions: values the solver settles"). Such values lean towards the edges.
+    public internal(set) var settledFromModel: [Reason: Int] = [:]
+
     /// Creates an empty count.
     public init() {}
+
+    /// Counts one settled value of `field` taken from the solver's model, not drawn uniformly.
+    mutating func addSettledFromModel(field: String, rule: String) {
+        settledFromModel[Reason(kind: .value, field: field, rule: rule), default: 0] += 1
+    }
+
+    /// One line per field and assertion with settled values taken from the solver's model
+    /// (`a [sk]: 3 settled values taken from the solver's model, not drawn uniformly`).
+    public var settledFromModelLines: [String] {
+        settledFromModel.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { entry in
+            "\(entry.key.field) [\(entry.key.rule)]: \(entry.value) settled value\(entry.value == 1 ? "" : "s") "
+                + "taken from the solver's model, not drawn uniformly"
+        }
+    }
 
     /// Counts one value of `field` settled by the solver for the assertion `rule`.
     mutating func addSettled(field: String, rule: String) {
@@ -135,6 +155,7 @@ public struct GenerationDiscards: Sendable, Equatable {
         counts.merge(other.counts, uniquingKeysWith: +)
         plainFallbacks.merge(other.plainFallbacks, uniquingKeysWith: +)
         settled.merge(other.settled, uniquingKeysWith: +)
+        settledFromModel.merge(other.settledFromModel, uniquingKeysWith: +)
     }
 
     /// One line per reason (`drivers[].documents[].number [regex]: 12 values redrawn`), most

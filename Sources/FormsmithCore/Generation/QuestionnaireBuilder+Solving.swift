@@ -90,7 +90,7 @@ extension QuestionnaireBuilder {
 
     /// The open fields, the assertions and the value of every other field they read, written
     /// out; nil when one of those values is text (written out it could be mistaken for another).
-    private func feasibilityKey(open: [Int], assertions: [CompiledAssertion]) -> String? {
+    func feasibilityKey(open: [Int], assertions: [CompiledAssertion]) -> String? {
         var key = open.map(String.init).joined(separator: ",")
         // An open number's domain may read fields the assertions do not (`max: claimed`).
         for id in open where rules.fields[id].type == .integer || rules.fields[id].type == .decimal {
@@ -162,10 +162,12 @@ extension QuestionnaireBuilder {
         let settled: GeneratedValue?
         switch (field.type, variables[field.id]) {
         case (.integer, _):
-            settled = model.value(of: context.int(named: Self.gridName(field.id))).map { GeneratedValue.integer($0) }
+            settled = uniformSteps(field, scale: 0, rule: rule, model: model, in: solver,
+                                   key: feasibilityKey(open: open, assertions: assertions)).map { GeneratedValue.integer($0) }
         case (.decimal, _):
             let scale = numberDomain(field).fractionDigits ?? drawnScale ?? 2
-            settled = model.value(of: context.int(named: Self.gridName(field.id))).map {
+            let key = feasibilityKey(open: open, assertions: assertions).map { "\($0)#\(scale)" }
+            settled = uniformSteps(field, scale: scale, rule: rule, model: model, in: solver, key: key).map {
                 numberValue(ExactDecimal(mantissa: $0, scale: scale), scale: scale, integer: false)
             }
         case (.list, .count(let count)?):
@@ -179,7 +181,7 @@ extension QuestionnaireBuilder {
         return settled
     }
 
-    private static func gridName(_ id: Int) -> String { "steps of field \(id)" }
+    static func gridName(_ id: Int) -> String { "steps of field \(id)" }
 
     /// The positions of the values an enum field may take here (its constant, or those the cases
     /// that hold allow, else all); nil when it lists none.

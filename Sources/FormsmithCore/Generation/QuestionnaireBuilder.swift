@@ -49,6 +49,10 @@ final class QuestionnaireBuilder {
     lazy var assertionSolver = ConstraintSolver(context: SolverContext(), timeoutMilliseconds: 2_000)
     /// Answers of the solver about assertions, by the values they read (see ``feasible(open:assertions:)``).
     @exclusivity(unchecked) var feasibilityAnswers: [String: Bool] = [:]
+    /// The range of grid steps a settled number may be drawn in, per field, assertions and
+    /// values they read (``feasibilityKey``-style key); nil for a range with no end. Reused like
+    /// ``feasibilityAnswers``, cleared at the same limit.
+    @exclusivity(unchecked) var settleRanges: [String: ClosedRange<Int64>?] = [:]
     @exclusivity(unchecked) var textBuffer: [UInt8] = []
     /// How many times a string value is drawn before the attempt fails.
     static let textAttempts = 48
