@@ -23,6 +23,8 @@ extension ValidateCommand {
         /// known media type (``sayAttachmentNotice(_:)`` says them once for the run).
         var fileNames = 0
         var unknownExtensions = 0
+        /// Of the attachment answers, those on a field with a size rule, whose size is unknown.
+        var sizesUnknown = 0
         let failure: String?
         /// Where its scratch file goes (nil for an export that could not be read).
         let scratch: String?
@@ -45,12 +47,14 @@ extension ValidateCommand {
                 var unreadable: [Int: String] = [:]
                 var fileNames = 0
                 var unknownExtensions = 0
+                var sizesUnknown = 0
                 if format == odkCSV {
                     let odk = try ODKCentralCSVExport.read(path: input, rules: rules)
                     export = (odk.jsonLines, odk.instanceIDs)
                     unreadable = odk.unreadable
                     fileNames += odk.attachmentFileNames
                     unknownExtensions += odk.attachmentUnknownExtensions
+                    sizesUnknown += odk.attachmentSizesUnknown
                     writeError("\(input): \(odk.instanceIDs.count) submission\(odk.instanceIDs.count == 1 ? "" : "s") of an "
                                + "ODK Central CSV export, record N its Nth submission"
                                + odk.notes.map { "\n\(input): \($0)" }.joined())
@@ -59,6 +63,7 @@ extension ValidateCommand {
                     export = (response.jsonLines, response.instanceIDs)
                     fileNames += response.attachmentFileNames
                     unknownExtensions += response.attachmentUnknownExtensions
+                    sizesUnknown += response.attachmentSizesUnknown
                     writeError("\(input): \(response.instanceIDs.count) submission\(response.instanceIDs.count == 1 ? "" : "s") "
                                + "of an ODK Central OData response, record N its Nth submission"
                                + response.notes.map { "\n\(input): \($0)" }.joined())
@@ -67,6 +72,7 @@ extension ValidateCommand {
                     export = (kobo.jsonLines, kobo.instanceIDs)
                     fileNames += kobo.attachmentFileNames
                     unknownExtensions += kobo.attachmentUnknownExtensions
+                    sizesUnknown += kobo.attachmentSizesUnknown
                     let keys = kobo.serverKeys.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }
                     writeError("\(input): \(kobo.instanceIDs.count) submission\(kobo.instanceIDs.count == 1 ? "" : "s") of a "
                                + "KoboToolbox export, record N its Nth submission"
@@ -74,7 +80,7 @@ extension ValidateCommand {
                 }
                 var read = ExportInput(export: input, converted: export, unreadable: unreadable, failure: nil,
                                        scratch: "\(stem)-\(index).jsonl")
-                (read.fileNames, read.unknownExtensions) = (fileNames, unknownExtensions)
+                (read.fileNames, read.unknownExtensions, read.sizesUnknown) = (fileNames, unknownExtensions, sizesUnknown)
                 return read
             } catch {
                 return ExportInput(export: input, converted: nil, failure: String(describing: error), scratch: nil)
@@ -99,7 +105,8 @@ extension ValidateCommand {
     static func sayAttachmentNotice(_ exports: [ExportInput]) {
         let fileNames = exports.reduce(0) { $0 + $1.fileNames }
         let unknown = exports.reduce(0) { $0 + $1.unknownExtensions }
-        if let notice = ExportAttachmentNotice.text(fileNames: fileNames, unknownExtensions: unknown) {
+        let sizes = exports.reduce(0) { $0 + $1.sizesUnknown }
+        if let notice = ExportAttachmentNotice.text(fileNames: fileNames, unknownExtensions: unknown, sizesUnknown: sizes) {
             writeError("formsmith: " + notice)
         }
     }
@@ -150,8 +157,10 @@ extension ValidateCommand {
                 throw FormsmithExit(status: ExitStatus.writeFailure)
             }
             scratchFiles.append(file)
-            sources.append(InputSource(path: file.readablePath, format: .jsonLines,
-                                       relativePath: (input.export as NSString).lastPathComponent, name: input.export))
+            var source = InputSource(path: file.readablePath, format: .jsonLines,
+                                     relativePath: (input.export as NSString).lastPathComponent, name: input.export)
+            source.attachmentSizesUnknown = true
+            sources.append(source)
         }
         return (sources, scratchFiles)
     }

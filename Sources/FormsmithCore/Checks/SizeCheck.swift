@@ -134,19 +134,22 @@ extension RuleIdentifier {
 }
 
 extension RecordValidator {
-    /// Words a file smaller than `minimum` or larger than `maximum` bytes.
+    /// Words a file smaller than `minimum` or larger than `maximum` bytes. A file whose size is
+    /// not known (an export's file name) is not checked: the export readers counted it, and the
+    /// run says how many (``ExportAttachmentNotice``).
     func checkSize(_ minimum: Int64?, _ maximum: Int64?, _ file: AttachmentReference, _ field: CompiledField,
                    _ path: String) {
+        guard let size = file.size else { return }
         // Under --redact the file's own size is not quoted (it is masked like any value).
-        if let minimum, file.size < minimum {
+        if let minimum, size < minimum {
             reportFile(field, path, RuleIdentifier.minSize,
-                       (redactsValues ? "is smaller than allowed" : "is " + ByteSize.exact(file.size))
-                           + "; it must be at least " + ByteSize.exact(minimum), String(file.size))
+                       (redactsValues ? "is smaller than allowed" : "is " + ByteSize.exact(size))
+                           + "; it must be at least " + ByteSize.exact(minimum), String(size))
         }
-        if let maximum, file.size > maximum {
+        if let maximum, size > maximum {
             reportFile(field, path, RuleIdentifier.maxSize,
-                       (redactsValues ? "is larger than allowed" : "is " + ByteSize.exact(file.size))
-                           + "; it must be at most " + ByteSize.exact(maximum), String(file.size))
+                       (redactsValues ? "is larger than allowed" : "is " + ByteSize.exact(size))
+                           + "; it must be at most " + ByteSize.exact(maximum), String(size))
         }
     }
 }

@@ -80,6 +80,9 @@ public final class RecordValidator {
     /// In a project run, the top-level member naming a record's form (`form`): not a field,
     /// so never reported as unknown. Empty otherwise.
     var routingMember: [UInt8] = []
+    /// Whether the record being read comes from a server export, whose attachment references
+    /// may leave out their size (``InputSource/attachmentSizesUnknown``); set per input.
+    var attachmentSizesUnknown = false
 
     /// Creates a validator for `rules`; with `redactsValues` (`--redact`), messages do not quote
     /// values and violations' values are masked (see ``Redaction``).
