@@ -167,6 +167,20 @@ final class HostilePathTests: ScratchFolderTestCase {
 
     // MARK: Item 6: outputs that are inputs, rule files or each other
 
+    /// The refusal of an output that is an input names both paths escaped: a file found in a
+    /// folder named with an escape sequence was written raw to standard error.
+    func testARefusedOutputNamesItsPathsEscaped() throws {
+        try write("r.yaml", Self.rules)
+        try FileManager.default.createDirectory(atPath: path("in"), withIntermediateDirectories: true)
+        try write("in/r\u{1B}[2J.jsonl", #"{"id": "Q-123"}"# + "\n")
+        let run = try Formsmith.run(["validate", "--rules", "r.yaml", "in", "--output", "in/r\u{1B}[2J.jsonl"],
+                                    directory: folder)
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("formsmith: the input in/r\\u{1B}[2J.jsonl and --output in/r\\u{1B}[2J.jsonl "
+                                          + "are the same path"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("\u{1B}"), run.stderr)
+    }
+
     func testOutputsThatAreFilesOfTheRunAreRefusedBeforeAnythingIsWritten() throws {
         let rules = try write("r.yaml", Self.rules)
         let data = #"{"id": "Q-123"}"# + "\n"
