@@ -181,6 +181,24 @@ final class HostilePathTests: ScratchFolderTestCase {
         XCTAssertFalse(run.stderr.contains("\u{1B}"), run.stderr)
     }
 
+    /// A project file in a folder the user cannot enter is said to be unreadable, with why, not
+    /// missing ("cannot find the project file; check the path" sent them looking for a typo).
+    func testAProjectFileThatCannotBeReachedIsNotCalledMissing() throws {
+        try write("r.yaml", Self.rules)
+        try FileManager.default.createDirectory(atPath: path("locked"), withIntermediateDirectories: true)
+        try write("locked/formsmith.yaml", "forms:\n  t: ../r.yaml\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: path("locked"))
+        let run = try runUnprivileged(["validate", "--project", "locked/formsmith.yaml", "-"])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("locked/formsmith.yaml:1:1: cannot read the project file: Permission denied; "
+                                          + "give the user running formsmith permission to read it and to enter its "
+                                          + "folders"), run.stderr)
+        let missing = try runUnprivileged(["validate", "--project", "nowhere/formsmith.yaml", "-"])
+        XCTAssertTrue(missing.stderr.contains("nowhere/formsmith.yaml:1:1: cannot find the project file; check the path"),
+                      missing.stderr)
+    }
+
     func testOutputsThatAreFilesOfTheRunAreRefusedBeforeAnythingIsWritten() throws {
         let rules = try write("r.yaml", Self.rules)
         let data = #"{"id": "Q-123"}"# + "\n"
