@@ -76,6 +76,12 @@ final class ExportAttachmentCommandTests: ScratchFolderTestCase {
                                           + "checkable from a name: the file's size (minSize, maxSize) and the real media "
                                           + "type of its content; 2 of them on a field with minSize or maxSize: size "
                                           + "unknown, that rule not checked for them"), run.stderr)
+        // explain says it of the field's size rule too.
+        let explained = try Formsmith.run(["explain", "--rules", rules, "scan"])
+        XCTAssertEqual(explained.status, 0, explained.stderr)
+        XCTAssertTrue(explained.stdout.contains("each file is 1 KB to 10 MB (1000 to 10000000 bytes); not checkable for "
+                                                + "an answer read from a server export (a file name, size unknown: "
+                                                + "counted in the run's notice)"), explained.stdout)
     }
 
     func testAnODKCentralCSVExportChecksFileNamesByTheirExtension() throws {
