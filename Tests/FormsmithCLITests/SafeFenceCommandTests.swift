@@ -201,6 +201,16 @@ final class ProjectInUseCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(run.stdout.contains("locked:1:1: warning[ignored-project]: cannot list this folder (Permission "
                                           + "denied), so project files in it were not looked for; give the user running "
                                           + "formsmith read and execute permission on it"), run.stdout + run.stderr)
+        // Readable but not searchable (r-- for the user): listed, but its entries cannot be
+        // examined, so a folder among them holding a project file cannot be told; said too.
+        try FileManager.default.createDirectory(atPath: path("half/sub"), withIntermediateDirectories: true)
+        try write("half/sub/.formsmith.yml", "allowRoots: [\"/\"]\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o744], ofItemAtPath: path("half"))
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path("half")) }
+        let half = try Formsmith.runUnprivileged(["lint"], directory: folder)
+        XCTAssertTrue(half.stdout.contains("half:1:1: warning[ignored-project]: cannot examine the entries of this folder "
+                                           + "(Permission denied), so project files in it were not looked for"),
+                      half.stdout + half.stderr)
     }
 
     func testAFormKeptOutsideTheProjectReadsOnlyWhatTheProjectAllows() throws {

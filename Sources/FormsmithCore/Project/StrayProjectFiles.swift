@@ -50,34 +50,37 @@ public enum StrayProjectFiles {
         var findings: [LintFinding] = []
         var pending = [root]
         while let current = pending.popLast() {
-            let names: [String]
-            switch FolderListing.names(in: current) {
+            let entries: [FolderListing.Entry]
+            switch FolderListing.entries(in: current) {
             case .success(let listed):
-                names = listed
+                entries = listed
             case .failure(let failure):
                 if !failure.isMissing { findings.append(unlisted(current, reason: failure.reason)) }
                 continue
             }
-            for name in names.sorted() {
+            // Entries that cannot be examined (a folder readable but not searchable): said once
+            // for the folder, since a folder of project files may be among them.
+            if let reason = entries.lazy.compactMap(\.failure).first {
+                findings.append(unlisted(current, reason: reason, what: "examine the entries of"))
+            }
+            for entry in entries.sorted(by: { $0.name < $1.name }) {
+                let name = entry.name
                 let path = current == "/" ? "/" + name : current + "/" + name
                 if ProjectLoader.fileNames.contains(name), real(path) != inUseReal {
                     findings.append(finding(for: ProjectLoader.displayPath(path), inUse: inUse))
                 }
-                guard !name.hasPrefix("."),
-                      let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType,
-                      type == .typeDirectory
-                else { continue }
-                pending.append(path)
+                if !name.hasPrefix("."), entry.isFolder { pending.append(path) }
             }
         }
         return findings
     }
 
-    /// The warning for a folder below the project that could not be listed, at the folder.
-    private static func unlisted(_ folder: String, reason: String) -> LintFinding {
+    /// The warning for a folder below the project that could not be listed (or whose entries
+    /// could not be examined), at the folder.
+    private static func unlisted(_ folder: String, reason: String, what: String = "list") -> LintFinding {
         LintFinding(rule: rule, severity: .warning,
                     location: SourceLocation(file: ProjectLoader.displayPath(folder), line: 1, column: 1),
-                    message: DisplayText.escaped("cannot list this folder (\(reason)), so project files in it were not "
+                    message: DisplayText.escaped("cannot \(what) this folder (\(reason)), so project files in it were not "
                                                  + "looked for; give the user running formsmith read and execute "
                                                  + "permission on it"))
     }
