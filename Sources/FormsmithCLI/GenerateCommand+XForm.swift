@@ -18,8 +18,23 @@ extension GenerateCommand {
     /// Refuses (exit 2) a folder holding `submission-N.xml` files this run would not write (an
     /// earlier run with more submissions, or another zero-padding): left beside the new ones,
     /// they would be posted with them as if generated now. Files this run writes are replaced.
+    /// A folder that is not there yet holds none; one that cannot be listed is refused too (exit
+    /// 2), naming it and why: its stale files could not be looked for. Names from the folder are
+    /// written escaped (``DisplayText/escaped(_:keepingLineBreaks:)``): a name holding a line
+    /// break or an escape sequence cannot forge a line of the output.
     static func refuseStaleSubmissions(in folder: String, files: [String]) throws {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let names: [String]
+        switch FolderListing.names(in: folder) {
+        case .success(let listed):
+            names = listed
+        case .failure(let failure) where failure.isMissing:
+            return
+        case .failure(let failure):
+            writeError("formsmith: --shape xform-xml: cannot list the folder \(DisplayText.escaped(folder)) to look for "
+                       + "submission files of an earlier run: \(failure.reason). Nothing written; give the user running "
+                       + "formsmith read permission on it, or give another --output folder")
+            throw FormsmithExit(status: ExitStatus.usage)
+        }
         let written = Set(files.map { ($0 as NSString).lastPathComponent })
         let stale = names.filter { name in
             guard name.hasPrefix("submission-"), name.hasSuffix(".xml"), !written.contains(name) else { return false }
@@ -27,8 +42,9 @@ extension GenerateCommand {
             return !number.isEmpty && number.allSatisfy { $0.isASCII && $0.isNumber }
         }.sorted()
         guard !stale.isEmpty else { return }
-        writeError("formsmith: --shape xform-xml: \(folder) already holds \(stale.count) submission file"
-                   + "\(stale.count == 1 ? "" : "s") this run would not replace (" + stale.prefix(3).joined(separator: ", ")
+        writeError("formsmith: --shape xform-xml: \(DisplayText.escaped(folder)) already holds \(stale.count) submission file"
+                   + "\(stale.count == 1 ? "" : "s") this run would not replace ("
+                   + stale.prefix(3).map { DisplayText.escaped($0) }.joined(separator: ", ")
                    + (stale.count > 3 ? ", …" : "") + "), from an earlier run: \(stale.count == 1 ? "it" : "they") would be taken "
                    + "for submissions of this one. Nothing written; remove \(stale.count == 1 ? "it" : "them") or give "
                    + "another --output folder")
@@ -43,7 +59,8 @@ extension GenerateCommand {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            writeError("formsmith: cannot create the folder \(folder) for --shape xform-xml: \(error.localizedDescription)")
+            writeError("formsmith: cannot create the folder \(DisplayText.escaped(folder)) for --shape xform-xml: "
+                       + DisplayText.escaped(error.localizedDescription))
             throw FormsmithExit(status: ExitStatus.writeFailure)
         }
         var writer = XFormInstanceWriter(rules: rules)

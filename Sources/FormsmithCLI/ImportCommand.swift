@@ -84,7 +84,9 @@ struct ImportXLSFormCommand: ParsableCommand {
 /// Lists on standard error what an imported XLSForm's rules do not check.
 func reportNotCheckable(_ imported: XLSFormImport, form: String) {
     guard !imported.untranslated.isEmpty else { return }
-    for item in imported.untranslated { writeError("\(form): not checkable: \(item)") }
-    writeError("\(form): \(imported.untranslated.count) part\(imported.untranslated.count == 1 ? "" : "s") of the form "
+    // Escaped: each item quotes the form's cells, text from the form's author.
+    let shown = DisplayText.escaped(form)
+    for item in imported.untranslated { writeError("\(shown): not checkable: " + DisplayText.escaped(String(describing: item))) }
+    writeError("\(shown): \(imported.untranslated.count) part\(imported.untranslated.count == 1 ? "" : "s") of the form "
                + "not checkable (listed above)")
 }

@@ -53,7 +53,8 @@ enum OutputGuard {
         do {
             return try files.permit()
         } catch {
-            for collision in error.messages { writeError("formsmith: \(collision)") }
+            // Escaped: the paths they name may be files found in folders (names from data).
+            for collision in error.messages { writeError("formsmith: " + DisplayText.escaped(collision)) }
             writeError("formsmith: nothing was written")
             throw FormsmithExit(status: ExitStatus.usage)
         }
@@ -61,7 +62,7 @@ enum OutputGuard {
 
     private static func reportNotWritten(_ names: [String]) {
         guard !names.isEmpty else { return }
-        writeError("formsmith: not written: \(names.joined(separator: ", ")) (any earlier file under "
+        writeError("formsmith: not written: \(names.map { DisplayText.escaped($0) }.joined(separator: ", ")) (any earlier file under "
                    + "\(names.count == 1 ? "that name is" : "these names is") unchanged)")
     }
 }

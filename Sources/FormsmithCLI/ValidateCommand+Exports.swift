@@ -23,6 +23,8 @@ extension ValidateCommand {
         /// known media type (``sayAttachmentNotice(_:)`` says them once for the run).
         var fileNames = 0
         var unknownExtensions = 0
+        /// Of the attachment answers, those on a field with a size rule, whose size is unknown.
+        var sizesUnknown = 0
         let failure: String?
         /// Where its scratch file goes (nil for an export that could not be read).
         let scratch: String?
@@ -36,7 +38,7 @@ extension ValidateCommand {
         return inputs.enumerated().compactMap { index, named in
             let (input, format) = named
             if format == odkCSV, !ODKCentralCSVExport.looksLikeExport(path: input), ODKCentralCSVExport.isRepeatFile(path: input) {
-                writeError("\(input): a repeat file of an ODK Central export (it has PARENT_KEY): its rows are read "
+                writeError("\(DisplayText.escaped(input)): a repeat file of an ODK Central export (it has PARENT_KEY): its rows are read "
                            + "through the export's main file FORMID.csv beside it, not on their own")
                 return nil
             }
@@ -45,36 +47,40 @@ extension ValidateCommand {
                 var unreadable: [Int: String] = [:]
                 var fileNames = 0
                 var unknownExtensions = 0
+                var sizesUnknown = 0
                 if format == odkCSV {
                     let odk = try ODKCentralCSVExport.read(path: input, rules: rules)
                     export = (odk.jsonLines, odk.instanceIDs)
                     unreadable = odk.unreadable
                     fileNames += odk.attachmentFileNames
                     unknownExtensions += odk.attachmentUnknownExtensions
-                    writeError("\(input): \(odk.instanceIDs.count) submission\(odk.instanceIDs.count == 1 ? "" : "s") of an "
+                    sizesUnknown += odk.attachmentSizesUnknown
+                    writeError("\(DisplayText.escaped(input)): \(odk.instanceIDs.count) submission\(odk.instanceIDs.count == 1 ? "" : "s") of an "
                                + "ODK Central CSV export, record N its Nth submission"
-                               + odk.notes.map { "\n\(input): \($0)" }.joined())
+                               + odk.notes.map { "\n\(DisplayText.escaped(input)): \(DisplayText.escaped($0))" }.joined())
                 } else if format == odata {
                     let response = try ODKCentralODataExport.read(path: input, bytes: commandLineBytes(of: input), rules: rules)
                     export = (response.jsonLines, response.instanceIDs)
                     fileNames += response.attachmentFileNames
                     unknownExtensions += response.attachmentUnknownExtensions
-                    writeError("\(input): \(response.instanceIDs.count) submission\(response.instanceIDs.count == 1 ? "" : "s") "
+                    sizesUnknown += response.attachmentSizesUnknown
+                    writeError("\(DisplayText.escaped(input)): \(response.instanceIDs.count) submission\(response.instanceIDs.count == 1 ? "" : "s") "
                                + "of an ODK Central OData response, record N its Nth submission"
-                               + response.notes.map { "\n\(input): \($0)" }.joined())
+                               + response.notes.map { "\n\(DisplayText.escaped(input)): \(DisplayText.escaped($0))" }.joined())
                 } else {
                     let kobo = try KoboExport.read(path: input, bytes: commandLineBytes(of: input), rules: rules)
                     export = (kobo.jsonLines, kobo.instanceIDs)
                     fileNames += kobo.attachmentFileNames
                     unknownExtensions += kobo.attachmentUnknownExtensions
-                    let keys = kobo.serverKeys.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }
-                    writeError("\(input): \(kobo.instanceIDs.count) submission\(kobo.instanceIDs.count == 1 ? "" : "s") of a "
+                    sizesUnknown += kobo.attachmentSizesUnknown
+                    let keys = kobo.serverKeys.sorted { $0.key < $1.key }.map { "\(DisplayText.escaped($0.key)) (\($0.value))" }
+                    writeError("\(DisplayText.escaped(input)): \(kobo.instanceIDs.count) submission\(kobo.instanceIDs.count == 1 ? "" : "s") of a "
                                + "KoboToolbox export, record N its Nth submission"
                                + (keys.isEmpty ? "" : "; server keys not checked: " + keys.joined(separator: ", ")))
                 }
                 var read = ExportInput(export: input, converted: export, unreadable: unreadable, failure: nil,
                                        scratch: "\(stem)-\(index).jsonl")
-                (read.fileNames, read.unknownExtensions) = (fileNames, unknownExtensions)
+                (read.fileNames, read.unknownExtensions, read.sizesUnknown) = (fileNames, unknownExtensions, sizesUnknown)
                 return read
             } catch {
                 return ExportInput(export: input, converted: nil, failure: String(describing: error), scratch: nil)
@@ -88,7 +94,7 @@ extension ValidateCommand {
         for (input, format) in exports {
             let kind = format == odata ? "an ODK Central OData response"
                 : format == koboJSON ? "a KoboToolbox JSON export" : "an ODK Central export"
-            writeError("formsmith: \(input) looks like \(kind); "
+            writeError("formsmith: \(DisplayText.escaped(input)) looks like \(kind); "
                        + "with --split-output it is read as a plain file (\(format == odkCSV ? "its repeat files are not joined" : "not rewritten")): "
                        + "leave out --split-output to read it as an export")
         }
@@ -99,7 +105,8 @@ extension ValidateCommand {
     static func sayAttachmentNotice(_ exports: [ExportInput]) {
         let fileNames = exports.reduce(0) { $0 + $1.fileNames }
         let unknown = exports.reduce(0) { $0 + $1.unknownExtensions }
-        if let notice = ExportAttachmentNotice.text(fileNames: fileNames, unknownExtensions: unknown) {
+        let sizes = exports.reduce(0) { $0 + $1.sizesUnknown }
+        if let notice = ExportAttachmentNotice.text(fileNames: fileNames, unknownExtensions: unknown, sizesUnknown: sizes) {
             writeError("formsmith: " + notice)
         }
     }
@@ -146,12 +153,15 @@ extension ValidateCommand {
                 file = try permit.scratch(scratch, text: converted.jsonLines)
             } catch {
                 scratchFiles.forEach { $0.remove() }
-                writeError("formsmith: cannot write the converted export of \(input.export): \(error.description)")
+                writeError("formsmith: cannot write the converted export of \(DisplayText.escaped(input.export)): "
+                           + DisplayText.escaped(error.description))
                 throw FormsmithExit(status: ExitStatus.writeFailure)
             }
             scratchFiles.append(file)
-            sources.append(InputSource(path: file.readablePath, format: .jsonLines,
-                                       relativePath: (input.export as NSString).lastPathComponent, name: input.export))
+            var source = InputSource(path: file.readablePath, format: .jsonLines,
+                                     relativePath: (input.export as NSString).lastPathComponent, name: input.export)
+            source.attachmentSizesUnknown = true
+            sources.append(source)
         }
         return (sources, scratchFiles)
     }

@@ -47,6 +47,8 @@ struct ReferenceEvaluator {
     /// Set when a result was unknown because it could not be computed (a sum of more than
     /// 100,000 digits, a date past the day numbers), not because a field was invalid.
     var uncomputable = false
+    /// Set when a field read was invalid (its result unknown for that reason).
+    var readInvalid = false
 
     /// Parsed expressions and `MATCHES` patterns by source, shared by every walk.
     private static let parsed = Mutex<[String: RuleExpression]>([:])
@@ -106,7 +108,9 @@ struct ReferenceEvaluator {
         case .field(let reference, _):
             switch lookup(reference.path) {
             case .absent: return .null
-            case .invalid: return nil
+            case .invalid:
+                readInvalid = true
+                return nil
             case .value(let value): return value
             }
         case .list(let elements, _):

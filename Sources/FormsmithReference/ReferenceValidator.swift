@@ -267,8 +267,16 @@ final class ReferenceWalk {
 
     // MARK: - Assertions
 
+    /// An assertion is broken when it is false, or when it cannot be computed although it reads
+    /// no invalid field (docs/rules.md, "Arithmetic"); one that reads an invalid field is skipped.
     func check(_ assertion: AssertionRule, indices: [Int], itemPath: String) {
-        guard truth(assertion.predicate.value, indices) == false else { return }
+        guard let expression = ReferenceEvaluator.parse(assertion.predicate.value) else { return }
+        var evaluator = evaluator(indices)
+        switch evaluator.truth(expression) {
+        case false?: break
+        case nil where evaluator.uncomputable && !evaluator.readInvalid: break
+        default: return
+        }
         let field = assertion.field.map { Self.concrete($0.value, indices) } ?? itemPath
         report(field, assertion.rule)
     }

@@ -28,6 +28,33 @@ final class ArithmeticCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(run.stdout.contains("3 questionnaires: 2 valid, 1 invalid"), run.stdout)
     }
 
+    /// An assertion whose value cannot be computed (a remainder or sum past the exact-decimal
+    /// digit limit) although every field it reads is valid is reported under its rule with why,
+    /// as a bound that cannot be computed is (it used to count as unknown and be skipped without
+    /// a word); one that reads an invalid field is still skipped, that field's violation the cause.
+    func testAnAssertionThatCannotBeComputedIsReportedNotSkipped() throws {
+        let run = try validate("  a: {type: decimal}\n  b: {type: decimal}\n  c: {type: integer, max: 5}\n",
+                               "  - that: a mod 7 == 0\n    message: a is a multiple of seven\n"
+                                   + "  - that: b + 100 > 0\n    message: b plus 100 is positive\n"
+                                   + "  - that: c < 6\n    message: c is small\n",
+                               "{\"a\": 14, \"b\": 1, \"c\": 1}\n"                  // 14 mod 7 = 0, 101 > 0: valid
+                                   + "{\"a\": 1e999999, \"b\": 1, \"c\": 1}\n"      // a mod 7: a million digits
+                                   + "{\"a\": 15, \"b\": 1e-999999999, \"c\": 1}\n" // 15 mod 7 = 1; b + 100: a billion digits
+                                   + "{\"a\": 14, \"b\": 1, \"c\": 9}\n")           // c invalid: its max only
+        let reason = "needs a value Formsmith does not compute (a number whose exact value would need more than "
+            + "100000 digits, a date beyond about 5.8 million years either side of 1970, or a concat() of more than "
+            + "1000 characters); the assertion says: "
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.contains(block(2, ["cannot be checked: `a mod 7 == 0` " + reason + "a is a multiple of seven"])),
+                      run.stdout)
+        XCTAssertTrue(run.stdout.contains(block(3, ["a is a multiple of seven",
+                                                    "cannot be checked: `b + 100 > 0` " + reason + "b plus 100 is positive"])),
+                      run.stdout)
+        XCTAssertTrue(run.stdout.contains("data.jsonl:4\n  c: must be at most 5 [max] (value \"9\")\n"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("c is small"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("4 questionnaires: 1 valid, 3 invalid"), run.stdout)
+    }
+
     func testAProductPast64BitsGoesOnExactly() throws {
         // 3037000500² = 9223372037000250000 > 2^63 - 1 = 9223372036854775807;
         // 3037000499² = 9223372030926249001 is below it.

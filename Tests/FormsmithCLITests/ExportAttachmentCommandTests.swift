@@ -42,6 +42,48 @@ final class ExportAttachmentCommandTests: ScratchFolderTestCase {
         + "maxSize) and the real media type of its content; 1 of them with an extension that names no media type "
         + "Formsmith knows, whose media type is not checked either"
 
+    /// An export does not tell a file's size: a field's `minSize`/`maxSize` is not checked for
+    /// its answers and the run counts them as "size unknown" (a size used to be made up, the
+    /// field's smallest, so that the checks passed). The other checks stay (media type), and a
+    /// native reference without a size is still wrong.
+    func testAnExportFilesSizeIsUnknownAndCountedNotMadeUp() throws {
+        let rules = try write("scans.yaml", """
+            id: scans
+            fields:
+              site: {type: string}
+              scan: {type: attachment, mediaTypes: [application/pdf], minSize: 1KB, maxSize: 10MB}
+              photo: {type: attachment, optional: true}
+
+            """)
+        let export = try write("scans.json", """
+            [{"site": "S1", "scan": "a.pdf", "photo": "p.jpg", "_uuid": "00000000-0000-4000-8000-000000006141", "_id": 1},
+             {"site": "S2", "scan": "b.png", "_uuid": "00000000-0000-4000-8000-000000006142", "_id": 2}]
+            """)
+        let native = try write("native.jsonl", #"{"site": "S3", "scan": {"name": "c.pdf", "mediaType": "application/pdf"}}"# + "\n")
+        let run = try Formsmith.run(["validate", "--rules", rules, export, native])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.contains("\(export):2 (id 00000000-0000-4000-8000-000000006142)\n"
+                                          + "  scan: has media type image/png; allowed: application/pdf "
+                                          + "[media-type] (value \"image/png\")\n\(native):1\n"),
+                      run.stdout)
+        XCTAssertTrue(run.stdout.contains("\(native):1\n  scan.size: is required: an attachment gives the file's size "
+                                          + "in bytes, a whole number of 0 or more [required]"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("[min-size]") || run.stdout.contains("[max-size]"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("3 questionnaires: 1 valid, 2 invalid, 0 unreadable"), run.stdout)
+        // Three file names (a.pdf, p.jpg, b.png); two on scan, which has minSize and maxSize.
+        XCTAssertTrue(run.stderr.contains("formsmith: 3 attachment answers of the exports given as a file name, not a "
+                                          + "file: the name and the media type its extension names are checked; not "
+                                          + "checkable from a name: the file's size (minSize, maxSize) and the real media "
+                                          + "type of its content; 2 of them on a field with minSize or maxSize: size "
+                                          + "unknown, that rule not checked for them"), run.stderr)
+        // explain says it of the field's size rule too.
+        let explained = try Formsmith.run(["explain", "--rules", rules, "scan"])
+        XCTAssertEqual(explained.status, 0, explained.stderr)
+        XCTAssertTrue(explained.stdout.contains("each file is 1 KB to 10 MB (1000 to 10000000 bytes); not checkable for "
+                                                + "an answer read from a server export (a file name, size unknown: "
+                                                + "counted in the run's notice)"), explained.stdout)
+    }
+
     func testAnODKCentralCSVExportChecksFileNamesByTheirExtension() throws {
         let form = try writeForm()
         let export = try write("visit.csv", """

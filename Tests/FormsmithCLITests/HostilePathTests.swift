@@ -167,6 +167,38 @@ final class HostilePathTests: ScratchFolderTestCase {
 
     // MARK: Item 6: outputs that are inputs, rule files or each other
 
+    /// The refusal of an output that is an input names both paths escaped: a file found in a
+    /// folder named with an escape sequence was written raw to standard error.
+    func testARefusedOutputNamesItsPathsEscaped() throws {
+        try write("r.yaml", Self.rules)
+        try FileManager.default.createDirectory(atPath: path("in"), withIntermediateDirectories: true)
+        try write("in/r\u{1B}[2J.jsonl", #"{"id": "Q-123"}"# + "\n")
+        let run = try Formsmith.run(["validate", "--rules", "r.yaml", "in", "--output", "in/r\u{1B}[2J.jsonl"],
+                                    directory: folder)
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("formsmith: the input in/r\\u{1B}[2J.jsonl and --output in/r\\u{1B}[2J.jsonl "
+                                          + "are the same path"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("\u{1B}"), run.stderr)
+    }
+
+    /// A project file in a folder the user cannot enter is said to be unreadable, with why, not
+    /// missing ("cannot find the project file; check the path" sent them looking for a typo).
+    func testAProjectFileThatCannotBeReachedIsNotCalledMissing() throws {
+        try write("r.yaml", Self.rules)
+        try FileManager.default.createDirectory(atPath: path("locked"), withIntermediateDirectories: true)
+        try write("locked/formsmith.yaml", "forms:\n  t: ../r.yaml\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: path("locked"))
+        let run = try runUnprivileged(["validate", "--project", "locked/formsmith.yaml", "-"])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("locked/formsmith.yaml:1:1: cannot read the project file: Permission denied; "
+                                          + "give the user running formsmith permission to read it and to enter its "
+                                          + "folders"), run.stderr)
+        let missing = try runUnprivileged(["validate", "--project", "nowhere/formsmith.yaml", "-"])
+        XCTAssertTrue(missing.stderr.contains("nowhere/formsmith.yaml:1:1: cannot find the project file; check the path"),
+                      missing.stderr)
+    }
+
     func testOutputsThatAreFilesOfTheRunAreRefusedBeforeAnythingIsWritten() throws {
         let rules = try write("r.yaml", Self.rules)
         let data = #"{"id": "Q-123"}"# + "\n"

@@ -6,6 +6,31 @@ import XCTest
 /// form's rules, as `--rules` reads them; each record is named by its instanceID and its form.
 /// Verdicts worked out by hand.
 final class ProjectExportCommandTests: XCTestCase {
+    /// An export's name (found by the project's glob) and its server keys come from data: they
+    /// are written escaped on standard error (they were written raw), so an escape sequence or a
+    /// line break in either cannot act on the terminal or forge a line.
+    func testAnExportsNameAndServerKeysAreWrittenEscaped() throws {
+        let folder = try ProjectFolder()
+        try folder.write("forms/visit.md", """
+            | survey | | | |
+            | | type | name | required |
+            | | text | site | yes |
+
+            """)
+        try folder.write("formsmith.yaml", "formsmith: 1\nforms:\n  visit: forms/visit.md\ninputs:\n  in/*: visit\n")
+        try folder.write("in/k\u{1B}[2J\nformsmith: all fine.json", """
+            [{"_id": 1, "_uuid": "k1", "_x\\u001b[31m": 1, "site": "S1",
+              "meta/instanceID": "uuid:6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e41"}]
+            """)
+        let run = try Formsmith.run(["validate", "in"], directory: folder.url)
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        XCTAssertTrue(run.stderr.contains("in/k\\u{1B}[2J\\u{A}formsmith: all fine.json: 1 submission of a KoboToolbox "
+                                          + "export, record N its Nth submission; server keys not checked: "), run.stderr)
+        XCTAssertTrue(run.stderr.contains("_x\\u{1B}[31m (1)"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("\u{1B}"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("\nformsmith: all fine"), run.stderr)
+    }
+
     func testExportsRoutedToAFormAreReadAsExportsWithItsRules() throws {
         let folder = try ProjectFolder()
         // site (required); photo (an image, required).

@@ -186,6 +186,33 @@ final class ProjectInUseCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(strict.status, 1, strict.stdout + strict.stderr)
     }
 
+    /// A folder below the project that lint cannot list is said (a warning at the folder):
+    /// a stray project file in it could not be looked for. It used to be skipped without a word.
+    func testLintSaysAFolderItCannotListForStrayProjectFiles() throws {
+        try FileManager.default.createDirectory(atPath: path("Rules/ok"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: path("locked"), withIntermediateDirectories: true)
+        try write("Rules/ok/ok.yaml", plainRules)
+        try write("formsmith.yaml", "forms:\n  ok: Rules/ok/ok.yaml\n")
+        try write("locked/.formsmith.yml", "allowRoots: [\"/\"]\n")
+        _ = try Formsmith.run(tool: "/bin/chmod", ["-R", "a+rX", folder.path], directory: folder)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: path("locked"))
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path("locked")) }
+        let run = try Formsmith.runUnprivileged(["lint"], directory: folder)
+        XCTAssertTrue(run.stdout.contains("locked:1:1: warning[ignored-project]: cannot list this folder (Permission "
+                                          + "denied), so project files in it were not looked for; give the user running "
+                                          + "formsmith read and execute permission on it"), run.stdout + run.stderr)
+        // Readable but not searchable (r-- for the user): listed, but its entries cannot be
+        // examined, so a folder among them holding a project file cannot be told; said too.
+        try FileManager.default.createDirectory(atPath: path("half/sub"), withIntermediateDirectories: true)
+        try write("half/sub/.formsmith.yml", "allowRoots: [\"/\"]\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o744], ofItemAtPath: path("half"))
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path("half")) }
+        let half = try Formsmith.runUnprivileged(["lint"], directory: folder)
+        XCTAssertTrue(half.stdout.contains("half:1:1: warning[ignored-project]: cannot examine the entries of this folder "
+                                           + "(Permission denied), so project files in it were not looked for"),
+                      half.stdout + half.stderr)
+    }
+
     func testAFormKeptOutsideTheProjectReadsOnlyWhatTheProjectAllows() throws {
         try FileManager.default.createDirectory(atPath: path("proj/data"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: path("elsewhere"), withIntermediateDirectories: true)

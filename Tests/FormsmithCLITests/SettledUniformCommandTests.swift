@@ -36,8 +36,20 @@ final class SettledUniformCommandTests: ScratchFolderTestCase {
 
     private static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(values.count) }
 
+    /// The integers `a` and `b` of 2,000 questionnaires generated from `rules` under
+    /// `a + 500 <= b`, after ``checkRun(_:count:)``, with the assertion checked in each.
+    private func settledPair(_ rules: String, name: String) throws -> (a: [Int], b: [Int]) {
+        let (run, objects) = try records(rules, name: name)
+        checkRun(run, count: 2000)
+        XCTAssertEqual(objects.count, 2000)
+        let a = try objects.map { try XCTUnwrap($0["a"] as? Int) }
+        let b = try objects.map { try XCTUnwrap($0["b"] as? Int) }
+        for (x, y) in zip(a, b) { XCTAssertLessThanOrEqual(x + 500, y) }
+        return (a, b)
+    }
+
     func testASettledIntegerIsUniformAmongTheValuesTheAssertionAllows() throws {
-        let (run, objects) = try records("""
+        let (a, b) = try settledPair("""
             id: sk
             fields:
               a: {type: integer, min: 0, max: 1000}
@@ -45,11 +57,6 @@ final class SettledUniformCommandTests: ScratchFolderTestCase {
             assert:
               - that: "a + 500 <= b"
             """, name: "sk")
-        checkRun(run, count: 2000)
-        XCTAssertEqual(objects.count, 2000)
-        let a = try objects.map { try XCTUnwrap($0["a"] as? Int) }
-        let b = try objects.map { try XCTUnwrap($0["b"] as? Int) }
-        for (x, y) in zip(a, b) { XCTAssertLessThanOrEqual(x + 500, y) }
         XCTAssertLessThan(a.filter { $0 == 0 }.count, 40, "a = 0 in 2% or more")
         XCTAssertGreaterThanOrEqual(Set(a).count, 400)
         XCTAssertEqual(Self.mean(a.map(Double.init)), 250, accuracy: 15)
@@ -57,7 +64,7 @@ final class SettledUniformCommandTests: ScratchFolderTestCase {
     }
 
     func testASettledLaterIntegerIsUniformUpToWhatTheEarlierOneLeaves() throws {
-        let (run, objects) = try records("""
+        let (a, b) = try settledPair("""
             id: ks
             fields:
               b: {type: integer, min: 0, max: 1000}
@@ -65,10 +72,6 @@ final class SettledUniformCommandTests: ScratchFolderTestCase {
             assert:
               - that: "a + 500 <= b"
             """, name: "ks")
-        checkRun(run, count: 2000)
-        let a = try objects.map { try XCTUnwrap($0["a"] as? Int) }
-        let b = try objects.map { try XCTUnwrap($0["b"] as? Int) }
-        for (x, y) in zip(a, b) { XCTAssertLessThanOrEqual(x + 500, y) }
         XCTAssertEqual(Self.mean(b.map(Double.init)), 750, accuracy: 16)
         XCTAssertEqual(Self.mean(a.map(Double.init)), 125, accuracy: 13)
         // The model's answer (a = 0) had half the questionnaires; here a = 0 has a share of

@@ -63,12 +63,34 @@ final class SolverGenerationCommandTests: ScratchFolderTestCase {
         return (run, output)
     }
 
+    /// Runs `generate --rules RULES ARGUMENTS --output NAME` (with `--today DAY` when given, for
+    /// the validation too) and checks what a generation that discards nothing gives: exit 0, no
+    /// questionnaire rebuilt, no value redrawn, no warning, "nothing discarded" in the closing
+    /// line (which `--cover` does not write), and every questionnaire it wrote valid. Returns the
+    /// run and the output's path.
+    @discardableResult
+    private func generateDiscardingNothing(_ rules: String, _ arguments: [String], today: String? = nil, to name: String,
+                                           file: StaticString = #filePath, line: UInt = #line) throws
+        -> (run: Formsmith.Output, output: String)
+    {
+        let output = path(name)
+        let dated = today.map { ["--today", $0] } ?? []
+        let run = try Formsmith.run(["generate", "--rules", rules] + arguments + dated + ["--output", output])
+        XCTAssertEqual(run.status, 0, run.stderr, file: file, line: line)
+        for word in ["redrawn", "rebuilt", "warning"] {
+            XCTAssertFalse(run.stderr.contains(word), "\(word): \(run.stderr)", file: file, line: line)
+        }
+        if !arguments.contains("--cover") {
+            XCTAssertTrue(run.stderr.contains(" to \(output); nothing discarded\n"), run.stderr, file: file, line: line)
+        }
+        let validate = try Formsmith.run(["validate", "--rules", rules] + dated + [output])
+        XCTAssertEqual(validate.status, 0, validate.stdout, file: file, line: line)
+        return (run, output)
+    }
+
     func testTheRenewalSwitchStaysFiftyFiftyWithNoQuestionnaireRebuilt() throws {
         let rules = try write("renewal.yaml", Self.renewal)
-        let (run, output) = try generate(rules, count: 5000, seed: 1, to: "renewal.jsonl")
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stderr.hasSuffix("wrote 5000 questionnaires to \(output); nothing discarded\n"), run.stderr)
-        XCTAssertFalse(run.stderr.contains("warning"), run.stderr)
+        let (run, output) = try generateDiscardingNothing(rules, ["--count", "5000", "--seed", "1"], to: "renewal.jsonl")
         // A documentCount drawn unlike its documents was settled by the solver, and said so.
         XCTAssertTrue(run.stderr.contains("\n  drivers[].documentCount [document-count]: "), run.stderr)
         let records = try objects(output)
@@ -104,16 +126,11 @@ final class SolverGenerationCommandTests: ScratchFolderTestCase {
         }
         XCTAssertGreaterThan(counted, 0)
         XCTAssertLessThan(counted, drivers)
-        let validate = try Formsmith.run(["validate", "--rules", rules, output])
-        XCTAssertEqual(validate.status, 0, validate.stdout)
     }
 
     func testTheCoverAssertFormKeepsItsEnumUniformWithNoQuestionnaireRebuilt() throws {
         let rules = try write("cover-assert.yaml", Self.coverAssert)
-        let (run, output) = try generate(rules, count: 5000, seed: 1, to: "claims.jsonl")
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stderr.hasSuffix("wrote 5000 questionnaires to \(output); nothing discarded\n"), run.stderr)
-        XCTAssertFalse(run.stderr.contains("warning"), run.stderr)
+        let output = try generateDiscardingNothing(rules, ["--count", "5000", "--seed", "1"], to: "claims.jsonl").output
         let records = try objects(output)
         XCTAssertEqual(records.count, 5000)
         // Five free values: 20% each, ±5 points (750 to 1,250 of 5,000).
@@ -129,8 +146,6 @@ final class SolverGenerationCommandTests: ScratchFolderTestCase {
             }
             XCTAssertLessThanOrEqual(cents[0] + cents[1], cents[2], "\(record)")
         }
-        let validate = try Formsmith.run(["validate", "--rules", rules, output])
-        XCTAssertEqual(validate.status, 0, validate.stdout)
     }
 
     /// A value the assertion rules out is settled uniformly among those it allows, not at the
@@ -203,11 +218,8 @@ final class SolverGenerationCommandTests: ScratchFolderTestCase {
 
     func testTheNestedListsFixtureGeneratesWithNothingDiscarded() throws {
         let rules = "Tests/FormsmithCLITests/Fixtures/nested-lists/rules.yaml"
-        let (run, output) = try generate(rules, count: 2000, seed: 3, to: "nested.jsonl")
-        XCTAssertEqual(run.status, 0, run.stderr)
+        let (run, output) = try generateDiscardingNothing(rules, ["--count", "2000", "--seed", "3"], to: "nested.jsonl")
         XCTAssertTrue(run.stderr.contains("wrote 2000 questionnaires to \(output); nothing discarded"), run.stderr)
-        let validate = try Formsmith.run(["validate", "--rules", rules, output])
-        XCTAssertEqual(validate.status, 0, validate.stdout)
     }
 
     /// The nested-lists fixture under `--cover pairs`: values the case does not aim at are
@@ -215,16 +227,9 @@ final class SolverGenerationCommandTests: ScratchFolderTestCase {
     /// count(documents) == documentCount` is met by construction (75 values were redrawn).
     func testTheNestedListsFixtureCoversPairsWithNothingRedrawn() throws {
         let rules = "Tests/FormsmithCLITests/Fixtures/nested-lists/rules.yaml"
-        let output = path("nested-pairs.jsonl")
-        let run = try Formsmith.run(["generate", "--rules", rules, "--cover", "pairs", "--seed", "1", "--today", "2026-01-01",
-                                     "--output", output])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertFalse(run.stderr.contains("redrawn"), run.stderr)
-        XCTAssertFalse(run.stderr.contains("rebuilt"), run.stderr)
-        XCTAssertFalse(run.stderr.contains("warning"), run.stderr)
+        let run = try generateDiscardingNothing(rules, ["--cover", "pairs", "--seed", "1"], today: "2026-01-01",
+                                                to: "nested-pairs.jsonl").run
         XCTAssertTrue(run.stderr.contains("163 covered by 9 questionnaires, 14 impossible, 0 not found"), run.stderr)
-        let validate = try Formsmith.run(["validate", "--rules", rules, "--today", "2026-01-01", output])
-        XCTAssertEqual(validate.status, 0, validate.stdout)
     }
 
     /// Plain generation of the nested-lists fixture keeps `documentCount` as free as the rules
@@ -233,12 +238,8 @@ final class SolverGenerationCommandTests: ScratchFolderTestCase {
     /// where filled it is 1 or 2 as often as the documents number 1 or 2 (uniform: 50:50).
     func testTheNestedListsFixtureKeepsDocumentCountAsFreeAsTheRulesLeaveIt() throws {
         let rules = "Tests/FormsmithCLITests/Fixtures/nested-lists/rules.yaml"
-        let output = path("nested-plain.jsonl")
-        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "500", "--seed", "1", "--today", "2026-01-01",
-                                     "--output", output])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertFalse(run.stderr.contains("redrawn"), run.stderr)
-        XCTAssertFalse(run.stderr.contains("rebuilt"), run.stderr)
+        let output = try generateDiscardingNothing(rules, ["--count", "500", "--seed", "1"], today: "2026-01-01",
+                                                   to: "nested-plain.jsonl").output
         var drivers = 0, present = 0, ones = 0
         for record in try objects(output) {
             for driver in record["drivers"] as? [[String: Any]] ?? [] {
@@ -252,8 +253,6 @@ final class SolverGenerationCommandTests: ScratchFolderTestCase {
         XCTAssertGreaterThan(drivers, 500)
         XCTAssertEqual(Double(present) / Double(drivers), 0.7, accuracy: 0.05, "\(present) of \(drivers)")
         XCTAssertEqual(Double(ones) / Double(max(present, 1)), 0.5, accuracy: 0.05, "\(ones) of \(present)")
-        let validate = try Formsmith.run(["validate", "--rules", rules, "--today", "2026-01-01", output])
-        XCTAssertEqual(validate.status, 0, validate.stdout)
     }
 
     /// The export fixture `conditions.yaml`: `kind: b` hides `detail` and so `extra`, so the item
@@ -261,13 +260,9 @@ final class SolverGenerationCommandTests: ScratchFolderTestCase {
     /// The solver took the open `extra` as filled and settled every `b` to `a` (695 items, all `a`).
     func testAKindThatHidesTheFieldItsAssertionEmptiesStaysFree() throws {
         let rules = "Tests/FormsmithCLITests/Fixtures/export/conditions.yaml"
-        let output = path("conditions.jsonl")
-        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "500", "--seed", "1", "--today", "2026-01-01",
-                                     "--output", output])
-        XCTAssertEqual(run.status, 0, run.stderr)
+        let (run, output) = try generateDiscardingNothing(rules, ["--count", "500", "--seed", "1"], today: "2026-01-01",
+                                                          to: "conditions.jsonl")
         XCTAssertFalse(run.stderr.contains("settled"), run.stderr)
-        XCTAssertFalse(run.stderr.contains("redrawn"), run.stderr)
-        XCTAssertFalse(run.stderr.contains("rebuilt"), run.stderr)
         var items = 0, kindB = 0
         for record in try objects(output) {
             for item in record["items"] as? [[String: Any]] ?? [] {
@@ -277,8 +272,6 @@ final class SolverGenerationCommandTests: ScratchFolderTestCase {
         }
         XCTAssertGreaterThan(items, 300)
         XCTAssertEqual(Double(kindB) / Double(max(items, 1)), 0.5, accuracy: 0.05, "\(kindB) of \(items)")
-        let validate = try Formsmith.run(["validate", "--rules", rules, "--today", "2026-01-01", output])
-        XCTAssertEqual(validate.status, 0, validate.stdout)
     }
 
     /// The fixtures known to discard, and why (what the solver does not model yet).

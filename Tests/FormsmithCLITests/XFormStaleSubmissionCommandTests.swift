@@ -52,4 +52,50 @@ final class XFormStaleSubmissionCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(kept.status, 0, kept.stderr)
         XCTAssertEqual(try listing(), ["notes.txt", "submission-1.xml", "submission-2.xml"])
     }
+
+    /// A folder the run may write in but not list (mode 733 for another user): its stale files
+    /// cannot be looked for, so the run is refused naming the folder and why, nothing written
+    /// (it used to be taken for an empty folder and written to).
+    func testAFolderThatCannotBeListedIsRefusedNamingIt() throws {
+        let form = try write("visit.md", """
+            | survey | | | |
+            | | type | name | required |
+            | | text | site | yes |
+
+            """)
+        try FileManager.default.createDirectory(atPath: path("subs"), withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: form)
+        try FileManager.default.setAttributes([.posixPermissions: 0o733], ofItemAtPath: path("subs"))
+        let run = try Formsmith.runUnprivileged(["generate", "--rules", form, "--count", "2", "--seed", "1",
+                                                 "--shape", "xform-xml", "--output", path("subs")], directory: folder)
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("formsmith: --shape xform-xml: cannot list the folder \(path("subs")) to look "
+                                          + "for submission files of an earlier run: Permission denied. Nothing written; "
+                                          + "give the user running formsmith read permission on it, or give another "
+                                          + "--output folder"), run.stderr)
+        XCTAssertEqual(try listing(), [])
+    }
+
+    /// The folder's name is written escaped: an escape sequence or a line break in it cannot
+    /// act on the terminal or forge a line of the output.
+    func testTheFolderIsNamedWithItsControlCharactersEscaped() throws {
+        let form = try write("visit.md", """
+            | survey | | | |
+            | | type | name | required |
+            | | text | site | yes |
+
+            """)
+        let hostile = path("subs\u{1B}[2J\nformsmith: all fine")
+        try FileManager.default.createDirectory(atPath: hostile, withIntermediateDirectories: true)
+        try write("subs\u{1B}[2J\nformsmith: all fine/submission-3.xml", "<old/>\n")
+        let run = try Formsmith.run(["generate", "--rules", form, "--count", "2", "--seed", "1",
+                                     "--shape", "xform-xml", "--output", hostile])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("formsmith: --shape xform-xml: \(path("subs"))\\u{1B}[2J\\u{A}formsmith: all fine "
+                                          + "already holds 1 submission file this run would not replace (submission-3.xml)"),
+                      run.stderr)
+        XCTAssertFalse(run.stderr.contains("\u{1B}"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("\nformsmith: all fine"), run.stderr)
+    }
 }

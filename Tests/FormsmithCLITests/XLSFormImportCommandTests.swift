@@ -54,6 +54,24 @@ final class XLSFormImportCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(run.stderr.contains("household.md: 1 part of the form not checkable"), run.stderr)
     }
 
+    /// What the form does not check is listed quoting its cells, text of the form's author: a
+    /// character that reorders what the terminal shows (U+202E, right-to-left override; control
+    /// characters are refused earlier) is written escaped (it was written raw to standard error).
+    func testWhatIsNotCheckableIsListedWithTheFormsTextEscaped() throws {
+        let form = try write("hostile.md", """
+            | survey | | | | |
+            | | type | name | constraint | required |
+            | | text | respondent | | yes |
+            | | text | initial | . = substr(${respondent}, 0, 1) or . = '\u{202E}gpj.exe' | |
+
+            """)
+        let run = try Formsmith.run(["validate", "--rules", form, try write("one.jsonl", "{\"respondent\": \"Ada\"}\n")])
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        XCTAssertTrue(run.stderr.contains("hostile.md: not checkable: survey row 4, column C (constraint): 'initial': "
+                                          + "constraint `. = substr(${respondent}, 0, 1) or . = '\\u{202E}gpj.exe'`"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("\u{202E}"), run.stderr)
+    }
+
     func testCSVFormCoversEveryQuestionTypeGroupsRepeatsAndChoiceFilters() throws {
         let run = try Formsmith.run(["validate", "--today", "2024-06-01", "--rules", fixture("farm.csv"),
                                      fixture("farm.jsonl")])

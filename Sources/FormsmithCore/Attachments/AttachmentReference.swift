@@ -8,8 +8,9 @@ struct AttachmentReference {
     var name: String
     /// The media type (`mediaType`), lowercased.
     var mediaType: String
-    /// The size in bytes (`size`).
-    var size: Int64
+    /// The size in bytes (`size`); nil when it is not known: an export's answer gives the
+    /// file's name only (``ExportAttachments``), and the size checks say so instead of passing.
+    var size: Int64?
 }
 
 /// The members an attachment object may have, in the order documentation lists them.
@@ -60,6 +61,10 @@ struct AttachmentProblem {
 struct AttachmentReader {
     let tape: JSONTape
     let bytes: UnsafeBufferPointer<UInt8>
+    /// Whether a reference may leave out its size: those an export's file names became
+    /// (``ExportAttachments``), read from an input marked ``InputSource/attachmentSizesUnknown``.
+    /// Elsewhere `size` is required.
+    var sizeMayBeUnknown = false
 
     /// The reference at node `index`, adding every problem of its shape to `problems`; nil when
     /// its name, media type or size cannot be read.
@@ -129,13 +134,15 @@ struct AttachmentReader {
                 if !isDigest(value) { problems.append(wrong(member, value)) }
             }
         }
-        for member in AttachmentMember.required where given & member.bit == 0 {
+        for member in AttachmentMember.required where given & member.bit == 0
+            && !(member == .size && sizeMayBeUnknown && seen & member.bit == 0) {
             problems.append(AttachmentProblem(member: member.rawValue, rule: RuleIdentifier.required,
                                               message: "is required: an attachment gives \(member.expectation)",
                                               value: nil))
         }
         // Problems with other members (an unknown one, a malformed url) do not stop the file's checks.
-        guard let name, let mediaType, let size else { return nil }
+        guard let name, let mediaType, size != nil || (sizeMayBeUnknown && seen & AttachmentMember.size.bit == 0)
+        else { return nil }
         return AttachmentReference(name: name, mediaType: mediaType, size: size)
     }
 

@@ -87,23 +87,27 @@ enum SizeCheck: ValueCheckKind {
         return rules
     }
 
+    /// Also says that an export's answer has no size to check (``ExportAttachments``).
     static func explain(_ constraints: Constraints, for writer: ExplanationWriter) -> [ExplainedCheck] {
         let minimum = constraints.minSize.flatMap { try? ByteSize.parse($0.value).get() }
         let maximum = constraints.maxSize.flatMap { try? ByteSize.parse($0.value).get() }
+        let body: String
+        let rules: [String]
         switch (minimum, maximum) {
         case let (low?, high?):
-            return [ExplainedCheck(label: "size", body: "each file is \(ByteSize.describe(low)) to "
-                                   + "\(ByteSize.describe(high)) (\(low) to \(Counted.phrase(high, "byte")))",
-                                   rules: [RuleIdentifier.minSize, RuleIdentifier.maxSize])]
+            body = "each file is \(ByteSize.describe(low)) to \(ByteSize.describe(high)) (\(low) to \(Counted.phrase(high, "byte")))"
+            rules = [RuleIdentifier.minSize, RuleIdentifier.maxSize]
         case let (low?, nil):
-            return [ExplainedCheck(label: "size", body: "each file is at least \(ByteSize.describe(low)) (\(Counted.phrase(low, "byte")))",
-                                   rules: [RuleIdentifier.minSize])]
+            body = "each file is at least \(ByteSize.describe(low)) (\(Counted.phrase(low, "byte")))"
+            rules = [RuleIdentifier.minSize]
         case let (nil, high?):
-            return [ExplainedCheck(label: "size", body: "each file is at most \(ByteSize.describe(high)) (\(Counted.phrase(high, "byte")))",
-                                   rules: [RuleIdentifier.maxSize])]
+            body = "each file is at most \(ByteSize.describe(high)) (\(Counted.phrase(high, "byte")))"
+            rules = [RuleIdentifier.maxSize]
         case (nil, nil):
             return []
         }
+        return [ExplainedCheck(label: "size", body: body + "; not checkable for an answer read from a server export "
+                                   + "(a file name, size unknown: counted in the run's notice)", rules: rules)]
     }
 
     /// The field's size bounds in bytes (0 and nil when it has none).
@@ -134,19 +138,22 @@ extension RuleIdentifier {
 }
 
 extension RecordValidator {
-    /// Words a file smaller than `minimum` or larger than `maximum` bytes.
+    /// Words a file smaller than `minimum` or larger than `maximum` bytes. A file whose size is
+    /// not known (an export's file name) is not checked: the export readers counted it, and the
+    /// run says how many (``ExportAttachmentNotice``).
     func checkSize(_ minimum: Int64?, _ maximum: Int64?, _ file: AttachmentReference, _ field: CompiledField,
                    _ path: String) {
+        guard let size = file.size else { return }
         // Under --redact the file's own size is not quoted (it is masked like any value).
-        if let minimum, file.size < minimum {
+        if let minimum, size < minimum {
             reportFile(field, path, RuleIdentifier.minSize,
-                       (redactsValues ? "is smaller than allowed" : "is " + ByteSize.exact(file.size))
-                           + "; it must be at least " + ByteSize.exact(minimum), String(file.size))
+                       (redactsValues ? "is smaller than allowed" : "is " + ByteSize.exact(size))
+                           + "; it must be at least " + ByteSize.exact(minimum), String(size))
         }
-        if let maximum, file.size > maximum {
+        if let maximum, size > maximum {
             reportFile(field, path, RuleIdentifier.maxSize,
-                       (redactsValues ? "is larger than allowed" : "is " + ByteSize.exact(file.size))
-                           + "; it must be at most " + ByteSize.exact(maximum), String(file.size))
+                       (redactsValues ? "is larger than allowed" : "is " + ByteSize.exact(size))
+                           + "; it must be at most " + ByteSize.exact(maximum), String(size))
         }
     }
 }

@@ -48,6 +48,10 @@ public struct InputSource: Sendable, Hashable {
     /// Whether it was found in a folder (only regular files are read there), rather than named
     /// on the command line (where a pipe or a device such as `/dev/stdin` is read too).
     var foundInFolder = false
+    /// Whether its attachment references may leave out their size: the converted answers of a
+    /// server export, which give a file's name only (``ExportAttachments``). Their size checks
+    /// are not made, and the run says how many (``ExportAttachmentNotice``).
+    public var attachmentSizesUnknown = false
 
     /// Creates an input; `relativePath` defaults to the file name, `name` to `path`.
     public init(path: String, format: InputFormat, relativePath: String? = nil, name: String? = nil,

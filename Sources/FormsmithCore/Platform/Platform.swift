@@ -196,6 +196,13 @@ public enum Platform {
         return String(cString: resolved)
     }
 
+    /// The error code of `stat` on `path` (following symbolic links), or nil when it succeeds:
+    /// tells a file that is not there from one that cannot be reached (no permission).
+    static func statFailure(_ path: String) -> Int32? {
+        var status = stat()
+        return stat(path, &status) == 0 ? nil : errno
+    }
+
     /// Whether an open descriptor is a directory.
     static func isDirectory(_ descriptor: Int32) -> Bool {
         var status = stat()

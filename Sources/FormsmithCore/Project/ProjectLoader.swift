@@ -60,6 +60,13 @@ public enum ProjectLoader {
         throws(RulesError) -> Project
     {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            // A file that is there but cannot be reached is not said to be missing.
+            if let code = Platform.statFailure(path), Platform.ErrorKind(code) != .missing {
+                throw RulesError(problems: [RuleProblem(
+                    "cannot read the project file: \(Platform.message(for: code)); give the user running formsmith "
+                        + "permission to read it and to enter its folders",
+                    at: SourceLocation(file: path, line: 1, column: 1))])
+            }
             throw RulesError(problems: [RuleProblem("cannot find the project file; check the path",
                                                      at: SourceLocation(file: path, line: 1, column: 1))])
         }

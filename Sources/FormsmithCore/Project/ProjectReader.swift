@@ -228,12 +228,12 @@ enum ProjectFiles {
         var pending = [prefix]
         while let relative = pending.popLast() {
             let path = relative.isEmpty ? folder : folder + "/" + relative
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
-                if case .failure(let failure) = Platform.listDirectory(Array(path.utf8)),
-                   Platform.ErrorKind(failure.code) != .missing {
-                    unlisted.append(Unlisted(path: relative.isEmpty ? "." : relative,
-                                             reason: Platform.message(for: failure.code)))
-                }
+            let names: [String]
+            switch FolderListing.names(in: path) {
+            case .success(let listed):
+                names = listed
+            case .failure(let failure):
+                if !failure.isMissing { unlisted.append(Unlisted(path: relative.isEmpty ? "." : relative, reason: failure.reason)) }
                 continue
             }
             let level = relative.isEmpty ? 1 : relative.split(separator: "/").count + 1

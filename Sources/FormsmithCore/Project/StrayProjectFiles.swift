@@ -42,28 +42,47 @@ public enum StrayProjectFiles {
     /// The findings for the project files anywhere below the folder of the project in use
     /// `inUse` (hidden folders such as `.git` and folders reached through links left out), other
     /// than `inUse` itself: `lint` of a project meets them all, beside a form's rules or not.
-    /// Folders that cannot be listed are skipped here; the rule files in them are reported
-    /// where they are read.
+    /// A folder that cannot be listed is a warning of its own (project files in it could not be
+    /// looked for), never skipped without a word.
     public static func findings(below inUse: String) -> [LintFinding] {
         let root = folder(of: inUse)
         let inUseReal = real(inUse)
         var findings: [LintFinding] = []
         var pending = [root]
         while let current = pending.popLast() {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: current) else { continue }
-            for name in names.sorted() {
+            let entries: [FolderListing.Entry]
+            switch FolderListing.entries(in: current) {
+            case .success(let listed):
+                entries = listed
+            case .failure(let failure):
+                if !failure.isMissing { findings.append(unlisted(current, reason: failure.reason)) }
+                continue
+            }
+            // Entries that cannot be examined (a folder readable but not searchable): said once
+            // for the folder, since a folder of project files may be among them.
+            if let reason = entries.lazy.compactMap(\.failure).first {
+                findings.append(unlisted(current, reason: reason, what: "examine the entries of"))
+            }
+            for entry in entries.sorted(by: { $0.name < $1.name }) {
+                let name = entry.name
                 let path = current == "/" ? "/" + name : current + "/" + name
                 if ProjectLoader.fileNames.contains(name), real(path) != inUseReal {
                     findings.append(finding(for: ProjectLoader.displayPath(path), inUse: inUse))
                 }
-                guard !name.hasPrefix("."),
-                      let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType,
-                      type == .typeDirectory
-                else { continue }
-                pending.append(path)
+                if !name.hasPrefix("."), entry.isFolder { pending.append(path) }
             }
         }
         return findings
+    }
+
+    /// The warning for a folder below the project that could not be listed (or whose entries
+    /// could not be examined), at the folder.
+    private static func unlisted(_ folder: String, reason: String, what: String = "list") -> LintFinding {
+        LintFinding(rule: rule, severity: .warning,
+                    location: SourceLocation(file: ProjectLoader.displayPath(folder), line: 1, column: 1),
+                    message: DisplayText.escaped("cannot \(what) this folder (\(reason)), so project files in it were not "
+                                                 + "looked for; give the user running formsmith read and execute "
+                                                 + "permission on it"))
     }
 
     /// The finding for the stray project file at `path`: at its `allowRoots` key when it has

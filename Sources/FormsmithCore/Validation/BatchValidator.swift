@@ -129,6 +129,7 @@ public final class BatchValidator: Sendable {
         var outcome = ChunkOutcome(sourceIndex: item.sourceIndex, bytes: item.bytes, failFast: options.failFast,
                                    splits: splits, keepsValid: options.reportsValidRecords)
         if options.countsFills { outcome.summary.fills = FieldFills(rules: rules) }
+        validator.attachmentSizesUnknown = item.source.attachmentSizesUnknown
         switch item.kind {
         case .lines:
             JSONLinesReader.forEachRecord(in: item.bytes, firstLine: item.firstLine) { line, lineNumber in

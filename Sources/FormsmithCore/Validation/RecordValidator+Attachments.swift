@@ -12,7 +12,8 @@ extension RecordValidator {
                           inCase: Bool) {
         switch raw {
         case .json(let index):
-            inspectAttachments(field, Int(index), AttachmentReader(tape: tape, bytes: bytes), raw, path, checks,
+            inspectAttachments(field, Int(index), AttachmentReader(tape: tape, bytes: bytes, sizeMayBeUnknown: attachmentSizesUnknown),
+                               raw, path, checks,
                                inCase: inCase)
         case .cell:
             var text: [UInt8] = []
@@ -37,7 +38,8 @@ extension RecordValidator {
                     }
                     return
                 }
-                inspectAttachments(field, 0, AttachmentReader(tape: attachmentTape, bytes: cell), raw, path, checks,
+                inspectAttachments(field, 0, AttachmentReader(tape: attachmentTape, bytes: cell,
+                                                              sizeMayBeUnknown: attachmentSizesUnknown), raw, path, checks,
                                    inCase: inCase)
             }
         case .absent, .broken:

@@ -80,6 +80,9 @@ public final class RecordValidator {
     /// In a project run, the top-level member naming a record's form (`form`): not a field,
     /// so never reported as unknown. Empty otherwise.
     var routingMember: [UInt8] = []
+    /// Whether the record being read comes from a server export, whose attachment references
+    /// may leave out their size (``InputSource/attachmentSizesUnknown``); set per input.
+    var attachmentSizesUnknown = false
 
     /// Creates a validator for `rules`; with `redactsValues` (`--redact`), messages do not quote
     /// values and violations' values are masked (see ``Redaction``).
@@ -221,12 +224,35 @@ public final class RecordValidator {
         return ConcretePath(template: field.path, item: item, enclosing: binding.enclosingItems(ofList: listID))
     }
 
+    /// Reports each assertion that is false, and each that cannot be computed although every
+    /// field it reads is valid or absent (a number past the exact-decimal digit limit, a date past
+    /// the day numbers): like a bound that cannot be computed (``checkRange``), such an assertion
+    /// is reported under its rule, never skipped without a word (docs/rules.md, "Arithmetic").
+    /// One that reads an invalid field stays unknown and is skipped: that field's own violation
+    /// is the root cause.
     private func checkAssertions(_ assertions: [CompiledAssertion], pathPrefix: String) {
-        for assertion in assertions where assertion.predicate.evaluateCondition(environment) == false {
+        for assertion in assertions {
+            let message: String
+            switch assertion.predicate.evaluateCondition(environment) {
+            case false?:
+                message = assertion.message
+            case nil where assertion.predicate.referencedFields.allSatisfy({ environment.lookup($0) != .invalid }):
+                message = Self.uncomputableAssertion(assertion)
+            default:
+                continue
+            }
             let field = assertion.fieldID.map { path(of: rules.fields[$0], item: currentItem).description }
                 ?? String(pathPrefix.dropLast())
-            violations.append(Violation(field: field, rule: assertion.rule, message: assertion.message))
+            violations.append(Violation(field: field, rule: assertion.rule, message: message))
         }
+    }
+
+    /// The message of an assertion whose value cannot be computed.
+    static func uncomputableAssertion(_ assertion: CompiledAssertion) -> String {
+        "cannot be checked: `\(assertion.source)` needs a value Formsmith does not compute (a number whose exact "
+            + "value would need more than \(ExactDecimal.digitLimit) digits, a date beyond about 5.8 million years "
+            + "either side of 1970, or a concat() of more than 1000 characters); the assertion says: "
+            + assertion.message
     }
 
     // MARK: - Field access

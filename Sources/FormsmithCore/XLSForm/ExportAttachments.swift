@@ -11,15 +11,17 @@
 ///   `application/pdf`, which a field with `mediaTypes: [image/*]` rejects under rule
 ///   `media-type` as it would a native reference; of an extension's types the first the field
 ///   allows is taken;
-/// - what a name cannot tell is not checked and counted (``fileNames``, ``unknownExtensions``):
-///   the size (`minSize`/`maxSize`: the reference is given the smallest size the field allows)
-///   and the content's real type; an extension Formsmith does not know names no type, and the
-///   reference is given one the field allows.
+/// - what a name cannot tell is not checked and counted (``fileNames``, ``unknownExtensions``,
+///   ``sizesUnknown``): the size (the reference has none, and is read from an input marked
+///   ``InputSource/attachmentSizesUnknown``, so `minSize`/`maxSize` are not checked for it rather
+///   than passed with a made-up size) and the content's real type; an extension Formsmith does
+///   not know names no type, and the reference is given one the field allows.
 struct ExportAttachments {
-    /// How a field's answers are read: its allowed types and the size given to its files.
+    /// How a field's answers are read: its allowed types, and whether it (or a case of it) has
+    /// a size rule its files' size cannot be checked against.
     private struct Field {
         let patterns: [MediaTypePattern]
-        let size: Int64
+        let hasSizeRule: Bool
         let isMultiple: Bool
     }
 
@@ -28,16 +30,18 @@ struct ExportAttachments {
     private(set) var fileNames = 0
     /// Of those, the ones whose extension names no media type Formsmith knows.
     private(set) var unknownExtensions = 0
+    /// Of those, the ones on a field with `minSize` or `maxSize` (its own or a case's): their
+    /// size is unknown, so that rule is not checked for them.
+    private(set) var sizesUnknown = 0
 
     /// The attachment fields of `rules`, by rule path.
     init(rules: RuleSet) {
         for field in rules.allFields where field.type == .attachment {
             let written = field.constraints.mediaTypes ?? []
             let patterns = written.compactMap { try? MediaTypePattern.parse($0.value).get() }
-            // The smallest size every minSize of the field (and of its cases) allows.
-            let minimums = ([field.constraints.minSize] + field.cases.map(\.constraints.minSize)).compactMap { $0 }
-            let size = minimums.compactMap { try? ByteSize.parse($0.value).get() }.max() ?? 0
-            fields[field.path] = Field(patterns: patterns, size: max(size, 0), isMultiple: field.isMultiple)
+            let constraints = [field.constraints] + field.cases.map(\.constraints)
+            let hasSizeRule = constraints.contains { $0.minSize != nil || $0.maxSize != nil }
+            fields[field.path] = Field(patterns: patterns, hasSizeRule: hasSizeRule, isMultiple: field.isMultiple)
         }
     }
 
@@ -54,6 +58,7 @@ struct ExportAttachments {
 
     private mutating func file(_ name: String, _ field: Field) -> [String: Any] {
         fileNames += 1
+        if field.hasSizeRule { sizesUnknown += 1 }
         let mediaType: String
         if let known = MediaType.fileExtension(of: name).flatMap({ MediaType.byExtension[$0] }) {
             mediaType = known.first { type in field.patterns.isEmpty || field.patterns.contains { $0.matches(type) } }
@@ -62,7 +67,8 @@ struct ExportAttachments {
             unknownExtensions += 1
             mediaType = Self.allowedType(field.patterns)
         }
-        return ["name": name, "mediaType": mediaType, "size": KoboNumber(text: String(field.size))]
+        // No size: the export does not tell it (see ``sizesUnknown``).
+        return ["name": name, "mediaType": mediaType]
     }
 
     /// A type the patterns allow, for a file whose type its name cannot tell.
@@ -76,8 +82,9 @@ struct ExportAttachments {
 /// (``ExportAttachments``).
 public enum ExportAttachmentNotice {
     /// What the run is told, once, about `fileNames` answers read from exports (nil for none):
-    /// that their size and content are not checked.
-    public static func text(fileNames: Int, unknownExtensions: Int) -> String? {
+    /// that their size and content are not checked, and how many of them (`sizesUnknown`) are
+    /// on a field whose `minSize`/`maxSize` therefore goes unchecked.
+    public static func text(fileNames: Int, unknownExtensions: Int, sizesUnknown: Int = 0) -> String? {
         guard fileNames > 0 else { return nil }
         var text = "\(fileNames) attachment answer\(fileNames == 1 ? "" : "s") of the exports given as a file name, "
             + "not a file: the name and the media type its extension names are checked; not checkable from a name: "
@@ -85,6 +92,10 @@ public enum ExportAttachmentNotice {
         if unknownExtensions > 0 {
             text += "; \(unknownExtensions) of them with an extension that names no media type Formsmith knows, "
                 + "whose media type is not checked either"
+        }
+        if sizesUnknown > 0 {
+            text += "; \(sizesUnknown) of them on a field with minSize or maxSize: size unknown, that rule not "
+                + "checked for \(sizesUnknown == 1 ? "it" : "them")"
         }
         return text
     }

@@ -17,6 +17,9 @@ public struct KoboExport: Sendable {
     /// are not checked; of them, those whose extension names no known media type.
     public var attachmentFileNames = 0
     public var attachmentUnknownExtensions = 0
+    /// Of the attachment answers, those on a field with `minSize` or `maxSize`: their size is
+    /// unknown, so not checked.
+    public var attachmentSizesUnknown = 0
 
     /// The largest export read (its submissions are held in memory to be rewritten).
     public static let maxBytes = ExportJSON.maxBytes
@@ -81,6 +84,7 @@ public struct KoboExport: Sendable {
         }
         export.attachmentFileNames = attachments.fileNames
         export.attachmentUnknownExtensions = attachments.unknownExtensions
+        export.attachmentSizesUnknown = attachments.sizesUnknown
         return export
     }
 }

@@ -28,6 +28,9 @@ public struct ODKCentralCSVExport: Sendable {
     /// are not checked; of them, those whose extension names no known media type.
     public var attachmentFileNames = 0
     public var attachmentUnknownExtensions = 0
+    /// Of the attachment answers, those on a field with `minSize` or `maxSize`: their size is
+    /// unknown, so not checked.
+    public var attachmentSizesUnknown = 0
 
     /// The largest file read (its rows are held in memory to be joined).
     public static let maxBytes = 512 << 20
@@ -145,6 +148,7 @@ public struct ODKCentralCSVExport: Sendable {
         }
         export.attachmentFileNames = reader.attachments.fileNames
         export.attachmentUnknownExtensions = reader.attachments.unknownExtensions
+        export.attachmentSizesUnknown = reader.attachments.sizesUnknown
         for missing in reader.missing.sorted() {
             export.notes.append("\(missing): not found beside the main file\(reader.archive == nil ? "" : " in the zip"): that "
                                 + "repeat's items are read as none")

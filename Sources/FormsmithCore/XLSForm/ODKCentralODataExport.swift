@@ -26,6 +26,9 @@ public struct ODKCentralODataExport: Sendable {
     /// are not checked; of them, those whose extension names no known media type.
     public var attachmentFileNames = 0
     public var attachmentUnknownExtensions = 0
+    /// Of the attachment answers, those on a field with `minSize` or `maxSize`: their size is
+    /// unknown, so not checked.
+    public var attachmentSizesUnknown = 0
 
     /// The largest response read (its submissions are held in memory to be rewritten).
     public static let maxBytes = ExportJSON.maxBytes
@@ -95,6 +98,7 @@ public struct ODKCentralODataExport: Sendable {
         }
         export.attachmentFileNames = converter.attachments.fileNames
         export.attachmentUnknownExtensions = converter.attachments.unknownExtensions
+        export.attachmentSizesUnknown = converter.attachments.sizesUnknown
         if converter.accuracyWithoutAltitude > 0 {
             export.notes.append("\(converter.accuracyWithoutAltitude) geopoint\(converter.accuracyWithoutAltitude == 1 ? "" : "s") "
                                 + "with an accuracy but no altitude: read as latitude and longitude only")
