@@ -24,6 +24,8 @@ indirect enum CompiledNode: Sendable {
     case call(BuiltinFunction, CompiledNode)
     /// `concat(a, b, ...)`: the arguments as text, joined.
     case concat([CompiledNode])
+    /// `sum(items[].price)`: field `field` added up over the items of list `list`.
+    case sum(field: Int, list: Int)
     /// Something that can never be evaluated (an unknown function or a wrong number of
     /// arguments, which the type checker rejects); always unknown.
     case unevaluable
@@ -68,6 +70,12 @@ indirect enum CompiledNode: Sendable {
             return op == .not ? .not(node) : .negate(node)
         case let .binary(op, left, right, _):
             return binary(op, try compile(left, resolve), try compile(right, resolve))
+        case let .call(name, arguments, _) where name == "sum" && arguments.count == 1:
+            guard case let .field(reference, _) = arguments[0], reference.isItemRelative,
+                  let marker = reference.path.range(of: "[]", options: .backwards) else { return .unevaluable }
+            let field = try resolve(FieldReference(everyItemOf: reference.path))
+            let list = try resolve(FieldReference(path: String(reference.path[..<marker.lowerBound])))
+            return .sum(field: field, list: list)
         case let .call(name, arguments, _) where name == "concat" && !arguments.isEmpty:
             return .concat(try arguments.map { try compile($0, resolve) })
         case let .call(name, arguments, _):
@@ -121,6 +129,10 @@ indirect enum CompiledNode: Sendable {
             return
         case let .field(id):
             fields.append(id)
+        case let .sum(_, list):
+            // The list, in the expression's own scope or an enclosing one: what orders the
+            // expression after the items it adds up (the summed field is in the items' scope).
+            fields.append(list)
         case let .list(elements), let .concat(elements):
             for element in elements { element.collectFields(into: &fields) }
         case let .not(node), let .negate(node), let .call(_, node):

@@ -29,11 +29,23 @@ public struct FieldReference: Hashable, Sendable, CustomStringConvertible {
     /// Whether the path goes through a list item (`drivers[].birthDate`): the field of the
     /// current item of that list.
     public let isItemRelative: Bool
+    /// Whether the reference reads the field in every item of its list rather than in the
+    /// current one (the argument of `sum(items[].price)`, written outside `items`).
+    public let readsEveryItem: Bool
 
     /// A reference from a normalised path; `isItemRelative` is derived from the `[]` marker.
     public init(path: String) {
         self.path = path
         self.isItemRelative = path.utf8.contains(UInt8(ascii: "["))
+        self.readsEveryItem = false
+    }
+
+    /// A reference to the field at `path` (a list item field) in every item of its list, as
+    /// `sum()` reads it.
+    public init(everyItemOf path: String) {
+        self.path = path
+        self.isItemRelative = true
+        self.readsEveryItem = true
     }
 
     /// The path.

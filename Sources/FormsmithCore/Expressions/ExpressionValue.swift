@@ -51,4 +51,15 @@ public protocol ExpressionEnvironment {
     var today: CivilDate { get }
     /// The value of the field with the id given by the resolver at compile time.
     func lookup(_ field: Int) -> FieldLookup
+    /// The value of field `field` in each item of list `list` (the list readable from the
+    /// expression's scope: for a list inside list items, the items of the enclosing item being
+    /// evaluated), in item order, for `sum(items[].price)`; nil when the items are not known.
+    func everyItem(of field: Int, inList list: Int) -> [FieldLookup]?
+}
+
+extension ExpressionEnvironment {
+    /// An environment that holds no list items (the rule compiler's constant folding, lint's
+    /// made-up questionnaires) cannot know a list's items: `sum()` over them is unknown there,
+    /// never taken as 0.
+    public func everyItem(of field: Int, inList list: Int) -> [FieldLookup]? { nil }
 }
