@@ -116,7 +116,7 @@ struct XLSFormExpressionTranslator {
         guard field.isExpressible else { throw Self.inexpressible(field) }
         for list in field.lists where !enclosingLists.contains(list) {
             throw XPathUntranslated("${\(field.name)} is inside a repeat that does not hold this question "
-                                    + "(only count() and sum() of a repeat's answers are read from outside it)")
+                                    + "(only count() of a repeat and sum() of its answers are read from outside it)")
         }
         return TranslatedTerm(text: field.expressionPath, kind: field.kind)
     }
@@ -355,8 +355,24 @@ struct XLSFormExpressionTranslator {
             }
             return inner
         case "sum":
-            throw XPathUntranslated("the function sum(): Formsmith's expressions count a list's items (count()) "
-                                    + "but do not add up their answers")
+            // XPath's sum() of a repeat's number question read from outside that repeat: every
+            // item's answer added (a blank answer makes ODK's sum NaN, Formsmith's null).
+            try arity(1)
+            guard case let .reference(name) = arguments[0], let field = fields[name], field.calculation == nil,
+                  let list = field.lists.last else {
+                throw XPathUntranslated("sum() of something other than a number question inside a repeat (${name})")
+            }
+            guard field.kind == .number else { throw XPathUntranslated("sum() of ${\(name)}, which is not a number") }
+            guard field.isExpressible else { throw Self.inexpressible(field) }
+            guard !enclosingLists.contains(list) else {
+                throw XPathUntranslated("sum() of ${\(name)} inside its own repeat (there ${\(name)} is the current item's "
+                                        + "answer alone)")
+            }
+            for outer in field.lists.dropLast() where !enclosingLists.contains(outer) {
+                throw XPathUntranslated("sum() of a question in a repeat inside another repeat that does not hold this "
+                                        + "question")
+            }
+            return TranslatedTerm(text: "sum(\(field.expressionPath))", kind: .number)
         case "concat":
             // XPath's concat(): each argument as its string, joined (Formsmith's concat() writes a
             // number in plain notation and a select_multiple as its choices joined by spaces, as
