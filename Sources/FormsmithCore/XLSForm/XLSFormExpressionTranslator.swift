@@ -153,9 +153,11 @@ struct XLSFormExpressionTranslator {
             // on, a duration in Formsmith's language (`today + 30d`) when the number is written out.
             if a.kind == .date, b.kind == .number { return try shifted(a, op, by: right) }
             if op == "+", a.kind == .number, b.kind == .date { return try shifted(b, op, by: left) }
+            // ODK turns a date into its days since 1970-01-01 for arithmetic, so date - date is
+            // the whole number of days between them: Formsmith's date - date (null, as NaN, when
+            // either is blank). A dateTime is text to the import, never a date here.
             if a.kind == .date, b.kind == .date, op == "-" {
-                throw XPathUntranslated("the days between two dates (date - date) are not expressible: Formsmith "
-                                        + "compares dates and adds durations (write `${a} < ${b} + 30`, not `${a} - ${b} < 30`)")
+                return TranslatedTerm(text: "(\(a.text) - \(b.text))", kind: .number)
             }
             throw XPathUntranslated("'\(op)' on values that are not both numbers, nor a date and a number of days")
         case "*", "div", "mod":
@@ -315,7 +317,8 @@ struct XLSFormExpressionTranslator {
             throw XPathUntranslated("date() of a value other than a date written out ('2020-01-31') or a date question")
         case "decimal-date-time":
             // The days since 1970-01-01: for a date, ordered and shifted as the date itself is
-            // (comparisons, ± days); the number of days as such is not expressible.
+            // (comparisons, ± days), and two subtracted give the days between them; the day
+            // count on its own (compared with a number) is not expressible.
             try arity(1)
             let inner = try translate(arguments[0])
             guard inner.kind == .date else {
