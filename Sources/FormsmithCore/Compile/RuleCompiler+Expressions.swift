@@ -72,6 +72,14 @@ extension CompilerState {
             return nil
         }
         let owner = declarations[id].listID
+        if reference.namesEnclosingList {
+            guard declarations[id].rule.type == .list, isScope(id, enclosing: listID) else {
+                problems.append("position(\(reference.path)) reads the place of the current item of '\(reference.path)', "
+                                + "so it can only be used inside that list's items (with a list field as its argument)")
+                return nil
+            }
+            return id
+        }
         if reference.readsEveryItem {
             // sum(items[].price): the list must be readable here, and this must be outside its
             // items (inside them, items[].price is the current item's own value).

@@ -26,6 +26,9 @@ indirect enum CompiledNode: Sendable {
     case concat([CompiledNode])
     /// `sum(items[].price)`: field `field` added up over the items of list `list`.
     case sum(field: Int, list: Int)
+    /// `position(drivers)`: the 1-based place of the current item of list `list` (the
+    /// expression's own list or one enclosing it).
+    case position(list: Int)
     /// Something that can never be evaluated (an unknown function or a wrong number of
     /// arguments, which the type checker rejects); always unknown.
     case unevaluable
@@ -70,6 +73,9 @@ indirect enum CompiledNode: Sendable {
             return op == .not ? .not(node) : .negate(node)
         case let .binary(op, left, right, _):
             return binary(op, try compile(left, resolve), try compile(right, resolve))
+        case let .call(name, arguments, _) where name == "position" && arguments.count == 1:
+            guard case let .field(reference, _) = arguments[0] else { return .unevaluable }
+            return .position(list: try resolve(FieldReference(enclosingList: reference.path)))
         case let .call(name, arguments, _) where name == "sum" && arguments.count == 1:
             guard case let .field(reference, _) = arguments[0], reference.isItemRelative,
                   let marker = reference.path.range(of: "[]", options: .backwards) else { return .unevaluable }
@@ -126,6 +132,9 @@ indirect enum CompiledNode: Sendable {
     func collectFields(into fields: inout [Int]) {
         switch self {
         case .constant, .today, .unevaluable:
+            return
+        case .position:
+            // The item's place, not a value of the list: nothing to order the expression after.
             return
         case let .field(id):
             fields.append(id)

@@ -55,6 +55,10 @@ public protocol ExpressionEnvironment {
     /// expression's scope: for a list inside list items, the items of the enclosing item being
     /// evaluated), in item order, for `sum(items[].price)`; nil when the items are not known.
     func everyItem(of field: Int, inList list: Int) -> [FieldLookup]?
+    /// The 0-based index of the item being evaluated of list `list` (the expression's own list
+    /// or one enclosing it: among that item's siblings), for `position(drivers)`; nil when no
+    /// item is being evaluated.
+    func currentItem(ofList list: Int) -> Int?
 }
 
 extension ExpressionEnvironment {
@@ -62,4 +66,6 @@ extension ExpressionEnvironment {
     /// made-up questionnaires) cannot know a list's items: `sum()` over them is unknown there,
     /// never taken as 0.
     public func everyItem(of field: Int, inList list: Int) -> [FieldLookup]? { nil }
+    /// Likewise no item is being evaluated there: `position()` is unknown.
+    public func currentItem(ofList list: Int) -> Int? { nil }
 }

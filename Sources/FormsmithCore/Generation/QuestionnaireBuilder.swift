@@ -358,6 +358,17 @@ struct GenerationEnvironment: ExpressionEnvironment {
         return found
     }
 
+    /// The place among its siblings of the item of list `list` being filled (the current list's
+    /// or an enclosing one's): items of an inner list are stored after each other across the
+    /// enclosing items, so the index is made local.
+    func currentItem(ofList list: Int) -> Int? {
+        let record = builder.record
+        let item = builder.currentList == list
+            ? builder.currentItem : record.item(ofList: list, holding: builder.currentItem, of: builder.currentList)
+        guard item >= 0, let local = record.localIndices(of: list, item: item).last, local >= 0 else { return nil }
+        return local
+    }
+
     private func lookup(_ id: Int, _ value: GeneratedValue) -> FieldLookup {
         switch value {
         case .absent: return .absent

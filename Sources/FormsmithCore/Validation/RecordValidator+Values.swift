@@ -51,6 +51,13 @@ struct RecordEnvironment: ExpressionEnvironment {
     func lookup(_ field: Int) -> FieldLookup { validator.expressionValue(of: field) }
 
     func everyItem(of field: Int, inList list: Int) -> [FieldLookup]? { validator.itemValues(of: field, inList: list) }
+
+    func currentItem(ofList list: Int) -> Int? {
+        // The current list's item, or an enclosing list's item being evaluated (each list's
+        // storage holds the items of one enclosing item at a time, so the index is local).
+        let item = validator.currentList == list ? validator.currentItem : validator.binding.lists[list].activeItem
+        return item >= 0 ? item : nil
+    }
 }
 
 extension RecordValidator {

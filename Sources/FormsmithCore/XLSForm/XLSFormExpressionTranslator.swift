@@ -30,6 +30,9 @@ struct XLSFormExpressionTranslator {
     var choiceColumns: [String: String]?
     /// Calculations being inlined (a calculation that reads itself is refused, not looped).
     var inlining: Set<String> = []
+    /// The question whose row holds the expression being translated, when it is not `current`
+    /// (a calculation inlined into a question reading it): what `position(..)` is relative to.
+    var expressionOwner: XLSFormField?
 
     /// Translates a predicate (`relevant`, `required`, `constraint`, `choice_filter`).
     func predicate(_ text: String) throws(XPathUntranslated) -> String {
@@ -96,6 +99,7 @@ struct XLSFormExpressionTranslator {
             guard !inlining.contains(name) else { throw XPathUntranslated("the calculation of ${\(name)} reads itself") }
             var inner = self
             inner.inlining.insert(name)
+            inner.expressionOwner = field
             var term: TranslatedTerm
             do {
                 term = try inner.translate(try XPathParser.parse(calculation))
@@ -389,7 +393,23 @@ struct XLSFormExpressionTranslator {
             }
             return TranslatedTerm(text: "concat(\(parts.joined(separator: ", ")))", kind: .text)
         case "position":
-            throw XPathUntranslated("the function position(): Formsmith's expressions do not read an item's place in its list")
+            // position(..) on a question whose parent is a repeat item: that item's 1-based place
+            // among the repeat's items (XPath's position of the node among its siblings of the
+            // same name, as JavaRosa evaluates it). Under a group inside the item, `..` is the
+            // group (always 1 in ODK); that and other arguments stay listed.
+            try arity(1)
+            guard case .parent = arguments[0] else {
+                throw XPathUntranslated("position() of something other than '..' (the repeat item holding the question)")
+            }
+            guard let owner = expressionOwner ?? current, owner.steps.count >= 2, owner.steps[owner.steps.count - 2].isList,
+                  let list = owner.lists.last else {
+                throw XPathUntranslated("position(..) on a question that is not directly inside a repeat")
+            }
+            guard enclosingLists.contains(list) else {
+                throw XPathUntranslated("position(..) of a repeat item read from outside that repeat")
+            }
+            guard owner.isExpressible else { throw Self.inexpressible(owner) }
+            return TranslatedTerm(text: "position(\(list))", kind: .number)
         case "jr:choice-name":
             throw XPathUntranslated("the function jr:choice-name(): Formsmith's expressions read a choice's name, "
                                     + "not its label")
