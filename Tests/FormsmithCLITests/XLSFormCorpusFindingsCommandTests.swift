@@ -162,7 +162,8 @@ final class XLSFormCorpusFindingsCommandTests: ScratchFolderTestCase {
     }
 
     /// The corpus of the differential check imports: all 50 forms, and only `choice_name.md`
-    /// (`jr:choice-name()`) lists anything, by sheet, row and column; the forms written to hold
+    /// (`jr:choice-name()` as a calculation's value; its comparison with a label, `pit`, is
+    /// translated) lists anything, by sheet, row and column; the forms written to hold
     /// what was not translated, `not_translated_arithmetic.md` (`*`, `div`, `mod`),
     /// `not_translated_functions.md` (`concat()`) and `not_translated_sum_position.md` (`sum()`,
     /// `position(..)`), translated since, list nothing.

@@ -30,6 +30,9 @@ struct XLSFormExpressionTranslator {
     var choiceColumns: [String: String]?
     /// Calculations being inlined (a calculation that reads itself is refused, not looped).
     var inlining: Set<String> = []
+    /// Each choice list's choices and their labels in the form's default language, for
+    /// `jr:choice-name()` compared with a label.
+    var choiceLabels: [String: [(name: String, label: String)]] = [:]
     /// The question whose row holds the expression being translated, when it is not `current`
     /// (a calculation inlined into a question reading it): what `position(..)` is relative to.
     var expressionOwner: XLSFormField?
@@ -126,6 +129,10 @@ struct XLSFormExpressionTranslator {
     }
 
     private func binary(_ op: String, _ left: XPathNode, _ right: XPathNode) throws(XPathUntranslated) -> TranslatedTerm {
+        if op == "=" || op == "!=" {
+            if let test = try choiceNameTest(left, right, negated: op == "!=") { return test }
+            if let test = try choiceNameTest(right, left, negated: op == "!=") { return test }
+        }
         if ["=", "!=", "<", "<=", ">", ">="].contains(op), let distributed = Self.distributed(op, left, right) {
             return try translate(distributed)
         }
@@ -411,11 +418,36 @@ struct XLSFormExpressionTranslator {
             guard owner.isExpressible else { throw Self.inexpressible(owner) }
             return TranslatedTerm(text: "position(\(list))", kind: .number)
         case "jr:choice-name":
-            throw XPathUntranslated("the function jr:choice-name(): Formsmith's expressions read a choice's name, "
-                                    + "not its label")
+            throw XPathUntranslated("the function jr:choice-name() as a value: Formsmith's expressions read a choice's "
+                                    + "name, not its label (compared with a label written out, `jr:choice-name(${q}, "
+                                    + "'${q}') = 'Yes'`, it is translated)")
         default:
             throw XPathUntranslated("the function \(name)() has no equivalent in Formsmith's expression language")
         }
+    }
+
+    /// `jr:choice-name(value, '${q}') = 'Label'` (or `!=`): the choice's label in the form's
+    /// default language compared with text written out, decided statically as "the value is one
+    /// of the choices of q's list that carry that label" (none carry it: never). A blank value or
+    /// one that is no choice has the label '' in ODK, so neither equals the label, as `in` says.
+    /// Nil when `call` is not `jr:choice-name()` compared with a non-empty text literal.
+    private func choiceNameTest(_ call: XPathNode, _ other: XPathNode, negated: Bool) throws(XPathUntranslated) -> TranslatedTerm? {
+        guard case let .call("jr:choice-name", arguments) = call, case let .string(label) = other, !label.isEmpty else { return nil }
+        guard arguments.count == 2, case let .string(reference) = arguments[1], reference.hasPrefix("${"), reference.hasSuffix("}"),
+              let question = fields[String(reference.dropFirst(2).dropLast())] else {
+            throw XPathUntranslated("jr:choice-name() whose second argument is not a question written as '${name}'")
+        }
+        let words = XLSFormImporter.words(question.typeName)
+        guard words.count >= 2, words[0] == "select_one" || words[0] == "select_multiple", let choices = choiceLabels[words[1]] else {
+            throw XPathUntranslated("jr:choice-name() of '${\(question.name)}', which is not a select with its choices in the "
+                                    + "choices sheet")
+        }
+        let value = try translate(arguments[0])
+        guard value.kind == .choice || value.kind == .text else {
+            throw XPathUntranslated("jr:choice-name() of a value that is not one choice")
+        }
+        let names = choices.filter { $0.label == label }.map { Self.quote($0.name) }
+        return TranslatedTerm(text: "\(value.text) \(negated ? "not in" : "in") [\(names.joined(separator: ", "))]", kind: .boolean)
     }
 
     /// Whether `node` is an integer question (`.` on one, or `${name}` of one).
