@@ -52,6 +52,28 @@ final class PositionCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(run.stdout.contains("2 questionnaires: 1 valid, 1 invalid"), run.stdout)
     }
 
+    /// position() reads no field yet is not a constant: as a bound it is the item's place (it was
+    /// taken for a constant and refused as "the bound has no value").
+    func testPositionAsABoundIsTheItemsPlace() throws {
+        let run = try validate("""
+            id: bound
+            fields:
+              drivers:
+                type: list
+                fields:
+                  n: {type: integer, max: "position(drivers)"}
+
+            """, """
+            {"drivers": [{"n": 1}, {"n": 3}, {"n": 2}]}
+
+            """)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        // Places 1, 2, 3: n 3 in the second item is over 2; 1 <= 1 and 2 <= 3 hold.
+        XCTAssertTrue(run.stdout.contains("data.jsonl:1\n  drivers[1].n: must be at most 2 (position(drivers)) [max] (value \"3\")\n\n"),
+                      run.stdout)
+        XCTAssertTrue(run.stdout.contains("1 questionnaire: 0 valid, 1 invalid"), run.stdout)
+    }
+
     func testPositionOutsideItsListIsARuleFileError() throws {
         let run = try validate("""
             id: outside

@@ -128,6 +128,21 @@ indirect enum CompiledNode: Sendable {
         return false
     }
 
+    /// Whether the node or one below it is `position()` (its value depends on the item being
+    /// checked though it reads no field).
+    var readsItemPlace: Bool {
+        switch self {
+        case .position: return true
+        case .constant, .today, .unevaluable, .field, .sum: return false
+        case let .list(elements), let .concat(elements): return elements.contains { $0.readsItemPlace }
+        case let .not(node), let .negate(node), let .call(_, node): return node.readsItemPlace
+        case let .and(left, right), let .or(left, right), let .equal(left, right, _), let .order(left, right, _),
+             let .membership(left, right, _), let .add(left, right), let .subtract(left, right), let .text(_, left, right),
+             let .multiplicative(_, left, right):
+            return left.readsItemPlace || right.readsItemPlace
+        }
+    }
+
     /// Appends the id of every referenced field, in source order, to `fields`.
     func collectFields(into fields: inout [Int]) {
         switch self {
