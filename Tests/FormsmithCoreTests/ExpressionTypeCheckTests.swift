@@ -67,7 +67,7 @@ final class ExpressionTypeCheckTests: XCTestCase {
             ("month(1)", 6, "'month' expects a date, found integer"),
             ("today + 1", 0, "cannot apply '+' to date and integer (add a duration such as 18y or 60d"),
             ("18y - today", 0, "cannot apply '-' to duration and date"),
-            ("frobnicate(1)", 0, "unknown function 'frobnicate': expected one of empty, present, count, year, month, day, date, concat"),
+            ("frobnicate(1)", 0, "unknown function 'frobnicate': expected one of empty, present, count, year, month, day, date, concat, sum, position"),
             ("consent || year(today, 1)", 11, "function 'year' takes 1 argument, found 2"),
             ("present()", 0, "function 'present' takes 1 argument, found 0"),
             ("vehicle.colour == 'red'", 0, "unknown field 'vehicle.colour'"),

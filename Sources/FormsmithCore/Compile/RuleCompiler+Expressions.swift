@@ -72,6 +72,34 @@ extension CompilerState {
             return nil
         }
         let owner = declarations[id].listID
+        if reference.namesEnclosingList {
+            guard declarations[id].rule.type == .list, isScope(id, enclosing: listID) else {
+                problems.append("position(\(reference.path)) reads the place of the current item of '\(reference.path)', "
+                                + "so it can only be used inside that list's items (with a list field as its argument)")
+                return nil
+            }
+            return id
+        }
+        if reference.readsEveryItem {
+            // sum(items[].price): the list must be readable here, and this must be outside its
+            // items (inside them, items[].price is the current item's own value).
+            guard let list = owner else {
+                problems.append("'\(reference.path)' is not a list item field; sum() adds up a field over a list's items")
+                return nil
+            }
+            let listPath = declarations[list].rule.path
+            guard isScope(declarations[list].listID, enclosing: listID) else {
+                problems.append("sum(\(reference.path)) reads the items of '\(listPath)', which is inside another list's "
+                                + "items: use it inside that list")
+                return nil
+            }
+            guard !isScope(list, enclosing: listID) else {
+                problems.append("sum(\(reference.path)) is written inside the items of '\(listPath)': it adds up every "
+                                + "item of '\(listPath)', so write it outside that list (in the enclosing scope or its assert)")
+                return nil
+            }
+            return id
+        }
         if reference.isItemRelative {
             if owner == nil || !isScope(owner, enclosing: listID) {
                 let list = owner.map { declarations[$0].rule.path } ?? "?"

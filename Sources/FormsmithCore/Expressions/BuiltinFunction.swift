@@ -1,5 +1,7 @@
 /// The functions of the expression language that take exactly one argument (`concat(a, b, ...)`,
-/// which takes one or more, is compiled apart: `CompiledNode.concat`).
+/// which takes one or more, is compiled apart: `CompiledNode.concat`; so is `sum(list[].field)`,
+/// which reads a field in every item of a list: `CompiledNode.sum`; and `position(list)`, the
+/// place of the current item of an enclosing list: `CompiledNode.position`).
 enum BuiltinFunction: String, Sendable, CaseIterable {
     /// `empty(x)`: x is absent, null, `""` or an empty list.
     case empty
@@ -16,5 +18,5 @@ enum BuiltinFunction: String, Sendable, CaseIterable {
     static let arity = 1
 
     /// The names, for "unknown function" messages.
-    static var namesList: String { (allCases.map(\.rawValue) + ["concat"]).joined(separator: ", ") }
+    static var namesList: String { (allCases.map(\.rawValue) + ["concat", "sum", "position"]).joined(separator: ", ") }
 }

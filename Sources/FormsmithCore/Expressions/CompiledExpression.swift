@@ -37,6 +37,7 @@ public struct CompiledExpression: Sendable {
         root.collectFields(into: &fields)
         var seen = Set<Int>()
         referencedFields = fields.filter { seen.insert($0).inserted }
+        readsItemPlace = root.readsItemPlace
     }
 
     /// Evaluates against one record; nil means unknown (see the semantics above).
@@ -59,8 +60,12 @@ public struct CompiledExpression: Sendable {
     /// The compiled tree, for evaluators that recognise common shapes (the validator's plan).
     var node: CompiledNode { root }
 
-    /// Whether the expression references no fields, so it can be computed once per run.
-    public var isConstant: Bool { referencedFields.isEmpty }
+    /// Whether the expression references no fields and no list item's place (`position()`), so
+    /// it can be computed once per run.
+    public var isConstant: Bool { referencedFields.isEmpty && !readsItemPlace }
+
+    /// Whether the expression holds `position()`, whose value is the item being checked.
+    private let readsItemPlace: Bool
 
     /// The value when the expression has been folded to a constant (after `folded(today:)`
     /// for expressions using `today`), nil otherwise.

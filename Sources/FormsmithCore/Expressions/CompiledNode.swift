@@ -24,6 +24,11 @@ indirect enum CompiledNode: Sendable {
     case call(BuiltinFunction, CompiledNode)
     /// `concat(a, b, ...)`: the arguments as text, joined.
     case concat([CompiledNode])
+    /// `sum(items[].price)`: field `field` added up over the items of list `list`.
+    case sum(field: Int, list: Int)
+    /// `position(drivers)`: the 1-based place of the current item of list `list` (the
+    /// expression's own list or one enclosing it).
+    case position(list: Int)
     /// Something that can never be evaluated (an unknown function or a wrong number of
     /// arguments, which the type checker rejects); always unknown.
     case unevaluable
@@ -68,6 +73,15 @@ indirect enum CompiledNode: Sendable {
             return op == .not ? .not(node) : .negate(node)
         case let .binary(op, left, right, _):
             return binary(op, try compile(left, resolve), try compile(right, resolve))
+        case let .call(name, arguments, _) where name == "position" && arguments.count == 1:
+            guard case let .field(reference, _) = arguments[0] else { return .unevaluable }
+            return .position(list: try resolve(FieldReference(enclosingList: reference.path)))
+        case let .call(name, arguments, _) where name == "sum" && arguments.count == 1:
+            guard case let .field(reference, _) = arguments[0], reference.isItemRelative,
+                  let marker = reference.path.range(of: "[]", options: .backwards) else { return .unevaluable }
+            let field = try resolve(FieldReference(everyItemOf: reference.path))
+            let list = try resolve(FieldReference(path: String(reference.path[..<marker.lowerBound])))
+            return .sum(field: field, list: list)
         case let .call(name, arguments, _) where name == "concat" && !arguments.isEmpty:
             return .concat(try arguments.map { try compile($0, resolve) })
         case let .call(name, arguments, _):
@@ -114,13 +128,35 @@ indirect enum CompiledNode: Sendable {
         return false
     }
 
+    /// Whether the node or one below it is `position()` (its value depends on the item being
+    /// checked though it reads no field).
+    var readsItemPlace: Bool {
+        switch self {
+        case .position: return true
+        case .constant, .today, .unevaluable, .field, .sum: return false
+        case let .list(elements), let .concat(elements): return elements.contains { $0.readsItemPlace }
+        case let .not(node), let .negate(node), let .call(_, node): return node.readsItemPlace
+        case let .and(left, right), let .or(left, right), let .equal(left, right, _), let .order(left, right, _),
+             let .membership(left, right, _), let .add(left, right), let .subtract(left, right), let .text(_, left, right),
+             let .multiplicative(_, left, right):
+            return left.readsItemPlace || right.readsItemPlace
+        }
+    }
+
     /// Appends the id of every referenced field, in source order, to `fields`.
     func collectFields(into fields: inout [Int]) {
         switch self {
         case .constant, .today, .unevaluable:
             return
+        case .position:
+            // The item's place, not a value of the list: nothing to order the expression after.
+            return
         case let .field(id):
             fields.append(id)
+        case let .sum(_, list):
+            // The list, in the expression's own scope or an enclosing one: what orders the
+            // expression after the items it adds up (the summed field is in the items' scope).
+            fields.append(list)
         case let .list(elements), let .concat(elements):
             for element in elements { element.collectFields(into: &fields) }
         case let .not(node), let .negate(node), let .call(_, node):

@@ -80,6 +80,10 @@ extension CompiledNode {
                 text += piece
             }
             return .string(text)
+        case let .position(list):
+            return environment.currentItem(ofList: list).map { .integer(Int64($0) + 1) }
+        case let .sum(field, list):
+            return environment.everyItem(of: field, inList: list).flatMap(ExpressionOperations.sum)
         case let .call(function, argument):
             return argument.evaluate(environment).flatMap { ExpressionOperations.call(function, $0) }
         case .unevaluable:

@@ -14,7 +14,7 @@ extension CompiledNode {
         switch self {
         case .constant: return true
         case .today: return foldingToday
-        case .field, .unevaluable: return false
+        case .field, .sum, .position, .unevaluable: return false
         case let .list(elements), let .concat(elements): return elements.allSatisfy(\.isConstantValue)
         case let .not(node), let .negate(node), let .call(_, node): return node.isConstantValue
         case let .and(left, right), let .or(left, right), let .equal(left, right, _), let .order(left, right, _),
@@ -31,7 +31,7 @@ extension CompiledNode {
 
     private func foldingChildren(today: CivilDate?) -> CompiledNode {
         switch self {
-        case .constant, .field, .unevaluable:
+        case .constant, .field, .sum, .position, .unevaluable:
             return self
         case .today:
             return today.map { .constant(.date($0)) } ?? self

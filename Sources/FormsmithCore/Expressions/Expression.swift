@@ -29,11 +29,36 @@ public struct FieldReference: Hashable, Sendable, CustomStringConvertible {
     /// Whether the path goes through a list item (`drivers[].birthDate`): the field of the
     /// current item of that list.
     public let isItemRelative: Bool
+    /// Whether the reference reads the field in every item of its list rather than in the
+    /// current one (the argument of `sum(items[].price)`, written outside `items`).
+    public let readsEveryItem: Bool
+    /// Whether the reference names a list whose current item's place is read (the argument of
+    /// `position(drivers)`, written inside the items of `drivers`), not the list's value.
+    public let namesEnclosingList: Bool
 
     /// A reference from a normalised path; `isItemRelative` is derived from the `[]` marker.
     public init(path: String) {
         self.path = path
         self.isItemRelative = path.utf8.contains(UInt8(ascii: "["))
+        self.readsEveryItem = false
+        self.namesEnclosingList = false
+    }
+
+    /// A reference to the field at `path` (a list item field) in every item of its list, as
+    /// `sum()` reads it.
+    public init(everyItemOf path: String) {
+        self.path = path
+        self.isItemRelative = true
+        self.readsEveryItem = true
+        self.namesEnclosingList = false
+    }
+
+    /// A reference to the list at `path` whose current item's place `position()` reads.
+    public init(enclosingList path: String) {
+        self.path = path
+        self.isItemRelative = path.utf8.contains(UInt8(ascii: "["))
+        self.readsEveryItem = false
+        self.namesEnclosingList = true
     }
 
     /// The path.

@@ -88,6 +88,31 @@ enum ExpressionOperations {
         }
     }
 
+    /// `sum(items[].price)` from the field's value in each item: the exact total, 0 for no
+    /// items; null when an item leaves the field blank (XPath 1.0 sums `number()` of each node,
+    /// and `number('')` is NaN, so the ODK sum is NaN: null compares as NaN does, see
+    /// docs/rules.md); unknown when an item's value is itself invalid or the total leaves
+    /// ``ExactDecimal/digitLimit`` digits.
+    static func sum(_ items: [FieldLookup]) -> ExpressionValue? {
+        var total: ExpressionValue = .integer(0)
+        var blank = false
+        for item in items {
+            switch item {
+            case .invalid: return nil
+            case .absent: blank = true
+            case let .value(value):
+                switch value {
+                case .null: blank = true
+                case .integer, .decimal:
+                    guard let next = add(total, value) else { return nil }
+                    total = next
+                default: return nil
+                }
+            }
+        }
+        return blank ? .null : total
+    }
+
     /// The significant digits a quotient that does not end is rounded to (half to even), as
     /// IEEE 754 decimal128 keeps: more than the 15 to 17 of the binary doubles ODK computes with,
     /// so a quotient compared with a value a form holds decides as exact arithmetic would.

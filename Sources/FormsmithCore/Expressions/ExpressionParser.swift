@@ -21,7 +21,7 @@
 /// Parentheses group.
 ///
 /// **Functions**: `empty(x)`, `present(x)`, `count(x)`, `year(d)`, `month(d)`, `day(d)`,
-/// `date('2000-01-01')`, `concat(a, b, ...)` (names and arity are checked by
+/// `date('2000-01-01')`, `concat(a, b, ...)`, `sum(items[].price)`, `position(drivers)` (names and arity are checked by
 /// `RuleExpression.typeCheck`).
 ///
 /// Examples:

@@ -59,6 +59,36 @@ extension RuleExpression {
                 }
             }
             return .string
+        case let .call(name, arguments, range) where name == "position":
+            guard arguments.count == 1 else {
+                throw ExpressionTypeError(message: "function 'position' takes 1 argument, found \(arguments.count)", range: range)
+            }
+            guard case let .field(reference, fieldRange) = arguments[0] else {
+                throw ExpressionTypeError(message: "'position' takes the list whose item this is: write it as position(drivers)",
+                                          range: arguments[0].range)
+            }
+            guard fieldType(FieldReference(enclosingList: reference.path)) != nil else {
+                throw ExpressionTypeError(message: "'\(reference.path)' is not a list whose items hold this expression",
+                                          range: fieldRange)
+            }
+            return .integer
+        case let .call(name, arguments, range) where name == "sum":
+            guard arguments.count == 1 else {
+                throw ExpressionTypeError(message: "function 'sum' takes 1 argument, found \(arguments.count)", range: range)
+            }
+            guard case let .field(reference, fieldRange) = arguments[0], reference.isItemRelative else {
+                throw ExpressionTypeError(
+                    message: "'sum' adds up a number field over a list's items: write it as sum(items[].price)",
+                    range: arguments[0].range)
+            }
+            let every = FieldReference(everyItemOf: reference.path)
+            guard let type = fieldType(every) else {
+                throw ExpressionTypeError(message: "unknown field '\(reference.path)'", range: fieldRange)
+            }
+            guard type.isNumeric || type.isUnconstrained else {
+                throw ExpressionTypeError(message: "'sum' adds up numbers, found \(type) ('\(reference.path)')", range: fieldRange)
+            }
+            return type == .null ? .integer : type
         case let .call(name, arguments, range):
             guard let function = BuiltinFunction(rawValue: name) else {
                 throw ExpressionTypeError(message: "unknown function '\(name)': expected one of \(BuiltinFunction.namesList)", range: range)

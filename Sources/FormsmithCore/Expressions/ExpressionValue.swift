@@ -51,4 +51,21 @@ public protocol ExpressionEnvironment {
     var today: CivilDate { get }
     /// The value of the field with the id given by the resolver at compile time.
     func lookup(_ field: Int) -> FieldLookup
+    /// The value of field `field` in each item of list `list` (the list readable from the
+    /// expression's scope: for a list inside list items, the items of the enclosing item being
+    /// evaluated), in item order, for `sum(items[].price)`; nil when the items are not known.
+    func everyItem(of field: Int, inList list: Int) -> [FieldLookup]?
+    /// The 0-based index of the item being evaluated of list `list` (the expression's own list
+    /// or one enclosing it: among that item's siblings), for `position(drivers)`; nil when no
+    /// item is being evaluated.
+    func currentItem(ofList list: Int) -> Int?
+}
+
+extension ExpressionEnvironment {
+    /// An environment that holds no list items (the rule compiler's constant folding, lint's
+    /// made-up questionnaires) cannot know a list's items: `sum()` over them is unknown there,
+    /// never taken as 0.
+    public func everyItem(of field: Int, inList list: Int) -> [FieldLookup]? { nil }
+    /// Likewise no item is being evaluated there: `position()` is unknown.
+    public func currentItem(ofList list: Int) -> Int? { nil }
 }

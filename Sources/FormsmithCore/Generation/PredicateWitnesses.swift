@@ -55,7 +55,7 @@ struct PredicateWitness: Sendable, Hashable {
             break
         }
         switch node {
-        case .constant, .today, .unevaluable, .field:
+        case .constant, .today, .unevaluable, .field, .sum, .position:
             break
         case let .list(elements), let .concat(elements):
             for element in elements { visit(element, rules, &found) }

@@ -335,8 +335,41 @@ struct GenerationEnvironment: ExpressionEnvironment {
 
     var today: CivilDate { builder.rules.today }
 
-    func lookup(_ id: Int) -> FieldLookup {
-        let value = builder.value(of: id)
+    func lookup(_ id: Int) -> FieldLookup { lookup(id, builder.value(of: id)) }
+
+    /// Field `field` in each item of list `list` as built so far (the items of the enclosing
+    /// item being filled, for a list inside list items); nil when that item cannot be found.
+    func everyItem(of field: Int, inList list: Int) -> [FieldLookup]? {
+        guard case .items(let count) = builder.value(of: list) else { return [] }
+        let record = builder.record
+        let owner = record.listIDs[list]
+        var enclosing = -1
+        if owner >= 0 {
+            enclosing = builder.currentList == owner
+                ? builder.currentItem : record.item(ofList: owner, holding: builder.currentItem, of: builder.currentList)
+            guard enclosing >= 0 else { return nil }
+        }
+        var found: [FieldLookup] = []
+        for local in 0..<Int(count) {
+            let item = record.itemIndex(of: list, local: local, enclosing: enclosing)
+            guard item >= 0 else { return nil }
+            found.append(lookup(field, record.value(of: field, item: item)))
+        }
+        return found
+    }
+
+    /// The place among its siblings of the item of list `list` being filled (the current list's
+    /// or an enclosing one's): items of an inner list are stored after each other across the
+    /// enclosing items, so the index is made local.
+    func currentItem(ofList list: Int) -> Int? {
+        let record = builder.record
+        let item = builder.currentList == list
+            ? builder.currentItem : record.item(ofList: list, holding: builder.currentItem, of: builder.currentList)
+        guard item >= 0, let local = record.localIndices(of: list, item: item).last, local >= 0 else { return nil }
+        return local
+    }
+
+    private func lookup(_ id: Int, _ value: GeneratedValue) -> FieldLookup {
         switch value {
         case .absent: return .absent
         case .text(let start, let end):

@@ -196,7 +196,7 @@ extension CompiledNode {
         switch self {
         case .constant(let value): constants.add(value)
         case .today: constants.dates.insert(constants.today)
-        case .field, .unevaluable: break
+        case .field, .sum, .position, .unevaluable: break
         case .list(let elements), .concat(let elements): for element in elements { element.collectConstants(into: &constants) }
         case .not(let node), .negate(let node), .call(_, let node):
             node.collectConstants(into: &constants)

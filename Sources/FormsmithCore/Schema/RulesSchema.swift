@@ -119,7 +119,7 @@ public enum RulesSchema {
             ])])),
             ("expression", .object([
                 ("description", .string("An expression of the rules language: fields by path, today, literals, "
-                    + "== != < <= > >= in, && || !, + - * / mod, empty() present() count() year() month() day() date() concat().")),
+                    + "== != < <= > >= in, && || !, + - * / mod, empty() present() count() year() month() day() date() concat() sum() position().")),
                 ("type", ["string", "boolean"]),
             ])),
             ("bound", .object([

@@ -49,4 +49,36 @@ struct RecordEnvironment: ExpressionEnvironment {
     var today: CivilDate { validator.rules.today }
 
     func lookup(_ field: Int) -> FieldLookup { validator.expressionValue(of: field) }
+
+    func everyItem(of field: Int, inList list: Int) -> [FieldLookup]? { validator.itemValues(of: field, inList: list) }
+
+    func currentItem(ofList list: Int) -> Int? {
+        // The current list's item, or an enclosing list's item being evaluated (each list's
+        // storage holds the items of one enclosing item at a time, so the index is local).
+        let item = validator.currentList == list ? validator.currentItem : validator.binding.lists[list].activeItem
+        return item >= 0 ? item : nil
+    }
+}
+
+extension RecordValidator {
+    /// Field `field`'s value in each item of list `list` (read from the list's own scope or one
+    /// it encloses, after the list's items were evaluated: the rule compiler orders the reader
+    /// after the list); nil when the list itself is invalid, none when it is absent.
+    func itemValues(of field: Int, inList list: Int) -> [FieldLookup]? {
+        switch expressionValue(of: list) {
+        case .invalid: return nil
+        case .absent: return []
+        case .value: break
+        }
+        let (outerList, outerItem) = (currentList, currentItem)
+        defer { (currentList, currentItem) = (outerList, outerItem) }
+        currentList = list
+        var found: [FieldLookup] = []
+        found.reserveCapacity(binding.lists[list].count)
+        for item in 0..<binding.lists[list].count {
+            currentItem = item
+            found.append(expressionValue(of: field))
+        }
+        return found
+    }
 }

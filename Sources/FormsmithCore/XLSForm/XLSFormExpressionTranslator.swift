@@ -30,6 +30,12 @@ struct XLSFormExpressionTranslator {
     var choiceColumns: [String: String]?
     /// Calculations being inlined (a calculation that reads itself is refused, not looped).
     var inlining: Set<String> = []
+    /// Each choice list's choices and their labels in the form's default language, for
+    /// `jr:choice-name()` compared with a label.
+    var choiceLabels: [String: [(name: String, label: String)]] = [:]
+    /// The question whose row holds the expression being translated, when it is not `current`
+    /// (a calculation inlined into a question reading it): what `position(..)` is relative to.
+    var expressionOwner: XLSFormField?
 
     /// Translates a predicate (`relevant`, `required`, `constraint`, `choice_filter`).
     func predicate(_ text: String) throws(XPathUntranslated) -> String {
@@ -96,6 +102,7 @@ struct XLSFormExpressionTranslator {
             guard !inlining.contains(name) else { throw XPathUntranslated("the calculation of ${\(name)} reads itself") }
             var inner = self
             inner.inlining.insert(name)
+            inner.expressionOwner = field
             var term: TranslatedTerm
             do {
                 term = try inner.translate(try XPathParser.parse(calculation))
@@ -116,12 +123,16 @@ struct XLSFormExpressionTranslator {
         guard field.isExpressible else { throw Self.inexpressible(field) }
         for list in field.lists where !enclosingLists.contains(list) {
             throw XPathUntranslated("${\(field.name)} is inside a repeat that does not hold this question "
-                                    + "(only count() and sum() of a repeat's answers are read from outside it)")
+                                    + "(only count() of a repeat and sum() of its answers are read from outside it)")
         }
         return TranslatedTerm(text: field.expressionPath, kind: field.kind)
     }
 
     private func binary(_ op: String, _ left: XPathNode, _ right: XPathNode) throws(XPathUntranslated) -> TranslatedTerm {
+        if op == "=" || op == "!=" {
+            if let test = try choiceNameTest(left, right, negated: op == "!=") { return test }
+            if let test = try choiceNameTest(right, left, negated: op == "!=") { return test }
+        }
         if ["=", "!=", "<", "<=", ">", ">="].contains(op), let distributed = Self.distributed(op, left, right) {
             return try translate(distributed)
         }
@@ -153,9 +164,11 @@ struct XLSFormExpressionTranslator {
             // on, a duration in Formsmith's language (`today + 30d`) when the number is written out.
             if a.kind == .date, b.kind == .number { return try shifted(a, op, by: right) }
             if op == "+", a.kind == .number, b.kind == .date { return try shifted(b, op, by: left) }
+            // ODK turns a date into its days since 1970-01-01 for arithmetic, so date - date is
+            // the whole number of days between them: Formsmith's date - date (null, as NaN, when
+            // either is blank). A dateTime is text to the import, never a date here.
             if a.kind == .date, b.kind == .date, op == "-" {
-                throw XPathUntranslated("the days between two dates (date - date) are not expressible: Formsmith "
-                                        + "compares dates and adds durations (write `${a} < ${b} + 30`, not `${a} - ${b} < 30`)")
+                return TranslatedTerm(text: "(\(a.text) - \(b.text))", kind: .number)
             }
             throw XPathUntranslated("'\(op)' on values that are not both numbers, nor a date and a number of days")
         case "*", "div", "mod":
@@ -315,7 +328,8 @@ struct XLSFormExpressionTranslator {
             throw XPathUntranslated("date() of a value other than a date written out ('2020-01-31') or a date question")
         case "decimal-date-time":
             // The days since 1970-01-01: for a date, ordered and shifted as the date itself is
-            // (comparisons, ± days); the number of days as such is not expressible.
+            // (comparisons, ± days), and two subtracted give the days between them; the day
+            // count on its own (compared with a number) is not expressible.
             try arity(1)
             let inner = try translate(arguments[0])
             guard inner.kind == .date else {
@@ -355,8 +369,24 @@ struct XLSFormExpressionTranslator {
             }
             return inner
         case "sum":
-            throw XPathUntranslated("the function sum(): Formsmith's expressions count a list's items (count()) "
-                                    + "but do not add up their answers")
+            // XPath's sum() of a repeat's number question read from outside that repeat: every
+            // item's answer added (a blank answer makes ODK's sum NaN, Formsmith's null).
+            try arity(1)
+            guard case let .reference(name) = arguments[0], let field = fields[name], field.calculation == nil,
+                  let list = field.lists.last else {
+                throw XPathUntranslated("sum() of something other than a number question inside a repeat (${name})")
+            }
+            guard field.kind == .number else { throw XPathUntranslated("sum() of ${\(name)}, which is not a number") }
+            guard field.isExpressible else { throw Self.inexpressible(field) }
+            guard !enclosingLists.contains(list) else {
+                throw XPathUntranslated("sum() of ${\(name)} inside its own repeat (there ${\(name)} is the current item's "
+                                        + "answer alone)")
+            }
+            for outer in field.lists.dropLast() where !enclosingLists.contains(outer) {
+                throw XPathUntranslated("sum() of a question in a repeat inside another repeat that does not hold this "
+                                        + "question")
+            }
+            return TranslatedTerm(text: "sum(\(field.expressionPath))", kind: .number)
         case "concat":
             // XPath's concat(): each argument as its string, joined (Formsmith's concat() writes a
             // number in plain notation and a select_multiple as its choices joined by spaces, as
@@ -370,13 +400,54 @@ struct XLSFormExpressionTranslator {
             }
             return TranslatedTerm(text: "concat(\(parts.joined(separator: ", ")))", kind: .text)
         case "position":
-            throw XPathUntranslated("the function position(): Formsmith's expressions do not read an item's place in its list")
+            // position(..) on a question whose parent is a repeat item: that item's 1-based place
+            // among the repeat's items (XPath's position of the node among its siblings of the
+            // same name, as JavaRosa evaluates it). Under a group inside the item, `..` is the
+            // group (always 1 in ODK); that and other arguments stay listed.
+            try arity(1)
+            guard case .parent = arguments[0] else {
+                throw XPathUntranslated("position() of something other than '..' (the repeat item holding the question)")
+            }
+            guard let owner = expressionOwner ?? current, owner.steps.count >= 2, owner.steps[owner.steps.count - 2].isList,
+                  let list = owner.lists.last else {
+                throw XPathUntranslated("position(..) on a question that is not directly inside a repeat")
+            }
+            guard enclosingLists.contains(list) else {
+                throw XPathUntranslated("position(..) of a repeat item read from outside that repeat")
+            }
+            guard owner.isExpressible else { throw Self.inexpressible(owner) }
+            return TranslatedTerm(text: "position(\(list))", kind: .number)
         case "jr:choice-name":
-            throw XPathUntranslated("the function jr:choice-name(): Formsmith's expressions read a choice's name, "
-                                    + "not its label")
+            throw XPathUntranslated("the function jr:choice-name() as a value: Formsmith's expressions read a choice's "
+                                    + "name, not its label (compared with a label written out, `jr:choice-name(${q}, "
+                                    + "'${q}') = 'Yes'`, it is translated)")
         default:
             throw XPathUntranslated("the function \(name)() has no equivalent in Formsmith's expression language")
         }
+    }
+
+    /// `jr:choice-name(value, '${q}') = 'Label'` (or `!=`): the choice's label in the form's
+    /// default language compared with text written out, decided statically as "the value is one
+    /// of the choices of q's list that carry that label" (none carry it: never). A blank value or
+    /// one that is no choice has the label '' in ODK, so neither equals the label, as `in` says.
+    /// Nil when `call` is not `jr:choice-name()` compared with a non-empty text literal.
+    private func choiceNameTest(_ call: XPathNode, _ other: XPathNode, negated: Bool) throws(XPathUntranslated) -> TranslatedTerm? {
+        guard case let .call("jr:choice-name", arguments) = call, case let .string(label) = other, !label.isEmpty else { return nil }
+        guard arguments.count == 2, case let .string(reference) = arguments[1], reference.hasPrefix("${"), reference.hasSuffix("}"),
+              let question = fields[String(reference.dropFirst(2).dropLast())] else {
+            throw XPathUntranslated("jr:choice-name() whose second argument is not a question written as '${name}'")
+        }
+        let words = XLSFormImporter.words(question.typeName)
+        guard words.count >= 2, words[0] == "select_one" || words[0] == "select_multiple", let choices = choiceLabels[words[1]] else {
+            throw XPathUntranslated("jr:choice-name() of '${\(question.name)}', which is not a select with its choices in the "
+                                    + "choices sheet")
+        }
+        let value = try translate(arguments[0])
+        guard value.kind == .choice || value.kind == .text else {
+            throw XPathUntranslated("jr:choice-name() of a value that is not one choice")
+        }
+        let names = choices.filter { $0.label == label }.map { Self.quote($0.name) }
+        return TranslatedTerm(text: "\(value.text) \(negated ? "not in" : "in") [\(names.joined(separator: ", "))]", kind: .boolean)
     }
 
     /// Whether `node` is an integer question (`.` on one, or `${name}` of one).

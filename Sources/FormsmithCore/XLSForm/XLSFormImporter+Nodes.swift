@@ -36,7 +36,9 @@ extension XLSFormImporter {
     }
 
     private func translator(for field: XLSFormField?, lists: [String]) -> XLSFormExpressionTranslator {
-        XLSFormExpressionTranslator(fields: fieldsByName, current: field, enclosingLists: lists)
+        var translator = XLSFormExpressionTranslator(fields: fieldsByName, current: field, enclosingLists: lists)
+        translator.choiceLabels = choiceLabels
+        return translator
     }
 
     private mutating func container(_ node: XLSFormNode, field: XLSFormField, row: XLSFormSheet.Row, holder: XLSFormNode) {
@@ -316,6 +318,20 @@ extension XLSFormImporter {
     }
 
     /// The label (the `label` column, else the first `label::language`).
+    /// Each choice list's choices with their labels in the form's default language (what a
+    /// static `jr:choice-name()` compares with): the `label::` column of settings'
+    /// `default_language` when there is one, else `label`, else the first `label::` column.
+    var choiceLabels: [String: [(name: String, label: String)]] {
+        let language = settings?.rows.first?["default_language"]
+        return choiceLists.mapValues { rows in
+            rows.compactMap { row in
+                guard let name = row["name"] else { return nil }
+                let label = language.flatMap { row["label::" + $0] } ?? label(of: row) ?? ""
+                return (name, label)
+            }
+        }
+    }
+
     private func label(of row: XLSFormSheet.Row) -> String? {
         if let label = row["label"] { return label }
         return row.cells.keys.sorted().first { $0.hasPrefix("label::") }.flatMap { row[$0] }
