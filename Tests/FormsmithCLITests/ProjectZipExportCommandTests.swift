@@ -113,6 +113,33 @@ final class ProjectZipExportCommandTests: XCTestCase {
                                             + "not split"), split.stdout)
         XCTAssertTrue(split.stdout.contains("1 questionnaire: 0 valid, 0 invalid, 1 unreadable"), split.stdout)
     }
+
+    /// `validate --rules` of a folder reads the zips in it as a project run does (they were
+    /// left out unsaid: only .json, .jsonl and .csv files were listed); with --split-output
+    /// each is one unreadable record.
+    func testWithRulesAFoldersZipIsReadAsTheExportItIs() throws {
+        let folder = try clinicProject(inputs: "  in/*: clinic\n")
+        try folder.write("in/broken.zip", "PK\u{3}\u{4}cut short")
+        let run = try Formsmith.run(["validate", "--today", "2024-06-01", "--rules", "forms/clinic.xlsx", "in"],
+                                    directory: folder.url)
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.contains("""
+            in/clinic.zip:2 (id uuid:00000000-0000-4000-8000-000000006332)
+            \(Self.c2)
+            in/clinic.zip:3 (id uuid:00000000-0000-4000-8000-000000006333)
+            \(Self.c3)
+            """), run.stdout)
+        XCTAssertTrue(run.stdout.contains("in/broken.zip:1\n  unreadable: in/broken.zip: not an ODK Central export zip"),
+                      run.stdout)
+        XCTAssertTrue(run.stdout.contains("4 questionnaires: 1 valid, 2 invalid, 1 unreadable"), run.stdout)
+
+        let split = try Formsmith.run(["validate", "--today", "2024-06-01", "--rules", "forms/clinic.xlsx",
+                                       "--split-output", "out", "in"], directory: folder.url)
+        XCTAssertEqual(split.status, 1, split.stdout + split.stderr)
+        XCTAssertTrue(split.stdout.contains("in/clinic.zip:1\n  unreadable: the zip of an ODK Central CSV export is not "
+                                            + "split"), split.stdout)
+        XCTAssertTrue(split.stdout.contains("2 questionnaires: 0 valid, 0 invalid, 2 unreadable"), split.stdout)
+    }
 }
 
 extension ProjectFolder {
