@@ -136,6 +136,20 @@ extension ValidateCommand {
         }
     }
 
+    /// The `.zip` files found in the folders among `inputs` (recursively, as a folder's inputs
+    /// are found): each the zip of an ODK Central CSV export. A folder that cannot be listed is
+    /// reported when its inputs are found.
+    static func zipsInFolders(_ inputs: [String]) -> [String] {
+        let folders = inputs.filter { input in
+            var isFolder: ObjCBool = false
+            return input != "-" && FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        guard !folders.isEmpty,
+              let found = try? InputDiscovery.sources(for: folders, archives: true, bytes: commandLineBytes(of:))
+        else { return [] }
+        return found.filter { $0.isArchive && $0.failure == nil }.map(\.path)
+    }
+
     /// Writes the scratch files (through `permit`, where `files` registered them) and returns
     /// the run's sources: each export under its own name, read from its scratch file.
     static func exportSources(_ kobo: [ExportInput], permit: OutputPermit) throws -> (sources: [InputSource], scratch: [ScratchFile]) {

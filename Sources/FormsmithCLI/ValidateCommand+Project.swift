@@ -12,8 +12,10 @@ extension ValidateCommand {
         }
         var sources: [InputSource]
         do {
+            // A .zip (named, or found in a folder) is the zip of ODK Central's CSV export, read
+            // below with the rules of the form it is routed to.
             sources = try InputDiscovery.sources(for: inputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)),
-                                                 bytes: commandLineBytes(of:))
+                                                 archives: inputFormat == nil, bytes: commandLineBytes(of:))
         } catch {
             writeError("formsmith: \(error.message)")
             throw FormsmithExit(status: ExitStatus.usage)
@@ -44,13 +46,15 @@ extension ValidateCommand {
                 let detected = Self.detectedExports(byForm[form.name] ?? [])
                 guard !detected.isEmpty else { continue }
                 guard splitOutput == nil else {
-                    Self.sayReadAsPlainFiles(detected)
+                    // A zip is no plain file: it is marked unreadable below.
+                    Self.sayReadAsPlainFiles(detected.filter { !InputDiscovery.isArchive($0.path) })
                     continue
                 }
                 taken.formUnion(detected.map(\.path))
                 exports += Self.readExports(detected, rules: form.rules.ruleSet)
             }
             sources.removeAll { taken.contains($0.path) }
+            sources = sources.map { source in Self.unreadArchive(source, project: project, splitting: splitOutput != nil) }
             Self.sayAttachmentNotice(exports)
         }
         var files = RunFiles()
@@ -122,5 +126,24 @@ extension ValidateCommand {
             throw FormsmithExit(status: ExitStatus.usage)
         }
         if run.summary.valid != run.summary.records, !exitZero { throw FormsmithExit(status: ExitStatus.invalidData) }
+    }
+
+    /// A zip that was not read as an export (routed to no form, or with --split-output) is one
+    /// unreadable record of the run naming why, so that no input is left out unsaid.
+    static func unreadArchive(_ source: InputSource, project: Project, splitting: Bool) -> InputSource {
+        guard source.isArchive, source.failure == nil else { return source }
+        var unread = source
+        if splitting {
+            unread.failure = "the zip of an ODK Central CSV export is not split (--split-output writes each input's "
+                + "records in its own format, and a zip holds several files): leave out --split-output to validate it"
+        } else {
+            let relative = project.relativePath(of: source.path) ?? source.path
+            let route = project.target(of: source.path) == .byRecord && project.routes.contains { $0.glob.matches(relative) }
+                ? "the project routes it by record" : "no glob of the project routes it to a form"
+            unread.failure = "a .zip is read as the zip of ODK Central's \"Download all submissions (CSV)\" with the rules "
+                + "of the form the project routes it to, and \(route): route it to its form in `inputs` (such as "
+                + "`\(relative): FORM`)"
+        }
+        return unread
     }
 }

@@ -8,7 +8,8 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check questionnaires (JSON, JSON Lines, CSV) against a rule set and explain every violation.",
         discussion: """
-            INPUT is a file, a directory (its .json, .jsonl, .ndjson and .csv files, recursively) or - \
+            INPUT is a file, a directory (its .json, .jsonl, .ndjson and .csv files, recursively, and \
+            its .zip files, each read as the zip of ODK Central's CSV export) or - \
             for standard input (read as JSON Lines unless --input-format says otherwise). A .json file \
             holds one questionnaire or an array of them; a .jsonl file one per line; a .csv file one \
             per row, under a header naming each column by its dotted path (drivers.0.lastName for \
@@ -139,6 +140,8 @@ struct ValidateCommand: ParsableCommand {
         } else if inputFormat == nil, splitOutput == nil {
             exportInputs = Self.detectedExports(inputs)
             plainInputs = inputs.filter { input in !exportInputs.contains { $0.path == input } }
+            // A folder's zips are Central exports too, as in a project run (they were left out unsaid).
+            exportInputs += Self.zipsInFolders(plainInputs).map { ($0, Self.odkCSV) }
         } else if inputFormat == nil {
             // --split-output writes each input's records in its own format: an export is read as
             // the plain file it is, and the run says so.
@@ -161,8 +164,17 @@ struct ValidateCommand: ParsableCommand {
             }
             if !plainInputs.isEmpty {
                 sources = try InputDiscovery.sources(for: plainInputs, format: inputFormat.flatMap(InputFormat.init(rawValue:)),
-                                                     bytes: commandLineBytes(of:))
+                                                     archives: inputFormat == nil, bytes: commandLineBytes(of:))
+                    .filter { source in !source.isArchive || !exportInputs.contains { $0.path == source.path } }
                     .map { source in
+                        if source.isArchive, source.failure == nil {
+                            // Only --split-output leaves a zip here: it is one unreadable record, not left out.
+                            var unread = source
+                            unread.failure = "the zip of an ODK Central CSV export is not split (--split-output writes "
+                                + "each input's records in its own format, and a zip holds several files): leave out "
+                                + "--split-output to validate it"
+                            return unread
+                        }
                         guard source.isStandardInput else { return source }
                         var renamed = source
                         renamed.name = stdinName ?? source.name

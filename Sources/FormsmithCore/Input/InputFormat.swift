@@ -52,6 +52,10 @@ public struct InputSource: Sendable, Hashable {
     /// server export, which give a file's name only (``ExportAttachments``). Their size checks
     /// are not made, and the run says how many (``ExportAttachmentNotice``).
     public var attachmentSizesUnknown = false
+    /// Whether it is a `.zip` file (found or named when ``InputDiscovery/sources(for:format:archives:bytes:)``
+    /// takes archives): the zip of ODK Central's "Download all submissions (CSV)", which only
+    /// a reader of server exports can read; ``format`` is then that of the files it holds.
+    public var isArchive = false
 
     /// Creates an input; `relativePath` defaults to the file name, `name` to `path`.
     public init(path: String, format: InputFormat, relativePath: String? = nil, name: String? = nil,
@@ -81,12 +85,14 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
 public enum InputDiscovery {
     /// Expands each path: a file is taken as is (its format from `format` or its extension),
     /// a directory contributes its `.json`, `.jsonl`, `.ndjson` and `.csv` files (recursively,
-    /// sorted by path), `-` is standard input.
+    /// sorted by path), `-` is standard input. With `archives` (and no `format`), `.zip` files
+    /// are inputs too, named or found in a folder, marked ``InputSource/isArchive``: the caller
+    /// reads them as server exports, or reports each as unreadable.
     ///
     /// `bytes` gives the bytes of a path as the command line held them, when they are not
     /// UTF-8 (a name in another encoding): the path is then opened by them, and named in
     /// reports with each stray byte written `\xE9`.
-    public static func sources(for paths: [String], format: InputFormat? = nil,
+    public static func sources(for paths: [String], format: InputFormat? = nil, archives: Bool = false,
                                bytes: (String) -> [UInt8]? = { _ in nil }) throws(InputError) -> [InputSource] {
         var sources: [InputSource] = []
         for given in paths {
@@ -100,8 +106,15 @@ public enum InputDiscovery {
             case .missing:
                 throw InputError(message: "\(path): no such file or directory")
             case .directory:
-                sources += folderSources(path, bytes: raw, format: format)
+                sources += folderSources(path, bytes: raw, format: format, archives: archives && format == nil)
             case .regularFile, .other:
+                if archives, format == nil, isArchive(path) {
+                    var source = InputSource(path: path, format: .csv)
+                    source.fileSystemPath = raw
+                    source.isArchive = true
+                    sources.append(source)
+                    continue
+                }
                 guard let detected = format ?? InputFormat(fileName: path) else {
                     throw InputError(message: "\(path): cannot tell the format from the extension; name it .json, "
                                      + ".jsonl or .csv, or pass --input-format")
@@ -116,14 +129,17 @@ public enum InputDiscovery {
 
     /// The inputs of a folder: its files named like inputs, and each subfolder that could not
     /// be listed (one unreadable input, so nothing is hidden), in path order.
-    private static func folderSources(_ folder: String, bytes folderBytes: [UInt8]?, format: InputFormat?) -> [InputSource] {
-        let walk = FolderWalk(root: folder, bytes: folderBytes) { InputFormat(fileName: $0) != nil }
+    private static func folderSources(_ folder: String, bytes folderBytes: [UInt8]?, format: InputFormat?,
+                                      archives: Bool) -> [InputSource] {
+        let walk = FolderWalk(root: folder, bytes: folderBytes) { InputFormat(fileName: $0) != nil || (archives && isArchive($0)) }
         var found: [InputSource] = []
         for file in walk.files {
             let path = (folder as NSString).appendingPathComponent(file.text)
-            var source = InputSource(path: path, format: format ?? InputFormat(fileName: file.text)!,
+            let archive = InputFormat(fileName: file.text) == nil
+            var source = InputSource(path: path, format: format ?? InputFormat(fileName: file.text) ?? .csv,
                                      relativePath: file.text)
             source.foundInFolder = true
+            source.isArchive = archive
             if file.text.utf8.elementsEqual(file.bytes) == false || folderBytes != nil {
                 let root = folderBytes ?? Array(folder.utf8)
                 source.fileSystemPath = root + (root.last == 0x2F ? [] : [0x2F]) + file.bytes
@@ -144,6 +160,11 @@ public enum InputDiscovery {
             found.append(source)
         }
         return found.sorted { $0.path < $1.path }
+    }
+
+    /// Whether a file's name ends in `.zip` (any case).
+    public static func isArchive(_ name: String) -> Bool {
+        (name as NSString).pathExtension.lowercased() == "zip"
     }
 }
 
