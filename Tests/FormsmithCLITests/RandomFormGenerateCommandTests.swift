@@ -152,6 +152,8 @@ struct AssertionFormOutcomes {
     var forms = 0, clean = 0, rebuilt = 0, refused = 0, unsatisfiable = 0, checked = 0
     var rebuildCauses: [String: Int] = [:]
     var refusalCauses: [String: Int] = [:]
+    /// Per refusal cause, the first seeds (to look at the forms).
+    var refusalSeeds: [String: [UInt64]] = [:]
 
     static func fold(_ text: String) -> String {
         text.replacingOccurrences(of: "\\[[0-9]+\\]", with: "[]", options: .regularExpression)
@@ -173,6 +175,7 @@ struct AssertionFormOutcomes {
                 let lines = run.stderr.split(separator: "\n").map(String.init)
                 let message = lines.first { $0.hasPrefix("formsmith: cannot generate: ") } ?? lines.first ?? ""
                 refusalCauses[Self.fold(message), default: 0] += 1
+                if refusalSeeds[Self.fold(message), default: []].count < 8 { refusalSeeds[Self.fold(message), default: []].append(seed) }
             }
             return []
         }
@@ -198,7 +201,9 @@ struct AssertionFormOutcomes {
     var summary: String {
         var lines = ["random forms with assertions: \(forms); \(clean) with nothing discarded, \(rebuilt) rebuilt or redrawn, "
                      + "\(refused) refused, \(unsatisfiable) proven unsatisfiable; \(checked) questionnaires checked by the reference"]
-        lines += refusalCauses.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "  refused (\($0.value) forms): \($0.key)" }
+        lines += refusalCauses.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map {
+            "  refused (\($0.value) forms, seeds \(refusalSeeds[$0.key, default: []].map(String.init).joined(separator: " "))): \($0.key)"
+        }
         lines += rebuildCauses.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "  rebuilt (\($0.value) forms): \($0.key)" }
         return lines.joined(separator: "\n")
     }
