@@ -96,6 +96,7 @@ final class GeneratorTables: Sendable {
         self.rules = rules
         self.options = options
         unplantable = options.invalidRate > 0 ? UnplantableDefect.find(in: rules) : []
+        try AssertionEmptiness.check(rules)
         let declared = Dictionary(rules.ruleSet.allFields.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let seedData = try options.seedData.map { data throws(GenerationError) in try SeedDataTables(data, rules: rules) }
         self.seedData = seedData

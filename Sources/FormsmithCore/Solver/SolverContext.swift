@@ -65,6 +65,11 @@ final class SolverContext {
         BoolTerm(self, Z3_mk_fresh_const(raw, prefix, boolSort))
     }
 
+    /// An integer variable no other call returns (for auxiliary terms such as a date's year).
+    func freshInt(prefix: String) -> IntTerm {
+        IntTerm(self, Z3_mk_fresh_const(raw, prefix, intSort))
+    }
+
     // MARK: - Constants
 
     /// `true` or `false`.

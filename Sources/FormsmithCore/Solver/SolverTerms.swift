@@ -76,6 +76,18 @@ struct IntTerm {
     /// The same number as a real, to compare or add with decimals.
     var real: RealTerm { RealTerm(context, Z3_mk_int2real(context.raw, ast)) }
 
+    /// The floor of `self / divisor` (`divisor` > 0; linear for Z3, which adds the remainder).
+    func dividedFloor(by divisor: Int64) -> IntTerm {
+        precondition(divisor > 0, "a floor division by a positive constant only")
+        return IntTerm(context, Z3_mk_div(context.raw, ast, context.int(divisor).ast))
+    }
+
+    /// `self` modulo `divisor`, in `0..<divisor` (`divisor` > 0).
+    func modulo(_ divisor: Int64) -> IntTerm {
+        precondition(divisor > 0, "a remainder by a positive constant only")
+        return IntTerm(context, Z3_mk_mod(context.raw, ast, context.int(divisor).ast))
+    }
+
     var text: String { context.text(of: ast) }
 
     /// `make` over the two terms (Z3's n-ary `sub` and `mul`).
@@ -112,6 +124,9 @@ struct RealTerm {
 
     /// True when the value is a whole number.
     var isInteger: BoolTerm { BoolTerm(context, Z3_mk_is_int(context.raw, ast)) }
+
+    /// The greatest integer not above the value (exact for a value asserted whole).
+    var floor: IntTerm { IntTerm(context, Z3_mk_real2int(context.raw, ast)) }
 
     var text: String { context.text(of: ast) }
 

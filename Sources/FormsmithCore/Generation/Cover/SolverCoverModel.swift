@@ -10,12 +10,14 @@ import FormsmithValues
 /// tied to its boundary class (`min` is the lower bound, `inside` strictly between, `max` the
 /// upper bound; dates as day numbers). Constraints, each tracked under the rule it comes from:
 /// every ``CoverConstraint`` (visibility, requiredness, parents, items, sections, `complete`,
-/// conditions), assertions over top-level fields, and bounds that name another top-level field.
+/// conditions), assertions over top-level fields, and bounds that name another field (in a list
+/// item, fields of the first item, of the first items enclosing it, or top-level). A date plus a
+/// calendar duration (`birthDate + 18y`) is exact on the calendar (``SolverCalendar``).
 ///
 /// Expressions are translated with the validator's three-valued logic: each condition becomes
 /// a pair (certainly true, certainly false), so a rule whose condition is unknown (a field with
 /// no value) forbids nothing, as in the validator. Everything the translation cannot express
-/// (functions such as `count`, text tests, durations, fields without a factor) leaves that
+/// (functions such as `concat`, text tests, durations not added to a date, fields without a factor) leaves that
 /// rule out: the problem is then weaker than the rules, so "unsatisfiable" is still a proof,
 /// and the rules left out are listed in ``unmodelled``.
 final class SolverCoverModel {
@@ -34,6 +36,8 @@ final class SolverCoverModel {
     private(set) var exactFields = Set<Int>()
 
     private let model: CoverModel
+    /// Dates plus calendar durations (`birthDate + 18y`), exact on the calendar.
+    private let calendar: SolverCalendar
     private let plan: GeneratorTables
     /// Set when a modelled rule reads what the quick check does not (assertions, bounds, counts).
     private var solverOnlyRules: [String] = []
@@ -45,6 +49,7 @@ final class SolverCoverModel {
         self.model = model
         self.plan = plan
         solver = ConstraintSolver(context: context, timeoutMilliseconds: Self.timeoutMilliseconds)
+        calendar = SolverCalendar(context: context, solver: solver)
         let rules = plan.rules
         for (index, factor) in model.factors.enumerated() {
             let variable = context.int(named: "f\(index) \(factor.name)")
@@ -57,8 +62,15 @@ final class SolverCoverModel {
             guard [.integer, .decimal, .date].contains(field.type) else { continue }
             let value = context.real(named: "x\(field.id) \(field.path)")
             number[field.id] = value
-            if field.type != .decimal {
-                solver.assert(value.isInteger, label: "\(field.path) is \(field.type == .date ? "a date" : "a whole number")")
+            if field.type == .date {
+                // A day of 0001-01-01...9999-12-31, the dates a field can hold (bounded, so the
+                // calendar split of its day number in ``SolverCalendar`` stays a finite search).
+                let first = context.int(Int64(CivilDate.earliest.dayNumber)).real
+                let last = context.int(Int64(CivilDate.latest.dayNumber)).real
+                solver.assert(value.isInteger && value >= first && value <= last,
+                              label: "\(field.path) is a date")
+            } else if field.type != .decimal {
+                solver.assert(value.isInteger, label: "\(field.path) is a whole number")
             } else {
                 // On the grid of `fractionDigits`: value × 10^digits is whole.
                 var domain = NumberDomain()
@@ -121,7 +133,7 @@ final class SolverCoverModel {
         for field in rules.fields {
             for assertion in field.items?.scope.assertions ?? [] { add(assertion, list: field.id) }
         }
-        for field in rules.fields where field.listID == nil && number[field.id] != nil { addDynamicBounds(field) }
+        for field in rules.fields where number[field.id] != nil { addDynamicBounds(field) }
     }
 
     // MARK: - Questions
@@ -275,7 +287,7 @@ final class SolverCoverModel {
             return
         }
         guard let truth = condition3(assertion.predicate) else {
-            unmodelled.append(label + ": it uses what the model cannot express (functions, text tests, durations, `/`, `mod`, a product of two fields, fields without a factor)")
+            unmodelled.append(label + ": it uses what the model cannot express (functions, text tests, durations not added to a date, `/`, `mod`, a product of two fields, fields without a factor)")
             return
         }
         solver.assert(!truth.isFalse, label: label)
@@ -283,9 +295,17 @@ final class SolverCoverModel {
         if list == nil { exactFields.formUnion(assertion.predicate.referencedFields.filter { number[$0] != nil }) }
     }
 
-    /// A bound written as an expression of other fields (`max: claimed`): while both sides
-    /// have values, the field's value lies within it.
+    /// A bound written as an expression of other fields (`max: claimed`, `min: drivers[].birthDate
+    /// + 18y` in a list item): while both sides have values, the field's value lies within it.
+    /// In a list item the bound is met by the first item (the one factors read), reading fields
+    /// of that item, of the first items enclosing it, or top-level fields.
     private func addDynamicBounds(_ field: CompiledField) {
+        var scopes: Set<Int?> = [nil]
+        var list = field.listID
+        while let current = list {
+            scopes.insert(current)
+            list = plan.rules.fields[current].listID
+        }
         guard let x = number[field.id], let factor = Optional(model.valueFactor[field.id]), factor >= 0 else { return }
         for check in field.checks {
             let bounds: (lower: RangeBound?, upper: RangeBound?)
@@ -297,7 +317,7 @@ final class SolverCoverModel {
             for (bound, isUpper) in [(bounds.lower, false), (bounds.upper, true)] {
                 guard let bound, case .dynamic(let expression, let source) = bound.value else { continue }
                 let label = "\(isUpper ? "max" : "min") of \(field.path): '\(source)'"
-                guard expression.referencedFields.allSatisfy({ plan.rules.fields[$0].listID == nil }),
+                guard expression.referencedFields.allSatisfy({ scopes.contains(plan.rules.fields[$0].listID) }),
                       let limit = numeric(expression.node), limit.isDate == (field.type == .date) else {
                     unmodelled.append(label + ": the bound reads what the model cannot express")
                     continue
@@ -306,6 +326,9 @@ final class SolverCoverModel {
                     : (bound.exclusive ? x > limit.value : x >= limit.value)
                 let applies = filled(factor) && !limit.unknown && !limit.null
                 solver.assert(applies.implies(within), label: label)
+                // Top-level values are pinned from the solver's model; a bound inside a list item
+                // is met as built (the builder draws the item's date within it) and only proves.
+                guard field.listID == nil else { continue }
                 exactFields.insert(field.id)
                 exactFields.formUnion(expression.referencedFields.filter { number[$0] != nil })
             }
@@ -471,6 +494,10 @@ final class SolverCoverModel {
         case .negate(let operand):
             guard let a = numeric(operand), !a.isDate else { return nil }
             return Number(value: context.int(0).real - a.value, null: a.null, unknown: a.unknown)
+        case .add(.constant(.duration(let duration)), let date), .add(let date, .constant(.duration(let duration))):
+            return shifted(date, by: duration)
+        case .subtract(let date, .constant(.duration(let duration))):
+            return duration.negatedChecked().flatMap { shifted(date, by: $0) }
         case .add(let left, let right), .subtract(let left, let right):
             guard let a = numeric(left), let b = numeric(right) else { return nil }
             // A date minus a date is a number of days; a date with a number (or a duration) is
@@ -488,5 +515,12 @@ final class SolverCoverModel {
         default:
             return nil
         }
+    }
+
+    /// A date plus a calendar duration (`birthDate + 18y`, `startDate - 1m`), exact on the
+    /// calendar (see ``SolverCalendar``).
+    private func shifted(_ node: CompiledNode, by duration: CalendarDuration) -> Number? {
+        guard let date = numeric(node), date.isDate, let day = calendar.adding(duration, to: date.value.floor) else { return nil }
+        return Number(value: day.real, null: date.null, unknown: date.unknown, isDate: true)
     }
 }

@@ -1,0 +1,62 @@
+/// Calendar arithmetic on day numbers as solver terms, exact as ``CivilDate/addingExtended(_:)``
+/// computes it: `birthDate + 18y` moves the year and keeps the month and day, a 29 February
+/// landing in a common year becomes 28 February, and days are added after the months.
+///
+/// A day number is split into its year, month and day by new integer variables tied to it with
+/// the formula of ``CivilCalendarMath/dayNumber(year:month:day:)`` (floor divisions by constants,
+/// which Z3 keeps linear). Those ties are definitions asserted without a label: every day number
+/// has exactly one such split, so they never forbid anything and never appear in a core.
+struct SolverCalendar {
+    let context: SolverContext
+    let solver: ConstraintSolver
+
+    /// The day number of `day` plus `duration`; nil when the duration's months overflow.
+    func adding(_ duration: CalendarDuration, to day: IntTerm) -> IntTerm? {
+        let (yearMonths, overflowYears) = duration.years.multipliedReportingOverflow(by: 12)
+        let (months, overflowMonths) = yearMonths.addingReportingOverflow(duration.months)
+        guard !overflowYears, !overflowMonths else { return nil }
+        let (year, month, dayOfMonth) = split(day)
+        let total = year * int(12) + month - int(1) + int(Int64(months))
+        let newYear = total.dividedFloor(by: 12)
+        let newMonth = total.modulo(12) + int(1)
+        let length = daysInMonth(year: newYear, month: newMonth)
+        let clamped = (dayOfMonth <= length).ifThenElse(dayOfMonth, length)
+        return dayNumber(year: newYear, month: newMonth, day: clamped) + int(Int64(duration.days))
+    }
+
+    /// The year, month (1...12) and day (1...length of the month) of `day`, as new variables.
+    private func split(_ day: IntTerm) -> (IntTerm, IntTerm, IntTerm) {
+        let year = context.freshInt(prefix: "year"), month = context.freshInt(prefix: "month")
+        let dayOfMonth = context.freshInt(prefix: "day")
+        solver.assert(month >= int(1) && month <= int(12) && dayOfMonth >= int(1)
+                      && dayOfMonth <= daysInMonth(year: year, month: month)
+                      && day == dayNumber(year: year, month: month, day: dayOfMonth))
+        return (year, month, dayOfMonth)
+    }
+
+    /// ``CivilCalendarMath/dayNumber(year:month:day:)`` as a term (proleptic Gregorian).
+    private func dayNumber(year: IntTerm, month: IntTerm, day: IntTerm) -> IntTerm {
+        let shiftedYear = year - (month <= int(2)).ifThenElse(int(1), int(0))
+        let era = shiftedYear.dividedFloor(by: 400)
+        let yearOfEra = shiftedYear - era * int(400)
+        // (153 × shifted month + 2) / 5 per month, March first.
+        var dayOfYearStart = int(0)
+        for calendarMonth in (1...12).reversed() {
+            let shifted = calendarMonth > 2 ? calendarMonth - 3 : calendarMonth + 9
+            dayOfYearStart = (month == int(Int64(calendarMonth))).ifThenElse(int(Int64((153 * shifted + 2) / 5)), dayOfYearStart)
+        }
+        let dayOfEra = yearOfEra * int(365) + yearOfEra.dividedFloor(by: 4) - yearOfEra.dividedFloor(by: 100)
+            + dayOfYearStart + day - int(1)
+        return era * int(Int64(CivilCalendarMath.daysPerEra)) + dayOfEra - int(Int64(CivilCalendarMath.epochShift))
+    }
+
+    /// The length of the month: 28 or 29 for February by the Gregorian leap rule.
+    private func daysInMonth(year: IntTerm, month: IntTerm) -> IntTerm {
+        let leap = year.modulo(4) == int(0) && (year.modulo(100) != int(0) || year.modulo(400) == int(0))
+        let february = leap.ifThenElse(int(29), int(28))
+        let short = month == int(4) || month == int(6) || month == int(9) || month == int(11)
+        return (month == int(2)).ifThenElse(february, short.ifThenElse(int(30), int(31)))
+    }
+
+    private func int(_ value: Int64) -> IntTerm { context.int(value) }
+}
