@@ -24,7 +24,7 @@ extension QuestionnaireBuilder {
         if field.groupRequiredIf?.evaluateCondition(environment) == true {
             choice = filled
         } else if group.canBeEmpty {
-            choice = wantsGroupFilled(index) ? filled : .empty
+            choice = wantsGroupFilled(index) || groupHoldsNeededParent(index) ? filled : .empty
         } else {
             choice = filled
         }

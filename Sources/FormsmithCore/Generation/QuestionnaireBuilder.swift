@@ -120,7 +120,7 @@ final class QuestionnaireBuilder {
             if !skipped, parentsFilled, let initial = plan.fields[id].initial {
                 value = materialize(initial, for: field, address: address)
             } else if !skipped, parentsFilled, required || wantsFilled(field, item: item) || filledForChildren(field, item: item)
-                        || assertionsNeedFilled(field, address: address) {
+                        || assertionsNeedFilled(field, address: address) || filledForParentVisibility(field, address: address) {
                 value = pooledValue(field, address: address)
                     ?? assertionSolving.flatMap { decidedText(field, address: address, solving: $0) }
                     ?? generateValue(field, address: address)
