@@ -32,12 +32,29 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
               end: {type: date, min: 2021-01-01, max: 2021-12-31, parent: start}
         """
 
-    private func generate(_ text: String, name: String) throws -> [[String: Any]] {
+    /// `since` is there only when `n > 5` (required when visible), and `extra.kind`, required
+    /// when the optional section `extra` is filled, needs it: `extra` is left empty whenever `n`
+    /// is 5 or less (673 questionnaires of 2,000 were rebuilt before), while `n` keeps its
+    /// uniform share (above 5 in half the questionnaires: no rule forbids small values).
+    static let parentDecidedBefore = """
+        id: parent-decided
+        fields:
+          n: {type: integer, min: 1, max: 10}
+          since: {type: date, min: 2020-01-01, max: 2020-12-31, visibleIf: "n > 5"}
+        sections:
+          extra:
+            optional: true
+            fields:
+              kind: {type: enum, values: [a, b], parent: since}
+              note: {type: string, regex: '^[a-z]{4}$', optional: true}
+        """
+
+    private func generate(_ text: String, name: String, count: Int = 1000) throws -> [[String: Any]] {
         let rules = try write("\(name).yaml", text)
         let output = path("\(name).jsonl")
-        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "1000", "--seed", "2", "--output", output])
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", String(count), "--seed", "2", "--output", output])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stderr.hasSuffix("wrote 1000 questionnaires to \(output); nothing discarded\n"), run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix("wrote \(count) questionnaires to \(output); nothing discarded\n"), run.stderr)
         XCTAssertFalse(run.stderr.contains("warning"), run.stderr)
         let validate = try Formsmith.run(["validate", "--rules", rules, output])
         XCTAssertEqual(validate.status, 0, validate.stdout)
@@ -65,5 +82,21 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         }
         XCTAssertGreaterThan(filled, 0)
         XCTAssertLessThan(filled, 1000)
+    }
+
+    func testASectionWhoseRequiredFieldsParentIsAlreadyEmptyIsLeftEmpty() throws {
+        let records = try generate(Self.parentDecidedBefore, name: "decided", count: 2000)
+        var large = 0, filled = 0
+        for record in records {
+            let n = try XCTUnwrap(record["n"] as? Int, "\(record)")
+            if n > 5 { large += 1 }
+            if record["extra"] != nil {
+                filled += 1
+                XCTAssertGreaterThan(n, 5, "\(record)")
+                XCTAssertNotNil(record["since"], "\(record)")
+            }
+        }
+        XCTAssertEqual(Double(large) / 2000, 0.5, accuracy: 0.05, "n > 5 in \(large) of 2000")
+        XCTAssertGreaterThan(filled, 0)
     }
 }

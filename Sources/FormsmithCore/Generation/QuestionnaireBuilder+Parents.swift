@@ -17,6 +17,11 @@ struct ParentNeeds: Sendable {
     /// the last value of its scope to decide: its value is drawn among those that keep such a
     /// parent visible while a child needs it (see ``QuestionnaireBuilder/parentSteeredChoice``).
     let visibilitySteering: [[Int]]
+    /// Per section checked as a whole (``CompiledRuleSet/groups``): its members that may be
+    /// required with a `parent` outside it decided before its first field, and that parent. A
+    /// section whose required member's parent is already empty is left empty when it may be
+    /// (see ``QuestionnaireBuilder/groupMissesParent(_:filled:)``).
+    let decidedParents: [[(child: Int, parent: Int)]]
 
     init(rules: CompiledRuleSet) {
         var children = Array(repeating: [Child](), count: rules.fields.count)
@@ -69,6 +74,19 @@ struct ParentNeeds: Sendable {
             steering[last].append(parentID)
         }
         visibilitySteering = steering
+        decidedParents = rules.groups.enumerated().map { index, group in
+            let first = group.members.map { position[$0] }.filter { $0 >= 0 }.min() ?? -1
+            var pairs: [(child: Int, parent: Int)] = []
+            for member in group.members {
+                let child = rules.fields[member]
+                guard !child.isOptional || child.requiredIf != nil || group.isComplete else { continue }
+                for parentID in Set(child.parents) where rules.fields[parentID].group != index
+                    && rules.fields[parentID].listID == child.listID && position[parentID] >= 0 && position[parentID] < first {
+                    pairs.append((member, parentID))
+                }
+            }
+            return pairs
+        }
     }
 }
 
@@ -102,6 +120,21 @@ extension QuestionnaireBuilder {
             for need in parentNeeds.children[member] where rules.fields[need.field].group != index {
                 if childNeedsParent(need) { return true }
             }
+        }
+        return false
+    }
+
+    /// Whether the section `index`, about to be filled (`filled`: field by field or wholly),
+    /// holds a member that would be required and visible while its `parent`, decided before,
+    /// is empty: the section is then left empty (filled, the member could not be, and the
+    /// questionnaire was rebuilt). A condition that cannot be read yet is taken as holding.
+    func groupMissesParent(_ index: Int, filled: GroupChoice) -> Bool {
+        for (member, parent) in parentNeeds.decidedParents[index] where !isPresent(parent) {
+            let child = rules.fields[member]
+            let visible = child.visibleIf?.evaluateCondition(environment) ?? true
+            let required = filled == .whole
+                || (child.requiredIf.map { $0.evaluateCondition(environment) ?? true } ?? !child.isOptional)
+            if visible && required { return true }
         }
         return false
     }
