@@ -6,10 +6,12 @@ import FormsmithValues
 ///
 /// What it models: numbers (integers and exact decimals, added, subtracted, negated, compared,
 /// multiplied when one side reads no open value, so that the term stays linear),
-/// Booleans, enum values compared with text constants (`==`, `!=`, `IN`), `count()` of a list in the scope, `empty()`/`present()` of an open value (open
+/// Booleans, enum values compared with text constants (`==`, `!=`, `IN`), string predicates on
+/// a text field (`CONTAINS`, `BEGINSWITH`, `ENDSWITH`, `MATCHES`, `==`, `IN` against constants,
+/// each a Boolean, see ``TextAtom``), the length of a text field (`count(owner)`), `count()` of a list in the scope, `empty()`/`present()` of an open value (open
 /// values are present, the check asking for a completion in which they are filled, unless a
 /// `visibleIf` may hide them: then either), and `and`,
-/// `or`, `not` over those. Anything else (text, dates, enum values, lists of values, a null
+/// `or`, `not` over those. Anything else (other uses of text, dates, lists of values, a null
 /// constant inside a comparison, a product of two open values, `/` and `mod`) makes the translation give up (nil), and the assertion is left
 /// to the check after the questionnaire is built, as before.
 struct AssertionTranslation {
@@ -23,6 +25,10 @@ struct AssertionTranslation {
         case flag(BoolTerm)
         /// An enum field: the position of its value among `values`.
         case choice(IntTerm, values: [ExpressionValue])
+        /// A text field: its string predicates (``TextAtom``), each a Boolean by the atom's key;
+        /// the text is drawn afterwards to meet what the solver decides.
+        /// `length`: its length in Unicode scalars (`count(owner)`), when an assertion reads it.
+        case text([String: BoolTerm], length: IntTerm?)
     }
 
     /// A translated sub-expression.
@@ -38,6 +44,9 @@ struct AssertionTranslation {
     /// them is left free rather than taken as filled (a `kind` that hides `extra` may make
     /// `empty(extra)` true; taking it as filled settled every such `kind` to another value).
     var mayBeHidden: Set<Int> = []
+    /// The rules, to recognise string predicates on open text fields (``TextAtom``); without
+    /// them such a predicate makes the translation give up.
+    var rules: CompiledRuleSet?
 
     /// The assertion as a Boolean term, or nil when it reads something the translation does not
     /// model.
@@ -76,8 +85,19 @@ struct AssertionTranslation {
         return context.or(options)
     }
 
+    /// The Boolean of a string predicate on an open text field, nil when `node` is none.
+    private func atom(_ node: CompiledNode) -> BoolTerm? {
+        guard let rules, let atom = TextAtom.make(node, rules: rules),
+              case .text(let atoms, _)? = variables[atom.field], let term = atoms[atom.key] else { return nil }
+        switch node {
+        case .equal(_, _, negated: true), .membership(_, _, negated: true): return !term
+        default: return term
+        }
+    }
+
     private func translate(_ node: CompiledNode) -> Term? {
         guard isOpen(node) else { return constant(node) }
+        if let term = atom(node) { return .flag(term) }
         switch node {
         case .field(let id):
             switch variables[id] {
@@ -131,6 +151,7 @@ struct AssertionTranslation {
             guard case .field(let id) = argument, let variable = variables[id] else { return nil }
             switch (function, variable) {
             case (.count, .count(let term)): return .number(term.real)
+            case (.count, .text(_, let length?)): return .number(length.real)
             // Open values are present (their lists have at least one item), unless they may be hidden.
             case (.empty, _):
                 return .flag(mayBeHidden.contains(id) ? context.bool(named: "field \(id) hidden") : context.bool(false))

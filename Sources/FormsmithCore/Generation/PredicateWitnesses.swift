@@ -89,11 +89,17 @@ struct PredicateWitness: Sendable, Hashable {
     /// The values of a field's spec that make this predicate true, or nil when there are none
     /// the generator can draw (its own checks exclude them, or a pattern must be filtered).
     func intersection(with spec: TextSpec) -> PatternIntersection? {
+        Self.intersection(of: [pattern], with: spec)
+    }
+
+    /// The values of a field's spec that match every one of `patterns`, or nil when there are
+    /// none the generator can draw.
+    static func intersection(of patterns: [String], with spec: TextSpec) -> PatternIntersection? {
         guard spec.checksum == nil, spec.format == nil else { return nil }
         if case .constant = spec.source { return nil }
         var programs: [RegexProgram] = []
         do {
-            programs.append(try RegexGenerator(pattern: pattern).program)
+            for pattern in patterns { programs.append(try RegexGenerator(pattern: pattern).program) }
             for regex in spec.regexes + spec.masks {
                 let generator = try TextSpec.generator(for: regex)
                 guard !generator.needsFiltering, !regex.options.contains(.multiline) else { return nil }

@@ -24,7 +24,13 @@ extension QuestionnaireBuilder {
         if field.groupRequiredIf?.evaluateCondition(environment) == true {
             choice = filled
         } else if group.canBeEmpty {
-            choice = wantsGroupFilled(index) ? filled : .empty
+            if groupHoldsNeededParent(index) {
+                choice = filled
+            } else if groupMissesParent(index, filled: filled) {
+                choice = .empty
+            } else {
+                choice = wantsGroupFilled(index) ? filled : .empty
+            }
         } else {
             choice = filled
         }

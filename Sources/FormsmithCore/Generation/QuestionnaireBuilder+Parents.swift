@@ -13,6 +13,15 @@ struct ParentNeeds: Sendable {
 
     /// Per field, the children that may need it filled (empty for most fields).
     let children: [[Child]]
+    /// Per switch or enum field, the parents (fields with ``children``) whose `visibleIf` it is
+    /// the last value of its scope to decide: its value is drawn among those that keep such a
+    /// parent visible while a child needs it (see ``QuestionnaireBuilder/parentSteeredChoice``).
+    let visibilitySteering: [[Int]]
+    /// Per section checked as a whole (``CompiledRuleSet/groups``): its members that may be
+    /// required with a `parent` outside it decided before its first field, and that parent. A
+    /// section whose required member's parent is already empty is left empty when it may be
+    /// (see ``QuestionnaireBuilder/groupMissesParent(_:filled:)``).
+    let decidedParents: [[(child: Int, parent: Int)]]
 
     init(rules: CompiledRuleSet) {
         var children = Array(repeating: [Child](), count: rules.fields.count)
@@ -32,7 +41,10 @@ struct ParentNeeds: Sendable {
             }
             return chain
         }
-        for child in rules.fields where child.group < 0 && (!child.isOptional || child.requiredIf != nil) {
+        // A child in a section checked as a whole counts too (required there, or any field of a
+        // `complete` one): left out, its parent was left empty while the section was filled.
+        for child in rules.fields where !child.isOptional || child.requiredIf != nil
+            || (child.group >= 0 && rules.groups[child.group].isComplete) {
             for parentID in Set(child.parents) {
                 let parent = rules.fields[parentID]
                 let parentLists = enclosing(parent.listID)
@@ -51,10 +63,82 @@ struct ParentNeeds: Sendable {
             }
         }
         self.children = children
+        var steering = Array(repeating: [Int](), count: rules.fields.count)
+        for parentID in children.indices where !children[parentID].isEmpty {
+            let parent = rules.fields[parentID]
+            // Fields of enclosing scopes are decided before; the last one of its own scope decides.
+            guard let read = parent.visibleIf?.referencedFields.filter({ rules.fields[$0].listID == parent.listID }),
+                  let last = read.max(by: { position[$0] < position[$1] }), position[last] >= 0,
+                  position[last] < position[parentID],
+                  rules.fields[last].type == .boolean || rules.fields[last].type == .enumeration else { continue }
+            steering[last].append(parentID)
+        }
+        visibilitySteering = steering
+        decidedParents = rules.groups.enumerated().map { index, group in
+            let first = group.members.map { position[$0] }.filter { $0 >= 0 }.min() ?? -1
+            var pairs: [(child: Int, parent: Int)] = []
+            for member in group.members {
+                let child = rules.fields[member]
+                guard !child.isOptional || child.requiredIf != nil || group.isComplete else { continue }
+                for parentID in Set(child.parents) where rules.fields[parentID].group != index
+                    && rules.fields[parentID].listID == child.listID && position[parentID] >= 0 && position[parentID] < first {
+                    pairs.append((member, parentID))
+                }
+            }
+            return pairs
+        }
     }
 }
 
 extension QuestionnaireBuilder {
+    /// Whether the child `need` names its parent while required and visible, judged now (a
+    /// condition that cannot be read yet is taken as holding).
+    func childNeedsParent(_ need: ParentNeeds.Child) -> Bool {
+        let child = rules.fields[need.field]
+        let choice = childGroupChoice(need)
+        if choice == .empty { return false }
+        let visible = child.visibleIf?.evaluateCondition(environment) ?? true
+        // In a section filled wholly every visible field is required.
+        let required = choice == .whole || (choice == .undecided && rules.groups[child.group].isComplete)
+            || (child.requiredIf.map { $0.evaluateCondition(environment) ?? true } ?? !child.isOptional)
+        return visible && required
+    }
+
+    /// The choice made for the child's section in this questionnaire (nil outside one; a section
+    /// inside list items is decided per item, so it is taken as undecided).
+    private func childGroupChoice(_ need: ParentNeeds.Child) -> GroupChoice? {
+        let child = rules.fields[need.field]
+        guard child.group >= 0 else { return nil }
+        return rules.groups[child.group].listID < 0 ? groupChoices[child.group] : .undecided
+    }
+
+    /// Whether the section `index`, about to be left empty, holds a parent that a field outside
+    /// it needs filled: the section is then filled instead (left empty, it left the child
+    /// unfillable, and the questionnaire was rebuilt).
+    func groupHoldsNeededParent(_ index: Int) -> Bool {
+        for member in rules.groups[index].members where !parentNeeds.children[member].isEmpty {
+            for need in parentNeeds.children[member] where rules.fields[need.field].group != index {
+                if childNeedsParent(need) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether the section `index`, about to be filled (`filled`: field by field or wholly),
+    /// holds a member that would be required and visible while its `parent`, decided before,
+    /// is empty: the section is then left empty (filled, the member could not be, and the
+    /// questionnaire was rebuilt). A condition that cannot be read yet is taken as holding.
+    func groupMissesParent(_ index: Int, filled: GroupChoice) -> Bool {
+        for (member, parent) in parentNeeds.decidedParents[index] where !isPresent(parent) {
+            let child = rules.fields[member]
+            let visible = child.visibleIf?.evaluateCondition(environment) ?? true
+            let required = filled == .whole
+                || (child.requiredIf.map { $0.evaluateCondition(environment) ?? true } ?? !child.isOptional)
+            if visible && required { return true }
+        }
+        return false
+    }
+
     /// Whether the optional field `field` must be filled because a field naming it as its
     /// `parent` will be required and visible: judged from the child's `visibleIf` and
     /// `requiredIf` when everything they read is already decided, else taken as so (the child
@@ -65,11 +149,10 @@ extension QuestionnaireBuilder {
         guard !children.isEmpty else { return false }
         if let targets, item <= 0, targets.presence[field.id] == 0 { return false }
         for need in children {
+            // A child whose section is left empty in this questionnaire needs nothing.
+            if let choice = childGroupChoice(need), choice == .empty { continue }
             guard need.conditionsDecided else { return true }
-            let child = rules.fields[need.field]
-            let visible = child.visibleIf?.evaluateCondition(environment) ?? true
-            let required = child.requiredIf.map { $0.evaluateCondition(environment) ?? true } ?? !child.isOptional
-            if visible && required { return true }
+            if childNeedsParent(need) { return true }
         }
         return false
     }

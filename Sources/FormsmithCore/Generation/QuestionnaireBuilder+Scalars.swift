@@ -33,7 +33,8 @@ extension QuestionnaireBuilder {
     func generateBoolean(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         if let value = plan.fields[field.id].constantBoolean { return .boolean(value) }
         if let wanted = targetChoice(field, item: address.item, count: 2) { return .boolean(wanted == 1) }
-        if let steered = steeredChoice(field, address: address, count: 2) { return .boolean(steered == 1) }
+        if let steered = steeredChoice(field, address: address, count: 2)
+            ?? parentSteeredChoice(field, address: address, count: 2) { return .boolean(steered == 1) }
         if let position = cycled(2, field: field, item: address.item) { return .boolean(position == 1) }
         return .boolean(random.chance(0.5))
     }
@@ -75,7 +76,8 @@ extension QuestionnaireBuilder {
             return .choice(allowed[random.int(in: 0...(allowed.count - 1))])
         }
         if let wanted = targetChoice(field, item: address.item, count: count) { return .choice(Int32(wanted)) }
-        if let steered = steeredChoice(field, address: address, count: count) { return .choice(Int32(steered)) }
+        if let steered = steeredChoice(field, address: address, count: count)
+            ?? parentSteeredChoice(field, address: address, count: count) { return .choice(Int32(steered)) }
         return .choice(Int32(cycled(count, field: field, item: address.item) ?? random.int(in: 0...(count - 1))))
     }
 

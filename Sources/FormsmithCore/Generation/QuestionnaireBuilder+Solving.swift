@@ -70,6 +70,42 @@ extension QuestionnaireBuilder {
         }
     }
 
+    /// Whether an optional field about to be left empty must be filled because an assertion of
+    /// its scope cannot hold with it empty (`empty(plots) || count(plot) == plots` with `plots`
+    /// 3 and the optional list `plot` left empty): it is then filled and its value settled as
+    /// any other, instead of the questionnaire being rebuilt (37 of 500 of the imported farm
+    /// form). Counted as a settled value of the field.
+    func assertionsNeedFilled(_ field: CompiledField, address: FieldAddress) -> Bool {
+        guard let solving = assertionSolving, !solving.readers[field.id].isEmpty, !replaying, failure == nil,
+              targets.map({ address.item > 0 || $0.presence[field.id] < 0 }) ?? true else { return false }
+        let scope: EvaluationScope
+        if let list = field.listID {
+            guard let items = rules.fields[list].items?.scope else { return false }
+            scope = items
+        } else {
+            scope = rules.rootScope
+        }
+        let assertions = solving.readers[field.id].map { scope.assertions[$0] }
+        let here = solving.position[field.id]
+        var later: [Int] = []
+        for assertion in assertions {
+            for id in assertion.predicate.referencedFields
+            where rules.fields[id].listID == field.listID && solving.position[id] > here && !later.contains(id) {
+                later.append(id)
+            }
+        }
+        record.setValue(.absent, at: address, in: rules)
+        let broken: CompiledAssertion?
+        if later.isEmpty {
+            broken = assertions.first { $0.predicate.evaluateCondition(environment) == false }
+        } else {
+            broken = feasible(open: later, assertions: assertions) == false ? assertions.first : nil
+        }
+        guard let broken else { return false }
+        discards.addSettled(field: field.path, rule: broken.rule)
+        return true
+    }
+
     /// Whether the assertions can hold with the fields `open` still to be filled (nil when they
     /// read something the solver does not model).
     private func feasible(open: [Int], assertions: [CompiledAssertion]) -> Bool? {
@@ -120,9 +156,10 @@ extension QuestionnaireBuilder {
         let solver = assertionSolver
         solver.push()
         defer { solver.pop() }
-        guard let variables = declare(open, in: solver, drawnScale: nil) else { return nil }
+        guard let variables = declare(open, in: solver, drawnScale: nil, filling: nil) else { return nil }
         var translation = AssertionTranslation(context: solver.context, variables: variables, environment: environment)
         translation.mayBeHidden = Set(open.filter { mayBeLeftEmpty(rules.fields[$0]) })
+        translation.rules = rules
         var modelled = false
         for assertion in assertions {
             guard let term = translation.condition(assertion.predicate.root) else { continue }
@@ -148,9 +185,10 @@ extension QuestionnaireBuilder {
         solver.push()
         defer { solver.pop() }
         let drawnScale = number(of: drawn)?.scale
-        guard let variables = declare(open, in: solver, drawnScale: drawnScale) else { return nil }
+        guard let variables = declare(open, in: solver, drawnScale: drawnScale, filling: field.id) else { return nil }
         var translation = AssertionTranslation(context: solver.context, variables: variables, environment: environment)
         translation.mayBeHidden = Set(open.dropFirst().filter { self.mayBeLeftEmpty(self.rules.fields[$0]) })
+        translation.rules = self.rules
         var rules: [String] = []
         for assertion in assertions {
             guard let term = translation.condition(assertion.predicate.root) else { continue }
@@ -234,8 +272,11 @@ extension QuestionnaireBuilder {
     }
 
     /// Solver variables for the fields `ids`, each within its own domain; nil when one of them
-    /// is of a kind the solver does not model here (text, dates, enums, numbers with `multipleOf`).
-    private func declare(_ ids: [Int], in solver: ConstraintSolver, drawnScale: Int?) -> [Int: AssertionTranslation.Variable]? {
+    /// is of a kind the solver does not model here (dates, numbers with `multipleOf`, text without
+    /// string predicates in the assertions).
+    /// `filling`: the field being filled now (present); a list still to be filled that may be
+    /// left empty may have no item (`count(plot) == plots` with `plots` 0 and `plot` optional).
+    func declare(_ ids: [Int], in solver: ConstraintSolver, drawnScale: Int?, filling: Int?) -> [Int: AssertionTranslation.Variable]? {
         let context = solver.context
         var variables: [Int: AssertionTranslation.Variable] = [:]
         for id in ids {
@@ -263,7 +304,8 @@ extension QuestionnaireBuilder {
                 }
                 variables[id] = .number(value)
             case .list:
-                let (low, top) = Self.itemCounts(of: field)
+                var (low, top) = Self.itemCounts(of: field)
+                if id != filling, mayBeLeftEmpty(field) { low = 0 }
                 let count = context.int(named: "items of field \(id)")
                 solver.assert(count >= context.int(Int64(low)) && count <= context.int(Int64(top)))
                 variables[id] = .count(count)
@@ -275,6 +317,22 @@ extension QuestionnaireBuilder {
                 solver.assert(context.or(allowed.map { position == context.int(Int64($0)) }))
                 let values = (0..<plan.enumValueCount(of: id)).map { plan.enumValue(of: id, at: $0) }
                 variables[id] = .choice(position, values: values)
+            case .string, .text:
+                // Its string predicates, each a Boolean (``TextAtom``); text read otherwise is not modelled.
+                guard let solving = assertionSolving else { return nil }
+                let atoms = solving.textAtoms[id]
+                let readsLength = solving.textLengths.contains(id)
+                guard !atoms.isEmpty || readsLength else { return nil }
+                var terms: [String: BoolTerm] = [:]
+                for (index, atom) in atoms.enumerated() { terms[atom.key] = context.bool(named: "atom \(index) of field \(id)") }
+                var length: IntTerm?
+                if readsLength {
+                    // A present text is not empty: at least one scalar.
+                    let term = context.int(named: "length of field \(id)")
+                    solver.assert(term >= context.int(1))
+                    length = term
+                }
+                variables[id] = .text(terms, length: length)
             default:
                 return nil
             }

@@ -45,6 +45,49 @@ extension QuestionnaireBuilder {
         return nil
     }
 
+    /// The position of the value (among `count`) to give `field`, drawn among those that keep
+    /// visible every parent whose `visibleIf` it decides (``ParentNeeds/visibilitySteering``)
+    /// while a child of that parent is required and visible; nil when no value hides such a
+    /// parent, or every value does. A hidden parent left its required child unfillable, and the
+    /// questionnaire was rebuilt.
+    func parentSteeredChoice(_ field: CompiledField, address: FieldAddress, count: Int) -> Int? {
+        let parents = parentNeeds.visibilitySteering[field.id]
+        guard !parents.isEmpty, !replaying, count > 1, count <= 64 else { return nil }
+        var allowed: UInt64 = 0
+        for position in 0..<count {
+            record.setValue(candidate(field, position), at: address, in: rules)
+            let fits = parents.allSatisfy { parentID in
+                guard rules.fields[parentID].visibleIf?.evaluateCondition(environment) == false else { return true }
+                return !parentNeeds.children[parentID].contains { childNeedsParent($0) }
+            }
+            if fits { allowed |= 1 << UInt64(position) }
+        }
+        record.setValue(.absent, at: address, in: rules)
+        let total = allowed.nonzeroBitCount
+        guard total > 0, total < count else { return nil }
+        var pick = random.int(in: 0...(total - 1))
+        for position in 0..<count where allowed & (1 << UInt64(position)) != 0 {
+            if pick == 0 { return position }
+            pick -= 1
+        }
+        return nil
+    }
+
+    /// Whether the optional switch or enum `field` must be filled because, left empty, it hides
+    /// a parent whose `visibleIf` it decides while a child of that parent is required and
+    /// visible (`e4` optional, `m12` visible only when `e4 == 'blue'`, `d14` required with
+    /// `parent: m12`): it is then filled, and ``parentSteeredChoice`` picks a value that keeps
+    /// the parent visible.
+    func filledForParentVisibility(_ field: CompiledField, address: FieldAddress) -> Bool {
+        let parents = parentNeeds.visibilitySteering[field.id]
+        guard !parents.isEmpty, !replaying else { return false }
+        record.setValue(.absent, at: address, in: rules)
+        return parents.contains { parentID in
+            rules.fields[parentID].visibleIf?.evaluateCondition(environment) == false
+                && parentNeeds.children[parentID].contains { childNeedsParent($0) }
+        }
+    }
+
     /// The value at `position` of a switch (false, true) or an enum (its values in order).
     private func candidate(_ field: CompiledField, _ position: Int) -> GeneratedValue {
         field.type == .boolean ? .boolean(position == 1) : .choice(Int32(position))

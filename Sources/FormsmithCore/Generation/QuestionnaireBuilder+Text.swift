@@ -3,13 +3,14 @@ import FormsmithValues
 /// String and text values: seeds, masks, regex walks and plain words, with check digits
 /// written in and every check of the field confirmed.
 extension QuestionnaireBuilder {
-    func generateText(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
+    /// `narrowed`: the field's spec with lengths an assertion allows (see ``decidedText``), used instead of its own.
+    func generateText(_ field: CompiledField, address: FieldAddress, narrowed: TextSpec? = nil) -> GeneratedValue {
         if let special = allowedValue(field) { return special }
         let specIndex = plan.textSpecIndex(of: field.id, cases: field.cases.isEmpty ? 0 : activeCases(of: field))
         if let problem = plan.fields[field.id].textProblems[specIndex] {
             return fail(address, problem.rule, problem.reason)
         }
-        let spec = plan.fields[field.id].textSpecs[specIndex]
+        let spec = narrowed ?? plan.fields[field.id].textSpecs[specIndex]
         var companion: [UInt8]?
         if let companionID = spec.checksum?.companion, case .text(let start, let end) = value(of: companionID) {
             companion = Array(record.arena[Int(start)..<Int(end)])

@@ -53,6 +53,13 @@ final class QuestionnaireBuilder {
     /// values they read (``feasibilityKey``-style key); nil for a range with no end. Reused like
     /// ``feasibilityAnswers``, cleared at the same limit.
     @exclusivity(unchecked) var settleRanges: [String: ClosedRange<Int64>?] = [:]
+    /// The decisions on a text field's string predicates with which its assertions can hold,
+    /// by the values they read (see ``decidedText(_:address:solving:)``); cleared like ``feasibilityAnswers``.
+    @exclusivity(unchecked) var atomTruthAnswers: [String: [(truth: UInt64, lengths: ClosedRange<Int>?)]] = [:]
+    /// Where a text field's values meeting a decision on its string predicates come from.
+    @exclusivity(unchecked) var atomSources: [AtomSourceKey: AtomDecisionSource?] = [:]
+    /// Text specs narrowed to the lengths an assertion allows, by field, spec and lengths.
+    @exclusivity(unchecked) var narrowedSpecs: [String: TextSpec] = [:]
     @exclusivity(unchecked) var textBuffer: [UInt8] = []
     /// How many times a string value is drawn before the attempt fails.
     static let textAttempts = 48
@@ -112,8 +119,11 @@ final class QuestionnaireBuilder {
             let parentsFilled = field.parents.allSatisfy { isPresent($0) }
             if !skipped, parentsFilled, let initial = plan.fields[id].initial {
                 value = materialize(initial, for: field, address: address)
-            } else if !skipped, parentsFilled, required || wantsFilled(field, item: item) || filledForChildren(field, item: item) {
-                value = pooledValue(field, address: address) ?? generateValue(field, address: address)
+            } else if !skipped, parentsFilled, required || wantsFilled(field, item: item) || filledForChildren(field, item: item)
+                        || assertionsNeedFilled(field, address: address) || filledForParentVisibility(field, address: address) {
+                value = pooledValue(field, address: address)
+                    ?? assertionSolving.flatMap { decidedText(field, address: address, solving: $0) }
+                    ?? generateValue(field, address: address)
                 if let solving = assertionSolving, !solving.readers[id].isEmpty {
                     value = settledValue(field, address: address, drawn: value, solving: solving,
                                          mayBeEmpty: !required && !filledForChildren(field, item: item)

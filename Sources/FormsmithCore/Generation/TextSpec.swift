@@ -41,7 +41,8 @@ final class TextSpec: Sendable {
     let defects: [(defect: TextDefect, check: any TextCheck)]
     /// `source` in plain memory, when it can be drawn that way.
     let flatSource: FlatTextSource?
-    private let flatStorage = FlatRegexStorage()
+    /// Owns the memory `flatSource` points into (shared by a ``narrowed(minLength:maxLength:)`` copy).
+    private let flatStorage: FlatRegexStorage
 
     /// The length window to aim at, from the length checks.
     var lengthWindow: ClosedRange<Int>? {
@@ -62,6 +63,7 @@ final class TextSpec: Sendable {
             }
         }
         self.defects = defects
+        flatStorage = FlatRegexStorage()
         let (minLength, maxLength, regexes, masks) = (parts.minLength, parts.maxLength, parts.regexes, parts.masks)
         let checksum = parts.checksum
         let format = parts.format
@@ -108,6 +110,31 @@ final class TextSpec: Sendable {
         seeds = seedList.map { Array($0.utf8) }.filter { seed in
             TextSpec.passes(seed, minLength: minLength, maxLength: maxLength, regexes: regexes, masks: masks,
                             checksum: checksum, format: format, companion: nil, scratch: scratch)
+        }
+    }
+
+    /// This spec with the length checks `minLength` and `maxLength` instead of its own (an
+    /// assertion reading the value's length, `count(owner) > 1`, narrows them), its seeds
+    /// filtered to them; everything else shared.
+    func narrowed(minLength: Int?, maxLength: Int?) -> TextSpec {
+        TextSpec(narrowing: self, minLength: minLength, maxLength: maxLength)
+    }
+
+    private init(narrowing base: TextSpec, minLength: Int?, maxLength: Int?) {
+        self.minLength = minLength
+        self.maxLength = maxLength
+        regexes = base.regexes
+        masks = base.masks
+        source = base.source
+        needsConfirmation = base.needsConfirmation
+        checksum = base.checksum
+        format = base.format
+        defects = base.defects
+        flatStorage = base.flatStorage
+        flatSource = base.flatSource
+        seeds = base.seeds.filter { seed in
+            let length = seed.withUnsafeBufferPointer { RecordValidator.scalarCount($0) }
+            return length >= (minLength ?? 0) && length <= (maxLength ?? Int.max)
         }
     }
 
