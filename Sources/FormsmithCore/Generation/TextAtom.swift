@@ -62,7 +62,7 @@ struct TextAtom {
         switch node {
         case let .call(.count, .field(id)) where rules.fields[id].type == .string || rules.fields[id].type == .text:
             fields.insert(id)
-        case .constant, .today, .unevaluable, .field:
+        case .constant, .today, .unevaluable, .field, .sum, .position:
             break
         case let .list(elements), let .concat(elements):
             for element in elements { collectLengths(element, rules: rules, into: &fields) }
@@ -83,7 +83,7 @@ struct TextAtom {
             return
         }
         switch node {
-        case .constant, .today, .unevaluable, .field:
+        case .constant, .today, .unevaluable, .field, .sum, .position:
             break
         case let .list(elements), let .concat(elements):
             for element in elements { collect(element, rules: rules, into: &atoms) }
