@@ -249,7 +249,7 @@ struct DefectPlanter {
             let value = record.value(at: address, in: rules)
             if value.isPresent {
                 if kind != .numberCheck, kind != .dateCheck, kind != .visibility {
-                    for candidate in candidates(forPresent: field, value: value, address: address)
+                    for candidate in candidates(forPresent: field, value: value, address: address, in: group)
                     where (group == nil || candidate.group == group) && applies(candidate.kind, field, value, address) {
                         result.append(candidate)
                     }
@@ -279,8 +279,10 @@ struct DefectPlanter {
         }
     }
 
-    private func candidates(forPresent field: CompiledField, value: GeneratedValue, address: FieldAddress)
-        -> [MutationCandidate]
+    /// The defects of a present value; with `group`, a text value's own defects
+    /// (``textDefects(_:_:)``, which need its text spec) only when the group can be one of them.
+    private func candidates(forPresent field: CompiledField, value: GeneratedValue, address: FieldAddress,
+                            in group: DefectGroup? = nil) -> [MutationCandidate]
     {
         var kinds: [MutationKind] = [.required]
         if !field.parents.isEmpty { kinds.append(.parent) }
@@ -292,6 +294,7 @@ struct DefectPlanter {
         case .string, .text:
             guard case .text = value else { break }
             let own = kinds.map { MutationCandidate(kind: $0, address: address) }
+            if let group, group.kind != .textCheck, group.kind != .constant, group.kind != .textForm { return own }
             return own + textDefects(textSpec(field, address), address)
         case .integer, .decimal, .date:
             // `const` on an integer field, its own or a case's that holds: another value every
