@@ -119,6 +119,8 @@ enum ReferenceAttachment {
             "xlsx": ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
             "odt": ["application/vnd.oasis.opendocument.text"], "rtf": ["application/rtf", "text/rtf"],
             "zip": ["application/zip"], "mp4": ["video/mp4"], "mov": ["video/quicktime"], "mp3": ["audio/mpeg"],
+            "m4a": ["audio/mp4"], "aac": ["audio/aac"], "amr": ["audio/amr"], "ogg": ["audio/ogg"],
+            "wav": ["audio/wav", "audio/x-wav"], "3gp": ["video/3gpp", "audio/3gpp"], "webm": ["video/webm", "audio/webm"],
         ]
         for image in ["png", "gif", "webp", "bmp", "heic", "heif"] { table[image] = ["image/" + image] }
         return table

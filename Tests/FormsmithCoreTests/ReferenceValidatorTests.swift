@@ -169,6 +169,12 @@ final class ReferenceValidatorTests: XCTestCase {
         // Capitals in the media type and the extension; exactly 10 MB; a name without an extension.
         XCTAssertEqual(try verdict(rules, #"{"registrationScan": {"name": "SCAN.PDF", "mediaType": "Application/PDF", "size": 10000000}, "documents": [{"name": "scan", "mediaType": "application/pdf", "size": 1000}]}"#),
                        "documents[0] extension")
+        // The phone recordings of the document's table: `amr` is `audio/amr`, so an allowed media
+        // type does not save an `.amr` name; `wav` takes either of its two types.
+        XCTAssertEqual(try verdict(rules, #"{"registrationScan": {"name": "memo.amr", "mediaType": "image/png", "size": 5}, "documents": [\#(jpeg)]}"#),
+                       "registrationScan extension")
+        XCTAssertEqual(try verdict(rules, #"{"registrationScan": {"name": "memo.wav", "mediaType": "image/png", "size": 5}, "documents": [\#(jpeg)]}"#),
+                       "registrationScan extension")
         // One byte over; a media type not allowed; three files; an empty array is not filled.
         XCTAssertEqual(try verdict(rules, #"{"registrationScan": {"name": "a.gif", "mediaType": "image/gif", "size": 10000001}, "documents": [\#(jpeg), \#(jpeg), \#(jpeg)]}"#),
                        "documents max-items\nregistrationScan max-size\nregistrationScan media-type")

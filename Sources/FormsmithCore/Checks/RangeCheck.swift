@@ -444,6 +444,7 @@ extension QuestionnaireBuilder {
 
     /// The date filter kinds in force on the field (its own and those of the cases that hold).
     func dateFilters(_ field: CompiledField) -> [any DateCheck] {
+        if let fixed = plan.fixedDateFilters[field.id] { return fixed }
         var filters = DateChecks.filters(in: field.checks)
         if !field.cases.isEmpty {
             let mask = activeCases(of: field)

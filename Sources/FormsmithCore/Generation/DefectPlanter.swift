@@ -140,30 +140,64 @@ struct DefectPlanter {
 
     /// Makes the builder's record invalid and returns its label, or nil (record left valid)
     /// when no candidate gives exactly one violation.
+    ///
+    /// The first defect tried is drawn lazily: a group (``DefectGroup``) uniformly among those
+    /// the questionnaire offers, then a candidate uniformly within it, building only that
+    /// group's candidates (``DefectGroupTable``). Groups of the form's table are drawn without
+    /// replacement until one has a candidate here, which is the same distribution as drawing
+    /// among the groups present. When that defect does not fit, the rest of its group follows
+    /// in random order, then every other candidate in random order, as before: only then is
+    /// the questionnaire's every candidate built.
     func plantDefect(index: Int, random: SeededRandom) -> GeneratedLabel? {
         var random = random
-        let candidates = self.candidates()
-        guard !candidates.isEmpty else {
+        let table = generator.defectGroups
+        var unseen = Array(table.groups.indices)
+        var preferred: DefectGroup?
+        var pool: [MutationCandidate] = []
+        while !unseen.isEmpty {
+            let position = random.int(in: 0...(unseen.count - 1))
+            unseen.swapAt(position, unseen.count - 1)
+            let group = unseen.removeLast()
+            pool = candidates(in: table.groups[group], fields: table.fields[group])
+            if !pool.isEmpty {
+                preferred = table.groups[group]
+                break
+            }
+        }
+        guard let preferred else {
             builder.discards.addDefect(field: "", rule: Self.noDefect)
             return nil
         }
-        // Shuffled, sorted and looked through by index: a candidate (with its check and
-        // narrowing) is costly to copy, and copying them here was 9% of generating osago.
-        var shuffled = Array(candidates.indices)
-        for position in stride(from: shuffled.count - 1, to: 0, by: -1) {
-            shuffled.swapAt(position, random.int(in: 0...position))
-        }
-        var groups: [DefectGroup] = []  // a handful: a linear search costs less than hashing
-        for index in candidates.indices {
-            let group = candidates[index].group
-            if !groups.contains(group) { groups.append(group) }
-        }
-        groups.sort()
-        let preferred = groups[random.int(in: 0...(groups.count - 1))]
-        let ordered = shuffled.filter { candidates[$0].group == preferred }
-            + shuffled.filter { candidates[$0].group != preferred }
         let snapshot = builder.record
-        for candidate in ordered.prefix(Self.maxTries).lazy.map({ candidates[$0] }) {
+        var tries = 0
+        if let label = tryInRandomOrder(&pool, tries: &tries, snapshot: snapshot, index: index, random: &random) {
+            return label
+        }
+        if tries < Self.maxTries {
+            // The rest are this questionnaire's, not those of the last defect tried on it (a
+            // list's items added or removed would name items the questionnaire does not have).
+            builder.record = snapshot
+            builder.failure = nil
+            var rest = candidates().filter { $0.group != preferred }
+            if let label = tryInRandomOrder(&rest, tries: &tries, snapshot: snapshot, index: index, random: &random) {
+                return label
+            }
+        }
+        builder.discards.addDefect(field: "", rule: Self.noDefect)
+        builder.record = snapshot
+        _ = generator.verify()
+        return nil
+    }
+
+    /// Tries the candidates of `pool` in random order (each drawn uniformly among those left)
+    /// until one gives exactly its violation or ``maxTries`` are spent; each dropped is counted.
+    private func tryInRandomOrder(_ pool: inout [MutationCandidate], tries: inout Int, snapshot: GeneratedRecord,
+                                  index: Int, random: inout SeededRandom) -> GeneratedLabel? {
+        while !pool.isEmpty, tries < Self.maxTries {
+            let position = random.int(in: 0...(pool.count - 1))
+            pool.swapAt(position, pool.count - 1)
+            let candidate = pool.removeLast()
+            tries += 1
             builder.record = snapshot
             builder.failure = nil
             if let expected = apply(candidate, random: &random),
@@ -177,9 +211,6 @@ struct DefectPlanter {
             let field = candidate.address.field < 0 ? "" : rules.fields[candidate.address.field].path
             builder.discards.addDefect(field: field, rule: candidate.rule)
         }
-        builder.discards.addDefect(field: "", rule: Self.noDefect)
-        builder.record = snapshot
-        _ = generator.verify()
         return nil
     }
 
@@ -187,48 +218,71 @@ struct DefectPlanter {
     func candidates() -> [MutationCandidate] {
         var result: [MutationCandidate] = []
         result.reserveCapacity(rules.fields.count * 4)  // growing it was 1% of generating osago with defects
-        let record = builder.record
         for field in rules.fields where !generator.plan.fields[field.id].isRecordID {
-            var addresses = [FieldAddress(field: field.id, item: -1)]
-            if let listID = field.listID {
-                addresses = record.reachableItems(of: listID).map { FieldAddress(field: field.id, item: $0) }
-            }
-            for address in addresses {
-                let value = record.value(at: address, in: rules)
-                if value.isPresent {
-                    for candidate in candidates(forPresent: field, value: value, address: address)
-                    where applies(candidate.kind, field, value, address) {
-                        result.append(candidate)
-                    }
-                    if field.type == .integer || field.type == .decimal {
-                        for (check, narrowing) in numberCheckDefects(field, address)
-                        where !generator.plan.unplantable.contains(where: {
-                            $0.field == field.id && $0.kind == .numberCheck && $0.rule == check.rule
-                        }) {
-                            result.append(MutationCandidate(kind: .numberCheck, address: address, check: check,
-                                                            narrowing: narrowing))
-                        }
-                    }
-                    if field.type == .date {
-                        for filter in inScope(address, { builder.dateFilters(field) }) {
-                            result.append(MutationCandidate(kind: .dateCheck, address: address, dateCheck: filter))
-                        }
-                    }
-                } else if let condition = field.visibleIf,
-                          inScope(address, { condition.evaluateCondition(builder.environment) == false }) {
-                    // Only a hidden field can break `visibility` by being filled: an empty field
-                    // that is shown (optional, left empty) or whose condition is unknown was
-                    // offered, tried and dropped.
-                    result.append(MutationCandidate(kind: .visibility, address: address))
-                }
-            }
+            appendCandidates(of: field, in: nil, to: &result)
         }
         if !isCSV { result.append(MutationCandidate(kind: .unknownField, address: FieldAddress(field: -1, item: -1))) }
         return result
     }
 
-    private func candidates(forPresent field: CompiledField, value: GeneratedValue, address: FieldAddress)
-        -> [MutationCandidate]
+    /// The defects of one group this questionnaire could carry, looking only at `fields` (the
+    /// group's fields in ``DefectGroupTable``).
+    func candidates(in group: DefectGroup, fields: [Int]) -> [MutationCandidate] {
+        if group.kind == .unknownField {
+            return isCSV ? [] : [MutationCandidate(kind: .unknownField, address: FieldAddress(field: -1, item: -1))]
+        }
+        var result: [MutationCandidate] = []
+        for id in fields { appendCandidates(of: rules.fields[id], in: group, to: &result) }
+        return result
+    }
+
+    /// Appends the defects `field` could carry in this questionnaire (each of its list items),
+    /// only those of `group` when one is given.
+    private func appendCandidates(of field: CompiledField, in group: DefectGroup?, to result: inout [MutationCandidate]) {
+        let record = builder.record
+        var addresses = [FieldAddress(field: field.id, item: -1)]
+        if let listID = field.listID {
+            addresses = record.reachableItems(of: listID).map { FieldAddress(field: field.id, item: $0) }
+        }
+        let kind = group?.kind
+        for address in addresses {
+            let value = record.value(at: address, in: rules)
+            if value.isPresent {
+                if kind != .numberCheck, kind != .dateCheck, kind != .visibility {
+                    for candidate in candidates(forPresent: field, value: value, address: address, in: group)
+                    where (group == nil || candidate.group == group) && applies(candidate.kind, field, value, address) {
+                        result.append(candidate)
+                    }
+                }
+                if kind == nil || kind == .numberCheck, field.type == .integer || field.type == .decimal {
+                    for (check, narrowing) in numberCheckDefects(field, address)
+                    where !generator.plan.unplantable.contains(where: {
+                        $0.field == field.id && $0.kind == .numberCheck && $0.rule == check.rule
+                    }) {
+                        result.append(MutationCandidate(kind: .numberCheck, address: address, check: check,
+                                                        narrowing: narrowing))
+                    }
+                }
+                if kind == nil || kind == .dateCheck, field.type == .date {
+                    for filter in inScope(address, { builder.dateFilters(field) })
+                    where group == nil || (filter.filterRule ?? "") == group?.rule {
+                        result.append(MutationCandidate(kind: .dateCheck, address: address, dateCheck: filter))
+                    }
+                }
+            } else if kind == nil || kind == .visibility, let condition = field.visibleIf,
+                      inScope(address, { condition.evaluateCondition(builder.environment) == false }) {
+                // Only a hidden field can break `visibility` by being filled: an empty field
+                // that is shown (optional, left empty) or whose condition is unknown was
+                // offered, tried and dropped.
+                result.append(MutationCandidate(kind: .visibility, address: address))
+            }
+        }
+    }
+
+    /// The defects of a present value; with `group`, a text value's own defects
+    /// (``textDefects(_:_:)``, which need its text spec) only when the group can be one of them.
+    private func candidates(forPresent field: CompiledField, value: GeneratedValue, address: FieldAddress,
+                            in group: DefectGroup? = nil) -> [MutationCandidate]
     {
         var kinds: [MutationKind] = [.required]
         if !field.parents.isEmpty { kinds.append(.parent) }
@@ -240,6 +294,7 @@ struct DefectPlanter {
         case .string, .text:
             guard case .text = value else { break }
             let own = kinds.map { MutationCandidate(kind: $0, address: address) }
+            if let group, group.kind != .textCheck, group.kind != .constant, group.kind != .textForm { return own }
             return own + textDefects(textSpec(field, address), address)
         case .integer, .decimal, .date:
             // `const` on an integer field, its own or a case's that holds: another value every

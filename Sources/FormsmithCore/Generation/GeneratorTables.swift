@@ -71,6 +71,10 @@ final class GeneratorTables: Sendable {
     /// Per field id, the range of a date field worked out once when it depends on nothing
     /// generated (fixed bounds, no `cases`); nil when it must be worked out per value.
     let fixedDateRanges: [(low: Int32?, high: Int32?)?]
+    /// Per field id, the filter kinds (`weekdays`, ...) of a date field without `cases`, worked
+    /// out once (they were gathered into a new array for every date drawn); nil when the cases
+    /// that hold decide them, or for other fields.
+    let fixedDateFilters: [[any DateCheck]?]
     /// Per field id, the number domain of an integer or decimal field worked out once when it
     /// depends on nothing generated (fixed bounds, no `cases`); nil when it must be worked out
     /// per value.
@@ -127,6 +131,7 @@ final class GeneratorTables: Sendable {
         enumValueTable = table
         firstEnumValue = firsts
         fixedDateRanges = rules.fields.map { $0.type == .date ? QuestionnaireBuilder.fixedDateRange(of: $0) : nil }
+        fixedDateFilters = rules.fields.map { $0.type == .date && $0.cases.isEmpty ? DateChecks.filters(in: $0.checks) : nil }
         fixedNumberDomains = rules.fields.map(NumberDomain.fixed(of:))
         let initials = rules.id.split(separator: "-").compactMap(\.first).map { String($0).uppercased() }.joined()
         idPrefix = Array((initials.isEmpty ? "Q" : initials).utf8)

@@ -27,6 +27,9 @@ final class RecordGenerator {
     /// The current questionnaire as JSON, with its parsed form.
     @exclusivity(unchecked) var json = JSONOutput()
     @exclusivity(unchecked) private var cellBuffer: [UInt8] = []
+    /// The defect groups the form can offer, with their fields, for drawing a defect lazily
+    /// (worked out on the first invalid questionnaire).
+    lazy var defectGroups = DefectGroupTable(plan: plan)
 
     init(plan: GeneratorTables, csvWriter: RecordCSVWriter?) {
         self.plan = plan
