@@ -143,6 +143,21 @@ indirect enum CompiledNode: Sendable {
         }
     }
 
+    /// Whether the node or one below it adds up a field over the items of list `list`
+    /// (`sum(plot[].area)`): its value needs the items' answers, not only their count.
+    func readsSum(over list: Int) -> Bool {
+        switch self {
+        case let .sum(_, summed): return summed == list
+        case .constant, .today, .unevaluable, .field, .position: return false
+        case let .list(elements), let .concat(elements): return elements.contains { $0.readsSum(over: list) }
+        case let .not(node), let .negate(node), let .call(_, node): return node.readsSum(over: list)
+        case let .and(left, right), let .or(left, right), let .equal(left, right, _), let .order(left, right, _),
+             let .membership(left, right, _), let .add(left, right), let .subtract(left, right), let .text(_, left, right),
+             let .multiplicative(_, left, right):
+            return left.readsSum(over: list) || right.readsSum(over: list)
+        }
+    }
+
     /// Appends the id of every referenced field, in source order, to `fields`.
     func collectFields(into fields: inout [Int]) {
         switch self {

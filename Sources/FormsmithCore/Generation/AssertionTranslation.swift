@@ -8,7 +8,7 @@ import FormsmithValues
 /// multiplied when one side reads no open value, so that the term stays linear),
 /// Booleans, enum values compared with text constants (`==`, `!=`, `IN`), string predicates on
 /// a text field (`CONTAINS`, `BEGINSWITH`, `ENDSWITH`, `MATCHES`, `==`, `IN` against constants,
-/// each a Boolean, see ``TextAtom``), the length of a text field (`count(owner)`), `count()` of a list in the scope, `empty()`/`present()` of an open value (open
+/// each a Boolean, see ``TextAtom``), the length of a text field (`count(owner)`), `count()` of a list in the scope, `sum()` over a list in the scope as far as an empty list adds up to 0 (the items' values are not modelled), `empty()`/`present()` of an open value (open
 /// values are present, the check asking for a completion in which they are filled, unless a
 /// `visibleIf` may hide them: then either), and `and`,
 /// `or`, `not` over those. Anything else (other uses of text, dates, lists of values, a null
@@ -147,6 +147,14 @@ struct AssertionTranslation {
             guard !isOpen(list), case .list(let members)? = list.evaluate(environment),
                   let term = choiceTest(element, members.map { CompiledNode.constant($0) }) else { return nil }
             return .flag(negated ? !term : term)
+        case .sum(let field, let list):
+            // The items' values are drawn after the solver decides how many items there are: an
+            // empty list adds up to 0 exactly, any other count to a value left free here (it is
+            // checked on the built questionnaire, as every assertion is). So `sum(plot[].area) > 0`
+            // asks for at least one item, which is what its repeat count must then allow.
+            guard case .count(let count)? = variables[list] else { return nil }
+            let empty = count == context.int(0)
+            return .number(empty.ifThenElse(context.int(0).real, context.real(named: "sum of field \(field) over list \(list)")))
         case .call(let function, let argument):
             guard case .field(let id) = argument, let variable = variables[id] else { return nil }
             switch (function, variable) {

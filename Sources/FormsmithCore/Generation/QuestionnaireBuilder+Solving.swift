@@ -34,7 +34,7 @@ extension QuestionnaireBuilder {
         } else {
             scope = rules.rootScope
         }
-        let assertions = solving.readers[field.id].map { scope.assertions[$0] }
+        var assertions = solving.readers[field.id].map { scope.assertions[$0] }
         var later: [Int] = []
         let here = solving.position[field.id]
         for assertion in assertions {
@@ -43,12 +43,15 @@ extension QuestionnaireBuilder {
                 later.append(id)
             }
         }
+        if !later.isEmpty {
+            assertions += Self.sharingOpenFields(in: scope, besides: assertions, solving: solving, rules: rules,
+                                                 after: here, listID: field.listID, later: &later)
+        }
         record.setValue(drawn, at: address, in: rules)
         defer { record.setValue(.absent, at: address, in: rules) }
         if later.isEmpty {
             // The last value they read: the assertions themselves say whether it fits.
-            guard let broken = assertions.first(where: { $0.predicate.evaluateCondition(environment) == false })
-            else { return drawn }
+            guard let broken = assertions.first(where: { failsBeforeItems($0, settling: field) }) else { return drawn }
             // Counted under the assertion that failed; the value found keeps all of them.
             let ordered = [broken] + assertions.filter { $0.rule != broken.rule || $0.source != broken.source }
             if let settled = solve(field, address: address, open: [field.id], assertions: ordered, drawn: drawn) { return settled }
@@ -59,15 +62,62 @@ extension QuestionnaireBuilder {
             guard mayBeEmpty, broken.predicate.referencedFields.allSatisfy({ modelled.contains(rules.fields[$0].type) })
             else { return drawn }
             record.setValue(.absent, at: address, in: rules)
-            guard !assertions.contains(where: { $0.predicate.evaluateCondition(environment) == false }) else { return drawn }
+            guard !assertions.contains(where: { failsBeforeItems($0, settling: field) }) else { return drawn }
             discards.addSettled(field: field.path, rule: broken.rule)
             return .absent
         }
         switch feasible(open: later, assertions: assertions) {
         case true?, nil: return drawn
         case false?:
-            return solve(field, address: address, open: [field.id] + later, assertions: assertions, drawn: drawn) ?? drawn
+            if let settled = solve(field, address: address, open: [field.id] + later, assertions: assertions, drawn: drawn) { return settled }
+            // No value of the field keeps them (`total` filled needs `sum(plot[].area) > 0`, and
+            // `plots` is already 0): an optional field is left empty when that keeps them.
+            guard mayBeEmpty else { return drawn }
+            record.setValue(.absent, at: address, in: rules)
+            guard feasible(open: later, assertions: assertions) == true,
+                  let rule = assertions.first(where: { $0.predicate.referencedFields.contains(field.id) })?.rule else { return drawn }
+            discards.addSettled(field: field.path, rule: rule)
+            return .absent
         }
+    }
+
+    /// Whether `assertion` fails with the value now set for `field`. A list's items are filled
+    /// after their count is settled, so while the count is settled a `sum()` over those items
+    /// is not known yet (it reads them as blank): an assertion that reads one is taken to fail
+    /// only when the list has no items (the sum is then 0 exactly); otherwise the built
+    /// questionnaire's check decides, as for every assertion.
+    func failsBeforeItems(_ assertion: CompiledAssertion, settling field: CompiledField) -> Bool {
+        guard assertion.predicate.evaluateCondition(environment) == false else { return false }
+        guard field.type == .list, assertion.predicate.root.readsSum(over: field.id) else { return true }
+        if case .items(let count) = value(of: field.id), count > 0 { return false }
+        return true
+    }
+
+    /// The other assertions of `scope` that read a field still open after this one (`later`), and
+    /// so constrain it too: filling `total` (read by `sum(plot[].area) > 0`) must also keep
+    /// `count(plot) == plots` satisfiable once `plots` is fixed, or the list has no count that
+    /// meets both and the questionnaire is rebuilt. Their own later fields join `later`, until
+    /// no further assertion reads one.
+    static func sharingOpenFields(in scope: EvaluationScope, besides chosen: [CompiledAssertion],
+                                  solving: AssertionSolving, rules: CompiledRuleSet, after here: Int, listID: Int?,
+                                  later: inout [Int]) -> [CompiledAssertion] {
+        func same(_ one: CompiledAssertion, _ other: CompiledAssertion) -> Bool { one.rule == other.rule && one.source == other.source }
+        var added: [CompiledAssertion] = []
+        var changed = true
+        while changed {
+            changed = false
+            for assertion in scope.assertions
+            where !chosen.contains(where: { same($0, assertion) }) && !added.contains(where: { same($0, assertion) }) {
+                let reads = assertion.predicate.referencedFields
+                guard reads.contains(where: { later.contains($0) }) else { continue }
+                added.append(assertion)
+                changed = true
+                for id in reads where rules.fields[id].listID == listID && solving.position[id] > here && !later.contains(id) {
+                    later.append(id)
+                }
+            }
+        }
+        return added
     }
 
     /// Whether an optional field about to be left empty must be filled because an assertion of
@@ -262,7 +312,7 @@ extension QuestionnaireBuilder {
         for value in values {
             record.setValue(value, at: address, in: rules)
             let fits = later.isEmpty
-                ? !assertions.contains { $0.predicate.evaluateCondition(environment) == false }
+                ? !assertions.contains { failsBeforeItems($0, settling: field) }
                 : feasible(open: later, assertions: assertions) != false
             if fits { fitting.append(value) }
         }
