@@ -27,22 +27,10 @@ extension QuestionnaireBuilder {
         // A covering case's aimed value stays as aimed (the case's factors are read back, so a
         // target missed is never counted); any other value is settled as in plain generation.
         guard !replaying, failure == nil, drawn.isPresent, !aimsAtValue(field, item: address.item) else { return drawn }
-        let scope: EvaluationScope
-        if let list = field.listID {
-            guard let items = rules.fields[list].items?.scope else { return drawn }
-            scope = items
-        } else {
-            scope = rules.rootScope
-        }
-        var assertions = solving.readers[field.id].map { scope.assertions[$0] }
-        var later: [Int] = []
+        guard let (scope, readers, laterReads) = assertionsReading(field, solving: solving) else { return drawn }
+        var assertions = readers
+        var later = laterReads
         let here = solving.position[field.id]
-        for assertion in assertions {
-            for id in assertion.predicate.referencedFields
-            where rules.fields[id].listID == field.listID && solving.position[id] > here && !later.contains(id) {
-                later.append(id)
-            }
-        }
         if !later.isEmpty {
             assertions += Self.sharingOpenFields(in: scope, besides: assertions, solving: solving, rules: rules,
                                                  after: here, listID: field.listID, later: &later)
@@ -79,6 +67,30 @@ extension QuestionnaireBuilder {
             discards.addSettled(field: field.path, rule: rule)
             return .absent
         }
+    }
+
+    /// The assertions of `field`'s own scope that read it, the scope, and the fields of that
+    /// scope they read which are filled after it (still open when it is filled); nil when the
+    /// field's list has no item scope.
+    func assertionsReading(_ field: CompiledField, solving: AssertionSolving)
+        -> (scope: EvaluationScope, assertions: [CompiledAssertion], later: [Int])? {
+        let scope: EvaluationScope
+        if let list = field.listID {
+            guard let items = rules.fields[list].items?.scope else { return nil }
+            scope = items
+        } else {
+            scope = rules.rootScope
+        }
+        let assertions = solving.readers[field.id].map { scope.assertions[$0] }
+        let here = solving.position[field.id]
+        var later: [Int] = []
+        for assertion in assertions {
+            for id in assertion.predicate.referencedFields
+            where rules.fields[id].listID == field.listID && solving.position[id] > here && !later.contains(id) {
+                later.append(id)
+            }
+        }
+        return (scope, assertions, later)
     }
 
     /// Whether `assertion` fails with the value now set for `field`. A list's items are filled
@@ -128,22 +140,7 @@ extension QuestionnaireBuilder {
     func assertionsNeedFilled(_ field: CompiledField, address: FieldAddress) -> Bool {
         guard let solving = assertionSolving, !solving.readers[field.id].isEmpty, !replaying, failure == nil,
               targets.map({ address.item > 0 || $0.presence[field.id] < 0 }) ?? true else { return false }
-        let scope: EvaluationScope
-        if let list = field.listID {
-            guard let items = rules.fields[list].items?.scope else { return false }
-            scope = items
-        } else {
-            scope = rules.rootScope
-        }
-        let assertions = solving.readers[field.id].map { scope.assertions[$0] }
-        let here = solving.position[field.id]
-        var later: [Int] = []
-        for assertion in assertions {
-            for id in assertion.predicate.referencedFields
-            where rules.fields[id].listID == field.listID && solving.position[id] > here && !later.contains(id) {
-                later.append(id)
-            }
-        }
+        guard let (_, assertions, later) = assertionsReading(field, solving: solving) else { return false }
         record.setValue(.absent, at: address, in: rules)
         let broken: CompiledAssertion?
         if later.isEmpty {
@@ -246,7 +243,6 @@ extension QuestionnaireBuilder {
             rules.append(assertion.rule)
         }
         guard let rule = rules.first, case .satisfiable(let model) = solver.check() else { return nil }
-        let context = solver.context
         let settled: GeneratedValue?
         switch (field.type, variables[field.id]) {
         case (.integer, _):

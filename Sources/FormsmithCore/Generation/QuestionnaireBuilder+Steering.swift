@@ -28,21 +28,9 @@ extension QuestionnaireBuilder {
             }
         }
         guard !wanted.isEmpty else { return nil }
-        var allowed: UInt64 = 0
-        for position in 0..<count {
-            record.setValue(candidate(field, position), at: address, in: rules)
-            let fits = wanted.allSatisfy { ($0.condition.evaluateCondition(environment) ?? true) == $0.visible }
-            if fits { allowed |= 1 << UInt64(position) }
+        return uniformFittingPosition(field, address: address, count: count) {
+            wanted.allSatisfy { ($0.condition.evaluateCondition(environment) ?? true) == $0.visible }
         }
-        record.setValue(.absent, at: address, in: rules)
-        let total = allowed.nonzeroBitCount
-        guard total > 0, total < count else { return nil }
-        var pick = random.int(in: 0...(total - 1))
-        for position in 0..<count where allowed & (1 << UInt64(position)) != 0 {
-            if pick == 0 { return position }
-            pick -= 1
-        }
-        return nil
     }
 
     /// The position of the value (among `count`) to give `field`, drawn among those that keep
@@ -53,14 +41,23 @@ extension QuestionnaireBuilder {
     func parentSteeredChoice(_ field: CompiledField, address: FieldAddress, count: Int) -> Int? {
         let parents = parentNeeds.visibilitySteering[field.id]
         guard !parents.isEmpty, !replaying, count > 1, count <= 64 else { return nil }
-        var allowed: UInt64 = 0
-        for position in 0..<count {
-            record.setValue(candidate(field, position), at: address, in: rules)
-            let fits = parents.allSatisfy { parentID in
+        return uniformFittingPosition(field, address: address, count: count) {
+            parents.allSatisfy { parentID in
                 guard rules.fields[parentID].visibleIf?.evaluateCondition(environment) == false else { return true }
                 return !parentNeeds.children[parentID].contains { childNeedsParent($0) }
             }
-            if fits { allowed |= 1 << UInt64(position) }
+        }
+    }
+
+    /// One of the `count` (at most 64) values of `field` drawn uniformly among those with which
+    /// `fits` holds once the value is set; nil when none fits or all do (the usual draw then
+    /// stands, so a free choice keeps its random stream).
+    private func uniformFittingPosition(_ field: CompiledField, address: FieldAddress, count: Int,
+                                        fits: () -> Bool) -> Int? {
+        var allowed: UInt64 = 0
+        for position in 0..<count {
+            record.setValue(candidate(field, position), at: address, in: rules)
+            if fits() { allowed |= 1 << UInt64(position) }
         }
         record.setValue(.absent, at: address, in: rules)
         let total = allowed.nonzeroBitCount

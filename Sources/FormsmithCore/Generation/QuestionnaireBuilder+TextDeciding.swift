@@ -28,22 +28,7 @@ extension QuestionnaireBuilder {
         let atoms = solving.textAtoms[field.id]
         guard !atoms.isEmpty || solving.textLengths.contains(field.id), atoms.count <= Self.textAtomLimit, !replaying, failure == nil,
               !aimsAtValue(field, item: address.item), allowedValue(field) == nil else { return nil }
-        let scope: EvaluationScope
-        if let list = field.listID {
-            guard let items = rules.fields[list].items?.scope else { return nil }
-            scope = items
-        } else {
-            scope = rules.rootScope
-        }
-        let assertions = solving.readers[field.id].map { scope.assertions[$0] }
-        let here = solving.position[field.id]
-        var later: [Int] = []
-        for assertion in assertions {
-            for id in assertion.predicate.referencedFields
-            where rules.fields[id].listID == field.listID && solving.position[id] > here && !later.contains(id) {
-                later.append(id)
-            }
-        }
+        guard let (_, assertions, later) = assertionsReading(field, solving: solving) else { return nil }
         let specIndex = plan.textSpecIndex(of: field.id, cases: field.cases.isEmpty ? 0 : activeCases(of: field))
         guard plan.fields[field.id].textProblems[specIndex] == nil,
               var truths = allowedTruths(field, atoms: atoms, later: later, assertions: assertions) else { return nil }
