@@ -58,7 +58,7 @@ extension QuestionnaireBuilder {
             // Only for an assertion over values the solver models (numbers, switches, enums,
             // counts): one over text (`comment CONTAINS 'ok'`) has values it cannot find, and
             // emptying the field there left it empty almost always (14 of 500 filled).
-            let modelled: Set<FieldType> = [.integer, .decimal, .boolean, .enumeration, .list]
+            let modelled: Set<FieldType> = [.integer, .decimal, .date, .boolean, .enumeration, .list]
             guard mayBeEmpty, broken.predicate.referencedFields.allSatisfy({ modelled.contains(rules.fields[$0].type) })
             else { return drawn }
             record.setValue(.absent, at: address, in: rules)
@@ -184,6 +184,11 @@ extension QuestionnaireBuilder {
             key += "|\(id)∈" + (domain.lower.map { "\($0.exclusive ? "(" : "[")\($0.value)" } ?? "(")
                 + "," + (domain.upper.map { "\($0.value)\($0.exclusive ? ")" : "]")" } ?? ")")
         }
+        // So may an open date's (`min: start`, `max: today`).
+        for id in open where rules.fields[id].type == .date {
+            let range = dateRange(rules.fields[id])
+            key += "|\(id)∈[\(range.low.map(String.init) ?? ""),\(range.high.map(String.init) ?? "")]"
+        }
         for assertion in assertions {
             key += ";" + assertion.rule + "@" + assertion.source
             for id in assertion.predicate.referencedFields where !open.contains(id) {
@@ -210,6 +215,7 @@ extension QuestionnaireBuilder {
         var translation = AssertionTranslation(context: solver.context, variables: variables, environment: environment)
         translation.mayBeHidden = Set(open.filter { mayBeLeftEmpty(rules.fields[$0]) })
         translation.rules = rules
+        translation.calendar = SolverCalendar(context: solver.context, solver: solver)
         var modelled = false
         for assertion in assertions {
             guard let term = translation.condition(assertion.predicate.root) else { continue }
@@ -239,6 +245,7 @@ extension QuestionnaireBuilder {
         var translation = AssertionTranslation(context: solver.context, variables: variables, environment: environment)
         translation.mayBeHidden = Set(open.dropFirst().filter { self.mayBeLeftEmpty(self.rules.fields[$0]) })
         translation.rules = self.rules
+        translation.calendar = SolverCalendar(context: solver.context, solver: solver)
         var rules: [String] = []
         for assertion in assertions {
             guard let term = translation.condition(assertion.predicate.root) else { continue }
@@ -257,6 +264,11 @@ extension QuestionnaireBuilder {
             let key = feasibilityKey(open: open, assertions: assertions).map { "\($0)#\(scale)" }
             settled = uniformSteps(field, scale: scale, rule: rule, model: model, in: solver, key: key).map {
                 numberValue(ExactDecimal(mantissa: $0, scale: scale), scale: scale, integer: false)
+            }
+        case (.date, .day?):
+            settled = uniformSteps(field, scale: 0, rule: rule, model: model, in: solver,
+                                   key: feasibilityKey(open: open, assertions: assertions)).flatMap { day in
+                Int32(exactly: day).map { GeneratedValue.date(CivilDate(dayNumber: $0)) }
             }
         case (.list, .count(let count)?):
             settled = model.value(of: count).map { GeneratedValue.items(Int32($0)) }
@@ -322,8 +334,11 @@ extension QuestionnaireBuilder {
     }
 
     /// Solver variables for the fields `ids`, each within its own domain; nil when one of them
-    /// is of a kind the solver does not model here (dates, numbers with `multipleOf`, text without
-    /// string predicates in the assertions).
+    /// is of a kind the solver does not model here (numbers with `multipleOf`, dates with a day
+    /// filter such as `weekdays`, text without string predicates in the assertions).
+    /// A date is its day number within its bounds as they read now (`min: today`, `max: start +
+    /// 14d` with `start` filled; a bound that reads a field still open is left out), the whole
+    /// calendar where it has none.
     /// `filling`: the field being filled now (present); a list still to be filled that may be
     /// left empty may have no item (`count(plot) == plots` with `plots` 0 and `plot` optional).
     func declare(_ ids: [Int], in solver: ConstraintSolver, drawnScale: Int?, filling: Int?) -> [Int: AssertionTranslation.Variable]? {
@@ -353,6 +368,14 @@ extension QuestionnaireBuilder {
                     solver.assert(value == fixed)
                 }
                 variables[id] = .number(value)
+            case .date:
+                guard dateFilters(field).isEmpty else { return nil }
+                let range = dateRange(field)
+                let low = range.low ?? CivilDate.earliest.dayNumber, high = range.high ?? CivilDate.latest.dayNumber
+                // Named as a grid, so that ``uniformSteps`` settles it as a whole number of days.
+                let day = context.int(named: Self.gridName(id))
+                solver.assert(day >= context.int(Int64(low)) && day <= context.int(Int64(high)))
+                variables[id] = .day(day)
             case .list:
                 var (low, top) = Self.itemCounts(of: field)
                 if id != filling, mayBeLeftEmpty(field) { low = 0 }

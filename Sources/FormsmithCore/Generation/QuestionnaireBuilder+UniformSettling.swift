@@ -53,10 +53,19 @@ extension QuestionnaireBuilder {
     /// anywhere. Nil when the range has no end or the solver cannot say.
     private func allowedRange(_ field: CompiledField, steps: IntTerm, scale: Int, from start: Int64,
                               in solver: ConstraintSolver) -> ClosedRange<Int64>? {
-        let window = numberDomain(field).smallWindow(scale: scale, span: Self.numberSpan(integer: field.type == .integer))
-        if let window, case let (first, overflowFirst) = window.first.multipliedReportingOverflow(by: window.unit),
-           case let (last, overflowLast) = window.last.multipliedReportingOverflow(by: window.unit),
-           !overflowFirst, !overflowLast, first <= last {
+        let window: (first: Int64, last: Int64)?
+        if field.type == .date {
+            // A date is drawn from its bounds, or 50 years from the one it has (from today back without any).
+            window = dateDrawWindow(field).map { (Int64($0.low), Int64($0.high)) }
+        } else if let small = numberDomain(field).smallWindow(scale: scale, span: Self.numberSpan(integer: field.type == .integer)),
+                  case let (first, overflowFirst) = small.first.multipliedReportingOverflow(by: small.unit),
+                  case let (last, overflowLast) = small.last.multipliedReportingOverflow(by: small.unit),
+                  !overflowFirst, !overflowLast {
+            window = (first, last)
+        } else {
+            window = nil
+        }
+        if let (first, last) = window, first <= last {
             solver.push()
             defer { solver.pop() }
             solver.assert(steps >= solver.context.int(first) && steps <= solver.context.int(last))
