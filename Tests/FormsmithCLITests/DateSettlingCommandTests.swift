@@ -123,4 +123,25 @@ final class DateSettlingCommandTests: ScratchFolderTestCase {
         XCTAssertGreaterThanOrEqual(leapBorn[february28] ?? 0, 10)
         XCTAssertEqual(marchBorn.keys.sorted(), Array((february28 + 1)...march31))
     }
+
+    /// `month(renewal) == 3 || day(renewal) == 1` in 2026: March's 31 days and the first of
+    /// the 11 other months, 42 days, not one range. A day drawn among them stays, any other is
+    /// settled by drawing in the range the solver allows (1 January … 1 December) until a draw
+    /// is allowed, so each of the 42 has 1/42: 100 of 4,200 (deviation 9.9; 55…145 allowed).
+    func testAMonthOrADayOfTheMonthIsSettledAmongTheDaysAllowed() throws {
+        let (run, objects) = try generate("""
+            id: renewal
+            fields:
+              renewal: {type: date, min: 2026-01-01, max: 2026-12-31}
+            assert:
+              - that: "month(renewal) == 3 || day(renewal) == 1"
+            """, name: "renewal.yaml", count: 4200)
+        XCTAssertTrue(run.stderr.contains("renewal [assert]: "), run.stderr)
+        var allowed = (1...12).map { String(format: "2026-%02d-01", $0) }
+        allowed += (2...31).map { String(format: "2026-03-%02d", $0) }
+        var shares: [String: Int] = [:]
+        for object in objects { shares[try XCTUnwrap(object["renewal"] as? String), default: 0] += 1 }
+        XCTAssertEqual(shares.keys.sorted(), allowed.sorted())
+        for (day, count) in shares { XCTAssertTrue((55...145).contains(count), "\(day): \(count) of 4,200") }
+    }
 }

@@ -12,8 +12,9 @@ import FormsmithValues
 /// values are present, the check asking for a completion in which they are filled, unless a
 /// `visibleIf` may hide them: then either), dates as day numbers (compared, `today`, a date
 /// plus or minus a duration: days and weeks as integers, months and years exactly through
-/// ``SolverCalendar`` when ``calendar`` is set; `date - date` as the number of days), and `and`,
-/// `or`, `not` over those. Anything else (other uses of text, `year()`/`month()`/`day()`, lists of values, a null
+/// ``SolverCalendar`` when ``calendar`` is set; `date - date` as the number of days; `year()`,
+/// `month()`, `day()` through the calendar too), and `and`,
+/// `or`, `not` over those. Anything else (other uses of text, lists of values, a null
 /// constant inside a comparison, a product of two open values, `/` and `mod`) makes the translation give up (nil), and the assertion is left
 /// to the check after the questionnaire is built, as before.
 struct AssertionTranslation {
@@ -191,6 +192,11 @@ struct AssertionTranslation {
             guard case .count(let count)? = variables[list] else { return nil }
             let empty = count == context.int(0)
             return .number(empty.ifThenElse(context.int(0).real, context.real(named: "sum of field \(field) over list \(list)")))
+        case .call(let function, let argument) where function == .year || function == .month || function == .day:
+            // The parts of a date through the calendar's split of its day number.
+            guard case .day(let day)? = translate(argument), let calendar else { return nil }
+            let parts = calendar.components(of: day)
+            return .number((function == .year ? parts.year : function == .month ? parts.month : parts.day).real)
         case .call(let function, let argument):
             guard case .field(let id) = argument, let variable = variables[id] else { return nil }
             switch (function, variable) {

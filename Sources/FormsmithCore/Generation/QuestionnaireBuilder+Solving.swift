@@ -237,6 +237,27 @@ extension QuestionnaireBuilder {
             : Self.smallDomain(field, numberDomain: field.type == .integer ? numberDomain(field) : nil) {
             return settleUniformly(field, address: address, among: values, later: Array(open.dropFirst()), assertions: assertions)
         }
+        // A date that is the last value its assertions read: a draw is checked by evaluating
+        // them, and once the range of days they allow is known (kept per key), no solver runs
+        // (a check through the calendar split, `t + 1y <= today`, took tens of milliseconds).
+        var fits: ((Int64) -> Bool)? = nil
+        if field.type == .date, open.count == 1 {
+            fits = { day in
+                guard let number = Int32(exactly: day) else { return false }
+                self.record.setValue(.date(CivilDate(dayNumber: number)), at: address, in: self.rules)
+                return !assertions.contains { self.failsBeforeItems($0, settling: field) }
+            }
+            if let fits, let key = feasibilityKey(open: open, assertions: assertions), case let range?? = settleRanges[key],
+               let rule = assertions.first?.rule {
+                for _ in 0..<Self.dateDrawAttempts {
+                    let day = Int64(random.int(in: Int(range.lowerBound)...Int(range.upperBound)))
+                    if fits(day), let number = Int32(exactly: day) {
+                        discards.addSettled(field: field.path, rule: rule)
+                        return .date(CivilDate(dayNumber: number))
+                    }
+                }
+            }
+        }
         let solver = assertionSolver
         solver.push()
         defer { solver.pop() }
@@ -267,7 +288,7 @@ extension QuestionnaireBuilder {
             }
         case (.date, .day?):
             settled = uniformSteps(field, scale: 0, rule: rule, model: model, in: solver,
-                                   key: feasibilityKey(open: open, assertions: assertions)).flatMap { day in
+                                   key: feasibilityKey(open: open, assertions: assertions), fits: fits).flatMap { day in
                 Int32(exactly: day).map { GeneratedValue.date(CivilDate(dayNumber: $0)) }
             }
         case (.list, .count(let count)?):
