@@ -22,8 +22,10 @@ extension QuestionnaireBuilder {
     /// nil when the model has none. `solver` holds the assertions and `model` satisfies them.
     /// `fits`: whether a drawn step keeps the assertions, when that can be told without the
     /// solver (the last value they read: evaluated as the validator does); else a solver check.
+    /// `dateWindow`: for a date, the days its generator would draw from here.
     func uniformSteps(_ field: CompiledField, scale: Int, rule: String, model: SolverModel,
-                      in solver: ConstraintSolver, key: String?, fits: ((Int64) -> Bool)? = nil) -> Int64? {
+                      in solver: ConstraintSolver, key: String?, fits: ((Int64) -> Bool)? = nil,
+                      dateWindow: (low: Int32, high: Int32)? = nil) -> Int64? {
         let steps = solver.context.int(named: Self.gridName(field.id))
         guard let found = model.value(of: steps) else { return nil }
         // The range depends only on what the key writes out: asked again, it is reused.
@@ -31,7 +33,7 @@ extension QuestionnaireBuilder {
         if let key, let known = settleRanges[key] {
             range = known
         } else {
-            range = allowedRange(field, steps: steps, scale: scale, from: found, in: solver)
+            range = allowedRange(field, steps: steps, scale: scale, from: found, in: solver, dateWindow: dateWindow)
             if let key {
                 if settleRanges.count >= Self.feasibilityAnswerLimit { settleRanges.removeAll(keepingCapacity: true) }
                 settleRanges[key] = .some(range)
@@ -62,11 +64,12 @@ extension QuestionnaireBuilder {
     /// settled below a field it must stay under is drawn in 0…that, as it would be drawn; then
     /// anywhere. Nil when the range has no end or the solver cannot say.
     private func allowedRange(_ field: CompiledField, steps: IntTerm, scale: Int, from start: Int64,
-                              in solver: ConstraintSolver) -> ClosedRange<Int64>? {
+                              in solver: ConstraintSolver, dateWindow: (low: Int32, high: Int32)?) -> ClosedRange<Int64>? {
         let window: (first: Int64, last: Int64)?
         if field.type == .date {
-            // A date is drawn from its bounds, or 50 years from the one it has (from today back without any).
-            window = dateDrawWindow(field).map { (Int64($0.low), Int64($0.high)) }
+            // A date is drawn from its bounds, or 50 years from the one it has (from today back
+            // without any), kept where later dates reading it have room.
+            window = dateWindow.map { (Int64($0.low), Int64($0.high)) }
         } else if let small = numberDomain(field).smallWindow(scale: scale, span: Self.numberSpan(integer: field.type == .integer)),
                   case let (first, overflowFirst) = small.first.multipliedReportingOverflow(by: small.unit),
                   case let (last, overflowLast) = small.last.multipliedReportingOverflow(by: small.unit),
