@@ -151,6 +151,9 @@ final class RandomFormGenerateCommandTests: ScratchFolderTestCase {
 /// per cause how many forms; names of the random form (`t12`, `lst3`) are folded to `t#`, `lst#`.
 struct AssertionFormOutcomes {
     var forms = 0, clean = 0, rebuilt = 0, refused = 0, unsatisfiable = 0, checked = 0
+    /// Questionnaires rebuilt, over all forms, and per form that rebuilt any (by seed).
+    var rebuiltQuestionnaires = 0
+    var rebuiltBySeed: [UInt64: Int] = [:]
     var rebuildCauses: [String: Int] = [:]
     var refusalCauses: [String: Int] = [:]
     /// Per refusal cause, the first seeds (to look at the forms).
@@ -185,6 +188,12 @@ struct AssertionFormOutcomes {
             clean += 1
         } else {
             rebuilt += 1
+            // The closing line: `wrote 200 questionnaires to …; 37 questionnaires rebuilt`.
+            if let range = closing.range(of: "[0-9]+ questionnaires rebuilt", options: .regularExpression),
+               let count = Int(closing[range].prefix { $0.isNumber }) {
+                rebuiltQuestionnaires += count
+                rebuiltBySeed[seed] = count
+            }
             let reasons = run.stderr.split(separator: "\n").filter { $0.hasPrefix("  ") && ($0.hasSuffix(" rebuilt") || $0.hasSuffix(" redrawn")) }
             for reason in Set(reasons.map { Self.fold(String($0)) }) { rebuildCauses[reason, default: 0] += 1 }
         }
@@ -201,7 +210,9 @@ struct AssertionFormOutcomes {
 
     var summary: String {
         var lines = ["random forms with assertions: \(forms); \(clean) with nothing discarded, \(rebuilt) rebuilt or redrawn, "
-                     + "\(refused) refused, \(unsatisfiable) proven unsatisfiable; \(checked) questionnaires checked by the reference"]
+                     + "\(refused) refused, \(unsatisfiable) proven unsatisfiable; \(checked) questionnaires checked by the reference",
+                     "  questionnaires rebuilt: \(rebuiltQuestionnaires) (by form: "
+                     + rebuiltBySeed.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + ")"]
         lines += refusalCauses.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map {
             "  refused (\($0.value) forms, seeds \(refusalSeeds[$0.key, default: []].map(String.init).joined(separator: " "))): \($0.key)"
         }

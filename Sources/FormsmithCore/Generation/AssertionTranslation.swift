@@ -10,8 +10,11 @@ import FormsmithValues
 /// a text field (`CONTAINS`, `BEGINSWITH`, `ENDSWITH`, `MATCHES`, `==`, `IN` against constants,
 /// each a Boolean, see ``TextAtom``), the length of a text field (`count(owner)`), `count()` of a list in the scope, `sum()` over a list in the scope as far as an empty list adds up to 0 (the items' values are not modelled), `empty()`/`present()` of an open value (open
 /// values are present, the check asking for a completion in which they are filled, unless a
-/// `visibleIf` may hide them: then either), and `and`,
-/// `or`, `not` over those. Anything else (other uses of text, dates, lists of values, a null
+/// `visibleIf` may hide them: then either), dates as day numbers (compared, `today`, a date
+/// plus or minus a duration: days and weeks as integers, months and years exactly through
+/// ``SolverCalendar`` when ``calendar`` is set; `date - date` as the number of days; `year()`,
+/// `month()`, `day()` through the calendar too), and `and`,
+/// `or`, `not` over those. Anything else (other uses of text, lists of values, a null
 /// constant inside a comparison, a product of two open values, `/` and `mod`) makes the translation give up (nil), and the assertion is left
 /// to the check after the questionnaire is built, as before.
 struct AssertionTranslation {
@@ -29,12 +32,18 @@ struct AssertionTranslation {
         /// the text is drawn afterwards to meet what the solver decides.
         /// `length`: its length in Unicode scalars (`count(owner)`), when an assertion reads it.
         case text([String: BoolTerm], length: IntTerm?)
+        /// A date field: its day number (``CivilDate/dayNumber``).
+        case day(IntTerm)
     }
 
     /// A translated sub-expression.
     private enum Term {
         case number(RealTerm)
         case flag(BoolTerm)
+        /// A date as its day number.
+        case day(IntTerm)
+        /// A calendar duration that reads no open value (`30d`, `18y`).
+        case duration(CalendarDuration)
     }
 
     let context: SolverContext
@@ -47,6 +56,9 @@ struct AssertionTranslation {
     /// The rules, to recognise string predicates on open text fields (``TextAtom``); without
     /// them such a predicate makes the translation give up.
     var rules: CompiledRuleSet?
+    /// Calendar arithmetic for a date plus months or years (`birthDate + 18y`), exact as the
+    /// validator computes it; without it only days and weeks are added to an open date.
+    var calendar: SolverCalendar?
 
     /// The assertion as a Boolean term, or nil when it reads something the translation does not
     /// model.
@@ -61,14 +73,24 @@ struct AssertionTranslation {
         return fields.contains { variables[$0] != nil }
     }
 
-    /// A node that reads no open value, as a constant term (nil for null, text, dates, lists).
+    /// A node that reads no open value, as a constant term (nil for null, text, lists).
     private func constant(_ node: CompiledNode) -> Term? {
         switch node.evaluate(environment) {
         case .boolean(let flag)?: return .flag(context.bool(flag))
         case .integer(let number)?: return .number(context.int(number).real)
         case .decimal(let number)?: return context.real(number).map(Term.number)
+        case .date(let date)?: return .day(context.int(Int64(date.dayNumber)))
+        case .duration(let duration)?: return .duration(duration)
         default: return nil
         }
+    }
+
+    /// `day` moved by `duration` (backwards when `backwards`): days and weeks added as they are,
+    /// months and years through ``calendar`` (nil without one, or when the duration overflows).
+    private func shift(_ day: IntTerm, by duration: CalendarDuration, backwards: Bool) -> Term? {
+        guard let duration = backwards ? duration.negatedChecked() : duration else { return nil }
+        if duration.years == 0, duration.months == 0 { return .day(day + context.int(Int64(duration.days))) }
+        return calendar?.adding(duration, to: day).map(Term.day)
     }
 
     /// `node` is an open enum field whose value is one of the text constants `constants`; nil
@@ -103,6 +125,7 @@ struct AssertionTranslation {
             switch variables[id] {
             case .number(let term)?: return .number(term)
             case .flag(let term)?: return .flag(term)
+            case .day(let term)?: return .day(term)
             default: return nil
             }
         case .not(let inner):
@@ -121,9 +144,16 @@ struct AssertionTranslation {
             guard case .flag(let l)? = translate(left), case .flag(let r)? = translate(right) else { return nil }
             return .flag(isAnd ? l && r : l || r)
         case .add(let left, let right), .subtract(let left, let right):
-            guard case .number(let l)? = translate(left), case .number(let r)? = translate(right) else { return nil }
-            if case .add = node { return .number(l + r) }
-            return .number(l - r)
+            let isAdd: Bool
+            if case .add = node { isAdd = true } else { isAdd = false }
+            switch (translate(left), translate(right)) {
+            case (.number(let l)?, .number(let r)?): return .number(isAdd ? l + r : l - r)
+            // date ± duration is a date; date - date the number of days between them.
+            case (.day(let day)?, .duration(let duration)?): return shift(day, by: duration, backwards: !isAdd)
+            case (.duration(let duration)?, .day(let day)?) where isAdd: return shift(day, by: duration, backwards: false)
+            case (.day(let l)?, .day(let r)?) where !isAdd: return .number((l - r).real)
+            default: return nil
+            }
         case .multiplicative(.multiply, let left, let right):
             // Two open values multiplied would make the term non-linear: not modelled.
             guard !isOpen(left) || !isOpen(right), case .number(let l)? = translate(left),
@@ -134,10 +164,17 @@ struct AssertionTranslation {
             switch (translate(left), translate(right)) {
             case (.number(let l)?, .number(let r)?): return .flag(negated ? l != r : l == r)
             case (.flag(let l)?, .flag(let r)?): return .flag(negated ? !l.iff(r) : l.iff(r))
+            case (.day(let l)?, .day(let r)?): return .flag(negated ? l != r : l == r)
             default: return nil
             }
         case .order(let left, let right, let accepts):
-            guard case .number(let l)? = translate(left), case .number(let r)? = translate(right) else { return nil }
+            let l: RealTerm, r: RealTerm
+            switch (translate(left), translate(right)) {
+            case (.number(let a)?, .number(let b)?): (l, r) = (a, b)
+            // Dates compare as their day numbers.
+            case (.day(let a)?, .day(let b)?): (l, r) = (a.real, b.real)
+            default: return nil
+            }
             var options: [BoolTerm] = []
             if accepts.contains(.less) { options.append(l < r) }
             if accepts.contains(.same) { options.append(l == r) }
@@ -155,6 +192,11 @@ struct AssertionTranslation {
             guard case .count(let count)? = variables[list] else { return nil }
             let empty = count == context.int(0)
             return .number(empty.ifThenElse(context.int(0).real, context.real(named: "sum of field \(field) over list \(list)")))
+        case .call(let function, let argument) where function == .year || function == .month || function == .day:
+            // The parts of a date through the calendar's split of its day number.
+            guard case .day(let day)? = translate(argument), let calendar else { return nil }
+            let parts = calendar.components(of: day)
+            return .number((function == .year ? parts.year : function == .month ? parts.month : parts.day).real)
         case .call(let function, let argument):
             guard case .field(let id) = argument, let variable = variables[id] else { return nil }
             switch (function, variable) {

@@ -41,12 +41,7 @@ extension QuestionnaireBuilder {
 
     func generateDate(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {
         if let special = allowedValue(field) { return special }
-        let bounds = dateRange(field)
-        let today = rules.today
-        let drawnHigh = bounds.high ?? bounds.low.map {
-            CivilDate(dayNumber: $0).adding(CalendarDuration(years: Self.dateSpanYears)).dayNumber
-        } ?? today.dayNumber
-        let drawnLow = bounds.low ?? CivilDate(dayNumber: drawnHigh).adding(CalendarDuration(years: -Self.dateSpanYears)).dayNumber
+        let (drawnLow, drawnHigh) = dateDrawRange(field)
         guard drawnLow <= drawnHigh else {
             return fail(address, RuleIdentifier.min, "its lower date bound \(CivilDate(dayNumber: drawnLow)) is after "
                             + "its upper bound \(CivilDate(dayNumber: drawnHigh))")
@@ -62,6 +57,23 @@ extension QuestionnaireBuilder {
         }
         aimAtTarget(field, item: address.item)
         return .date(CivilDate(dayNumber: Int32(pick(Int64(low), Int64(high)))))
+    }
+
+    /// The days a date field is drawn from: its bounds as they read now, or ``dateSpanYears``
+    /// from the one it has (up to today without any); low after high when the bounds cross.
+    func dateDrawRange(_ field: CompiledField) -> (low: Int32, high: Int32) {
+        let bounds = dateRange(field)
+        let high = bounds.high ?? bounds.low.map {
+            CivilDate(dayNumber: $0).adding(CalendarDuration(years: Self.dateSpanYears)).dayNumber
+        } ?? rules.today.dayNumber
+        let low = bounds.low ?? CivilDate(dayNumber: high).adding(CalendarDuration(years: -Self.dateSpanYears)).dayNumber
+        return (low, high)
+    }
+
+    /// ``dateDrawRange(_:)`` when its ends do not cross.
+    func dateDrawWindow(_ field: CompiledField) -> (low: Int32, high: Int32)? {
+        let range = dateDrawRange(field)
+        return range.low <= range.high ? range : nil
     }
 
     func generateChoice(_ field: CompiledField, address: FieldAddress) -> GeneratedValue {

@@ -24,6 +24,10 @@ struct SolverCalendar {
         return dayNumber(year: newYear, month: newMonth, day: clamped) + int(Int64(duration.days))
     }
 
+    /// The year, month (1...12) and day of the month of `day`, as ``CivilCalendarMath`` gives
+    /// them (`year()`, `month()`, `day()`): new variables tied to it.
+    func components(of day: IntTerm) -> (year: IntTerm, month: IntTerm, day: IntTerm) { split(day) }
+
     /// The year, month (1...12) and day (1...length of the month) of `day`, as new variables.
     private func split(_ day: IntTerm) -> (IntTerm, IntTerm, IntTerm) {
         let year = context.freshInt(prefix: "year"), month = context.freshInt(prefix: "month")
