@@ -49,6 +49,31 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
               note: {type: string, regex: '^[a-z]{4}$', optional: true}
         """
 
+    /// The same inside list items: `visits[].extra.kind`, required when the item's optional
+    /// section `extra` is filled, needs `since` at the root, there only when `n > 5`. Every
+    /// item leaves `extra` empty whenever `n` is 5 or less (1,055 questionnaires of 2,000 were
+    /// rebuilt before, random form 375's shape); `n` keeps its uniform share (above 5 in half),
+    /// and the list sizes 1-3 a third each (no rule reads them).
+    static let parentOutsideItems = """
+        id: parent-enclosing
+        fields:
+          n: {type: integer, min: 1, max: 10}
+          since: {type: date, min: 2020-01-01, max: 2020-12-31, visibleIf: "n > 5"}
+        sections:
+          visits:
+            type: list
+            minItems: 1
+            maxItems: 3
+            fields:
+              place: {type: enum, values: [home, office]}
+              extra:
+                type: section
+                optional: true
+                fields:
+                  kind: {type: enum, values: [a, b], parent: since}
+                  note: {type: string, regex: '^[a-z]{4}$', optional: true}
+        """
+
     private func generate(_ text: String, name: String, count: Int = 1000) throws -> [[String: Any]] {
         let rules = try write("\(name).yaml", text)
         let output = path("\(name).jsonl")
@@ -98,5 +123,29 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         }
         XCTAssertEqual(Double(large) / 2000, 0.5, accuracy: 0.05, "n > 5 in \(large) of 2000")
         XCTAssertGreaterThan(filled, 0)
+    }
+
+    func testAnItemSectionWhoseRequiredFieldsParentOutsideTheListIsEmptyIsLeftEmpty() throws {
+        let records = try generate(Self.parentOutsideItems, name: "enclosing", count: 2000)
+        var large = 0, filled = 0, empty = 0
+        var sizes = [Int: Int]()
+        for record in records {
+            let n = try XCTUnwrap(record["n"] as? Int, "\(record)")
+            if n > 5 { large += 1 }
+            let visits = try XCTUnwrap(record["visits"] as? [[String: Any]], "\(record)")
+            sizes[visits.count, default: 0] += 1
+            for visit in visits {
+                guard visit["extra"] != nil else { empty += 1; continue }
+                filled += 1
+                XCTAssertGreaterThan(n, 5, "\(record)")
+                XCTAssertNotNil(record["since"], "\(record)")
+            }
+        }
+        XCTAssertEqual(Double(large) / 2000, 0.5, accuracy: 0.05, "n > 5 in \(large) of 2000")
+        for size in 1...3 {
+            XCTAssertEqual(Double(sizes[size, default: 0]) / 2000, 1.0 / 3, accuracy: 0.05, "\(size) visits in \(sizes) of 2000")
+        }
+        XCTAssertGreaterThan(filled, 0)
+        XCTAssertGreaterThan(empty, 0)
     }
 }

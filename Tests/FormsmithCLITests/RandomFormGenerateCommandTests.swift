@@ -11,7 +11,8 @@ import XCTest
 ///
 /// Size: `FORMSMITH_RANDOM_GENERATE_FORMS` seeds (default 40, about 13 s in a debug build) from
 /// `FORMSMITH_RANDOM_GENERATE_SEED` (default 0),
-/// 200 questionnaires each. The one rebuild cause not yet steered is allowed and counted
+/// 200 questionnaires each. `FORMSMITH_RANDOM_GENERATE_KEEP=<folder>` keeps each form's files
+/// there (`form-<seed>/form.yaml`), to run `formsmith generate` on one form by hand. The one rebuild cause not yet steered is allowed and counted
 /// (``knownCause(_:_:in:)``), also where it makes `generate` give up (form 178: a required
 /// field's parent visible only for 4 of its values); any other rebuild, redraw or refusal of a
 /// form not proven unsatisfiable fails the test, naming the form.
@@ -42,6 +43,12 @@ final class RandomFormGenerateCommandTests: ScratchFolderTestCase {
             }
             let rulesFile = directory.appendingPathComponent("form.yaml")
             try form.yaml.write(to: rulesFile, atomically: true, encoding: .utf8)
+            if let keep = ProcessInfo.processInfo.environment["FORMSMITH_RANDOM_GENERATE_KEEP"] {
+                let kept = URL(fileURLWithPath: keep).appendingPathComponent("form-\(seed)")
+                try? FileManager.default.removeItem(at: kept)
+                try FileManager.default.createDirectory(at: kept.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: directory, to: kept)
+            }
             let rules = try RulesLoader.load(path: rulesFile.path, today: Self.today)
             let ruleSet = rules.ruleSet
             guard ruleSet.assertions.isEmpty, ruleSet.allFields.allSatisfy({ $0.assertions.isEmpty }) else {

@@ -18,7 +18,8 @@ struct ParentNeeds: Sendable {
     /// parent visible while a child needs it (see ``QuestionnaireBuilder/parentSteeredChoice``).
     let visibilitySteering: [[Int]]
     /// Per section checked as a whole (``CompiledRuleSet/groups``): its members that may be
-    /// required with a `parent` outside it decided before its first field, and that parent. A
+    /// required with a `parent` outside it decided before its first field (in its own scope, or
+    /// in an enclosing one: the root or an enclosing list's item), and that parent. A
     /// section whose required member's parent is already empty is left empty when it may be
     /// (see ``QuestionnaireBuilder/groupMissesParent(_:filled:)``).
     let decidedParents: [[(child: Int, parent: Int)]]
@@ -80,9 +81,15 @@ struct ParentNeeds: Sendable {
             for member in group.members {
                 let child = rules.fields[member]
                 guard !child.isOptional || child.requiredIf != nil || group.isComplete else { continue }
-                for parentID in Set(child.parents) where rules.fields[parentID].group != index
-                    && rules.fields[parentID].listID == child.listID && position[parentID] >= 0 && position[parentID] < first {
-                    pairs.append((member, parentID))
+                for parentID in Set(child.parents) where rules.fields[parentID].group != index {
+                    let parent = rules.fields[parentID]
+                    // A parent of the member's own scope filled before the section's first field,
+                    // or of an enclosing scope (the root or an enclosing list's item), which is
+                    // filled before the items of the section's list.
+                    let decidedBefore = parent.listID == child.listID
+                        ? position[parentID] >= 0 && position[parentID] < first
+                        : parent.listID.map { outer in enclosing(child.listID).dropFirst().contains(outer) } ?? true
+                    if decidedBefore { pairs.append((member, parentID)) }
                 }
             }
             return pairs
