@@ -74,6 +74,21 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
                   note: {type: string, regex: '^[a-z]{4}$', optional: true}
         """
 
+    /// `code` is required when `n > 3` and needs `colours`, which the optional switch `hide`
+    /// hides; `n` is filled after `hide`. `hide` was judged with `n` still empty (`n > 3`
+    /// false), so it was drawn true freely, and 299 questionnaires of 1,000 were rebuilt
+    /// (random form 320's shape). Now, while `n` is open, `hide` is never true when filled
+    /// (true would leave `code` unfillable whenever `n` turns out above 3), `colours` is always
+    /// there, and `n` keeps its uniform share (above 3 in two thirds).
+    static let parentReadLater = """
+        id: parent-read-later
+        fields:
+          hide: {type: boolean, optional: true}
+          colours: {type: multi-choice, values: [red, blue], optional: true, visibleIf: "!hide"}
+          n: {type: integer, min: 3, max: 5}
+          code: {type: integer, min: 1, max: 9, requiredIf: "n > 3", parent: colours}
+        """
+
     private func generate(_ text: String, name: String, count: Int = 1000) throws -> [[String: Any]] {
         let rules = try write("\(name).yaml", text)
         let output = path("\(name).jsonl")
@@ -147,5 +162,20 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         }
         XCTAssertGreaterThan(filled, 0)
         XCTAssertGreaterThan(empty, 0)
+    }
+
+    func testASwitchIsNotJudgedOnAChildsConditionReadingAFieldNotFilledYet() throws {
+        let records = try generate(Self.parentReadLater, name: "later", count: 1500)
+        var large = 0
+        for record in records {
+            let n = try XCTUnwrap(record["n"] as? Int, "\(record)")
+            if n > 3 {
+                large += 1
+                XCTAssertNotNil(record["code"], "\(record)")
+            }
+            XCTAssertNotEqual(record["hide"] as? Bool, true, "\(record)")
+            XCTAssertNotNil(record["colours"], "\(record)")
+        }
+        XCTAssertEqual(Double(large) / 1500, 2.0 / 3, accuracy: 0.05, "n > 3 in \(large) of 1500")
     }
 }

@@ -9,6 +9,13 @@ struct ParentNeeds: Sendable {
     struct Child: Sendable {
         let field: Int
         let conditionsDecided: Bool
+        /// The fill position, in the parent's scope, of the last field the child's `visibleIf`
+        /// and `requiredIf` read: -1 when they read only fields of enclosing scopes (or
+        /// nothing), `Int.max` when they read a field of a list inside the parent's scope.
+        /// Before that field is filled the conditions are taken as holding: a condition reading
+        /// an empty field is false, and judged so too early it let a switch hide the parent of
+        /// a child that turned out required (`s8` required when `n5 > 3`, `n5` filled after).
+        let lastRead: Int
     }
 
     /// Per field, the children that may need it filled (empty for most fields).
@@ -23,6 +30,8 @@ struct ParentNeeds: Sendable {
     /// section whose required member's parent is already empty is left empty when it may be
     /// (see ``QuestionnaireBuilder/groupMissesParent(_:filled:)``).
     let decidedParents: [[(child: Int, parent: Int)]]
+    /// Per field, its position in the fill order of its scope (-1 for none).
+    let position: [Int]
 
     init(rules: CompiledRuleSet) {
         var children = Array(repeating: [Child](), count: rules.fields.count)
@@ -60,10 +69,16 @@ struct ParentNeeds: Sendable {
                     // Fields of enclosing scopes are filled before the items that read them.
                     return field.listID.map { parentLists.contains($0) } ?? true
                 }
-                children[parentID].append(Child(field: child.id, conditionsDecided: decided))
+                let lastRead = read.map { id -> Int in
+                    let field = rules.fields[id]
+                    if field.listID == parent.listID { return position[id] >= 0 ? position[id] : Int.max }
+                    return field.listID.map { parentLists.contains($0) } ?? true ? -1 : Int.max
+                }.max() ?? -1
+                children[parentID].append(Child(field: child.id, conditionsDecided: decided, lastRead: lastRead))
             }
         }
         self.children = children
+        self.position = position
         var steering = Array(repeating: [Int](), count: rules.fields.count)
         for parentID in children.indices where !children[parentID].isEmpty {
             let parent = rules.fields[parentID]
@@ -98,16 +113,19 @@ struct ParentNeeds: Sendable {
 }
 
 extension QuestionnaireBuilder {
-    /// Whether the child `need` names its parent while required and visible, judged now (a
-    /// condition that cannot be read yet is taken as holding).
-    func childNeedsParent(_ need: ParentNeeds.Child) -> Bool {
+    /// Whether the child `need` names its parent while required and visible, judged now, when
+    /// the fields of the parent's scope are filled up to position `filledThrough`: a condition
+    /// that reads a field not filled by then (``ParentNeeds/Child/lastRead``), or that cannot be
+    /// read, is taken as holding.
+    func childNeedsParent(_ need: ParentNeeds.Child, filledThrough: Int) -> Bool {
         let child = rules.fields[need.field]
         let choice = childGroupChoice(need)
         if choice == .empty { return false }
-        let visible = child.visibleIf?.evaluateCondition(environment) ?? true
+        let decided = need.lastRead <= filledThrough
+        let visible = !decided || (child.visibleIf?.evaluateCondition(environment) ?? true)
         // In a section filled wholly every visible field is required.
         let required = choice == .whole || (choice == .undecided && rules.groups[child.group].isComplete)
-            || (child.requiredIf.map { $0.evaluateCondition(environment) ?? true } ?? !child.isOptional)
+            || (child.requiredIf.map { !decided || ($0.evaluateCondition(environment) ?? true) } ?? !child.isOptional)
         return visible && required
     }
 
@@ -122,10 +140,11 @@ extension QuestionnaireBuilder {
     /// Whether the section `index`, about to be left empty, holds a parent that a field outside
     /// it needs filled: the section is then filled instead (left empty, it left the child
     /// unfillable, and the questionnaire was rebuilt).
-    func groupHoldsNeededParent(_ index: Int) -> Bool {
+    /// `filling` is the section's field being filled (the first one met).
+    func groupHoldsNeededParent(_ index: Int, filling: Int) -> Bool {
         for member in rules.groups[index].members where !parentNeeds.children[member].isEmpty {
             for need in parentNeeds.children[member] where rules.fields[need.field].group != index {
-                if childNeedsParent(need) { return true }
+                if childNeedsParent(need, filledThrough: parentNeeds.position[filling] - 1) { return true }
             }
         }
         return false
@@ -159,7 +178,7 @@ extension QuestionnaireBuilder {
             // A child whose section is left empty in this questionnaire needs nothing.
             if let choice = childGroupChoice(need), choice == .empty { continue }
             guard need.conditionsDecided else { return true }
-            if childNeedsParent(need) { return true }
+            if childNeedsParent(need, filledThrough: parentNeeds.position[field.id] - 1) { return true }
         }
         return false
     }

@@ -58,7 +58,7 @@ extension QuestionnaireBuilder {
             record.setValue(candidate(field, position), at: address, in: rules)
             let fits = parents.allSatisfy { parentID in
                 guard rules.fields[parentID].visibleIf?.evaluateCondition(environment) == false else { return true }
-                return !parentNeeds.children[parentID].contains { childNeedsParent($0) }
+                return !parentNeeds.children[parentID].contains { childNeedsParent($0, filledThrough: parentNeeds.position[field.id]) }
             }
             if fits { allowed |= 1 << UInt64(position) }
         }
@@ -84,7 +84,7 @@ extension QuestionnaireBuilder {
         record.setValue(.absent, at: address, in: rules)
         return parents.contains { parentID in
             rules.fields[parentID].visibleIf?.evaluateCondition(environment) == false
-                && parentNeeds.children[parentID].contains { childNeedsParent($0) }
+                && parentNeeds.children[parentID].contains { childNeedsParent($0, filledThrough: parentNeeds.position[field.id]) }
         }
     }
 
