@@ -89,6 +89,26 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
           code: {type: integer, min: 1, max: 9, requiredIf: "n > 3", parent: colours}
         """
 
+    /// `rooms[].kind` is required unless the item's `flag` is true and needs `flag`, which the
+    /// root switch `open` hides; `rooms` always has items. So every valid questionnaire has
+    /// `open: true` and `flag` in every item (963 questionnaires of 1,000 were rebuilt before,
+    /// random form 180's shape: a switch outside the list was never steered for a parent in
+    /// its items); `flag`, free once there, is true in half the items, and `kind` is there
+    /// whenever `flag` is false.
+    static let parentHiddenFromOutside = """
+        id: parent-root-switch
+        fields:
+          open: {type: boolean}
+        sections:
+          rooms:
+            type: list
+            minItems: 1
+            maxItems: 3
+            fields:
+              flag: {type: boolean, optional: true, visibleIf: "open"}
+              kind: {type: enum, values: [a, b], requiredIf: "NOT rooms[].flag == TRUE", parent: "rooms[].flag"}
+        """
+
     private func generate(_ text: String, name: String, count: Int = 1000) throws -> [[String: Any]] {
         let rules = try write("\(name).yaml", text)
         let output = path("\(name).jsonl")
@@ -177,5 +197,19 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
             XCTAssertNotNil(record["colours"], "\(record)")
         }
         XCTAssertEqual(Double(large) / 1500, 2.0 / 3, accuracy: 0.05, "n > 3 in \(large) of 1500")
+    }
+
+    func testASwitchOutsideAListKeepsAParentInItsItemsVisible() throws {
+        let records = try generate(Self.parentHiddenFromOutside, name: "outside", count: 1000)
+        var items = 0, flagged = 0
+        for record in records {
+            XCTAssertEqual(record["open"] as? Bool, true, "\(record)")
+            for room in try XCTUnwrap(record["rooms"] as? [[String: Any]], "\(record)") {
+                items += 1
+                let flag = try XCTUnwrap(room["flag"] as? Bool, "\(record)")
+                if flag { flagged += 1 } else { XCTAssertNotNil(room["kind"], "\(record)") }
+            }
+        }
+        XCTAssertEqual(Double(flagged) / Double(items), 0.5, accuracy: 0.05, "flag true in \(flagged) of \(items) items")
     }
 }

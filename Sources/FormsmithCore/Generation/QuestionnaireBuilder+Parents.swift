@@ -82,10 +82,22 @@ struct ParentNeeds: Sendable {
         var steering = Array(repeating: [Int](), count: rules.fields.count)
         for parentID in children.indices where !children[parentID].isEmpty {
             let parent = rules.fields[parentID]
+            guard let allRead = parent.visibleIf?.referencedFields, !allRead.isEmpty else { continue }
             // Fields of enclosing scopes are decided before; the last one of its own scope decides.
-            guard let read = parent.visibleIf?.referencedFields.filter({ rules.fields[$0].listID == parent.listID }),
-                  let last = read.max(by: { position[$0] < position[$1] }), position[last] >= 0,
-                  position[last] < position[parentID],
+            // When it reads only fields of enclosing scopes (a parent in list items hidden by a
+            // switch at the root), the last one of the innermost of those scopes decides.
+            var read = allRead.filter { rules.fields[$0].listID == parent.listID }
+            if read.isEmpty {
+                let outer = enclosing(parent.listID)
+                guard allRead.allSatisfy({ id in rules.fields[id].listID.map { outer.contains($0) } ?? true }) else { continue }
+                let innermost = allRead.compactMap { rules.fields[$0].listID }.min { a, b in
+                    outer.firstIndex(of: a)! < outer.firstIndex(of: b)!
+                }
+                read = allRead.filter { rules.fields[$0].listID == innermost }
+            } else if !(position[parentID] >= 0 && read.allSatisfy({ position[$0] < position[parentID] })) {
+                continue
+            }
+            guard let last = read.max(by: { position[$0] < position[$1] }), position[last] >= 0,
                   rules.fields[last].type == .boolean || rules.fields[last].type == .enumeration else { continue }
             steering[last].append(parentID)
         }

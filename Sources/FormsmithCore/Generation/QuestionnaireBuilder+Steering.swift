@@ -58,7 +58,7 @@ extension QuestionnaireBuilder {
             record.setValue(candidate(field, position), at: address, in: rules)
             let fits = parents.allSatisfy { parentID in
                 guard rules.fields[parentID].visibleIf?.evaluateCondition(environment) == false else { return true }
-                return !parentNeeds.children[parentID].contains { childNeedsParent($0, filledThrough: parentNeeds.position[field.id]) }
+                return !parentNeeds.children[parentID].contains { childNeedsParent($0, filledThrough: steeredThrough(field, parent: parentID)) }
             }
             if fits { allowed |= 1 << UInt64(position) }
         }
@@ -84,12 +84,19 @@ extension QuestionnaireBuilder {
         record.setValue(.absent, at: address, in: rules)
         return parents.contains { parentID in
             rules.fields[parentID].visibleIf?.evaluateCondition(environment) == false
-                && parentNeeds.children[parentID].contains { childNeedsParent($0, filledThrough: parentNeeds.position[field.id]) }
+                && parentNeeds.children[parentID].contains { childNeedsParent($0, filledThrough: steeredThrough(field, parent: parentID)) }
         }
     }
 
     /// The value at `position` of a switch (false, true) or an enum (its values in order).
     private func candidate(_ field: CompiledField, _ position: Int) -> GeneratedValue {
         field.type == .boolean ? .boolean(position == 1) : .choice(Int32(position))
+    }
+
+    /// How far the parent's scope is filled while `field` steers the parent's visibility: up to
+    /// the field in its own scope; nothing of it when the field lies in an enclosing scope (a
+    /// switch at the root deciding a parent in list items).
+    private func steeredThrough(_ field: CompiledField, parent: Int) -> Int {
+        rules.fields[parent].listID == field.listID ? parentNeeds.position[field.id] : -1
     }
 }
