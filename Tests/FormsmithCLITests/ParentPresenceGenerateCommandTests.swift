@@ -109,6 +109,20 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
               kind: {type: enum, values: [a, b], requiredIf: "NOT rooms[].flag == TRUE", parent: "rooms[].flag"}
         """
 
+    /// `pin` is required and needs `card`, visible only for a member with a gold or silver
+    /// tier. Only the last field read (`tier`) was steered, so `member` came out false half the
+    /// time and 963 questionnaires of 1,000 were rebuilt (random form 74's shape). Now every
+    /// questionnaire has `member: true`, `card` and `pin`, and `tier` is gold or silver, half
+    /// each (the rules leave that choice free).
+    static let parentTwoSwitches = """
+        id: parent-two-switches
+        fields:
+          member: {type: boolean}
+          tier: {type: enum, values: [gold, silver, bronze]}
+          card: {type: string, regex: '^[0-9]{4}$', optional: true, visibleIf: "(tier in ['gold', 'silver']) && member"}
+          pin: {type: integer, min: 1000, max: 9999, parent: card}
+        """
+
     private func generate(_ text: String, name: String, count: Int = 1000) throws -> [[String: Any]] {
         let rules = try write("\(name).yaml", text)
         let output = path("\(name).jsonl")
@@ -211,5 +225,19 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
             }
         }
         XCTAssertEqual(Double(flagged) / Double(items), 0.5, accuracy: 0.05, "flag true in \(flagged) of \(items) items")
+    }
+
+    func testEverySwitchThatAParentsVisibilityReadsIsSteeredNotOnlyTheLast() throws {
+        let records = try generate(Self.parentTwoSwitches, name: "two", count: 1000)
+        var gold = 0
+        for record in records {
+            XCTAssertEqual(record["member"] as? Bool, true, "\(record)")
+            let tier = try XCTUnwrap(record["tier"] as? String, "\(record)")
+            XCTAssertTrue(tier == "gold" || tier == "silver", "\(record)")
+            if tier == "gold" { gold += 1 }
+            XCTAssertNotNil(record["card"], "\(record)")
+            XCTAssertNotNil(record["pin"], "\(record)")
+        }
+        XCTAssertEqual(Double(gold) / 1000, 0.5, accuracy: 0.05, "gold in \(gold) of 1000")
     }
 }

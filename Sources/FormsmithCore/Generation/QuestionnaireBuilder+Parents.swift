@@ -24,6 +24,9 @@ struct ParentNeeds: Sendable {
     /// the last value of its scope to decide: its value is drawn among those that keep such a
     /// parent visible while a child needs it (see ``QuestionnaireBuilder/parentSteeredChoice``).
     let visibilitySteering: [[Int]]
+    /// Per parent in ``visibilitySteering``, the switches and enums that steer it, in fill order
+    /// (an earlier one keeps only values for which the later ones can still show the parent).
+    let deciders: [[Int]]
     /// Per section checked as a whole (``CompiledRuleSet/groups``): its members that may be
     /// required with a `parent` outside it decided before its first field (in its own scope, or
     /// in an enclosing one: the root or an enclosing list's item), and that parent. A
@@ -80,6 +83,7 @@ struct ParentNeeds: Sendable {
         self.children = children
         self.position = position
         var steering = Array(repeating: [Int](), count: rules.fields.count)
+        var laterSteering = Array(repeating: [Int](), count: rules.fields.count)
         for parentID in children.indices where !children[parentID].isEmpty {
             let parent = rules.fields[parentID]
             guard let allRead = parent.visibleIf?.referencedFields, !allRead.isEmpty else { continue }
@@ -97,11 +101,18 @@ struct ParentNeeds: Sendable {
             } else if !(position[parentID] >= 0 && read.allSatisfy({ position[$0] < position[parentID] })) {
                 continue
             }
-            guard let last = read.max(by: { position[$0] < position[$1] }), position[last] >= 0,
-                  rules.fields[last].type == .boolean || rules.fields[last].type == .enumeration else { continue }
-            steering[last].append(parentID)
+            // Each switch or enum among them steers, when every one read after it is a switch or
+            // an enum too (their values are tried for a way to keep the parent visible).
+            let ordered = read.sorted { position[$0] < position[$1] }
+            guard let first = ordered.first, position[first] >= 0 else { continue }
+            for (index, id) in ordered.enumerated().reversed() {
+                guard rules.fields[id].type == .boolean || rules.fields[id].type == .enumeration else { break }
+                steering[id].append(parentID)
+                laterSteering[parentID] = Array(ordered[index...])
+            }
         }
         visibilitySteering = steering
+        deciders = laterSteering
         decidedParents = rules.groups.enumerated().map { index, group in
             let first = group.members.map { position[$0] }.filter { $0 >= 0 }.min() ?? -1
             var pairs: [(child: Int, parent: Int)] = []
