@@ -11,7 +11,8 @@ import XCTest
 ///
 /// Size: `FORMSMITH_RANDOM_GENERATE_FORMS` seeds (default 40, about 13 s in a debug build) from
 /// `FORMSMITH_RANDOM_GENERATE_SEED` (default 0),
-/// 200 questionnaires each. The one rebuild cause not yet steered is allowed and counted
+/// 200 questionnaires each. `FORMSMITH_RANDOM_GENERATE_KEEP=<folder>` keeps each form's files
+/// there (`form-<seed>/form.yaml`), to run `formsmith generate` on one form by hand. The one rebuild cause not yet steered is allowed and counted
 /// (``knownCause(_:_:in:)``), also where it makes `generate` give up (form 178: a required
 /// field's parent visible only for 4 of its values); any other rebuild, redraw or refusal of a
 /// form not proven unsatisfiable fails the test, naming the form.
@@ -42,6 +43,12 @@ final class RandomFormGenerateCommandTests: ScratchFolderTestCase {
             }
             let rulesFile = directory.appendingPathComponent("form.yaml")
             try form.yaml.write(to: rulesFile, atomically: true, encoding: .utf8)
+            if let keep = ProcessInfo.processInfo.environment["FORMSMITH_RANDOM_GENERATE_KEEP"] {
+                let kept = URL(fileURLWithPath: keep).appendingPathComponent("form-\(seed)")
+                try? FileManager.default.removeItem(at: kept)
+                try FileManager.default.createDirectory(at: kept.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: directory, to: kept)
+            }
             let rules = try RulesLoader.load(path: rulesFile.path, today: Self.today)
             let ruleSet = rules.ruleSet
             guard ruleSet.assertions.isEmpty, ruleSet.allFields.allSatisfy({ $0.assertions.isEmpty }) else {
@@ -104,9 +111,10 @@ final class RandomFormGenerateCommandTests: ScratchFolderTestCase {
         if Self.includeAssertions { print(assertionOutcomes.summary) }
         XCTAssertEqual(problems, [], "rebuilds or redraws of an unexpected cause, or questionnaires the reference refuses")
         XCTAssertEqual(refused, [], "assertion-free forms refused though not proven unsatisfiable")
-        // Most forms discard nothing (197 of the 207 assertion-free forms of seeds 0-399, 9 rebuilt
-        // for the known cause and form 178 refused for it); judged
-        // on runs of 20 forms or more.
+        // Most forms discard nothing (200 of the 207 assertion-free forms of seeds 0-399; 6 rebuilt
+        // for the known cause, forms 1, 39, 81, 108, 375 and 376, and form 178 refused for it: a
+        // parent hidden by a number, a date or a text, or a choice settled jointly across scopes);
+        // judged on runs of 20 forms or more.
         if Self.forms >= 20 { XCTAssertGreaterThan(clean, Self.forms / 3, "too few forms generated with nothing discarded") }
     }
 

@@ -24,7 +24,7 @@ extension QuestionnaireBuilder {
         if field.groupRequiredIf?.evaluateCondition(environment) == true {
             choice = filled
         } else if group.canBeEmpty {
-            if groupHoldsNeededParent(index) {
+            if groupHoldsNeededParent(index, filling: field.id) {
                 choice = filled
             } else if groupMissesParent(index, filled: filled) {
                 choice = .empty

@@ -9,6 +9,13 @@ struct ParentNeeds: Sendable {
     struct Child: Sendable {
         let field: Int
         let conditionsDecided: Bool
+        /// The fill position, in the parent's scope, of the last field the child's `visibleIf`
+        /// and `requiredIf` read: -1 when they read only fields of enclosing scopes (or
+        /// nothing), `Int.max` when they read a field of a list inside the parent's scope.
+        /// Before that field is filled the conditions are taken as holding: a condition reading
+        /// an empty field is false, and judged so too early it let a switch hide the parent of
+        /// a child that turned out required (`s8` required when `n5 > 3`, `n5` filled after).
+        let lastRead: Int
     }
 
     /// Per field, the children that may need it filled (empty for most fields).
@@ -17,11 +24,17 @@ struct ParentNeeds: Sendable {
     /// the last value of its scope to decide: its value is drawn among those that keep such a
     /// parent visible while a child needs it (see ``QuestionnaireBuilder/parentSteeredChoice``).
     let visibilitySteering: [[Int]]
+    /// Per parent in ``visibilitySteering``, the switches and enums that steer it, in fill order
+    /// (an earlier one keeps only values for which the later ones can still show the parent).
+    let deciders: [[Int]]
     /// Per section checked as a whole (``CompiledRuleSet/groups``): its members that may be
-    /// required with a `parent` outside it decided before its first field, and that parent. A
+    /// required with a `parent` outside it decided before its first field (in its own scope, or
+    /// in an enclosing one: the root or an enclosing list's item), and that parent. A
     /// section whose required member's parent is already empty is left empty when it may be
     /// (see ``QuestionnaireBuilder/groupMissesParent(_:filled:)``).
     let decidedParents: [[(child: Int, parent: Int)]]
+    /// Per field, its position in the fill order of its scope (-1 for none).
+    let position: [Int]
 
     init(rules: CompiledRuleSet) {
         var children = Array(repeating: [Child](), count: rules.fields.count)
@@ -59,30 +72,62 @@ struct ParentNeeds: Sendable {
                     // Fields of enclosing scopes are filled before the items that read them.
                     return field.listID.map { parentLists.contains($0) } ?? true
                 }
-                children[parentID].append(Child(field: child.id, conditionsDecided: decided))
+                let lastRead = read.map { id -> Int in
+                    let field = rules.fields[id]
+                    if field.listID == parent.listID { return position[id] >= 0 ? position[id] : Int.max }
+                    return field.listID.map { parentLists.contains($0) } ?? true ? -1 : Int.max
+                }.max() ?? -1
+                children[parentID].append(Child(field: child.id, conditionsDecided: decided, lastRead: lastRead))
             }
         }
         self.children = children
+        self.position = position
         var steering = Array(repeating: [Int](), count: rules.fields.count)
+        var laterSteering = Array(repeating: [Int](), count: rules.fields.count)
         for parentID in children.indices where !children[parentID].isEmpty {
             let parent = rules.fields[parentID]
+            guard let allRead = parent.visibleIf?.referencedFields, !allRead.isEmpty else { continue }
             // Fields of enclosing scopes are decided before; the last one of its own scope decides.
-            guard let read = parent.visibleIf?.referencedFields.filter({ rules.fields[$0].listID == parent.listID }),
-                  let last = read.max(by: { position[$0] < position[$1] }), position[last] >= 0,
-                  position[last] < position[parentID],
-                  rules.fields[last].type == .boolean || rules.fields[last].type == .enumeration else { continue }
-            steering[last].append(parentID)
+            // When it reads only fields of enclosing scopes (a parent in list items hidden by a
+            // switch at the root), the last one of the innermost of those scopes decides.
+            var read = allRead.filter { rules.fields[$0].listID == parent.listID }
+            if read.isEmpty {
+                let outer = enclosing(parent.listID)
+                guard allRead.allSatisfy({ id in rules.fields[id].listID.map { outer.contains($0) } ?? true }) else { continue }
+                let innermost = allRead.compactMap { rules.fields[$0].listID }.min { a, b in
+                    outer.firstIndex(of: a)! < outer.firstIndex(of: b)!
+                }
+                read = allRead.filter { rules.fields[$0].listID == innermost }
+            } else if !(position[parentID] >= 0 && read.allSatisfy({ position[$0] < position[parentID] })) {
+                continue
+            }
+            // Each switch or enum among them steers, when every one read after it is a switch or
+            // an enum too (their values are tried for a way to keep the parent visible).
+            let ordered = read.sorted { position[$0] < position[$1] }
+            guard let first = ordered.first, position[first] >= 0 else { continue }
+            for (index, id) in ordered.enumerated().reversed() {
+                guard rules.fields[id].type == .boolean || rules.fields[id].type == .enumeration else { break }
+                steering[id].append(parentID)
+                laterSteering[parentID] = Array(ordered[index...])
+            }
         }
         visibilitySteering = steering
+        deciders = laterSteering
         decidedParents = rules.groups.enumerated().map { index, group in
             let first = group.members.map { position[$0] }.filter { $0 >= 0 }.min() ?? -1
             var pairs: [(child: Int, parent: Int)] = []
             for member in group.members {
                 let child = rules.fields[member]
                 guard !child.isOptional || child.requiredIf != nil || group.isComplete else { continue }
-                for parentID in Set(child.parents) where rules.fields[parentID].group != index
-                    && rules.fields[parentID].listID == child.listID && position[parentID] >= 0 && position[parentID] < first {
-                    pairs.append((member, parentID))
+                for parentID in Set(child.parents) where rules.fields[parentID].group != index {
+                    let parent = rules.fields[parentID]
+                    // A parent of the member's own scope filled before the section's first field,
+                    // or of an enclosing scope (the root or an enclosing list's item), which is
+                    // filled before the items of the section's list.
+                    let decidedBefore = parent.listID == child.listID
+                        ? position[parentID] >= 0 && position[parentID] < first
+                        : parent.listID.map { outer in enclosing(child.listID).dropFirst().contains(outer) } ?? true
+                    if decidedBefore { pairs.append((member, parentID)) }
                 }
             }
             return pairs
@@ -91,16 +136,19 @@ struct ParentNeeds: Sendable {
 }
 
 extension QuestionnaireBuilder {
-    /// Whether the child `need` names its parent while required and visible, judged now (a
-    /// condition that cannot be read yet is taken as holding).
-    func childNeedsParent(_ need: ParentNeeds.Child) -> Bool {
+    /// Whether the child `need` names its parent while required and visible, judged now, when
+    /// the fields of the parent's scope are filled up to position `filledThrough`: a condition
+    /// that reads a field not filled by then (``ParentNeeds/Child/lastRead``), or that cannot be
+    /// read, is taken as holding.
+    func childNeedsParent(_ need: ParentNeeds.Child, filledThrough: Int) -> Bool {
         let child = rules.fields[need.field]
         let choice = childGroupChoice(need)
         if choice == .empty { return false }
-        let visible = child.visibleIf?.evaluateCondition(environment) ?? true
+        let decided = need.lastRead <= filledThrough
+        let visible = !decided || (child.visibleIf?.evaluateCondition(environment) ?? true)
         // In a section filled wholly every visible field is required.
         let required = choice == .whole || (choice == .undecided && rules.groups[child.group].isComplete)
-            || (child.requiredIf.map { $0.evaluateCondition(environment) ?? true } ?? !child.isOptional)
+            || (child.requiredIf.map { !decided || ($0.evaluateCondition(environment) ?? true) } ?? !child.isOptional)
         return visible && required
     }
 
@@ -115,10 +163,11 @@ extension QuestionnaireBuilder {
     /// Whether the section `index`, about to be left empty, holds a parent that a field outside
     /// it needs filled: the section is then filled instead (left empty, it left the child
     /// unfillable, and the questionnaire was rebuilt).
-    func groupHoldsNeededParent(_ index: Int) -> Bool {
+    /// `filling` is the section's field being filled (the first one met).
+    func groupHoldsNeededParent(_ index: Int, filling: Int) -> Bool {
         for member in rules.groups[index].members where !parentNeeds.children[member].isEmpty {
             for need in parentNeeds.children[member] where rules.fields[need.field].group != index {
-                if childNeedsParent(need) { return true }
+                if childNeedsParent(need, filledThrough: parentNeeds.position[filling] - 1) { return true }
             }
         }
         return false
@@ -152,7 +201,7 @@ extension QuestionnaireBuilder {
             // A child whose section is left empty in this questionnaire needs nothing.
             if let choice = childGroupChoice(need), choice == .empty { continue }
             guard need.conditionsDecided else { return true }
-            if childNeedsParent(need) { return true }
+            if childNeedsParent(need, filledThrough: parentNeeds.position[field.id] - 1) { return true }
         }
         return false
     }

@@ -43,8 +43,8 @@ extension QuestionnaireBuilder {
         guard !parents.isEmpty, !replaying, count > 1, count <= 64 else { return nil }
         return uniformFittingPosition(field, address: address, count: count) {
             parents.allSatisfy { parentID in
-                guard rules.fields[parentID].visibleIf?.evaluateCondition(environment) == false else { return true }
-                return !parentNeeds.children[parentID].contains { childNeedsParent($0) }
+                guard !canShowParent(parentID, after: field, item: address.item) else { return true }
+                return !parentNeeds.children[parentID].contains { childNeedsParent($0, filledThrough: steeredThrough(field, parent: parentID)) }
             }
         }
     }
@@ -80,13 +80,43 @@ extension QuestionnaireBuilder {
         guard !parents.isEmpty, !replaying else { return false }
         record.setValue(.absent, at: address, in: rules)
         return parents.contains { parentID in
-            rules.fields[parentID].visibleIf?.evaluateCondition(environment) == false
-                && parentNeeds.children[parentID].contains { childNeedsParent($0) }
+            !canShowParent(parentID, after: field, item: address.item)
+                && parentNeeds.children[parentID].contains { childNeedsParent($0, filledThrough: steeredThrough(field, parent: parentID)) }
         }
     }
 
     /// The value at `position` of a switch (false, true) or an enum (its values in order).
     private func candidate(_ field: CompiledField, _ position: Int) -> GeneratedValue {
         field.type == .boolean ? .boolean(position == 1) : .choice(Int32(position))
+    }
+
+    /// How far the parent's scope is filled while `field` steers the parent's visibility: up to
+    /// the field in its own scope; nothing of it when the field lies in an enclosing scope (a
+    /// switch at the root deciding a parent in list items).
+    private func steeredThrough(_ field: CompiledField, parent: Int) -> Int {
+        rules.fields[parent].listID == field.listID ? parentNeeds.position[field.id] : -1
+    }
+
+    /// Whether the parent's `visibleIf` holds (or cannot be read) for some values of the
+    /// switches and enums read after `field` that are still empty (tried in turn, at most 256
+    /// combinations, then put back empty); with none left, whether it holds now.
+    private func canShowParent(_ parentID: Int, after field: CompiledField, item: Int) -> Bool {
+        guard let condition = rules.fields[parentID].visibleIf else { return true }
+        let deciders = parentNeeds.deciders[parentID]
+        guard let index = deciders.firstIndex(of: field.id) else { return condition.evaluateCondition(environment) != false }
+        let open = deciders[(index + 1)...].filter { !value(of: $0).isPresent }
+        let counts = open.map { rules.fields[$0].type == .boolean ? 2 : plan.enumValueCount(of: $0) }
+        let total = counts.reduce(1) { $0 * max($1, 1) }
+        guard total <= 256 else { return true }
+        defer { for id in open { record.setValue(.absent, at: FieldAddress(field: id, item: item), in: rules) } }
+        for combination in 0..<total {
+            var rest = combination
+            for (id, count) in zip(open, counts) {
+                record.setValue(candidate(rules.fields[id], rest % max(count, 1)), at: FieldAddress(field: id, item: item), in: rules)
+                rest /= max(count, 1)
+            }
+            if condition.evaluateCondition(environment) != false { return true }
+        }
+        return false
     }
 }
