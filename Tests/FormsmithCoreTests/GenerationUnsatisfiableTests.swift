@@ -84,19 +84,21 @@ final class GenerationUnsatisfiableTests: XCTestCase {
         let rules = try compileRules("""
             id: x
             fields:
-              a: {type: date, min: 2000-01-01, max: 2000-04-09}
+              a: {type: string, regex: '^[0-9]{2}$'}
+              b: {type: string, regex: '^[0-9]{2}$'}
             assert:
-              - that: "a != date('2000-02-20')"
-                message: a must not be the fiftieth day
-                rule: not-fifty
+              - that: "a != b"
+                message: a and b must differ
+                rule: a-differs-from-b
             """)
-        // One questionnaire in 100 breaks the assertion (the solver does not model dates, so
-        // it is checked after the build), and one attempt is allowed: the run fails.
+        // One questionnaire in 100 breaks the assertion (the solver does not model two text
+        // fields compared, so it is checked after the build), and one attempt is allowed: the
+        // run fails.
         var written = 0
         let options = GenerationOptions(count: BatchGenerator.chunkSize * 8, seed: 1, jobs: 3, maxAttempts: 1)
         XCTAssertThrowsError(try BatchGenerator(rules: rules, options: options).run(write: { written += $0.count },
                                                                                       label: { _ in })) {
-            XCTAssertEqual(($0 as? GenerationError)?.rule, "not-fifty")
+            XCTAssertEqual(($0 as? GenerationError)?.rule, "a-differs-from-b")
         }
         XCTAssertLessThan(written, BatchGenerator.chunkSize * 8 * 8)
     }
