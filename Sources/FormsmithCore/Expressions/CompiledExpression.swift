@@ -31,7 +31,9 @@ public struct CompiledExpression: Sendable {
         self.init(root: try CompiledNode.compile(expression, resolve).folded(today: nil))
     }
 
-    private init(root: CompiledNode) {
+    /// An expression made of compiled nodes (a condition the generator puts together from
+    /// others, such as a parent's `visibleIf` or its child's hidden).
+    init(root: CompiledNode) {
         self.root = root
         var fields: [Int] = []
         root.collectFields(into: &fields)

@@ -22,7 +22,9 @@ struct ParentNeeds: Sendable {
     let children: [[Child]]
     /// Per switch or enum field, the parents (fields with ``children``) whose `visibleIf` it is
     /// the last value of its scope to decide: its value is drawn among those that keep such a
-    /// parent visible while a child needs it (see ``QuestionnaireBuilder/parentSteeredChoice``).
+    /// parent visible while a child needs it (see ``QuestionnaireBuilder/parentSteeredChoice``);
+    /// per number or date field deciding last, the parents whose `visibleIf` the solver makes
+    /// it meet (see ``QuestionnaireBuilder/parentSettledValue(_:address:drawn:)``).
     let visibilitySteering: [[Int]]
     /// Per parent in ``visibilitySteering``, the switches and enums that steer it, in fill order
     /// (an earlier one keeps only values for which the later ones can still show the parent).
@@ -35,6 +37,13 @@ struct ParentNeeds: Sendable {
     let decidedParents: [[(child: Int, parent: Int)]]
     /// Per field, its position in the fill order of its scope (-1 for none).
     let position: [Int]
+    /// The types, besides switches and enums, of a field that decides a parent's visibility
+    /// last and is made to meet the parent's `visibleIf`: numbers and dates settled by the
+    /// solver, multi-choices among the sets that fit
+    /// (``QuestionnaireBuilder/parentSettledValue(_:address:drawn:)``), texts drawn to meet its
+    /// string tests (``QuestionnaireBuilder/parentDecidedText(_:address:)``). A parent visible
+    /// only while `n` is in 9...12 left its required child unfillable in 4 questionnaires of 5.
+    static let settledTypes: Set<FieldType> = [.integer, .decimal, .date, .string, .text, .multiChoice]
 
     init(rules: CompiledRuleSet) {
         var children = Array(repeating: [Child](), count: rules.fields.count)
@@ -105,10 +114,16 @@ struct ParentNeeds: Sendable {
             // an enum too (their values are tried for a way to keep the parent visible).
             let ordered = read.sorted { position[$0] < position[$1] }
             guard let first = ordered.first, position[first] >= 0 else { continue }
+            // The last one may also be a number, a date, a text or a multi-choice, made to meet
+            // the `visibleIf` (``Self/settledTypes``); the switches before it are then not
+            // steered (their values cannot be tried against every number).
             for (index, id) in ordered.enumerated().reversed() {
-                guard rules.fields[id].type == .boolean || rules.fields[id].type == .enumeration else { break }
+                let type = rules.fields[id].type
+                let settled = index == ordered.count - 1 && Self.settledTypes.contains(type)
+                guard type == .boolean || type == .enumeration || settled else { break }
                 steering[id].append(parentID)
                 laterSteering[parentID] = Array(ordered[index...])
+                if settled { break }
             }
         }
         visibilitySteering = steering
@@ -139,13 +154,13 @@ extension QuestionnaireBuilder {
     /// Whether the child `need` names its parent while required and visible, judged now, when
     /// the fields of the parent's scope are filled up to position `filledThrough`: a condition
     /// that reads a field not filled by then (``ParentNeeds/Child/lastRead``), or that cannot be
-    /// read, is taken as holding.
-    func childNeedsParent(_ need: ParentNeeds.Child, filledThrough: Int) -> Bool {
+    /// read, is taken as holding. `judgingVisibility` false: whether it does while visible.
+    func childNeedsParent(_ need: ParentNeeds.Child, filledThrough: Int, judgingVisibility: Bool = true) -> Bool {
         let child = rules.fields[need.field]
         let choice = childGroupChoice(need)
         if choice == .empty { return false }
         let decided = need.lastRead <= filledThrough
-        let visible = !decided || (child.visibleIf?.evaluateCondition(environment) ?? true)
+        let visible = !decided || !judgingVisibility || (child.visibleIf?.evaluateCondition(environment) ?? true)
         // In a section filled wholly every visible field is required.
         let required = choice == .whole || (choice == .undecided && rules.groups[child.group].isComplete)
             || (child.requiredIf.map { !decided || ($0.evaluateCondition(environment) ?? true) } ?? !child.isOptional)

@@ -228,11 +228,15 @@ extension QuestionnaireBuilder {
     }
 
     /// A value of `field` with which the assertions can hold (the fields `open` after it still
-    /// to be filled), counted as settled; nil when there is none or the solver cannot say.
-    private func solve(_ field: CompiledField, address: FieldAddress, open: [Int], assertions: [CompiledAssertion], drawn: GeneratedValue) -> GeneratedValue? {
+    /// to be filled), counted as settled unless `counted` is false (a parent's `visibleIf`
+    /// met by construction, ``parentSettledValue(_:address:drawn:)``); nil when there is none
+    /// or the solver cannot say.
+    func solve(_ field: CompiledField, address: FieldAddress, open: [Int], assertions: [CompiledAssertion],
+               drawn: GeneratedValue, counted: Bool = true) -> GeneratedValue? {
         if let values = field.type == .enumeration ? choiceDomain(field).map({ $0.map { GeneratedValue.choice($0) } })
             : Self.smallDomain(field, numberDomain: field.type == .integer ? numberDomain(field) : nil) {
-            return settleUniformly(field, address: address, among: values, later: Array(open.dropFirst()), assertions: assertions)
+            return settleUniformly(field, address: address, among: values, later: Array(open.dropFirst()), assertions: assertions,
+                                   counted: counted)
         }
         // A date: a draw is checked with the day set, so the assertions read it as a constant
         // (evaluated when it is the last value they read, else the solver asked about the fields
@@ -261,7 +265,7 @@ extension QuestionnaireBuilder {
                 for _ in 0..<Self.dateDrawAttempts {
                     let day = Int64(random.int(in: Int(range.lowerBound)...Int(range.upperBound)))
                     if fits(day), let number = Int32(exactly: day) {
-                        discards.addSettled(field: field.path, rule: rule)
+                        if counted { discards.addSettled(field: field.path, rule: rule) }
                         return .date(CivilDate(dayNumber: number))
                     }
                 }
@@ -307,7 +311,7 @@ extension QuestionnaireBuilder {
         default:
             settled = nil
         }
-        if settled != nil { discards.addSettled(field: field.path, rule: rule) }
+        if settled != nil, counted { discards.addSettled(field: field.path, rule: rule) }
         return settled
     }
 
@@ -347,9 +351,9 @@ extension QuestionnaireBuilder {
     }
 
     /// One of `values` drawn uniformly among those with which the assertions can hold (the
-    /// fields `later` still open), counted as settled; nil when none can.
+    /// fields `later` still open), counted as settled when `counted`; nil when none can.
     private func settleUniformly(_ field: CompiledField, address: FieldAddress, among values: [GeneratedValue],
-                                 later: [Int], assertions: [CompiledAssertion]) -> GeneratedValue? {
+                                 later: [Int], assertions: [CompiledAssertion], counted: Bool) -> GeneratedValue? {
         var fitting: [GeneratedValue] = []
         for value in values {
             record.setValue(value, at: address, in: rules)
@@ -359,7 +363,7 @@ extension QuestionnaireBuilder {
             if fits { fitting.append(value) }
         }
         guard !fitting.isEmpty, let rule = assertions.first?.rule else { return nil }
-        discards.addSettled(field: field.path, rule: rule)
+        if counted { discards.addSettled(field: field.path, rule: rule) }
         return fitting[fitting.count == 1 ? 0 : random.int(in: 0...(fitting.count - 1))]
     }
 
@@ -422,9 +426,8 @@ extension QuestionnaireBuilder {
                 variables[id] = .choice(position, values: values)
             case .string, .text:
                 // Its string predicates, each a Boolean (``TextAtom``); text read otherwise is not modelled.
-                guard let solving = assertionSolving else { return nil }
-                let atoms = solving.textAtoms[id]
-                let readsLength = solving.textLengths.contains(id)
+                let atoms = (assertionSolving?.textAtoms[id] ?? []) + (parentTextAtoms[id] ?? [])
+                let readsLength = assertionSolving?.textLengths.contains(id) ?? false
                 guard !atoms.isEmpty || readsLength else { return nil }
                 var terms: [String: BoolTerm] = [:]
                 for (index, atom) in atoms.enumerated() { terms[atom.key] = context.bool(named: "atom \(index) of field \(id)") }

@@ -49,6 +49,157 @@ extension QuestionnaireBuilder {
         }
     }
 
+    /// `drawn`, or a value of the number or date `field` that the solver settles so that every
+    /// parent whose `visibleIf` it decides last (``ParentNeeds/visibilitySteering``) is visible
+    /// while a child of that parent is required and visible: the `visibleIf` is the condition
+    /// to meet, as an assertion is (`since` visible only when `n` is in 9...12, `code` required
+    /// with `parent: since`: `n` is drawn among 9...12). A drawn value that already shows the
+    /// parent stays, and one that does not is replaced by one drawn uniformly among those that
+    /// do, so the value is uniform among them, as the rules leave it. `drawn` too when the
+    /// solver finds none (a switch read before hides the parent): the questionnaire is then
+    /// checked and rebuilt as before, and counted there.
+    func parentSettledValue(_ field: CompiledField, address: FieldAddress, drawn: GeneratedValue) -> GeneratedValue {
+        let parents = parentNeeds.visibilitySteering[field.id]
+        guard !parents.isEmpty, ParentNeeds.settledTypes.contains(field.type), field.type != .string, field.type != .text,
+              !replaying, failure == nil,
+              drawn.isPresent, !aimsAtValue(field, item: address.item) else { return drawn }
+        record.setValue(drawn, at: address, in: rules)
+        defer { record.setValue(.absent, at: address, in: rules) }
+        // Every parent it decides that a child may need is kept visible, shown by the drawn value or not.
+        let conditions = parents.compactMap { parentCondition($0, steeredBy: field) }
+        guard conditions.contains(where: { $0.predicate.evaluateCondition(environment) == false }) else { return drawn }
+        if field.type == .multiChoice { return parentSteeredChoices(field, address: address, conditions: conditions) ?? drawn }
+        return solve(field, address: address, open: [field.id], assertions: conditions, drawn: drawn, counted: false) ?? drawn
+    }
+
+    /// What `field`, deciding last the visibility of `parentID`, must meet: the parent's
+    /// `visibleIf`, or, when every child that may need the parent is shown only by a
+    /// `visibleIf` that reads `field` too, the parent's `visibleIf` or none of those children
+    /// shown (`sec14` required, visible when `day(t4) >= 15`, holding `n15` with `parent:
+    /// sec5.f6`, and `sec5` visible only when `today - t4 > 30`, which never holds: `t4` gets
+    /// a day before the 15th). Nil when no child may need the parent.
+    private func parentCondition(_ parentID: Int, steeredBy field: CompiledField) -> CompiledAssertion? {
+        let parent = rules.fields[parentID]
+        guard let shown = parent.visibleIf else { return nil }
+        let through = steeredThrough(field, parent: parentID)
+        var unconditional = false
+        var conditional: [(node: CompiledNode, path: String)] = []
+        for need in parentNeeds.children[parentID] where !leftEmptyWithParent(need, parentID) {
+            guard childNeedsParent(need, filledThrough: through, judgingVisibility: false) else { continue }
+            let child = rules.fields[need.field]
+            if let visible = child.visibleIf, visible.referencedFields.contains(field.id), need.lastRead <= through {
+                conditional.append((visible.root, child.path))
+            } else if childNeedsParent(need, filledThrough: through) {
+                unconditional = true
+            }
+        }
+        let root: CompiledNode
+        var source = "visibleIf of \(parent.path)"
+        if unconditional {
+            root = shown.root
+        } else if let first = conditional.first {
+            root = .or(shown.root, .not(conditional.dropFirst().reduce(first.node) { .or($0, $1.node) }))
+            source += " unless " + conditional.map(\.path).joined(separator: ", ") + " hidden"
+        } else {
+            return nil
+        }
+        return CompiledAssertion(predicate: CompiledExpression(root: root), source: source, message: "", rule: "visibleIf",
+                                 fieldID: parentID)
+    }
+
+    /// A value of the text `field` drawn to meet a decision on its string predicates in the
+    /// `visibleIf` of every parent it decides last (``ParentNeeds/visibilitySteering``) with
+    /// which those parents are visible, while a child of one is required and visible: from the
+    /// field's `seed:` list when some of its values meet it, else from its patterns intersected
+    /// with the predicates' (`m12` visible only when `x2 == 'ab'`: `x2` is `ab`), as an
+    /// assertion's string predicates are met (``textMeetingDecision``). Nil when no parent needs
+    /// it, the `visibleIf` leaves every decision open (the field's own draw then stands), or no
+    /// decision can be met (the questionnaire is then checked and rebuilt as before, counted).
+    func parentDecidedText(_ field: CompiledField, address: FieldAddress) -> GeneratedValue? {
+        guard field.type == .string || field.type == .text else { return nil }
+        let parents = parentNeeds.visibilitySteering[field.id]
+        guard !parents.isEmpty, !replaying, failure == nil, !aimsAtValue(field, item: address.item),
+              allowedValue(field) == nil else { return nil }
+        record.setValue(.absent, at: address, in: rules)
+        let conditions = parents.compactMap { parentCondition($0, steeredBy: field) }
+        guard !conditions.isEmpty else { return nil }
+        var atoms: [TextAtom] = []
+        for condition in conditions { TextAtom.collect(condition.predicate.root, rules: rules, into: &atoms) }
+        atoms = atoms.filter { $0.field == field.id }
+        guard !atoms.isEmpty, atoms.count <= Self.textAtomLimit else { return nil }
+        parentTextAtoms[field.id] = atoms
+        defer { parentTextAtoms[field.id] = nil }
+        return textMeetingDecision(field, address: address, atoms: atoms, assertions: conditions, later: [], narrowingOnly: true)
+    }
+
+    /// The most values a multi-choice may have for its sets of choices to be tried in turn.
+    static let steeredChoicesLimit = 6
+
+    /// A set of choices of the multi-choice `field`, drawn instead of one that hides a parent
+    /// it decides last while a child of that parent needs it (`n3` visible only when
+    /// `count(m2) >= 2`: `m2` gets both of its two values), among the sets that keep every
+    /// such parent visible, as its own generator draws them (a size uniform over the sizes it
+    /// draws, then values uniformly: a set of size k weighs 1/C(n, k)); the drawn set kept when
+    /// it fits, so the sets come out with their shares given the parent visible. Nil when the
+    /// field has more than ``steeredChoicesLimit`` values, the cases narrow its values, or no
+    /// set keeps the parents visible.
+    private func parentSteeredChoices(_ field: CompiledField, address: FieldAddress,
+                                      conditions: [CompiledAssertion]) -> GeneratedValue? {
+        let count = plan.enumValueCount(of: field.id)
+        guard count > 0, count <= Self.steeredChoicesLimit, caseChoices(of: field) == nil else { return nil }
+        let bounds = plan.fields[field.id].choiceCount
+        let low = max(1, bounds.min ?? 1), high = min(count, bounds.max ?? count)
+        // The sizes its generator draws (``generateChoices``).
+        let drawnHigh = plan.options.boundaries ? high : min(high, low + 3)
+        guard low <= drawnHigh else { return nil }
+        let needed = conditions.map(\.predicate)
+        var fitting: [(mask: UInt32, weight: Int)] = []
+        for mask in UInt32(1)..<(UInt32(1) << UInt32(count)) where (low...drawnHigh).contains(mask.nonzeroBitCount) {
+            record.setValue(choices(mask, count: count), at: address, in: rules)
+            // 60 is a multiple of every C(n, k) for n <= 6, so the weights are whole.
+            if needed.allSatisfy({ $0.evaluateCondition(environment) != false }) {
+                fitting.append((mask, 60 / Self.binomial(count, mask.nonzeroBitCount)))
+            }
+        }
+        record.setValue(.absent, at: address, in: rules)
+        let total = fitting.reduce(0) { $0 + $1.weight }
+        guard total > 0 else { return nil }
+        var pick = random.int(in: 0...(total - 1))
+        for (mask, weight) in fitting {
+            if pick < weight { return choices(mask, count: count) }
+            pick -= weight
+        }
+        return nil
+    }
+
+    /// C(n, k), for the small n of ``steeredChoicesLimit``.
+    private static func binomial(_ n: Int, _ k: Int) -> Int {
+        (0..<k).reduce(1) { $0 * (n - $1) / ($1 + 1) }
+    }
+
+    /// The set of choices `mask` (bit i: the field's value i), stored in the record.
+    private func choices(_ mask: UInt32, count: Int) -> GeneratedValue {
+        let start = record.choiceIndexes.count
+        for index in 0..<count where mask & (1 << UInt32(index)) != 0 { record.choiceIndexes.append(Int32(index)) }
+        return .choices(start: Int32(start), count: Int32(mask.nonzeroBitCount))
+    }
+
+    /// Whether the child `need` of `parentID` lies in a section that may be left empty and is
+    /// left empty when the parent is (``ParentNeeds/decidedParents``), unless its `requiredIf`
+    /// holds or cannot be read yet: the field deciding the parent keeps its share then, and the
+    /// section is left empty (`n > 5` shows `since`, needed by `extra.kind` in the optional
+    /// section `extra`: `n` stays above 5 in half).
+    private func leftEmptyWithParent(_ need: ParentNeeds.Child, _ parentID: Int) -> Bool {
+        let child = rules.fields[need.field]
+        guard child.group >= 0, rules.groups[child.group].canBeEmpty,
+              parentNeeds.decidedParents[child.group].contains(where: { $0.child == need.field && $0.parent == parentID })
+        else { return false }
+        guard let required = child.groupRequiredIf else { return true }
+        // Read only when everything it reads is filled before the section (the root's fields).
+        guard required.referencedFields.allSatisfy({ rules.fields[$0].listID == nil && isPresent($0) }) else { return false }
+        return required.evaluateCondition(environment) == false
+    }
+
     /// One of the `count` (at most 64) values of `field` drawn uniformly among those with which
     /// `fits` holds once the value is set; nil when none fits or all do (the usual draw then
     /// stands, so a free choice keeps its random stream).

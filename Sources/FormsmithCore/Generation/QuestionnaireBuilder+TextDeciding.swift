@@ -29,9 +29,19 @@ extension QuestionnaireBuilder {
         guard !atoms.isEmpty || solving.textLengths.contains(field.id), atoms.count <= Self.textAtomLimit, !replaying, failure == nil,
               !aimsAtValue(field, item: address.item), allowedValue(field) == nil else { return nil }
         guard let (_, assertions, later) = assertionsReading(field, solving: solving) else { return nil }
+        return textMeetingDecision(field, address: address, atoms: atoms, assertions: assertions, later: later)
+    }
+
+    /// A text value of `field` drawn to meet one of the decisions on `atoms` (its string
+    /// predicates in `assertions`) with which `assertions` can hold, the fields `later` open;
+    /// nil when none can be met or the solver cannot say. `narrowingOnly`: nil too when every
+    /// decision is allowed (the field's own draw is then left to stand).
+    func textMeetingDecision(_ field: CompiledField, address: FieldAddress, atoms: [TextAtom],
+                             assertions: [CompiledAssertion], later: [Int], narrowingOnly: Bool = false) -> GeneratedValue? {
         let specIndex = plan.textSpecIndex(of: field.id, cases: field.cases.isEmpty ? 0 : activeCases(of: field))
         guard plan.fields[field.id].textProblems[specIndex] == nil,
               var truths = allowedTruths(field, atoms: atoms, later: later, assertions: assertions) else { return nil }
+        if narrowingOnly, truths.count == 1 << atoms.count { return nil }
         let rule = assertions.first?.rule ?? RuleIdentifier.regex
         while !truths.isEmpty {
             let pick = truths.count == 1 ? 0 : random.int(in: 0...(truths.count - 1))

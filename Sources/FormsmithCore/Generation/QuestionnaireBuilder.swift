@@ -58,6 +58,9 @@ final class QuestionnaireBuilder {
     @exclusivity(unchecked) var atomTruthAnswers: [String: [(truth: UInt64, lengths: ClosedRange<Int>?)]] = [:]
     /// Where a text field's values meeting a decision on its string predicates come from.
     @exclusivity(unchecked) var atomSources: [AtomSourceKey: AtomDecisionSource?] = [:]
+    /// The string predicates of a parent's `visibleIf` on the text field deciding it, while
+    /// ``parentDecidedText(_:address:)`` has the solver decide them (declared as its atoms).
+    @exclusivity(unchecked) var parentTextAtoms: [Int: [TextAtom]] = [:]
     /// Text specs narrowed to the lengths an assertion allows, by field, spec and lengths.
     @exclusivity(unchecked) var narrowedSpecs: [String: TextSpec] = [:]
     @exclusivity(unchecked) var textBuffer: [UInt8] = []
@@ -123,7 +126,9 @@ final class QuestionnaireBuilder {
                         || assertionsNeedFilled(field, address: address) || filledForParentVisibility(field, address: address) {
                 value = pooledValue(field, address: address)
                     ?? assertionSolving.flatMap { decidedText(field, address: address, solving: $0) }
+                    ?? parentDecidedText(field, address: address)
                     ?? generateValue(field, address: address)
+                value = parentSettledValue(field, address: address, drawn: value)
                 if let solving = assertionSolving, !solving.readers[id].isEmpty {
                     value = settledValue(field, address: address, drawn: value, solving: solving,
                                          mayBeEmpty: !required && !filledForChildren(field, item: item)
