@@ -176,6 +176,30 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
           code: {type: integer, min: 1, max: 9, parent: nick}
         """
 
+    /// With a checksum: `note` is visible only while `inn` (an INN, its check digits at the end)
+    /// contains a 0; `code` needs `note`. Every questionnaire has an INN with valid check digits
+    /// and a 0 before them, drawn from the INN's shape intersected with the test, then its check
+    /// digits written (318 questionnaires were rebuilt for 1,000 before, and `generate` warned
+    /// it drew no such INN; random form 376's shape).
+    static let parentHiddenByChecksummedText = """
+        id: parent-checksum
+        fields:
+          inn: {type: string, checksum: inn, optional: true}
+          note: {type: string, regex: '^[a-z]{3}$', optional: true, visibleIf: "inn CONTAINS '0'"}
+          code: {type: integer, min: 1, max: 9, parent: note}
+        """
+
+    /// With a checksum and its own pattern: `note` is visible only while the SNILS (check number
+    /// last) begins with 12 or with 5. Both tests cannot hold at once, so each is met in half the
+    /// questionnaires, before the check number.
+    static let parentHiddenBySNILSPrefix = """
+        id: parent-snils
+        fields:
+          snils: {type: string, checksum: snils, regex: '^[0-9]{3}-[0-9]{3}-[0-9]{3} [0-9]{2}$'}
+          note: {type: string, regex: '^[a-z]{3}$', optional: true, visibleIf: "snils BEGINSWITH '12' OR snils BEGINSWITH '5'"}
+          code: {type: integer, min: 1, max: 9, parent: note}
+        """
+
     /// With a multi-choice: `since` is visible only while `colours` has two values or more;
     /// `code` needs it. The generator draws a size (1-3) uniformly, then the values; given two
     /// or more, each of the three pairs comes out in a sixth of the questionnaires and all three
@@ -427,5 +451,58 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         XCTAssertGreaterThan(datedB, 0)
         // With kind a nothing requires the section: `since` is free to fall on the 15th or later.
         XCTAssertGreaterThan(lateDayA, 0)
+    }
+
+    func testAChecksummedTextThatHidesARequiredFieldsParentMeetsTheTestBeforeItsCheckDigits() throws {
+        let records = try generate(Self.parentHiddenByChecksummedText, name: "checksum")
+        var lengths = [Int: Int]()
+        for record in records {
+            let inn = try XCTUnwrap(record["inn"] as? String, "\(record)")
+            lengths[inn.count, default: 0] += 1
+            XCTAssertTrue(Self.isValidINN(inn), "\(inn) has wrong check digits")
+            XCTAssertTrue(inn.dropLast(inn.count == 10 ? 1 : 2).contains("0"), "\(inn) has no 0 before its check digits")
+            XCTAssertNotNil(record["note"], "\(record)")
+            XCTAssertNotNil(record["code"], "\(record)")
+        }
+        // Both lengths an INN has are drawn.
+        XCTAssertEqual(Set(lengths.keys), [10, 12], "\(lengths)")
+    }
+
+    func testAChecksummedTextWithItsOwnPatternMeetsEitherPrefixInHalfTheQuestionnaires() throws {
+        let records = try generate(Self.parentHiddenBySNILSPrefix, name: "snils")
+        var twelve = 0, five = 0
+        for record in records {
+            let snils = try XCTUnwrap(record["snils"] as? String, "\(record)")
+            XCTAssertNotNil(snils.range(of: "^[0-9]{3}-[0-9]{3}-[0-9]{3} [0-9]{2}$", options: .regularExpression), snils)
+            XCTAssertTrue(Self.isValidSNILS(snils), "\(snils) has a wrong check number")
+            if snils.hasPrefix("12") { twelve += 1 }
+            if snils.hasPrefix("5") { five += 1 }
+            XCTAssertNotNil(record["code"], "\(record)")
+        }
+        XCTAssertEqual(twelve + five, 1000)
+        XCTAssertEqual(Double(twelve) / 1000, 0.5, accuracy: 0.05, "begins with 12 in \(twelve) of 1000")
+    }
+
+    /// The INN's check digits, as the tax service publishes them: per check digit, the weighted
+    /// sum of the digits before it, modulo 11, modulo 10.
+    static func isValidINN(_ inn: String) -> Bool {
+        let digits = inn.compactMap { $0.wholeNumberValue }
+        guard digits.count == inn.count else { return false }
+        func check(_ weights: [Int]) -> Int { zip(weights, digits).map { $0 * $1 }.reduce(0, +) % 11 % 10 }
+        switch digits.count {
+        case 10: return check([2, 4, 10, 3, 5, 9, 4, 6, 8]) == digits[9]
+        case 12: return check([7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) == digits[10] && check([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) == digits[11]
+        default: return false
+        }
+    }
+
+    /// The SNILS check number: the digits weighted 9 down to 1; a sum under 100 is the number,
+    /// 100 and 101 give 00, above that the sum modulo 101 (100 giving 00).
+    static func isValidSNILS(_ snils: String) -> Bool {
+        let digits = snils.compactMap { $0.wholeNumberValue }
+        guard digits.count == 11 else { return false }
+        let sum = zip(Array((1...9).reversed()), digits).map { $0 * $1 }.reduce(0, +)
+        let expected = sum < 100 ? sum : (sum <= 101 ? 0 : (sum % 101 == 100 ? 0 : sum % 101))
+        return expected == digits[9] * 10 + digits[10]
     }
 }

@@ -12,11 +12,8 @@ import XCTest
 /// Size: `FORMSMITH_RANDOM_GENERATE_FORMS` seeds (default 40, about 13 s in a debug build) from
 /// `FORMSMITH_RANDOM_GENERATE_SEED` (default 0),
 /// 200 questionnaires each. `FORMSMITH_RANDOM_GENERATE_KEEP=<folder>` keeps each form's files
-/// there (`form-<seed>/form.yaml`), to run `formsmith generate` on one form by hand. The one rebuild cause not yet steered is allowed and counted
-/// (``knownCause(_:_:in:undrawable:)``): a required field whose parent is visible only through
-/// a text test that `generate` itself warns it draws no value for (a checksummed INN tested
-/// with `CONTAINS '0'`, form 376); any other rebuild, redraw or refusal of a form not proven
-/// unsatisfiable fails the test, naming the form.
+/// there (`form-<seed>/form.yaml`), to run `formsmith generate` on one form by hand. Any rebuild,
+/// redraw or refusal of a form not proven unsatisfiable fails the test, naming the form.
 ///
 /// `FORMSMITH_RANDOM_GENERATE_ASSERTIONS=1` also generates the forms with assertions (issue 30
 /// item 2, a measurement): their questionnaires must be valid to the reference too, and how
@@ -30,7 +27,7 @@ final class RandomFormGenerateCommandTests: ScratchFolderTestCase {
     static let includeAssertions = ProcessInfo.processInfo.environment["FORMSMITH_RANDOM_GENERATE_ASSERTIONS"] == "1"
 
     func testAssertionFreeRandomFormsGenerateWithNothingDiscarded() throws {
-        var clean = 0, withAssertions = 0, known = 0, knownRefused = 0, refused: [String] = [], unsatisfiable = 0, checked = 0
+        var clean = 0, withAssertions = 0, refused: [String] = [], unsatisfiable = 0, checked = 0
         var problems: [String] = []
         var assertionOutcomes = AssertionFormOutcomes()
         for seed in Self.firstSeed..<Self.firstSeed + UInt64(Self.forms) {
@@ -70,9 +67,6 @@ final class RandomFormGenerateCommandTests: ScratchFolderTestCase {
                 let message = lines.first { $0.hasPrefix("formsmith: cannot generate: ") } ?? lines.first ?? ""
                 if ReferenceSatisfiability.unsatisfiable(rules) != nil {
                     unsatisfiable += 1
-                } else if let (path, rule) = Self.refusal(message),
-                          Self.knownCause(path, rule, in: ruleSet, undrawable: Self.undrawable(run.stderr)) {
-                    knownRefused += 1
                 } else {
                     refused.append("form \(seed): \(message)\n\(form.text)")
                 }
@@ -84,16 +78,7 @@ final class RandomFormGenerateCommandTests: ScratchFolderTestCase {
             } else {
                 // "  lst8[].b10 [required]: 53 questionnaires rebuilt"
                 let reasons = run.stderr.split(separator: "\n").filter { $0.hasPrefix("  ") && ($0.hasSuffix(" rebuilt") || $0.hasSuffix(" redrawn")) }
-                let unknown = reasons.filter { line in
-                    let parts = line.dropFirst(2).split(separator: " ")
-                    return parts.count < 2 || !Self.knownCause(String(parts[0]), String(parts[1].dropFirst().dropLast(2)), in: ruleSet,
-                                                               undrawable: Self.undrawable(run.stderr))
-                }
-                if unknown.isEmpty && !reasons.isEmpty {
-                    known += 1
-                } else {
-                    problems.append("form \(seed): \(unknown.isEmpty ? closing : unknown.joined(separator: "; "))\n\(form.text)")
-                }
+                problems.append("form \(seed): \(reasons.isEmpty ? closing : reasons.joined(separator: "; "))\n\(form.text)")
             }
             // Every questionnaire written is valid to the reference validator.
             let reference = ReferenceValidator(rules: rules)
@@ -107,57 +92,13 @@ final class RandomFormGenerateCommandTests: ScratchFolderTestCase {
             }
         }
         print("random forms generated: \(Self.forms) seeds, \(withAssertions) with assertions left out; of the rest "
-              + "\(clean) with nothing discarded, \(known) rebuilt only for the known cause (a required field's parent "
-              + "shown only by a text test generate cannot draw), \(knownRefused) refused for that cause, \(unsatisfiable) proven "
-              + "unsatisfiable, refused for another \(refused.count); "
+              + "\(clean) with nothing discarded, \(unsatisfiable) proven unsatisfiable, refused for another \(refused.count); "
               + "\(checked) questionnaires checked by the reference")
         if Self.includeAssertions { print(assertionOutcomes.summary) }
-        XCTAssertEqual(problems, [], "rebuilds or redraws of an unexpected cause, or questionnaires the reference refuses")
+        XCTAssertEqual(problems, [], "rebuilds or redraws, or questionnaires the reference refuses")
         XCTAssertEqual(refused, [], "assertion-free forms refused though not proven unsatisfiable")
-        // Most forms discard nothing (206 of the 207 assertion-free forms of seeds 0-399; form 376
-        // rebuilt for the known cause); judged on runs of 20 forms or more.
-        if Self.forms >= 20 { XCTAssertGreaterThan(clean, Self.forms / 3, "too few forms generated with nothing discarded") }
-    }
-
-    /// The field (list indices folded) and rule of a refusal (`formsmith: cannot generate:
-    /// lst3[0].lst5[0].d9: [required] no valid value ...`), or nil.
-    static func refusal(_ message: String) -> (String, String)? {
-        let prefix = "formsmith: cannot generate: "
-        guard message.hasPrefix(prefix), let colon = message.range(of: ": [") else { return nil }
-        let path = String(message[message.index(message.startIndex, offsetBy: prefix.count)..<colon.lowerBound])
-            .replacingOccurrences(of: "\\[[0-9]+\\]", with: "[]", options: .regularExpression)
-        let rest = message[colon.upperBound...]
-        guard let close = rest.firstIndex(of: "]") else { return nil }
-        return (path, String(rest[..<close]))
-    }
-
-    /// The rebuild not yet steered: a required field (rule `required`, or `incomplete-group` of
-    /// its section) whose `parent` has a `visibleIf` naming a field in `undrawable`, one that
-    /// `generate` warned it never draws to make a text test true (its checks leave the
-    /// generator no such value: a checksum is not intersected with the test's pattern), so the
-    /// parent cannot be shown by construction. Any other rebuild cause is not allowed.
-    static func knownCause(_ path: String, _ rule: String, in ruleSet: RuleSet, undrawable: Set<String>) -> Bool {
-        guard rule == "required" || rule == "incomplete-group", let field = ruleSet.field(at: path), !undrawable.isEmpty
-        else { return false }
-        return field.parents.contains { parent in
-            guard let visibleIf = ruleSet.field(at: parent.value)?.visibleIf?.value else { return false }
-            return undrawable.contains { name in
-                visibleIf.range(of: "(?<![A-Za-z0-9_])" + NSRegularExpression.escapedPattern(for: name) + "(?![A-Za-z0-9_])",
-                                options: .regularExpression) != nil
-            }
-        }
-    }
-
-    /// The fields (list indices folded) `generate` warned it never draws to make a text test
-    /// true (`formsmith: warning: 's1' is never generated so that "CONTAINS '0'" holds: ...`).
-    static func undrawable(_ stderr: String) -> Set<String> {
-        let prefix = "formsmith: warning: '"
-        return Set(stderr.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix(prefix), line.contains("' is never generated so that ") else { return nil }
-            let rest = line.dropFirst(prefix.count)
-            guard let quote = rest.firstIndex(of: "'") else { return nil }
-            return String(rest[..<quote]).replacingOccurrences(of: "\\[[0-9]+\\]", with: "[]", options: .regularExpression)
-        })
+        // Every assertion-free form not proven unsatisfiable discards nothing (all 207 of seeds 0-399).
+        XCTAssertEqual(clean + unsatisfiable, Self.forms - withAssertions, "assertion-free forms not clean")
     }
 }
 

@@ -19,6 +19,18 @@ extension ChecksumAlgorithm {
         }
     }
 
+    /// How many check characters end a value, at most, when they are the only characters
+    /// `makeValid` writes (INN: 1 of 10 or 2 of 12; SNILS 2; Luhn 1); nil when it writes
+    /// elsewhere too (an OGRN's record type, an IBAN's, VIN's and bank account's check
+    /// positions inside the value). A string test met before them survives writing them.
+    var trailingCheckCharacters: Int? {
+        switch self {
+        case .inn, .snils: 2
+        case .luhn: 1
+        case .ogrn, .bankAccount, .vin, .iban: nil
+        }
+    }
+
     /// The shape `generate` draws a `bank-account` checksum's companion (the BIC named by
     /// `with:`) from when that field has no `regex`, `mask` or `format` of its own: the 9 digits
     /// the account's control key is computed with (realism then writes a plausible BIC over them).

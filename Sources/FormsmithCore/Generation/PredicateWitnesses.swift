@@ -11,6 +11,10 @@ struct PredicateWitness: Sendable, Hashable {
     let phrase: String
     /// The PCRE2 pattern of the values that make it true (whole-value match).
     let pattern: String
+    /// Whether every value that starts with one making it true makes it true too (`BEGINSWITH`,
+    /// `CONTAINS`): met in the characters before a checksum's trailing check digits, it holds
+    /// whatever digits are written after them (see ``intersection(of:with:)``).
+    var holdsWhenExtended = false
 
     /// Per field id, the predicates on it, without repeats, in the order they are met.
     static func collect(_ rules: CompiledRuleSet) -> [[PredicateWitness]] {
@@ -46,9 +50,11 @@ struct PredicateWitness: Sendable, Hashable {
         case let .text(test, .field(id), .constant(.string(text))) where isText(id, rules):
             let escaped = NSPredicateDialect.escaped(text)
             switch test {
-            case .beginsWith: found[id].append(PredicateWitness(phrase: "BEGINSWITH \(quoted(text))", pattern: "(?s)\(escaped).*"))
+            case .beginsWith: found[id].append(PredicateWitness(phrase: "BEGINSWITH \(quoted(text))", pattern: "(?s)\(escaped).*",
+                                                                holdsWhenExtended: true))
             case .endsWith: found[id].append(PredicateWitness(phrase: "ENDSWITH \(quoted(text))", pattern: "(?s).*\(escaped)"))
-            case .contains: found[id].append(PredicateWitness(phrase: "CONTAINS \(quoted(text))", pattern: "(?s).*\(escaped).*"))
+            case .contains: found[id].append(PredicateWitness(phrase: "CONTAINS \(quoted(text))", pattern: "(?s).*\(escaped).*",
+                                                              holdsWhenExtended: true))
             case .matches: found[id].append(PredicateWitness(phrase: "MATCHES \(quoted(text))", pattern: text))
             }
         default:
@@ -89,14 +95,29 @@ struct PredicateWitness: Sendable, Hashable {
     /// The values of a field's spec that make this predicate true, or nil when there are none
     /// the generator can draw (its own checks exclude them, or a pattern must be filtered).
     func intersection(with spec: TextSpec) -> PatternIntersection? {
-        Self.intersection(of: [pattern], with: spec)
+        Self.intersection(of: [self], with: spec)
     }
 
-    /// The values of a field's spec that match every one of `patterns`, or nil when there are
-    /// none the generator can draw.
-    static func intersection(of patterns: [String], with spec: TextSpec) -> PatternIntersection? {
-        guard spec.checksum == nil, spec.format == nil else { return nil }
+    /// The values of a field's spec that make every one of `witnesses` true, or nil when there
+    /// are none the generator can draw. For a field with a checksum whose check characters end
+    /// the value (INN, SNILS, Luhn), the predicates must hold on the value without its last
+    /// check characters (``holdsWhenExtended``): writing the check digits after the draw
+    /// (``ChecksumAlgorithm/makeValid(_:companion:)``) then cannot undo them. Other checksums, and
+    /// predicates that read the check positions (`ENDSWITH`, `==`, `MATCHES`), give nil.
+    static func intersection(of witnesses: [PredicateWitness], with spec: TextSpec) -> PatternIntersection? {
+        guard spec.format == nil else { return nil }
         if case .constant = spec.source { return nil }
+        var patterns = witnesses.map(\.pattern)
+        if let checksum = spec.checksum {
+            guard checksum.companion == nil, let trailing = checksum.algorithm.trailingCheckCharacters,
+                  witnesses.allSatisfy(\.holdsWhenExtended) else { return nil }
+            // Met before the last `trailing` characters other than separators (which every algorithm skips).
+            patterns = patterns.map { $0 + "(?:[ -]*[^ -]){\(trailing)}[ -]*" }
+            if spec.regexes.isEmpty && spec.masks.isEmpty {
+                // The checksum alone: values of its own shape, as the field's usual draw.
+                patterns.append("(?:" + checksum.algorithm.generationShape + ")")
+            }
+        }
         var programs: [RegexProgram] = []
         do {
             for pattern in patterns { programs.append(try RegexGenerator(pattern: pattern).program) }

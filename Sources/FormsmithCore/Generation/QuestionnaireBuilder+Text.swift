@@ -101,11 +101,23 @@ extension QuestionnaireBuilder {
             textBuffer.append(contentsOf: source.seeds[random.int(in: 0...(source.seeds.count - 1))])
         } else if let product = source.product {
             product.append(to: &textBuffer, random: &random, lengthWithin: spec.lengthWindow)
+            writeCheckCharacters(spec)
         }
         if spec.accepts(textBuffer, companion: nil, scratch: scratch) { return record.appendText(textBuffer) }
         discards.addValues(field: field.path, rule: spec.firstBrokenRule(textBuffer, companion: nil, scratch: scratch)
                            ?? RuleIdentifier.regex)
         return nil
+    }
+
+    /// Writes the check characters of the spec's checksum (without a companion) into a value
+    /// drawn from a predicate's intersection with the field's patterns, which leaves them out
+    /// of the predicate (``PredicateWitness/intersection(of:with:)``); a value the checksum
+    /// cannot be written into is left as it is, and the check that follows counts it.
+    func writeCheckCharacters(_ spec: TextSpec) {
+        guard let checksum = spec.checksum, checksum.companion == nil,
+              let valid = checksum.algorithm.makeValid(String(decoding: textBuffer, as: UTF8.self)) else { return }
+        textBuffer.removeAll(keepingCapacity: true)
+        textBuffer.append(contentsOf: valid.utf8)
     }
 
     /// A record id made from the record's number, so ids are unique: the last run of digits of

@@ -193,6 +193,7 @@ extension QuestionnaireBuilder {
                     textBuffer.append(contentsOf: source.seeds[random.int(in: 0...(source.seeds.count - 1))])
                 } else if let product = source.product {
                     product.append(to: &textBuffer, random: &random, lengthWithin: spec.lengthWindow)
+                    writeCheckCharacters(spec)
                 }
                 guard spec.accepts(textBuffer, companion: nil, scratch: scratch) else {
                     discards.addValues(field: field.path, rule: spec.firstBrokenRule(textBuffer, companion: nil, scratch: scratch)

@@ -46,9 +46,11 @@ struct TextAtom {
             let escaped = NSPredicateDialect.escaped(text)
             let witness: PredicateWitness
             switch test {
-            case .beginsWith: witness = PredicateWitness(phrase: "BEGINSWITH \(quoted(text))", pattern: "(?s)\(escaped).*")
+            case .beginsWith: witness = PredicateWitness(phrase: "BEGINSWITH \(quoted(text))", pattern: "(?s)\(escaped).*",
+                                                         holdsWhenExtended: true)
             case .endsWith: witness = PredicateWitness(phrase: "ENDSWITH \(quoted(text))", pattern: "(?s).*\(escaped)")
-            case .contains: witness = PredicateWitness(phrase: "CONTAINS \(quoted(text))", pattern: "(?s).*\(escaped).*")
+            case .contains: witness = PredicateWitness(phrase: "CONTAINS \(quoted(text))", pattern: "(?s).*\(escaped).*",
+                                                       holdsWhenExtended: true)
             case .matches: witness = PredicateWitness(phrase: "MATCHES \(quoted(text))", pattern: text)
             }
             return TextAtom(field: id, node: node, key: "\(id) \(witness.phrase)", witness: witness)
@@ -127,7 +129,7 @@ struct AtomDecisionSource {
             }
         }
         if !seeds.isEmpty { return AtomDecisionSource(seeds: seeds, product: nil, usual: false) }
-        let wanted = atoms.indices.filter { truth & (1 << UInt64($0)) != 0 }.map { atoms[$0].witness.pattern }
+        let wanted = atoms.indices.filter { truth & (1 << UInt64($0)) != 0 }.map { atoms[$0].witness }
         if wanted.isEmpty { return AtomDecisionSource(seeds: [], product: nil, usual: true) }
         guard let product = PredicateWitness.intersection(of: wanted, with: spec) else { return nil }
         return AtomDecisionSource(seeds: [], product: product, usual: false)
