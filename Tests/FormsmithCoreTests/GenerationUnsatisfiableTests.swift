@@ -84,14 +84,16 @@ final class GenerationUnsatisfiableTests: XCTestCase {
         let rules = try compileRules("""
             id: x
             fields:
-              a: {type: date, min: 2000-01-01, max: 2000-04-09}
+              a: {type: date, min: 2000-01-02, max: 2001-11-25, weekdays: [sun]}
             assert:
               - that: "a != date('2000-02-20')"
-                message: a must not be the fiftieth day
+                message: a must not be the eighth Sunday
                 rule: not-fifty
             """)
-        // One questionnaire in 100 breaks the assertion (the solver does not model dates, so
-        // it is checked after the build), and one attempt is allowed: the run fails.
+        // One questionnaire in 100 breaks the assertion (the 100 Sundays from 2000-01-02, the
+        // eighth of them 2000-02-20; the solver does not model a date with a day filter, so it
+        // is checked after the build), and one attempt is allowed: the run fails. (Without the
+        // filter the solver now settles the date, and the run never fails.)
         var written = 0
         let options = GenerationOptions(count: BatchGenerator.chunkSize * 8, seed: 1, jobs: 3, maxAttempts: 1)
         XCTAssertThrowsError(try BatchGenerator(rules: rules, options: options).run(write: { written += $0.count },
