@@ -76,4 +76,39 @@ final class GenerateDateRoomCommandTests: ScratchFolderTestCase {
         let validate = try Formsmith.run(["validate", "--rules", rules, "--today", "2026-11-22", "--quiet", output])
         XCTAssertEqual(validate.status, 0, validate.stdout + validate.stderr)
     }
+
+    /// The room an earlier date keeps depends on another field when the later date's bound
+    /// reads it too (`renewed: {min: "issued + 14y", max: "checked + 30d"}`, `checked` filled
+    /// first): it must be worked out again for every questionnaire, not kept from the first
+    /// one as the room of a later date that reads nothing else is. Worked out by hand:
+    /// `issued + 14y <= checked + 30d` holds up to `issued` = `checked + 30d - 14y`, at least
+    /// 2001-01-31 for `checked` from 2015-01-01, so `issued` (from 2000-01-01) always has
+    /// room and nothing is rebuilt; a room kept from one questionnaire's `checked` would leave
+    /// the questionnaires with an earlier `checked` no `renewed` (about half of them rebuilt).
+    func testTheRoomIsWorkedOutAgainWhenTheLaterDateReadsAnotherField() throws {
+        let rules = try write("two.yaml", """
+            id: two
+            fields:
+              checked: {type: date, min: "2015-01-01", max: "today"}
+              issued: {type: date, min: "2000-01-01", max: "today"}
+              renewed: {type: date, min: "issued + 14y", max: "checked + 30d"}
+            """)
+        let output = path("two.jsonl")
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "300", "--seed", "2", "--today", "2026-11-22",
+                                     "--output", output])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, "formsmith: wrote 300 questionnaires to \(output); nothing discarded\n")
+        let records = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map { line in
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        XCTAssertEqual(records.count, 300)
+        // `issued`'s room ends between 2001-01-31 and 2012-12-22 with `checked`: over 300
+        // questionnaires some land past 2010, none past 2012-12-22.
+        let issued = records.compactMap { $0["issued"] as? String }.sorted()
+        XCTAssertEqual(issued.count, 300)
+        XCTAssertGreaterThan(issued.last ?? "", "2010-01-01")
+        XCTAssertLessThanOrEqual(issued.last ?? "", "2012-12-22")
+        let validate = try Formsmith.run(["validate", "--rules", rules, "--today", "2026-11-22", "--quiet", output])
+        XCTAssertEqual(validate.status, 0, validate.stdout + validate.stderr)
+    }
 }

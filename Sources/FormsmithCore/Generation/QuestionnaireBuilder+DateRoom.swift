@@ -6,6 +6,11 @@ struct DateRoom: Sendable {
     /// Per date field, the later date fields of its scope, or of lists inside it, whose bounds (or
     /// cases' bounds) read it.
     let dependents: [[Int]]
+    /// Per date field, whether the ranges of its later dates read nothing but it (no `cases`,
+    /// every bound computed from it or fixed per run): then the days that keep them room
+    /// depend on its own range alone, and are worked out once per range instead of per
+    /// questionnaire (``QuestionnaireBuilder/dateRoomMemo``).
+    let readOnlyIt: [Bool]
 
     init(rules: CompiledRuleSet) {
         var dependents = Array(repeating: [Int](), count: rules.fields.count)
@@ -39,7 +44,27 @@ struct DateRoom: Sendable {
             }
         }
         self.dependents = dependents
+        readOnlyIt = dependents.indices.map { earlier in
+            dependents[earlier].allSatisfy { id in
+                let later = rules.fields[id]
+                guard later.cases.isEmpty else { return false }
+                for case .date(let check) in later.checks {
+                    for bound in [check.bounds.lower, check.bounds.upper] {
+                        if case .dynamic(let expression, _)? = bound?.value,
+                           !expression.referencedFields.allSatisfy({ $0 == earlier }) { return false }
+                    }
+                }
+                return true
+            }
+        }
     }
+}
+
+/// The days ``QuestionnaireBuilder/roomForLaterDates(_:address:low:high:)`` kept of one range
+/// of a date whose later dates read nothing else (``DateRoom/readOnlyIt``).
+struct DateRoomMemo {
+    let low: Int32, high: Int32
+    let kept: (Int32, Int32)
 }
 
 extension QuestionnaireBuilder {
@@ -53,6 +78,17 @@ extension QuestionnaireBuilder {
     func roomForLaterDates(_ field: CompiledField, address: FieldAddress, low: Int32, high: Int32) -> (Int32, Int32) {
         let later = dateRoom.dependents[field.id]
         guard !later.isEmpty, low < high, targets == nil else { return (low, high) }
+        let memoizable = dateRoom.readOnlyIt[field.id]
+        if memoizable, let memo = dateRoomMemo[field.id], memo.low == low, memo.high == high { return memo.kept }
+        let kept = narrowForLaterDates(field, address: address, low: low, high: high, later: later)
+        if memoizable { dateRoomMemo[field.id] = DateRoomMemo(low: low, high: high, kept: kept) }
+        return kept
+    }
+
+    /// ``roomForLaterDates(_:address:low:high:)`` worked out: the later dates' ranges evaluated
+    /// with the date at each end, then halving when one end keeps room and the other does not.
+    private func narrowForLaterDates(_ field: CompiledField, address: FieldAddress, low: Int32, high: Int32,
+                                     later: [Int]) -> (Int32, Int32) {
         func keepsRoom(_ day: Int32) -> Bool {
             record.setValue(.date(CivilDate(dayNumber: day)), at: address, in: rules)
             return later.allSatisfy { id in

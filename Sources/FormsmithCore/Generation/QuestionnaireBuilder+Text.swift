@@ -143,10 +143,15 @@ extension QuestionnaireBuilder {
             while end > 0, !isDigit(textBuffer[end - 1]) { end -= 1 }
             var start = end
             while start > 0, isDigit(textBuffer[start - 1]) { start -= 1 }
-            var digits: [UInt8] = []
-            TextCandidates.appendNumber(number, width: end - start, to: &digits)
-            guard end > start, digits.count == end - start else { return nil }
-            textBuffer.replaceSubrange(start..<end, with: digits)
+            // The number written over the run from its last digit, zero-padded to the run's
+            // width (no array of digits per questionnaire); nil when it needs more digits.
+            guard end > start else { return nil }
+            var rest = number
+            for position in stride(from: end - 1, through: start, by: -1) {
+                textBuffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            guard rest == 0 else { return nil }
         }
         guard spec.accepts(textBuffer, companion: nil, scratch: scratch) else { return nil }
         return record.appendText(textBuffer)

@@ -45,6 +45,9 @@ final class QuestionnaireBuilder {
     let parentNeeds: ParentNeeds
     /// The dates whose later dates' bounds read them (see ``DateRoom``).
     let dateRoom: DateRoom
+    /// Per date field, the last range ``roomForLaterDates(_:address:low:high:)`` narrowed and
+    /// what it kept, for dates whose later dates read nothing else (``DateRoom/readOnlyIt``).
+    @exclusivity(unchecked) var dateRoomMemo: [DateRoomMemo?]
     /// The solver that settles values assertions read (made on first use, one per builder).
     lazy var assertionSolver = ConstraintSolver(context: SolverContext(), timeoutMilliseconds: 2_000)
     /// Answers of the solver about assertions, by the values they read (see ``feasible(open:assertions:)``).
@@ -75,6 +78,7 @@ final class QuestionnaireBuilder {
         assertionSolving = AssertionSolving(rules: plan.rules)
         parentNeeds = ParentNeeds(rules: plan.rules)
         dateRoom = DateRoom(rules: plan.rules)
+        dateRoomMemo = Array(repeating: nil, count: plan.rules.fields.count)
     }
 
     /// Fills a fresh questionnaire; false (with `failure` set) when some field had no value.

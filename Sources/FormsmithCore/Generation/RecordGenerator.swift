@@ -126,7 +126,7 @@ final class RecordGenerator {
     /// validator reads the parsed form the writer built, or parses the bytes when verbatim
     /// text went in.
     func verify() -> [Violation] {
-        jsonWriter.write(builder.record, to: &json)
+        jsonWriter.write(&builder.record, to: &json)
         let location = RecordLocation(file: "generated", line: 1)
         let validator = self.validator
         guard json.isParsed else {

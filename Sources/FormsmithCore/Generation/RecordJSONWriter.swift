@@ -99,8 +99,10 @@ struct RecordJSONWriter {
     }
 
     /// Writes `record` as a JSON object (no trailing newline) into `output`, replacing what
-    /// it held, together with the parsed form of those bytes.
-    func write(_ record: GeneratedRecord, to output: inout JSONOutput) {
+    /// it held, together with the parsed form of those bytes. `record` is only read: it is
+    /// passed `inout` so that the builder's record goes by address, where passing it by value
+    /// copied its eleven arrays (a retain and a release each) for every questionnaire.
+    func write(_ record: inout GeneratedRecord, to output: inout JSONOutput) {
         output.reset()
         keys.withUnsafeBufferPointer { keys in
             record.arena.withUnsafeBufferPointer { arena in
