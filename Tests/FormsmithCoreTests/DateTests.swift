@@ -123,6 +123,43 @@ final class DatePatternTests: XCTestCase {
         for (pattern, text) in cases { XCTAssertNil(try DatePattern(pattern).parse(text), "\(pattern) \(text)") }
     }
 
+    /// `yearMonthDay` reads exactly the dates `parse` reads, as `yyyymmdd` (worked out by hand),
+    /// and nothing else: the validator compares these numbers with constant bounds.
+    func testYearMonthDayReadsTheSameDatesAsParse() throws {
+        let valid: [(String, String, Int)] = [
+            ("yyyy-MM-dd", "2023-02-28", 20_230_228), ("yyyy-MM-dd", "2024-02-29", 20_240_229),
+            ("yyyy-MM-dd", "0001-01-01", 10_101), ("yyyy-MM-dd", "9999-12-31", 99_991_231),
+            ("dd.MM.yyyy", "30.04.2020", 20_200_430), ("MM/dd/yyyy", "12/31/1999", 19_991_231),
+            ("yyyyMMdd", "20000229", 20_000_229),
+        ]
+        for (pattern, text, expected) in valid {
+            var bytes = Array(text.utf8)
+            let read = bytes.withUnsafeMutableBufferPointer { try? DatePattern(pattern).yearMonthDay(UnsafeBufferPointer($0)) }
+            XCTAssertEqual(read, expected, "\(pattern) \(text)")
+        }
+        let invalid: [(String, String)] = [
+            ("yyyy-MM-dd", "2023-02-29"), ("yyyy-MM-dd", "1900-02-29"), ("dd.MM.yyyy", "31.04.2020"),
+            ("yyyy-MM-dd", "0000-01-01"), ("yyyy-MM-dd", "2020-13-01"), ("yyyy-MM-dd", "2020-00-10"),
+            ("yyyy-MM-dd", "2020-01-00"), ("yyyy-MM-dd", "2020/01/01"), ("yyyy-MM-dd", "2020-01-1"), ("yyyy-MM-dd", ""),
+        ]
+        for (pattern, text) in invalid {
+            var bytes = Array(text.utf8)
+            let read = bytes.withUnsafeMutableBufferPointer { try? DatePattern(pattern).yearMonthDay(UnsafeBufferPointer($0)) }
+            XCTAssertNil(read, "\(pattern) \(text)")
+        }
+        // Ordered as the dates: every day of 1999-2001 (a leap year between) against the next.
+        var date = try XCTUnwrap(CivilDate(year: 1999, month: 1, day: 1))
+        while date.year < 2002 {
+            let next = CivilDate(dayNumber: date.dayNumber + 1)
+            XCTAssertLessThan(date.yearMonthDay, next.yearMonthDay, date.description)
+            XCTAssertEqual(date.yearMonthDay, date.year * 10_000 + date.month * 100 + date.day)
+            date = next
+        }
+        // Past the years a field holds, as computed bounds can be.
+        XCTAssertEqual(CivilDate(dayNumber: CivilDate.latest.dayNumber + 1).yearMonthDay, 100_000_101)
+        XCTAssertLessThan(CivilDate(dayNumber: CivilDate.earliest.dayNumber - 1).yearMonthDay, 10_101)
+    }
+
     func testRejectsBadPatterns() {
         let cases: [(String, DatePatternError)] = [
             ("yyyy-MM", .missingComponent(pattern: "yyyy-MM", component: "dd")),

@@ -168,6 +168,121 @@ final class PlanEquivalenceTests: XCTestCase {
         } } } } }
     }
 
+    /// `field == 'text'` on CSV cells is compared byte for byte where they lie: plain and
+    /// escaped cells, the text with a different form (a decomposed `é`), and bytes that are not
+    /// UTF-8, which the expression reads as U+FFFD (so `\xFF` equals '\u{FFFD}'). Both ways
+    /// must agree on every row; the valid ones are also checked against verdicts worked out by hand.
+    func testCSVTextConditionsGetTheSameResultsWithAndWithoutThePlan() throws {
+        let rules = try compileRules("""
+            id: csvtext
+            fields:
+              kind: {type: string, optional: true}
+              quoted: {type: string, requiredIf: "kind == 'a\\"b'"}
+              accented: {type: string, requiredIf: "kind != 'é'"}
+              replaced: {type: string, requiredIf: "'\u{FFFD}' == kind"}
+            """)
+        // 0 empty, 1 a, 2 "a""b", 3 é, 4 "é", 5 e + U+0301, 6 U+FFFD, 7 \xFF, 8 \xC3, 9 a\xFF.
+        let kinds: [[UInt8]] = [
+            [], Array("a".utf8), Array("\"a\"\"b\"".utf8), Array("é".utf8), Array("\"é\"".utf8),
+            Array("e\u{301}".utf8), Array("\u{FFFD}".utf8), [0xFF], [0xC3], [0x61, 0xFF],
+        ]
+        var outcomes: [String: [String]] = [:]
+        for (index, kind) in kinds.enumerated() {
+            for dependents in [",,", "q,a,r"] {
+                let text = Array("kind,quoted,accented,replaced\n".utf8) + kind + Array(",\(dependents)\n".utf8)
+                outcomes["\(index) \(dependents)"] = try assertSameCSVResults(bytes: text, rules)
+            }
+        }
+        // By hand: an empty kind is null (`null != 'é'` is true); `"a""b"` is the text a"b; a
+        // decomposed é is not the text é (the bytes differ); a row with its dependents filled is valid.
+        XCTAssertEqual(outcomes["0 ,,"], ["accented"])
+        XCTAssertEqual(outcomes["1 ,,"], ["accented"])
+        XCTAssertEqual(outcomes["2 ,,"], ["quoted", "accented"])
+        XCTAssertEqual(outcomes["3 ,,"], [])
+        XCTAssertEqual(outcomes["4 ,,"], [])
+        XCTAssertEqual(outcomes["5 ,,"], ["accented"])
+        XCTAssertEqual(outcomes["6 ,,"], ["accented", "replaced"])
+        for index in 0...6 { XCTAssertEqual(outcomes["\(index) q,a,r"], [], "kind \(index)") }
+    }
+
+    /// `format: email` decided by the plan's one-pass reading: addresses it accepts, and ones it
+    /// refuses that the declarative check words, as JSON members and CSV cells (escaped too).
+    func testEmailAddressesGetTheSameResultsWithAndWithoutThePlan() throws {
+        let rules = try compileRules("""
+            id: mail
+            fields:
+              email: {type: string, format: email}
+            """)
+        let valid = ["anna.petrova@mail.ru", "o.grigoriev+osago@volga-insure.ru", "a@b.co", "x_1!#$%&'*/=?^`{|}~@a-b.c9"]
+        let invalid = ["c737kb.@u.ru", ".6+Os@f8g.com", "anna..petrova@mail.ru", "oleg@example", "anna schmidt@example.de",
+                       "a@b@c.ru", "@mail.ru", "a@", "a\"b@mail.ru", "a@mail.123", "a@-mail.ru", "a@mail..ru",
+                       String(repeating: "a", count: 65) + "@mail.ru", "аня@mail.ru"]
+        for (addresses, expected) in [(valid, true), (invalid, false)] {
+            for address in addresses {
+                let member = String(decoding: try JSONSerialization.data(withJSONObject: [address]), as: UTF8.self)
+                let json = "{\"email\": " + member.dropFirst().dropLast() + "}"
+                XCTAssertEqual(try assertSameResults(json, rules), expected, address)
+                XCTAssertEqual(try assertSameCSVResults(header: ["email"], row: [address], rules), expected, address)
+            }
+        }
+    }
+
+    /// Date ranges: constant bounds compared as `yyyymmdd`, and `date + years/months` bounds
+    /// shifted without day numbers (the day clamped to the month's end), next to the general way
+    /// (a subtraction, a duration in days, one past 20,000 years). Both ways must agree on every combination;
+    /// the month ends and leap days are also checked against verdicts worked out by hand.
+    func testDateBoundsGetTheSameResultsWithAndWithoutThePlan() throws {
+        let rules = try compileRules("""
+            id: dates
+            fields:
+              born: {type: date, optional: true, min: 1900-03-01, max: today}
+              adult: {type: date, optional: true, min: born + 18y, max: today}
+              month: {type: date, optional: true, max: born + 1m}
+              back: {type: date, optional: true, min: born - 13m}
+              days: {type: date, optional: true, min: born + 60d}
+              far: {type: date, optional: true, max: born + 20001y}
+            """)
+        let births = [nil, "2000-02-29", "2024-01-31", "2023-02-29", "1900-03-01", "1900-02-28", "2026-11-22",
+                      "2026-11-23", "0001-01-01", "9999-12-31", "x"]
+        let others = [nil, "2018-02-28", "2018-02-27", "2024-02-29", "2024-03-01", "2000-04-29", "2000-04-28",
+                      "1999-01-29", "1999-01-28", "2022-12-31", "2023-02-29", "9999-12-31", "0001-01-01"]
+        var outcomes: [String: [String]] = [:]
+        for born in births {
+            for other in others {
+                var members: [String] = []
+                if let born { members.append("\"born\": \"\(born)\"") }
+                if let other {
+                    for key in ["adult", "month", "back", "days", "far"] { members.append("\"\(key)\": \"\(other)\"") }
+                }
+                let json = "{" + members.joined(separator: ", ") + "}"
+                try assertSameResults(json, rules)
+                let header = ["born", "adult", "month", "back", "days", "far"]
+                let row = [born ?? ""] + Array(repeating: other ?? "", count: 5)
+                try assertSameCSVResults(header: header, row: row, rules)
+                let planned = RecordValidator(rules: rules)
+                let result = Array(json.utf8).withUnsafeBufferPointer {
+                    planned.validate(json: $0, location: RecordLocation(file: "dates.jsonl", line: 1))
+                }
+                outcomes["\(born ?? "-") \(other ?? "-")"] = result.violations.map(\.field)
+            }
+        }
+        // By hand: 2000-02-29 + 18y is 2018-02-28; 2024-01-31 + 1m is 2024-02-29; 2000-02-29 - 13m
+        // is 1999-01-29; 2000-02-29 + 60d is 2000-04-29 and 2024-01-31 + 60d 2024-03-31; 2023-02-29
+        // is no date, so it is wrong itself and no bound read from it applies.
+        XCTAssertEqual(outcomes["2000-02-29 2018-02-28"], ["month"])
+        XCTAssertEqual(outcomes["2000-02-29 2018-02-27"], ["adult", "month"])
+        XCTAssertEqual(outcomes["2024-01-31 2024-02-29"], ["adult", "days"])
+        XCTAssertEqual(outcomes["2024-01-31 2024-03-01"], ["adult", "month", "days"])
+        XCTAssertEqual(outcomes["2000-02-29 1999-01-29"], ["adult", "days"])
+        XCTAssertEqual(outcomes["2000-02-29 1999-01-28"], ["adult", "back", "days"])
+        XCTAssertEqual(outcomes["2000-02-29 2000-04-29"], ["adult", "month"])
+        XCTAssertEqual(outcomes["2000-02-29 2000-04-28"], ["adult", "month", "days"])
+        XCTAssertEqual(outcomes["2023-02-29 2018-02-28"], ["born"])
+        XCTAssertEqual(outcomes["1900-02-28 -"], ["born"])
+        XCTAssertEqual(outcomes["2026-11-23 -"], ["born"])
+        XCTAssertEqual(outcomes["9999-12-31 9999-12-31"], ["born", "adult"])
+    }
+
     /// Attachment references, valid and broken member by member (escapes, capitals, nulls,
     /// duplicates, unknown members, wrong kinds, sizes at the bounds), single and multiple, as
     /// JSON members and as CSV cells holding the same JSON: the plan's attachment step only
@@ -317,6 +432,28 @@ final class PlanEquivalenceTests: XCTestCase {
         XCTAssertNotNil(reference, text)
         XCTAssertEqual(fast, reference, text)
         return reference?.isValid ?? true
+    }
+
+    /// Validates a CSV file of a header and one row, given as bytes (which need not be UTF-8),
+    /// both ways; returns the fields of the violations, in order.
+    private func assertSameCSVResults(bytes text: [UInt8], _ rules: CompiledRuleSet) throws -> [String] {
+        let planned = RecordValidator(rules: rules)
+        let declarative = RecordValidator(rules: rules, regexLimits: .default, redactsValues: false, decidesWithPlan: false)
+        let location = RecordLocation(file: "row.csv", line: 2)
+        let (fast, reference) = text.withUnsafeBufferPointer { buffer -> (RecordResult?, RecordResult?) in
+            var reader = CSVReader(bytes: buffer, dialect: .comma, firstLine: 1)
+            var headerRow = CSVRow()
+            guard reader.next(into: &headerRow) else { return (nil, nil) }
+            let map = CSVColumnMap(header: CSVHeader(row: headerRow, in: buffer), rules: rules)
+            var record = CSVRow()
+            guard reader.next(into: &record), record.error == nil else { return (nil, nil) }
+            return (planned.validate(csvRow: record, in: buffer, columns: map, location: location),
+                    declarative.validate(csvRow: record, in: buffer, columns: map, location: location))
+        }
+        let shown = String(decoding: text, as: UTF8.self)
+        let result = try XCTUnwrap(reference, shown)
+        XCTAssertEqual(fast, reference, shown)
+        return result.violations.map(\.field)
     }
 
     /// A CSV field, quoted when it holds a separator, a quote or a line break.

@@ -21,10 +21,23 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// A date from its components; nil when they do not name a real date
     /// (2023-02-29, month 13, day 0, year outside 1...9999).
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month),
-              day >= 1, day <= CivilCalendarMath.daysInMonth(year: year, month: month)
-        else { return nil }
+        guard CivilDate.isValid(year: year, month: month, day: day) else { return nil }
         dayNumber = Int32(CivilCalendarMath.dayNumber(year: year, month: month, day: day))
+    }
+
+    /// Whether the components name a date `init(year:month:day:)` builds: years 1...9999,
+    /// months 1...12, a day the month has.
+    @inline(__always)
+    static func isValid(year: Int, month: Int, day: Int) -> Bool {
+        (1...9999).contains(year) && (1...12).contains(month)
+            && day >= 1 && day <= CivilCalendarMath.daysInMonth(year: year, month: month)
+    }
+
+    /// The date as the number `yyyymmdd` (``DatePattern/yearMonthDay(_:)``): ordered as the
+    /// dates are, for any year (a year past 9999 or before 1 too: month and day stay below 10 000).
+    var yearMonthDay: Int {
+        let (year, month, day) = CivilCalendarMath.components(dayNumber: Int(dayNumber))
+        return year * 10_000 + month * 100 + day
     }
 
     /// The year (1...9999 for dates built from components).

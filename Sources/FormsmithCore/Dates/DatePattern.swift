@@ -82,9 +82,27 @@ public struct DatePattern: Hashable, Sendable {
     /// Parses UTF-8 bytes that must match the pattern exactly; nil if they do not or if they
     /// name no real date (2023-02-29, 31.04.2020). Does not allocate.
     public func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
+        guard let (year, month, day) = components(bytes) else { return nil }
+        return CivilDate(year: year, month: month, day: day)
+    }
+
+    /// The date `bytes` name as the number `yyyymmdd` (2023-02-28 is 20 230 228), nil exactly
+    /// when `parse(_:)` gives nil. Two such numbers are ordered as their dates are, so a
+    /// date is compared with a constant bound without the calendar arithmetic of a day number.
+    public func yearMonthDay(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let (year, month, day) = components(bytes),
+              CivilDate.isValid(year: year, month: month, day: day)
+        else { return nil }
+        return year * 10_000 + month * 100 + day
+    }
+
+    /// The year, month and day written in `bytes` when they match the pattern (not yet checked
+    /// to name a real date).
+    @inline(__always)
+    private func components(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
         guard bytes.count == template.count else { return nil }
         if yearOffset == 0, monthOffset == 5, dayOffset == 8, bytes.count == 10 {
-            return parseYearMonthDay(bytes)
+            return yearMonthDayFields(bytes)
         }
         // In bounds: `bytes.count == template.count` is checked above, and both are read below that count.
         let fits = template.withUnsafeBufferPointer { template in
@@ -100,9 +118,8 @@ public struct DatePattern: Hashable, Sendable {
             return true
         }
         guard fits else { return nil }
-        return CivilDate(year: DatePattern.number(bytes, at: yearOffset, width: 4),
-                         month: DatePattern.number(bytes, at: monthOffset, width: 2),
-                         day: DatePattern.number(bytes, at: dayOffset, width: 2))
+        return (DatePattern.number(bytes, at: yearOffset, width: 4), DatePattern.number(bytes, at: monthOffset, width: 2),
+                DatePattern.number(bytes, at: dayOffset, width: 2))
     }
 
     /// Parses a string that must match the pattern exactly; nil if it does not or names no real date.
@@ -138,12 +155,12 @@ public struct DatePattern: Hashable, Sendable {
     /// `yyyy?MM?dd` where the two separators are the template's (ISO's `-`, or `/`, `.`):
     /// the most common layout, read without walking the template.
     @inline(__always)
-    private func parseYearMonthDay(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
+    private func yearMonthDayFields(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
         guard bytes[4] == template[4], bytes[7] == template[7],
               let year = DatePattern.digits(bytes, 0, 4), let month = DatePattern.digits(bytes, 5, 2),
               let day = DatePattern.digits(bytes, 8, 2)
         else { return nil }
-        return CivilDate(year: year, month: month, day: day)
+        return (year, month, day)
     }
 
     /// The number written by `width` ASCII digits at `offset`, or nil if one is not a digit.

@@ -1,3 +1,5 @@
+import FormsmithValues
+
 /// The shapes most predicates and bounds take, evaluated straight from the record's slots
 /// (no `String`s built, no tree walked). Each gives exactly what the compiled expression gives:
 /// the field's state decides unknown (invalid) and null (absent) as ``CompiledNode`` does.
@@ -93,17 +95,37 @@ extension RecordValidator {
             case (_, .pending), (_, .invalid): return nil
             case (_, .absent): return negated  // null == 'text' is false
             case (let raw, .valid):
-                // JSON text is valid UTF-8, so comparing bytes is comparing the strings the
-                // expression would build; other text goes the general way.
-                guard case .json = raw else { return plan.expressions[index].evaluateCondition(environment) }
-                let equal = values.withText(raw, into: &lookupBuffer) { value in
-                    value.map { plan.shapeText(text, equals: $0) }
+                // The expression compares the UTF-8 bytes of the strings it builds, and builds a
+                // valid text's string byte for byte: comparing the bytes in place gives its answer.
+                // JSON text is valid UTF-8 (the parser checked it); a CSV cell is checked only when
+                // it differs from the text (equal bytes are the text's own, valid), and one that
+                // is not valid UTF-8 (the expression would read U+FFFD) goes the general way.
+                let isJSON: Bool
+                if case .json = raw { isJSON = true } else { isJSON = false }
+                let equal = values.withText(raw, into: &lookupBuffer) { value -> TextComparison in
+                    guard let value else { return .notText }
+                    if plan.shapeText(text, equals: value) { return .equal }
+                    return isJSON || UTF8Check.isValid(value) ? .different : .undecided
                 }
-                return equal.map { $0 != negated }
+                switch equal {
+                case .equal: return !negated
+                case .different: return negated
+                case .notText: return nil
+                case .undecided: return plan.expressions[index].evaluateCondition(environment)
+                }
             }
         case .general, .shiftedDate:
             return plan.expressions[index].evaluateCondition(environment)
         }
+    }
+
+    /// How a value compares with an `equalsText` shape's text, read in place.
+    private enum TextComparison {
+        case equal, different
+        /// The value is not text (unknown, as the expression gives).
+        case notText
+        /// Invalid UTF-8 that is not the text: the compiled expression decides.
+        case undecided
     }
 
     /// A boolean field read as a condition: unknown when invalid, false when absent.

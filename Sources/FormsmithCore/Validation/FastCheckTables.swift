@@ -161,6 +161,8 @@ struct CheckStep: Sendable {
         case checksum
         /// An attachment reference (or array of them) that passes `attachment`'s checks.
         case attachment
+        /// An e-mail address (`format: email`).
+        case email
     }
 
     var kind: Kind
@@ -186,6 +188,9 @@ struct BoundStep: Sendable {
     /// For number bounds: the index into ``FastCheckTables/numbers``.
     var number = -1
     var date = CivilDate(dayNumber: 0)
+    /// For date bounds: ``date`` as the number `yyyymmdd` (``CivilDate/yearMonthDay``), which a
+    /// value read the same way is compared with.
+    var yearMonthDay = 0
     var exclusive = false
     /// For dynamic bounds: the expression index.
     var expression = -1
@@ -277,6 +282,7 @@ struct PlanBuilder {
         case .date(let date):
             bound.kind = .date
             bound.date = date
+            bound.yearMonthDay = date.yearMonthDay
         case .dynamic(let expression, _):
             bound.kind = .dynamic
             bound.expression = add(expression)

@@ -25,8 +25,12 @@ extension RecordValidator {
         case .boolean:
             return values.boolean(raw) != nil
         case .date:
-            guard let date = values.date(raw, pattern: field.pointee.datePattern, buffer: &valueBuffer) else { return false }
-            for index in steps where !datePasses(index, date) { return false }
+            // Read as `yyyymmdd`, compared with constant bounds as such; the day number is worked
+            // out only for a bound computed from another field, once.
+            guard let value = values.yearMonthDay(raw, pattern: field.pointee.datePattern, buffer: &valueBuffer)
+            else { return false }
+            var date: CivilDate?
+            for index in steps where !datePasses(index, value, &date) { return false }
             return true
         case .enumeration:
             for index in steps {
@@ -67,6 +71,8 @@ extension RecordValidator {
             return true
         case .checksum:
             return plan.steps[index].checksum?.isValid(text, companion: nil) ?? false
+        case .email:
+            return EmailAddress.isAddress(text)
         case .range, .fractionDigits, .enumeration, .attachment:
             return false
         }
@@ -90,26 +96,74 @@ extension RecordValidator {
             }
         case .fractionDigits:
             return value.fractionDigits <= plan.steps[index].maximum
-        case .length, .pattern, .enumeration, .checksum, .attachment:
+        case .length, .pattern, .enumeration, .checksum, .attachment, .email:
             return false
         }
     }
 
-    private func datePasses(_ index: Int, _ date: CivilDate) -> Bool {
+    /// Whether the date `value` (`yyyymmdd`) passes range step `index`; `date` is its day number,
+    /// worked out the first time a bound computed from another field needs it.
+    private func datePasses(_ index: Int, _ value: Int, _ date: inout CivilDate?) -> Bool {
         guard plan.steps[index].kind == .range else { return false }
         return inRange(index) { bound in
-            let limit: CivilDate
             switch bound.kind {
-            case .date: limit = bound.date
+            case .date:
+                return value < bound.yearMonthDay ? -1 : (value == bound.yearMonthDay ? 0 : 1)
             case .dynamic:
+                switch shiftedYearMonthDay(bound.expression) {
+                case .value(let limit): return value < limit ? -1 : (value == limit ? 0 : 1)
+                case .unknown: return Self.undecided  // the declarative check says why
+                case .null: return nil
+                case .notShifted: break
+                }
+                let limit: CivilDate
                 switch evaluateExpression(bound.expression) {
-                case .date(let value)?: limit = value
+                case .date(let computed)?: limit = computed
                 case nil: return Self.undecided  // unknown: the declarative check says why
                 default: return nil
                 }
+                // Always a date: `value` was read as one.
+                guard let day = date ?? CivilDate(year: value / 10_000, month: value / 100 % 100, day: value % 100)
+                else { return Self.undecided }
+                date = day
+                return day < limit ? -1 : (day == limit ? 0 : 1)
             case .none, .number: return nil
             }
-            return date < limit ? -1 : (date == limit ? 0 : 1)
+        }
+    }
+
+    /// A bound `date + duration` (``ExpressionShape/shiftedDate``) worked out as `yyyymmdd`.
+    private enum ShiftedBound {
+        /// Not that shape, or a duration with days: evaluate the expression.
+        case notShifted
+        /// The date field is invalid or pending, or cannot be read (the expression is unknown).
+        case unknown
+        /// The date field is absent (the expression is null: the bound does not apply).
+        case null
+        case value(Int)
+    }
+
+    /// Expression `index` as a `yyyymmdd` bound when it shifts a date field by whole years and
+    /// months: what `CivilDate.addingExtended` gives (the day clamped to the new month's end,
+    /// 2000-02-29 + 1y is 2001-02-28), without a day number. Durations past 20,000 years, whose
+    /// arithmetic `addingExtended` guards, and durations with days go the general way.
+    private func shiftedYearMonthDay(_ index: Int) -> ShiftedBound {
+        guard case .shiftedDate(let id, let duration) = plan.shapes[index], duration.days == 0,
+              abs(duration.years) <= 20_000, abs(duration.months) <= 240_000
+        else { return .notShifted }
+        switch slot(of: id) {
+        case (_, .pending), (_, .invalid): return .unknown
+        case (_, .absent): return .null
+        case (let raw, .valid):
+            guard let start = values.yearMonthDay(raw, pattern: plan.fields[id].datePattern, buffer: &lookupBuffer)
+            else { return .unknown }
+            let year = start / 10_000
+            let month = start / 100 % 100
+            let totalMonths = year * 12 + month - 1 + duration.years * 12 + duration.months
+            let newYear = CivilCalendarMath.floorDivide(totalMonths, 12)
+            let newMonth = totalMonths - newYear * 12 + 1
+            let day = min(start % 100, CivilCalendarMath.daysInMonth(year: newYear, month: newMonth))
+            return .value(newYear * 10_000 + newMonth * 100 + day)
         }
     }
 

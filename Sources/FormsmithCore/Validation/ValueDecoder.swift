@@ -188,6 +188,13 @@ struct ValueDecoder {
         withText(raw, into: &buffer) { text in text.flatMap { datePatterns[pattern].parse($0) } }
     }
 
+    /// The date a raw value holds as ``date(_:pattern:buffer:)`` reads it, as the number
+    /// `yyyymmdd` (``DatePattern/yearMonthDay(_:)``): nil exactly when that gives nil.
+    @inline(__always)
+    func yearMonthDay(_ raw: RawValue, pattern: Int, buffer: inout [UInt8]) -> Int? {
+        withText(raw, into: &buffer) { text in text.flatMap { datePatterns[pattern].yearMonthDay($0) } }
+    }
+
     /// The chosen values of a multi-choice field (JSON array of strings, or `;`-separated cell).
     func choices(_ raw: RawValue) -> [String] {
         switch raw {

@@ -67,7 +67,9 @@ public struct ODKCentralCSVExport: Sendable {
         guard let head = try? handle.read(upToCount: 1 << 16) else { return nil }
         var text = String(decoding: head, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        guard let firstLine = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first else { return nil }
+        // Only up to the first line break: splitting all 64 KiB into lines cost about 27 million
+        // instructions for every CSV file validated (callgrind), whatever its size.
+        let firstLine = text[..<(text.firstIndex(where: \.isNewline) ?? text.endIndex)]
         return XLSFormTextReader.csvCells(String(firstLine))
     }
 

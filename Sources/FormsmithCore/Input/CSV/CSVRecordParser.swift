@@ -106,6 +106,15 @@ enum CSVRecordParser {
                 return skipRestOfLine(in: bytes, from: position, line: &line, error: .textAfterClosingQuote, column: column)
             }
 
+            // An empty unquoted field (most cells of a wide form's unused columns): what the scan
+            // below would find, without scanning.
+            if position < count && bytes[position] == delimiter {
+                fields.append(CSVField(start: position, end: position, isQuoted: false, hasEscapedQuotes: false))
+                position += 1
+                column += 1
+                continue
+            }
+
             // Unquoted field. Every special byte except the delimiter is <= the quote (0x22),
             // so a word-sized scan skips the content and stops at any byte that might be one.
             let fieldStart = position
