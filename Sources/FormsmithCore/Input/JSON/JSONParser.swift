@@ -197,7 +197,15 @@ package struct JSONParser {
         let start = position
         guard start + length <= bytes.count else { throw error("invalid literal: expected \(word)") }
         let expected = word.utf8Start
-        for offset in 0..<length where bytes[start + offset] != expected[offset] {
+        // The first four bytes as one word (`true`, `false` and `null` all have four), the rest one by one.
+        // In bounds: `start + length <= bytes.count` is checked above and `length >= 4` before the loads,
+        // so both 4-byte loads lie inside the (non-empty) buffer and inside the literal's text.
+        guard length >= 4,
+              UnsafeRawPointer(bytes.baseAddress! + start).loadUnaligned(as: UInt32.self)
+                == UnsafeRawPointer(expected).loadUnaligned(as: UInt32.self) else {
+            throw error("invalid literal: expected \(word)")
+        }
+        for offset in 4..<length where bytes[start + offset] != expected[offset] {
             throw error("invalid literal: expected \(word)")
         }
         position += length
