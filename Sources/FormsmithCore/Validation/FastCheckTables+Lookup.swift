@@ -8,6 +8,9 @@ struct KeyTables: Sendable {
         var length: Int
         /// The key's first (up to) 8 bytes, little-endian, zero-padded.
         var prefix: UInt64
+        /// The key's bytes 8 to 15 (those present), little-endian, zero-padded: keys up to 16
+        /// bytes are told by two words, without a `memcmp` call.
+        var second: UInt64
         /// Where the key's bytes start in ``KeyTables/pool``.
         var offset: Int
         var isSection: Bool
@@ -43,7 +46,8 @@ struct KeyTables: Sendable {
         layouts.append(layout)
         var own: [Entry] = []
         for (position, member) in layout.members.enumerated() {
-            var entry = Entry(length: member.key.count, prefix: Self.prefix(of: member.key), offset: pool.count,
+            var entry = Entry(length: member.key.count, prefix: Self.prefix(of: member.key),
+                              second: Self.prefix(of: Array(member.key.dropFirst(8))), offset: pool.count,
                               isSection: false, target: 0, member: position)
             pool += member.key
             switch member.target {
@@ -95,17 +99,18 @@ struct KeyIndex: @unchecked Sendable {
         pool.deallocate()
     }
 
-    /// The entry index of `key` in `table`, or -1. `prefix` is ``KeyTables/prefix(of:)`` of the
-    /// key. Members usually come in declaration order, so the search starts at `hint` (the entry
-    /// after the previous match) and wraps around.
+    /// The entry index of `key` in `table`, or -1. `prefix` and `second` are
+    /// ``KeyTables/prefix(of:)`` of the key's first 8 bytes and of its bytes 8 to 15 (0 when it
+    /// has none). Members usually come in declaration order, so the search starts at `hint` (the
+    /// entry after the previous match) and wraps around.
     @inline(__always)
-    func find(_ key: UnsafeBufferPointer<UInt8>, prefix: UInt64, in table: Int, from hint: Int) -> Int {
+    func find(_ key: UnsafeBufferPointer<UInt8>, prefix: UInt64, second: UInt64, in table: Int, from hint: Int) -> Int {
         let range = tables[table].entries
         var index = hint >= range.lowerBound && hint < range.upperBound ? hint : range.lowerBound
         for _ in 0..<range.count {
             let entry = entries[index]
-            if entry.prefix == prefix, entry.length == key.count,
-               key.count <= 8 || memcmp(pool.baseAddress! + entry.offset + 8, key.baseAddress! + 8, key.count - 8) == 0 {
+            if entry.prefix == prefix, entry.second == second, entry.length == key.count,
+               key.count <= 16 || memcmp(pool.baseAddress! + entry.offset + 16, key.baseAddress! + 16, key.count - 16) == 0 {
                 return index
             }
             index += 1

@@ -86,13 +86,24 @@ extension RecordBinding {
         let key = nodes[keyIndex]
         let length = key.end - key.start
         if !key.hasEscapes, let base = bytes.baseAddress, key.start + 8 <= bytes.count {
-            // One load for the prefix: the record's bytes go on past a key (at least `":` and a value).
-            // In bounds: `key.start + 8 <= bytes.count` is checked just above; the key itself is
-            // `start..<end` inside the record.
-            let word = UnsafeRawPointer(base + key.start).loadUnaligned(as: UInt64.self)
-            let prefix = length >= 8 ? word : word & ((1 << (UInt64(length) * 8)) &- 1)
-            return keys.find(UnsafeBufferPointer(start: base + key.start, count: length), prefix: prefix,
-                                      in: table, from: hint)
+            // A load for each of the first two 8 bytes: the record's bytes go on past a key (at
+            // least `":` and a value); a key ending within 16 bytes of the record's end has its
+            // second word read byte by byte.
+            // In bounds: the first load is below `key.start + 8 <= bytes.count`, the second below
+            // `key.start + 16 <= bytes.count`, both checked; the key itself is `start..<end` inside the record.
+            let first = UnsafeRawPointer(base + key.start).loadUnaligned(as: UInt64.self)
+            let prefix = length >= 8 ? first : first & ((1 << (UInt64(length) * 8)) &- 1)
+            let keyBytes = UnsafeBufferPointer(start: base + key.start, count: length)
+            var second: UInt64 = 0
+            if length > 8 {
+                if key.start + 16 <= bytes.count {
+                    let next = UnsafeRawPointer(base + key.start + 8).loadUnaligned(as: UInt64.self)
+                    second = length >= 16 ? next : next & ((1 << (UInt64(length - 8) * 8)) &- 1)
+                } else {
+                    second = KeyTables.prefix(of: UnsafeBufferPointer(rebasing: keyBytes[8...]))
+                }
+            }
+            return keys.find(keyBytes, prefix: prefix, second: second, in: table, from: hint)
         }
         var buffer: [UInt8] = []
         if key.hasEscapes {
@@ -101,7 +112,9 @@ extension RecordBinding {
             buffer = Array(bytes[key.start..<key.end])
         }
         return buffer.withUnsafeBufferPointer {
-            keys.find($0, prefix: KeyTables.prefix(of: $0), in: table, from: hint)
+            keys.find($0, prefix: KeyTables.prefix(of: $0),
+                      second: $0.count > 8 ? KeyTables.prefix(of: UnsafeBufferPointer(rebasing: $0[8...])) : 0,
+                      in: table, from: hint)
         }
     }
 }

@@ -85,18 +85,21 @@ extension JSONParser {
         }
     }
 
-    /// The high bit of each byte of `word` (little-endian) that is a quote, a backslash, a
-    /// control character or non-ASCII; exact per byte (no carries between bytes).
+    /// The high bit of the first byte of `word` (little-endian) that is a quote, a backslash, a
+    /// control character or non-ASCII, and perhaps of bytes after it; 0 when there is none.
+    /// The scans need only that first byte (`trailingZeroBitCount >> 3`): each test subtracts
+    /// per byte, and a borrow runs only upwards from a byte that already needs attention, so
+    /// the bytes below the first are told exactly, in about half the operations of an exact
+    /// test of every byte.
     @inline(__always)
     static func attentionMask(_ word: UInt64) -> UInt64 {
-        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         let ones: UInt64 = 0x0101_0101_0101_0101
-        /// The high bit of each zero byte.
-        func zeroBytes(_ value: UInt64) -> UInt64 { ~(((value & lows) &+ lows) | value | lows) }
-        let quotes = zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
-        let backslashes = zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
-        let controls = zeroBytes(word & (ones &* 0xE0))
-        return (word & ~lows) | quotes | backslashes | controls
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        // `x &- ones & ~x` marks a zero byte; `word &- 0x20 & ~word` an ASCII byte below 0x20.
+        let marks = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+            | ((word &- ones &* 0x20) & ~word)
+        return (marks | word) & (ones &* 0x80)
     }
 
     /// Whether `word` is four well-formed two-byte UTF-8 sequences: leads 0xC2...0xDF at even

@@ -37,6 +37,10 @@ package struct JSONParser {
     /// Where nodes are written while parsing: the tape's scratch memory (no copy-on-write check
     /// per node); the tape's `nodes` receive them in one copy when parsing stops.
     private var nodes: JSONNodeScratch
+    /// `nodes.base` and `nodes.capacity`, held here so that writing a node reads no class
+    /// properties (updated when `nodes` grows).
+    private var nodeBase: UnsafeMutablePointer<JSONNode>
+    private var nodeCapacity: Int
     private var nodeCount = 0
 
     private init(bytes: UnsafeBufferPointer<UInt8>, position: Int, limits: JSONLimits, tape: inout JSONTape) {
@@ -44,6 +48,8 @@ package struct JSONParser {
         self.position = position
         self.limits = limits
         nodes = tape.scratchForParsing()
+        nodeBase = nodes.base
+        nodeCapacity = nodes.capacity
     }
 
     /// Parses exactly one JSON value filling `bytes` (surrounding whitespace allowed) into `tape`.
@@ -80,15 +86,23 @@ package struct JSONParser {
     /// Copies the nodes written so far into the tape, replacing its previous record.
     private func publish(into tape: inout JSONTape) {
         tape.nodes.removeAll(keepingCapacity: true)
-        tape.nodes.append(contentsOf: UnsafeBufferPointer(start: nodes.base, count: nodeCount))
+        tape.nodes.append(contentsOf: UnsafeBufferPointer(start: nodeBase, count: nodeCount))
     }
 
     /// Writes a node after the others.
     @inline(__always)
     mutating func append(_ node: JSONNode) {
-        if nodeCount == nodes.capacity { nodes.grow() }
-        nodes.base[nodeCount] = node
+        if nodeCount == nodeCapacity { growNodes() }
+        // In bounds: `nodeCount < nodeCapacity`, the scratch's capacity, after the check above.
+        nodeBase[nodeCount] = node
         nodeCount += 1
+    }
+
+    /// Doubles the scratch memory (rare: it is kept between records).
+    private mutating func growNodes() {
+        nodes.grow()
+        nodeBase = nodes.base
+        nodeCapacity = nodes.capacity
     }
 
     /// A leaf node from `start` to `end`, written after the others.
@@ -183,7 +197,15 @@ package struct JSONParser {
         let start = position
         guard start + length <= bytes.count else { throw error("invalid literal: expected \(word)") }
         let expected = word.utf8Start
-        for offset in 0..<length where bytes[start + offset] != expected[offset] {
+        // The first four bytes as one word (`true`, `false` and `null` all have four), the rest one by one.
+        // In bounds: `start + length <= bytes.count` is checked above and `length >= 4` before the loads,
+        // so both 4-byte loads lie inside the (non-empty) buffer and inside the literal's text.
+        guard length >= 4,
+              UnsafeRawPointer(bytes.baseAddress! + start).loadUnaligned(as: UInt32.self)
+                == UnsafeRawPointer(expected).loadUnaligned(as: UInt32.self) else {
+            throw error("invalid literal: expected \(word)")
+        }
+        for offset in 4..<length where bytes[start + offset] != expected[offset] {
             throw error("invalid literal: expected \(word)")
         }
         position += length
@@ -224,7 +246,14 @@ package struct JSONParser {
 
     // MARK: - Helpers
 
+    /// Skips JSON whitespace; most often there is none, which one comparison tells.
+    @inline(__always)
     private mutating func skipWhitespace() {
+        guard position < bytes.count, bytes[position] <= 0x20 else { return }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1
@@ -249,9 +278,10 @@ package struct JSONParser {
 
     /// Completes the node of a container once its last child is written.
     private func closeContainer(_ index: Int, children: Int32) {
-        nodes.base[index].end = position
-        nodes.base[index].childCount = children
-        nodes.base[index].next = Int32(nodeCount)
+        // In bounds: `index` was returned by `openContainer`, below `nodeCount`.
+        nodeBase[index].end = position
+        nodeBase[index].childCount = children
+        nodeBase[index].next = Int32(nodeCount)
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
