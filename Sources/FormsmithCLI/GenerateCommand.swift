@@ -188,6 +188,7 @@ struct GenerateCommand: ParsableCommand {
             if shape == Self.xformXML { try Self.refuseStaleSubmissions(in: output!, files: xformFiles) }
             let permit = try OutputGuard.permit(files)
             for side in generator.uncoveredPredicateSides { writeError("formsmith: warning: " + side) }
+            for list in generator.listsLeftEmpty { writeError("formsmith: warning: " + list) }
             let sidecar = try invalidRate > 0 ? openOutput(labelsPath, permit) : nil
             if shape == Self.xformXML {
                 generated = try writeXFormInstances(generator, rules: compiled.ruleSet, files: xformFiles, permit: permit,

@@ -8,7 +8,8 @@ import FormsmithCore
 /// for every combination of the values its fields can take. Each field's values are taken
 /// generously (a superset: null whenever anything could leave it empty, every value its type
 /// and literal checks admit), so a proof holds; a field with too many values (free text, wide
-/// ranges, dates) proves nothing.
+/// ranges, dates) proves nothing. Or: a top-level list every questionnaire must have, none of
+/// whose items can be valid (a field each item must have whose `parent` can never be there).
 public enum ReferenceSatisfiability {
     /// Why the rules admit no valid questionnaire, or nil when no proof was found.
     public static func unsatisfiable(_ rules: CompiledRuleSet) -> String? {
@@ -22,6 +23,56 @@ public enum ReferenceSatisfiability {
             for assertion in list.assertions where alwaysFalse(assertion.predicate.value, form, validator, rules.today) {
                 return "the assertion `\(assertion.predicate.value)` of \(list.path), which always has an item, is false "
                     + "for every value its fields can take"
+            }
+        }
+        for list in form.scopeFields[""] ?? [] where form.entries[list]?.rule.type == .list && alwaysThere(list, form) {
+            if let why = noValidItem(list, form, validator, rules.today, depth: 0) {
+                return "\(list) is required, and no item of it can be valid: \(why)"
+            }
+        }
+        return nil
+    }
+
+    /// Whether the field is required wherever its scope is (the questionnaire, or its item):
+    /// not optional, no condition, no section that hides it or is checked as a whole.
+    static func alwaysThere(_ path: String, _ form: ReferenceForm) -> Bool {
+        guard let entry = form.entries[path] else { return false }
+        let rule = entry.rule
+        return !rule.isOptional && rule.requiredIf == nil && form.visibilityConditions(of: path).isEmpty
+            && form.group(of: path) == nil && rule.parents.isEmpty
+    }
+
+    /// Why no item of the list can be valid: a field every item must have that can never be
+    /// there, or an inner list every item must have with at least one item, none of which can
+    /// be valid; nil when no proof was found.
+    static func noValidItem(_ list: String, _ form: ReferenceForm, _ validator: ReferenceValidator, _ today: CivilDate,
+                            depth: Int) -> String? {
+        guard depth < 8 else { return nil }
+        for member in form.scopeFields[list] ?? [] {
+            guard let rule = form.entries[member]?.rule, !rule.isOptional, rule.requiredIf == nil,
+                  form.visibilityConditions(of: member).isEmpty, form.group(of: member) == nil else { continue }
+            if let why = neverThere(member, form, validator, today, depth: depth + 1) {
+                return "\(member) is required and \(why)"
+            }
+            if rule.type == .list, (rule.constraints.minItems?.value ?? 0) >= 1,
+               let why = noValidItem(member, form, validator, today, depth: depth + 1) {
+                return "\(member) needs an item, and \(why)"
+            }
+        }
+        return nil
+    }
+
+    /// Why the field is absent from every valid questionnaire: a condition hiding it that is
+    /// false for every value its fields can take, or a parent never there; nil when no proof.
+    static func neverThere(_ path: String, _ form: ReferenceForm, _ validator: ReferenceValidator, _ today: CivilDate,
+                           depth: Int) -> String? {
+        guard depth < 8, let entry = form.entries[path] else { return nil }
+        for condition in form.visibilityConditions(of: path) where alwaysFalse(condition, form, validator, today) {
+            return "is hidden by `\(condition)`, false for every value its fields can take"
+        }
+        for parent in entry.rule.parents {
+            if let why = neverThere(parent.value, form, validator, today, depth: depth + 1) {
+                return "its parent \(parent.value) \(why)"
             }
         }
         return nil
@@ -59,10 +110,12 @@ public enum ReferenceSatisfiability {
 
     /// Whether anything could leave the field empty: not required, a condition, a parent, or an
     /// enclosing section with a condition or checked as a whole.
-    static func canBeEmpty(_ path: String, _ form: ReferenceForm) -> Bool {
-        guard let entry = form.entries[path] else { return true }
+    static func canBeEmpty(_ path: String, _ form: ReferenceForm, depth: Int = 0) -> Bool {
+        guard depth < 16, let entry = form.entries[path] else { return true }
         let rule = entry.rule
-        if rule.isOptional || rule.requiredIf != nil || rule.visibleIf != nil || !rule.parents.isEmpty { return true }
+        if rule.isOptional || rule.requiredIf != nil || rule.visibleIf != nil { return true }
+        // Required, it is there whenever its parents are (a parent naming itself proves nothing).
+        if rule.parents.contains(where: { $0.value == path || canBeEmpty($0.value, form, depth: depth + 1) }) { return true }
         return entry.sections.contains { $0.visibleIf != nil || ReferenceForm.isGroup($0) }
     }
 

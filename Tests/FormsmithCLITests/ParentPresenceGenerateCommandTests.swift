@@ -241,6 +241,53 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
               m: {type: integer, min: 1, max: 6, optional: true}
         """
 
+    /// Random form 30220's shape: every item of the optional list `claims` needs `amount`, whose
+    /// parent `box.shown` is shown only when `zero * zero >= 19` and `zero + zero < 5`, with
+    /// `zero` const 0 (or empty, with its optional section): never. No item of `claims` can be
+    /// valid, so the list is always left out (451 questionnaires of 200 were rebuilt before),
+    /// and `generate` says so; `kind`, read by nothing, keeps its half share.
+    static let listNeedingAParentNeverShown = """
+        id: never-list
+        fields:
+          kind: {type: enum, values: [a, b]}
+        sections:
+          box:
+            optional: true
+            fields:
+              zero: {type: integer, max: 7, const: 0}
+              shown: {type: date, visibleIf: "(box.zero * box.zero >= 19) && (box.zero + box.zero < 5)"}
+          claims:
+            type: list
+            maxItems: 3
+            optional: true
+            fields:
+              note: {type: string, maxLength: 3, optional: true}
+              amount: {type: integer, min: 0, max: 30, parent: "box.shown"}
+        """
+
+    /// Random form 30165's shape: `rooms[].fixed` is const true and always there (required,
+    /// its parent the required switch `flag`), so `label`, shown only when it is not true, never
+    /// is; each of the two or more `items` needs `tags`, whose parent is `label`; and `rooms` is
+    /// required (an empty list does not meet `required`). No valid questionnaire exists.
+    static let requiredListNoItemOfWhichCanBeValid = """
+        id: never-item
+        fields:
+          flag: {type: boolean}
+        sections:
+          rooms:
+            type: list
+            maxItems: 2
+            fields:
+              fixed: {type: boolean, const: true, parent: "flag"}
+              label: {type: string, maxLength: 4, visibleIf: "NOT rooms[].fixed == TRUE"}
+              items:
+                type: list
+                minItems: 2
+                maxItems: 3
+                fields:
+                  tags: {type: multi-choice, values: [x, y, z], minItems: 1, parent: "rooms[].label"}
+        """
+
     private func generate(_ text: String, name: String, count: Int = 1000, today: String? = nil) throws -> [[String: Any]] {
         let rules = try write("\(name).yaml", text)
         let output = path("\(name).jsonl")
@@ -485,6 +532,44 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
 
     /// The INN's check digits, as the tax service publishes them: per check digit, the weighted
     /// sum of the digits before it, modulo 11, modulo 10.
+    func testAnOptionalListWhoseItemsNeedAParentNeverShownIsLeftOutAndSaidSo() throws {
+        let rules = try write("never-list.yaml", Self.listNeedingAParentNeverShown)
+        let output = path("never-list.jsonl")
+        let started = Date()
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "2000", "--seed", "2", "--output", output])
+        // The parent's visibleIf multiplies two fields: generation must not wait on a solver for it.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, "formsmith: warning: 'claims' is always left empty: none of its items can be valid "
+            + "('claims[].amount' is required and never there: its parent 'box.shown' is never there: its visibleIf "
+            + "'(box.zero * box.zero >= 19) && (box.zero + box.zero < 5)' is false for every value the fields it reads "
+            + "can take)\nformsmith: wrote 2000 questionnaires to \(output); nothing discarded\n")
+        let validate = try Formsmith.run(["validate", "--rules", rules, output])
+        XCTAssertEqual(validate.status, 0, validate.stdout)
+        var kindA = 0
+        for line in try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n") {
+            let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            XCTAssertNil(record["claims"], "\(record)")
+            XCTAssertNil((record["box"] as? [String: Any])?["shown"], "\(record)")
+            if record["kind"] as? String == "a" { kindA += 1 }
+        }
+        XCTAssertEqual(Double(kindA) / 2000, 0.5, accuracy: 0.05, "kind a in \(kindA) of 2000")
+    }
+
+    func testARequiredListNoItemOfWhichCanBeValidIsRefusedUpFrontNamingWhy() throws {
+        let rules = try write("never-item.yaml", Self.requiredListNoItemOfWhichCanBeValid)
+        let output = path("never-item.jsonl")
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "10", "--seed", "2", "--output", output])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertEqual(run.stderr.split(separator: "\n").first.map(String.init),
+            "formsmith: cannot generate: rooms: [required] is required but none of its items can be valid "
+            + "('rooms[].items' is required with at least one item, and 'rooms[].items[].tags' is required and never "
+            + "there: its parent 'rooms[].label' is never there: its visibleIf 'NOT rooms[].fixed == TRUE' is false for "
+            + "every value the fields it reads can take), so no questionnaire is valid; make the list optional or fix "
+            + "the rule that hides that field")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+    }
+
     static func isValidINN(_ inn: String) -> Bool {
         let digits = inn.compactMap { $0.wholeNumberValue }
         guard digits.count == inn.count else { return false }

@@ -54,4 +54,36 @@ final class ReferenceSatisfiabilityTests: XCTestCase {
                        + "every value its fields can take")
         XCTAssertNil(try reason(list(0)))
     }
+
+    /// Random form 30165's shape: `rooms[].fixed` is const true and always there (required, its
+    /// parent `flag` a required switch), so `label` (shown when it is not true) never is; every
+    /// inner item needs `tags`, whose parent is `label`; `items` needs two; and `rooms` is
+    /// required (an empty list does not meet `required`). No valid questionnaire exists.
+    func testARequiredListWhoseItemsNeedAParentNeverShownIsAProof() throws {
+        let form = { (roomsKey: String, fixedKey: String) in """
+            id: l
+            fields:
+              flag: {type: boolean}
+            sections:
+              rooms:
+                type: list
+                maxItems: 2\(roomsKey)
+                fields:
+                  fixed: {type: boolean, const: true, parent: "flag"\(fixedKey)}
+                  label: {type: string, maxLength: 4, visibleIf: "NOT rooms[].fixed == TRUE"}
+                  items:
+                    type: list
+                    minItems: 2
+                    fields:
+                      tags: {type: multi-choice, values: [x, y, z], minItems: 1, parent: "rooms[].label"}
+            """ }
+        XCTAssertEqual(try reason(form("", "")), "rooms is required, and no item of it can be valid: rooms[].items needs an "
+                       + "item, and rooms[].items[].tags is required and its parent rooms[].label is hidden by "
+                       + "`NOT rooms[].fixed == TRUE`, false for every value its fields can take")
+        // Optional, the list may be left out: no proof.
+        XCTAssertNil(try reason(form("\n    optional: true", "")))
+        // An optional `fixed` may be left empty, which shows `label`: `{"flag": true, "rooms":
+        // [{"label": "a", "items": [{"tags": ["x"]}, {"tags": ["y"]}]}]}` is valid, and no proof.
+        XCTAssertNil(try reason(form("", ", optional: true")))
+    }
 }

@@ -67,7 +67,7 @@ public struct CompiledExpression: Sendable {
     public var isConstant: Bool { referencedFields.isEmpty && !readsItemPlace }
 
     /// Whether the expression holds `position()`, whose value is the item being checked.
-    private let readsItemPlace: Bool
+    let readsItemPlace: Bool
 
     /// The value when the expression has been folded to a constant (after `folded(today:)`
     /// for expressions using `today`), nil otherwise.

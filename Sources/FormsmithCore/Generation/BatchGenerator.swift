@@ -64,6 +64,10 @@ public final class BatchGenerator: Sendable {
     /// (`file:line:column: ...; not used`), for the user to correct.
     public var notices: [String] { plan.seedData?.notices ?? [] }
 
+    /// The optional lists always left empty because none of their items can be valid (a
+    /// required field in them whose `parent` is never shown), one line each.
+    public var listsLeftEmpty: [String] { plan.listsLeftEmpty }
+
     /// The string predicates (`purpose CONTAINS 'tax'`) no generated value makes true because
     /// the field's own checks exclude every such value the generator can draw, one line each.
     public var uncoveredPredicateSides: [String] { plan.uncoveredPredicateSides }

@@ -87,6 +87,17 @@ final class GeneratorTables: Sendable {
     /// are to be invalid): not tried, and listed in the summary.
     let unplantable: [UnplantableDefect]
 
+    /// Fields never there and lists none of whose items can be valid (``NeverShown``).
+    let neverShown: NeverShown
+
+    /// One line per optional list always left empty because none of its items can be valid.
+    var listsLeftEmpty: [String] {
+        rules.fields.compactMap { field in
+            neverShown.items[field.id].map { "'\(field.path)' is always left empty: none of its items can be valid ("
+                + $0 + ")" }
+        }
+    }
+
     /// One line per string predicate that no generated value makes true, because the field's own
     /// checks leave no such value the generator can draw (or a pattern must be filtered).
     var uncoveredPredicateSides: [String] {
@@ -121,6 +132,8 @@ final class GeneratorTables: Sendable {
             plans.append(plan)
         }
         fields = plans
+        neverShown = NeverShown(rules: rules, plans: plans)
+        try neverShown.refuseRequired(rules)
         var table: [ExpressionValue] = []
         var firsts: [Int] = []
         for plan in plans {

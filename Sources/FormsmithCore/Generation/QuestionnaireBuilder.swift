@@ -123,6 +123,9 @@ final class QuestionnaireBuilder {
                 case .fieldByField, .undecided: break
                 }
             }
+            // A list none of whose items can be valid is left empty when it may be (said once, on
+            // standard error: ``GeneratorTables/listsLeftEmpty``); required, it fails as before.
+            if !required, field.items != nil, plan.neverShown.items[id] != nil { skipped = true }
             let parentsFilled = field.parents.allSatisfy { isPresent($0) }
             if !skipped, parentsFilled, let initial = plan.fields[id].initial {
                 value = materialize(initial, for: field, address: address)
