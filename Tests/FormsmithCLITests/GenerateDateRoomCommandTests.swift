@@ -24,14 +24,7 @@ final class GenerateDateRoomCommandTests: ScratchFolderTestCase {
                   birth: {type: date, min: "1950-01-01", max: "today"}
                   licence: {type: date, min: "drivers[].birth + 18y", max: "today"}
             """)
-        let output = path("dates.jsonl")
-        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "300", "--seed", "2", "--today", "2026-11-22",
-                                     "--output", output])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stderr, "formsmith: wrote 300 questionnaires to \(output); nothing discarded\n")
-        let records = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map { line in
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        }
+        let (output, records) = try generateDiscardingNothing(rules, to: "dates.jsonl")
         let issued = records.compactMap { $0["issued"] as? String }.sorted()
         XCTAssertEqual(issued.count, 300)
         XCTAssertLessThan(issued.first ?? "", "2001-01-01")
@@ -62,14 +55,8 @@ final class GenerateDateRoomCommandTests: ScratchFolderTestCase {
                 fields:
                   filed: {type: date, min: "joined + 14y", max: "today+30d"}
             """)
-        let output = path("outer.jsonl")
-        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "300", "--seed", "2", "--today", "2026-11-22",
-                                     "--output", output])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stderr, "formsmith: wrote 300 questionnaires to \(output); nothing discarded\n")
-        let joined = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").compactMap { line in
-            (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["joined"] as? String
-        }.sorted()
+        let (output, records) = try generateDiscardingNothing(rules, to: "outer.jsonl")
+        let joined = records.compactMap { $0["joined"] as? String }.sorted()
         XCTAssertEqual(joined.count, 300)
         XCTAssertGreaterThan(joined.last ?? "", "2011-12-22")
         XCTAssertLessThanOrEqual(joined.last ?? "", "2012-12-22")
@@ -93,14 +80,7 @@ final class GenerateDateRoomCommandTests: ScratchFolderTestCase {
               issued: {type: date, min: "2000-01-01", max: "today"}
               renewed: {type: date, min: "issued + 14y", max: "checked + 30d"}
             """)
-        let output = path("two.jsonl")
-        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "300", "--seed", "2", "--today", "2026-11-22",
-                                     "--output", output])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stderr, "formsmith: wrote 300 questionnaires to \(output); nothing discarded\n")
-        let records = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map { line in
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        }
+        let (output, records) = try generateDiscardingNothing(rules, to: "two.jsonl")
         XCTAssertEqual(records.count, 300)
         // `issued`'s room ends between 2001-01-31 and 2012-12-22 with `checked`: over 300
         // questionnaires some land past 2010, none past 2012-12-22.
@@ -110,5 +90,19 @@ final class GenerateDateRoomCommandTests: ScratchFolderTestCase {
         XCTAssertLessThanOrEqual(issued.last ?? "", "2012-12-22")
         let validate = try Formsmith.run(["validate", "--rules", rules, "--today", "2026-11-22", "--quiet", output])
         XCTAssertEqual(validate.status, 0, validate.stdout + validate.stderr)
+    }
+
+    /// 300 questionnaires of `rules` (seed 2, today 2026-11-22) written to `name`, which must
+    /// discard nothing; the output's path and its records.
+    private func generateDiscardingNothing(_ rules: String, to name: String) throws -> (String, [[String: Any]]) {
+        let output = path(name)
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "300", "--seed", "2", "--today", "2026-11-22",
+                                     "--output", output])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, "formsmith: wrote 300 questionnaires to \(output); nothing discarded\n")
+        let records = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map { line in
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        return (output, records)
     }
 }

@@ -415,20 +415,7 @@ final class PlanEquivalenceTests: XCTestCase {
     @discardableResult
     private func assertSameCSVResults(header: [String], row: [String], _ rules: CompiledRuleSet) throws -> Bool {
         let text = [header, row].map { $0.map(Self.csvField).joined(separator: ",") }.joined(separator: "\n") + "\n"
-        let bytes = Array(text.utf8)
-        let planned = RecordValidator(rules: rules)
-        let declarative = RecordValidator(rules: rules, regexLimits: .default, redactsValues: false, decidesWithPlan: false)
-        let location = RecordLocation(file: "mutation.csv", line: 2)
-        let (fast, reference) = bytes.withUnsafeBufferPointer { buffer -> (RecordResult?, RecordResult?) in
-            var reader = CSVReader(bytes: buffer, dialect: .comma, firstLine: 1)
-            var headerRow = CSVRow()
-            guard reader.next(into: &headerRow) else { return (nil, nil) }
-            let map = CSVColumnMap(header: CSVHeader(row: headerRow, in: buffer), rules: rules)
-            var record = CSVRow()
-            guard reader.next(into: &record), record.error == nil else { return (nil, nil) }
-            return (planned.validate(csvRow: record, in: buffer, columns: map, location: location),
-                    declarative.validate(csvRow: record, in: buffer, columns: map, location: location))
-        }
+        let (fast, reference) = csvResults(Array(text.utf8), rules, file: "mutation.csv")
         XCTAssertNotNil(reference, text)
         XCTAssertEqual(fast, reference, text)
         return reference?.isValid ?? true
@@ -437,10 +424,20 @@ final class PlanEquivalenceTests: XCTestCase {
     /// Validates a CSV file of a header and one row, given as bytes (which need not be UTF-8),
     /// both ways; returns the fields of the violations, in order.
     private func assertSameCSVResults(bytes text: [UInt8], _ rules: CompiledRuleSet) throws -> [String] {
+        let (fast, reference) = csvResults(text, rules, file: "row.csv")
+        let shown = String(decoding: text, as: UTF8.self)
+        let result = try XCTUnwrap(reference, shown)
+        XCTAssertEqual(fast, reference, shown)
+        return result.violations.map(\.field)
+    }
+
+    /// The results of the row after the header in `bytes`, with the plan and with the
+    /// declarative checks; nil for both when the file has no readable row.
+    private func csvResults(_ bytes: [UInt8], _ rules: CompiledRuleSet, file: String) -> (RecordResult?, RecordResult?) {
         let planned = RecordValidator(rules: rules)
         let declarative = RecordValidator(rules: rules, regexLimits: .default, redactsValues: false, decidesWithPlan: false)
-        let location = RecordLocation(file: "row.csv", line: 2)
-        let (fast, reference) = text.withUnsafeBufferPointer { buffer -> (RecordResult?, RecordResult?) in
+        let location = RecordLocation(file: file, line: 2)
+        return bytes.withUnsafeBufferPointer { buffer -> (RecordResult?, RecordResult?) in
             var reader = CSVReader(bytes: buffer, dialect: .comma, firstLine: 1)
             var headerRow = CSVRow()
             guard reader.next(into: &headerRow) else { return (nil, nil) }
@@ -450,10 +447,6 @@ final class PlanEquivalenceTests: XCTestCase {
             return (planned.validate(csvRow: record, in: buffer, columns: map, location: location),
                     declarative.validate(csvRow: record, in: buffer, columns: map, location: location))
         }
-        let shown = String(decoding: text, as: UTF8.self)
-        let result = try XCTUnwrap(reference, shown)
-        XCTAssertEqual(fast, reference, shown)
-        return result.violations.map(\.field)
     }
 
     /// A CSV field, quoted when it holds a separator, a quote or a line break.
