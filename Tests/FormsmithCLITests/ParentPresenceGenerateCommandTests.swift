@@ -265,6 +265,34 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
               amount: {type: integer, min: 0, max: 30, parent: "box.shown"}
         """
 
+    /// Random form 60236's shape: `shown` is visible only when `account LIKE[c] 'a*'`, but
+    /// `account`'s mask is eight digits, so no value of it begins with an `a` or `A`: `shown` is
+    /// never there, no item of `claims` (each needing `shown`) can be valid, and the list is
+    /// left out (447 questionnaires of 200 were rebuilt before). `note`'s condition reads a text
+    /// too, `region BEGINSWITH 'Q'`, which two capital letters can meet: `remarks` is kept.
+    static let listNeedingAParentATextNeverShows = """
+        id: never-text
+        fields:
+          account: {type: text, mask: '00000000', optional: true}
+          region: {type: string, regex: '^[A-Z]{2}$'}
+          shown: {type: enum, values: [yes, no], optional: true, visibleIf: "account LIKE[c] 'a*' && present(account)"}
+          note: {type: enum, values: [x, y], optional: true, visibleIf: "region BEGINSWITH 'Q'"}
+        sections:
+          claims:
+            type: list
+            maxItems: 2
+            optional: true
+            fields:
+              amount: {type: integer, min: 1, max: 9, parent: "shown"}
+          remarks:
+            type: list
+            minItems: 1
+            maxItems: 2
+            optional: true
+            fields:
+              size: {type: integer, min: 1, max: 3, parent: "note"}
+        """
+
     /// Random form 30165's shape: `rooms[].fixed` is const true and always there (required,
     /// its parent the required switch `flag`), so `label`, shown only when it is not true, never
     /// is; each of the two or more `items` needs `tags`, whose parent is `label`; and `rooms` is
@@ -530,8 +558,6 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(Double(twelve) / 1000, 0.5, accuracy: 0.05, "begins with 12 in \(twelve) of 1000")
     }
 
-    /// The INN's check digits, as the tax service publishes them: per check digit, the weighted
-    /// sum of the digits before it, modulo 11, modulo 10.
     func testAnOptionalListWhoseItemsNeedAParentNeverShownIsLeftOutAndSaidSo() throws {
         let rules = try write("never-list.yaml", Self.listNeedingAParentNeverShown)
         let output = path("never-list.jsonl")
@@ -556,6 +582,36 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(Double(kindA) / 2000, 0.5, accuracy: 0.05, "kind a in \(kindA) of 2000")
     }
 
+    func testAnOptionalListWhoseItemsNeedAParentThatATextsOwnMaskNeverShowsIsLeftOut() throws {
+        let rules = try write("never-text.yaml", Self.listNeedingAParentATextNeverShows)
+        let output = path("never-text.jsonl")
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "2000", "--seed", "2", "--output", output])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("formsmith: warning: 'claims' is always left empty: none of its items can be valid "
+            + "('claims[].amount' is required and never there: its parent 'shown' is never there: its visibleIf "
+            + "'account LIKE[c] 'a*' && present(account)' is false for every value the fields it reads can take)\n"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("'remarks' is always left empty"), run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix("wrote 2000 questionnaires to \(output); nothing discarded\n"), run.stderr)
+        let validate = try Formsmith.run(["validate", "--rules", rules, output])
+        XCTAssertEqual(validate.status, 0, validate.stdout)
+        var accounts = 0, remarks = 0, regionQ = 0
+        for line in try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n") {
+            let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            XCTAssertNil(record["claims"], "\(record)")
+            XCTAssertNil(record["shown"], "\(record)")
+            if let account = record["account"] as? String {
+                XCTAssertEqual(account.count, 8, "\(record)")
+                XCTAssertTrue(account.allSatisfy(\.isNumber), "\(record)")
+                accounts += 1
+            }
+            if record["remarks"] != nil { remarks += 1 }
+            if (record["region"] as? String)?.hasPrefix("Q") == true { regionQ += 1 }
+        }
+        XCTAssertGreaterThan(accounts, 0)
+        XCTAssertGreaterThan(regionQ, 0, "no region begins with Q, so nothing shows note")
+        XCTAssertGreaterThan(remarks, 0, "remarks, whose items need note, never written")
+    }
+
     func testARequiredListNoItemOfWhichCanBeValidIsRefusedUpFrontNamingWhy() throws {
         let rules = try write("never-item.yaml", Self.requiredListNoItemOfWhichCanBeValid)
         let output = path("never-item.jsonl")
@@ -570,6 +626,8 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
     }
 
+    /// The INN's check digits, as the tax service publishes them: per check digit, the weighted
+    /// sum of the digits before it, modulo 11, modulo 10.
     static func isValidINN(_ inn: String) -> Bool {
         let digits = inn.compactMap { $0.wholeNumberValue }
         guard digits.count == inn.count else { return false }

@@ -1,6 +1,7 @@
 /// Fields that no valid questionnaire holds, and lists none of whose items can be valid, found
 /// before generation from constants alone: a `visibleIf` false for every value its fields can
-/// take (each read field a `const`, a switch, a short enum, or a field never there), a field
+/// take (each read field a `const`, a switch, a short enum, a field never there, or a text
+/// read only through string predicates its patterns can never meet), a field
 /// whose `parent` is never there, a list item with an always-required field that is never
 /// there (or an always-required inner list that can never have its `minItems`).
 ///
@@ -72,7 +73,10 @@ struct NeverShown: Sendable {
                     never[field.id] = "its parent '\(rules.fields[parent].path)' is never there: " + (never[parent] ?? "")
                     changed = true
                 } else if let visibleIf = field.visibleIf, !field.visibleIfSource.isEmpty,
-                          Self.alwaysFalse(visibleIf, today: rules.today, values: values) {
+                          Self.alwaysFalse(visibleIf, today: rules.today, values: { id in
+                              values(id) ?? Self.textValues(id, in: visibleIf, rules: rules, plan: plans[id],
+                                                             mayBeEmpty: mayBeEmpty(id))
+                          }) {
                     never[field.id] = "its visibleIf '\(field.visibleIfSource)' is false for every value the fields it reads can take"
                     changed = true
                 }
@@ -125,7 +129,7 @@ struct NeverShown: Sendable {
 }
 
 /// Field values given one by one; lists and item places unknown.
-private struct AssignedEnvironment: ExpressionEnvironment {
+struct AssignedEnvironment: ExpressionEnvironment {
     let today: CivilDate
     let assigned: [Int: FieldLookup]
     func lookup(_ field: Int) -> FieldLookup { assigned[field] ?? .invalid }
