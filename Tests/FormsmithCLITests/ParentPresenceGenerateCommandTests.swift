@@ -293,6 +293,31 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
               size: {type: integer, min: 1, max: 3, parent: "note"}
         """
 
+    /// Two rooms at most, each with two or three items needing `tags`, whose parent `label` is
+    /// shown only when `fixed` is not true. `fixed` is optional and const true: filled, it hides
+    /// `label`, so in every valid questionnaire it is left out (805 questionnaires of 200 were
+    /// rebuilt before). `spare` is an optional switch deciding `note` the same way: false or
+    /// empty keeps `note` visible, so it is filled or not by its share, and never true.
+    static let optionalConstSwitchHidingAParent = """
+        id: const-switch
+        sections:
+          rooms:
+            type: list
+            maxItems: 2
+            fields:
+              fixed: {type: boolean, const: true, optional: true}
+              spare: {type: boolean, optional: true}
+              label: {type: string, maxLength: 4, visibleIf: "NOT rooms[].fixed == TRUE"}
+              note: {type: string, maxLength: 4, visibleIf: "NOT rooms[].spare == TRUE"}
+              items:
+                type: list
+                minItems: 2
+                maxItems: 3
+                fields:
+                  tags: {type: multi-choice, values: [x, y, z], minItems: 1, parent: "rooms[].label"}
+                  size: {type: integer, min: 1, max: 3, parent: "rooms[].note"}
+        """
+
     /// Random form 30165's shape: `rooms[].fixed` is const true and always there (required,
     /// its parent the required switch `flag`), so `label`, shown only when it is not true, never
     /// is; each of the two or more `items` needs `tags`, whose parent is `label`; and `rooms` is
@@ -610,6 +635,27 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         XCTAssertGreaterThan(accounts, 0)
         XCTAssertGreaterThan(regionQ, 0, "no region begins with Q, so nothing shows note")
         XCTAssertGreaterThan(remarks, 0, "remarks, whose items need note, never written")
+    }
+
+    func testAnOptionalConstSwitchWhoseValueHidesANeededParentIsLeftEmpty() throws {
+        let records = try generate(Self.optionalConstSwitchHidingAParent, name: "const-switch", count: 1000)
+        var rooms = 0, spareFalse = 0, spareEmpty = 0
+        for record in records {
+            for case let room as [String: Any] in try XCTUnwrap(record["rooms"] as? [Any]) {
+                rooms += 1
+                XCTAssertNil(room["fixed"], "\(room)")
+                XCTAssertNotNil(room["label"], "\(room)")
+                XCTAssertNotNil(room["note"], "\(room)")
+                switch room["spare"] as? Bool {
+                case false?: spareFalse += 1
+                case nil: spareEmpty += 1
+                case true?: XCTFail("spare true hides note: \(room)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(rooms, 1000)
+        XCTAssertGreaterThan(spareFalse, 0, "spare never false")
+        XCTAssertGreaterThan(spareEmpty, 0, "spare never left empty")
     }
 
     func testARequiredListNoItemOfWhichCanBeValidIsRefusedUpFrontNamingWhy() throws {

@@ -236,6 +236,43 @@ extension QuestionnaireBuilder {
         }
     }
 
+    /// Whether the optional switch or enum `field` must be left empty because every value it
+    /// can take hides a parent whose `visibleIf` it decides, while left empty it does not and a
+    /// child of that parent is required and visible (`rooms[].fixed` optional and const true,
+    /// `label` visible only when `NOT rooms[].fixed == TRUE`, `tags` required with `parent:
+    /// rooms[].label`): no valid questionnaire has it filled there. Filled by its optional share,
+    /// it hid the parent and the questionnaire was rebuilt (805 of 200).
+    func emptyForParentVisibility(_ field: CompiledField, address: FieldAddress) -> Bool {
+        let parents = parentNeeds.visibilitySteering[field.id]
+        guard !parents.isEmpty, !replaying, let values = steerableValues(field) else { return false }
+        defer { record.setValue(.absent, at: address, in: rules) }
+        return parents.contains { parentID in
+            record.setValue(.absent, at: address, in: rules)
+            guard parentNeeds.children[parentID].contains(where: { childNeedsParent($0, filledThrough: steeredThrough(field, parent: parentID)) }),
+                  canShowParent(parentID, after: field, item: address.item) else { return false }
+            return values.allSatisfy { value in
+                record.setValue(value, at: address, in: rules)
+                return !canShowParent(parentID, after: field, item: address.item)
+            }
+        }
+    }
+
+    /// Every value a switch or enum can be given (its `const` alone when it has one); nil for
+    /// other kinds, or more than 64 values.
+    private func steerableValues(_ field: CompiledField) -> [GeneratedValue]? {
+        let tables = plan.fields[field.id]
+        switch field.type {
+        case .boolean:
+            return tables.constantBoolean.map { [.boolean($0)] } ?? [.boolean(false), .boolean(true)]
+        case .enumeration:
+            if let constant = tables.constantChoice { return [.choice(constant)] }
+            let count = plan.enumValueCount(of: field.id)
+            return count > 0 && count <= 64 ? (0..<count).map { .choice(Int32($0)) } : nil
+        default:
+            return nil
+        }
+    }
+
     /// The value at `position` of a switch (false, true) or an enum (its values in order).
     private func candidate(_ field: CompiledField, _ position: Int) -> GeneratedValue {
         field.type == .boolean ? .boolean(position == 1) : .choice(Int32(position))

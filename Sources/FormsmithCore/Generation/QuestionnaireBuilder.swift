@@ -126,6 +126,10 @@ final class QuestionnaireBuilder {
             // A list none of whose items can be valid is left empty when it may be (said once, on
             // standard error: ``GeneratorTables/listsLeftEmpty``); required, it fails as before.
             if !required, field.items != nil, plan.neverShown.items[id] != nil { skipped = true }
+            // A switch every value of which hides a parent a required child needs is left empty.
+            if !required, !skipped, !filledForChildren(field, item: item), emptyForParentVisibility(field, address: address) {
+                skipped = true
+            }
             let parentsFilled = field.parents.allSatisfy { isPresent($0) }
             if !skipped, parentsFilled, let initial = plan.fields[id].initial {
                 value = materialize(initial, for: field, address: address)
