@@ -42,11 +42,12 @@ extension QuestionnaireBuilder {
         return solver
     }
 
-    /// `fill()` with the solver's checks under one value's budget; when a check of it got no
-    /// answer (a limit ran out), the value of `field` is counted.
+    /// `fill()` with the solver's checks under one value's budget; when a check of it (or one
+    /// made for the field before, outside the budget) got no answer because a limit ran out, the
+    /// value of `field` is counted.
     func withSolverBudget(for field: CompiledField, _ fill: () -> GeneratedValue) -> GeneratedValue {
-        // A solver made inside starts with the budget (see ``assertionSolver``) and 0 exhausted.
-        let exhausted = madeAssertionSolver?.exhausted ?? 0
+        // A solver made inside starts with the budget (see ``assertionSolver``) and 0 exhausted;
+        // checks made before for this field (whether it must be filled) count for it too.
         let givenUp = (budgetSpentValues[field.id] ?? 0) >= SolverBudget.spentValuesPerField
         madeAssertionSolver?.startBudget(checks: givenUp ? 0 : SolverBudget.valueChecks, units: givenUp ? 0 : SolverBudget.valueUnits)
         solverBudgetActive = true
@@ -55,7 +56,8 @@ extension QuestionnaireBuilder {
         solverBudgetActive = false
         if let solver = madeAssertionSolver {
             solver.endBudget()
-            if solver.exhausted > exhausted {
+            if solver.exhausted > attributedExhaustions {
+                attributedExhaustions = solver.exhausted
                 discards.addSolverBudgetSpent(field: field.path)
                 budgetSpentValues[field.id, default: 0] += 1
             }

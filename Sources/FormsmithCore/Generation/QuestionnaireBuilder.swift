@@ -58,6 +58,8 @@ final class QuestionnaireBuilder {
     @exclusivity(unchecked) var solverBudgetGivenUp = false
     /// Per field id, how many of its values the solver's budget ran out on.
     @exclusivity(unchecked) var budgetSpentValues: [Int: Int] = [:]
+    /// The solver's ``ConstraintSolver/exhausted`` already counted in ``discards``.
+    @exclusivity(unchecked) var attributedExhaustions = 0
     /// Answers of the solver about assertions, by the values they read (see ``feasible(open:assertions:)``).
     @exclusivity(unchecked) var feasibilityAnswers: [String: Bool] = [:]
     /// The range of grid steps a settled number may be drawn in, per field, assertions and
