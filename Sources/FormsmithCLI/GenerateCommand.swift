@@ -279,6 +279,13 @@ struct GenerateCommand: ParsableCommand {
                        + "among those the assertion allows (they lean towards the edges of the range):")
             for line in discards.settledFromModelLines { writeError("  " + line) }
         }
+        if !discards.solverBudgetSpent.isEmpty {
+            writeError("formsmith: warning: the solver ran out of its budget on some values (each check may spend "
+                       + "\(SolverBudget.checkUnits) of Z3's resource units and one value's checks "
+                       + "\(SolverBudget.valueUnits), the same on any machine); those values were kept as "
+                       + "drawn, the questionnaire checked as built, or taken from the solver's model:")
+            for line in discards.solverBudgetSpentLines { writeError("  " + DisplayText.escaped(line)) }
+        }
         guard !discards.isEmpty else { return }
         writeError("formsmith: warning: " + discardHeadline(discards))
         for line in discards.lines() { writeError("  " + DisplayText.escaped(line)) }

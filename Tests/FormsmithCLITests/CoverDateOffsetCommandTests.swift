@@ -5,6 +5,12 @@ import XCTest
 /// item field (`min: drivers[].birthDate + 18y`), issue 30: the solver models the offset exactly
 /// on the calendar, so each pair is covered or proven impossible, never "not found". Expected
 /// outcomes are worked out by hand from the YAML and the calendar.
+///
+/// The outcome does not depend on the machine's load: each solver check is limited by Z3's
+/// resource units (`SolverCoverModel.resourceLimit`, 2,000,000; these forms' checks take up to
+/// 260,000), counted the same on any machine, and the wall-clock limit (30 s) is only a guard
+/// behind it. Before, a 2-second wall-clock limit decided, and at load 10 a check of the osago
+/// pairs could run out (`solverTimeouts` 1, a pair "not found").
 final class CoverDateOffsetCommandTests: ScratchFolderTestCase {
     /// A driver born from 1996-02-29 to 2000-02-29 whose licence is issued no earlier than the
     /// day they turned 18, and at the latest on 2018-02-28.

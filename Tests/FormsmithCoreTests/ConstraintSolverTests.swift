@@ -152,4 +152,62 @@ final class ConstraintSolverTests: XCTestCase {
         XCTAssertEqual(solver.timeouts, 1)
         XCTAssertEqual(solver.otherUnknowns, 0)
     }
+
+    /// The pigeonhole of 9 in 8, asserted in a new solver with the given limits.
+    private func pigeonhole(resourceLimit: UInt32) -> ConstraintSolver {
+        let context = SolverContext()
+        let solver = ConstraintSolver(context: context, timeoutMilliseconds: 600_000, resourceLimit: resourceLimit)
+        let pigeons = 9, holes = 8
+        let sits = (0..<pigeons).map { p in (0..<holes).map { h in context.bool(named: "p\(p)h\(h)") } }
+        for p in 0..<pigeons { solver.assert(context.or(sits[p])) }
+        for h in 0..<holes {
+            for p in 0..<pigeons {
+                for q in (p + 1)..<pigeons { solver.assert(!(sits[p][h] && sits[q][h])) }
+            }
+        }
+        return solver
+    }
+
+    /// A resource limit stops a check at the same point whatever the machine's load: the
+    /// pigeonhole under 20,000 units gives up (not by time: the clock allows ten minutes), and
+    /// counts it apart from timeouts, with the same units spent each time.
+    func testAResourceLimitStopsACheckDeterministically() throws {
+        var spent: [UInt64] = []
+        for _ in 0..<2 {
+            let solver = pigeonhole(resourceLimit: 20_000)
+            let before = try XCTUnwrap(solver.resourcesSpent)
+            guard case .unknown(let reason) = solver.check() else { return XCTFail("9 pigeons in 8 holes in 20,000 units") }
+            // Z3 says "canceled", as for the clock; the units spent say which limit it was.
+            XCTAssertTrue(reason.contains("canceled") || reason.contains("resource"), reason)
+            XCTAssertEqual(solver.resourceOuts, 1)
+            XCTAssertEqual(solver.timeouts, 0)
+            XCTAssertEqual(solver.exhausted, 1)
+            spent.append(try XCTUnwrap(solver.resourcesSpent) - before)
+        }
+        XCTAssertEqual(spent[0], spent[1])
+        XCTAssertGreaterThanOrEqual(spent[0], 20_000)
+    }
+
+    /// A budget over several checks: once its checks or units are spent, a check answers unknown
+    /// at once (counted as refused), until the budget is lifted.
+    func testABudgetRefusesChecksOnceSpent() throws {
+        let context = SolverContext()
+        let solver = ConstraintSolver(context: context)
+        let x = context.int(named: "x")
+        solver.assert(x >= context.int(0) && x <= context.int(9))
+        solver.startBudget(checks: 2, units: 1_000_000)
+        for _ in 0..<2 { guard case .satisfiable = solver.check() else { return XCTFail("0 ≤ x ≤ 9 holds") } }
+        guard case .unknown(let reason) = solver.check() else { return XCTFail("a third check within a budget of 2") }
+        XCTAssertEqual(reason, ConstraintSolver.budgetSpent)
+        XCTAssertEqual(solver.checks, 2)
+        XCTAssertEqual(solver.refusedChecks, 1)
+        XCTAssertEqual(solver.exhausted, 1)
+        solver.endBudget()
+        guard case .satisfiable = solver.check() else { return XCTFail("the budget is lifted") }
+        // No units left: refused before Z3 is asked.
+        solver.startBudget(checks: 10, units: 0)
+        guard case .unknown = solver.check() else { return XCTFail("a budget of 0 units") }
+        XCTAssertEqual(solver.refusedChecks, 2)
+        XCTAssertEqual(solver.checks, 3)
+    }
 }

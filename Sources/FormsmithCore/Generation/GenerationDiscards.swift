@@ -66,8 +66,28 @@ public struct GenerationDiscards: Sendable, Equatable {
     /// (see README, "Assertions: values the solver settles"). Such values lean towards the edges.
     public internal(set) var settledFromModel: [Reason: Int] = [:]
 
+    /// Per field (rule `solver-budget`), how many of its values the solver gave no answer for
+    /// because a limit ran out: a check's resource limit, the budget of one value's checks, or
+    /// the wall-clock guard (see README, "Assertions: values the solver settles"). Such a value
+    /// was kept as drawn (the built questionnaire is checked and rebuilt if it breaks an
+    /// assertion) or is the solver's model; on a form the solver handles, it is zero.
+    public internal(set) var solverBudgetSpent: [Reason: Int] = [:]
+
     /// Creates an empty count.
     public init() {}
+
+    /// Counts one value of `field` for which a solver check got no answer within its budget.
+    mutating func addSolverBudgetSpent(field: String) {
+        solverBudgetSpent[Reason(kind: .value, field: field, rule: "solver-budget"), default: 0] += 1
+    }
+
+    /// One line per field whose solver checks ran out of budget (`people[].t8: 3 values the
+    /// solver ran out of budget on`), most frequent first.
+    public var solverBudgetSpentLines: [String] {
+        solverBudgetSpent.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { entry in
+            "\(entry.key.field): \(entry.value) value\(entry.value == 1 ? "" : "s") the solver ran out of budget on"
+        }
+    }
 
     /// Counts one settled value of `field` taken from the solver's model, not drawn uniformly.
     mutating func addSettledFromModel(field: String, rule: String) {
@@ -156,6 +176,7 @@ public struct GenerationDiscards: Sendable, Equatable {
         plainFallbacks.merge(other.plainFallbacks, uniquingKeysWith: +)
         settled.merge(other.settled, uniquingKeysWith: +)
         settledFromModel.merge(other.settledFromModel, uniquingKeysWith: +)
+        solverBudgetSpent.merge(other.solverBudgetSpent, uniquingKeysWith: +)
     }
 
     /// One line per reason (`drivers[].documents[].number [regex]: 12 values redrawn`), most

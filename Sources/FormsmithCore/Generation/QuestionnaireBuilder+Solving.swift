@@ -279,7 +279,10 @@ extension QuestionnaireBuilder {
         var translation = AssertionTranslation(context: solver.context, variables: variables, environment: environment)
         translation.mayBeHidden = Set(open.dropFirst().filter { self.mayBeLeftEmpty(self.rules.fields[$0]) })
         translation.rules = self.rules
-        translation.calendar = SolverCalendar(context: solver.context, solver: solver)
+        // A date's months and years are bounds on the days moved here (no calendar split, so each
+        // check of the range search is linear and quick): the days found are a superset of those
+        // allowed, and every day taken is checked exactly (`fits`, or the exact model below).
+        translation.calendar = SolverCalendar(context: solver.context, solver: solver, boundsOffsets: field.type == .date)
         var rules: [String] = []
         for assertion in assertions {
             guard let term = translation.condition(assertion.predicate.root) else { continue }
@@ -287,6 +290,19 @@ extension QuestionnaireBuilder {
             rules.append(assertion.rule)
         }
         guard let rule = rules.first, case .satisfiable(let model) = solver.check() else { return nil }
+        /// The day of an exact model, for a date none of whose uniform draws fitted: the assertions
+        /// again with the calendar split, in a scope of their own.
+        func exactDay() -> Int64? {
+            solver.push()
+            defer { solver.pop() }
+            translation.calendar = SolverCalendar(context: solver.context, solver: solver)
+            for assertion in assertions {
+                guard let term = translation.condition(assertion.predicate.root) else { continue }
+                solver.assert(term)
+            }
+            guard case .satisfiable(let exact) = solver.check() else { return nil }
+            return exact.value(of: solver.context.int(named: Self.gridName(field.id)))
+        }
         let settled: GeneratedValue?
         switch (field.type, variables[field.id]) {
         case (.integer, _):
@@ -301,7 +317,7 @@ extension QuestionnaireBuilder {
         case (.date, .day?):
             let key = feasibilityKey(open: open, assertions: assertions).map { "\($0)#\(dateWindow.map { "\($0.low)...\($0.high)" } ?? "")" }
             settled = uniformSteps(field, scale: 0, rule: rule, model: model, in: solver, key: key, fits: fits,
-                                   dateWindow: dateWindow).flatMap { day in
+                                   dateWindow: dateWindow, exactModel: exactDay).flatMap { day in
                 Int32(exactly: day).map { GeneratedValue.date(CivilDate(dayNumber: $0)) }
             }
         case (.list, .count(let count)?):

@@ -23,9 +23,12 @@ extension QuestionnaireBuilder {
     /// `fits`: whether a drawn step keeps the assertions, when that can be told without the
     /// solver (the last value they read: evaluated as the validator does); else a solver check.
     /// `dateWindow`: for a date, the days its generator would draw from here.
+    /// `exactModel`: when `solver` holds a superset of what the assertions allow (a date's
+    /// months and years as bounds, ``SolverCalendar/boundsOffsets``), the value of an exact
+    /// model, asked only when no draw fits; nil when there is none.
     func uniformSteps(_ field: CompiledField, scale: Int, rule: String, model: SolverModel,
                       in solver: ConstraintSolver, key: String?, fits: ((Int64) -> Bool)? = nil,
-                      dateWindow: (low: Int32, high: Int32)? = nil) -> Int64? {
+                      dateWindow: (low: Int32, high: Int32)? = nil, exactModel: (() -> Int64?)? = nil) -> Int64? {
         let steps = solver.context.int(named: Self.gridName(field.id))
         guard let found = model.value(of: steps) else { return nil }
         // The range depends only on what the key writes out: asked again, it is reused.
@@ -40,7 +43,7 @@ extension QuestionnaireBuilder {
             }
         }
         if let range {
-            if range.lowerBound == range.upperBound { return range.lowerBound }
+            if range.lowerBound == range.upperBound, fits?(range.lowerBound) ?? true { return range.lowerBound }
             for _ in 0..<(field.type == .date ? Self.dateDrawAttempts : Self.uniformDrawAttempts) {
                 let candidate = Int64(random.int(in: Int(range.lowerBound)...Int(range.upperBound)))
                 if let fits {
@@ -54,8 +57,15 @@ extension QuestionnaireBuilder {
                 if holds { return candidate }
             }
         }
+        let value: Int64
+        if let exactModel {
+            guard let exact = exactModel() else { return nil }
+            value = exact
+        } else {
+            value = found
+        }
         discards.addSettledFromModel(field: field.path, rule: rule)
-        return found
+        return value
     }
 
     /// The lowest and highest values of `steps` the solver's assertions allow (`start` is one of

@@ -48,8 +48,18 @@ final class QuestionnaireBuilder {
     /// Per date field, the last range ``roomForLaterDates(_:address:low:high:)`` narrowed and
     /// what it kept, for dates whose later dates read nothing else (``DateRoom/readOnlyIt``).
     @exclusivity(unchecked) var dateRoomMemo: [DateRoomMemo?]
-    /// The solver that settles values assertions read (made on first use, one per builder).
-    lazy var assertionSolver = ConstraintSolver(context: SolverContext(), timeoutMilliseconds: 2_000)
+    /// The solver that settles values assertions read, once made (``assertionSolver`` makes it
+    /// on first use, one per builder).
+    @exclusivity(unchecked) var madeAssertionSolver: ConstraintSolver?
+    /// Whether one value's solver budget is being spent (``withSolverBudget(for:_:)``).
+    @exclusivity(unchecked) var solverBudgetActive = false
+    /// Whether the solver is no longer asked about the field being filled (its budget ran out
+    /// for ``SolverBudget/spentValuesPerField`` values already).
+    @exclusivity(unchecked) var solverBudgetGivenUp = false
+    /// Per field id, how many of its values the solver's budget ran out on.
+    @exclusivity(unchecked) var budgetSpentValues: [Int: Int] = [:]
+    /// The solver's ``ConstraintSolver/exhausted`` already counted in ``discards``.
+    @exclusivity(unchecked) var attributedExhaustions = 0
     /// Answers of the solver about assertions, by the values they read (see ``feasible(open:assertions:)``).
     @exclusivity(unchecked) var feasibilityAnswers: [String: Bool] = [:]
     /// The range of grid steps a settled number may be drawn in, per field, assertions and
@@ -135,15 +145,20 @@ final class QuestionnaireBuilder {
                 value = materialize(initial, for: field, address: address)
             } else if !skipped, parentsFilled, required || wantsFilled(field, item: item) || filledForChildren(field, item: item)
                         || assertionsNeedFilled(field, address: address) || filledForParentVisibility(field, address: address) {
-                value = pooledValue(field, address: address)
-                    ?? assertionSolving.flatMap { decidedText(field, address: address, solving: $0) }
-                    ?? parentDecidedText(field, address: address)
-                    ?? generateValue(field, address: address)
-                value = parentSettledValue(field, address: address, drawn: value)
-                if let solving = assertionSolving, !solving.readers[id].isEmpty {
-                    value = settledValue(field, address: address, drawn: value, solving: solving,
-                                         mayBeEmpty: !required && !filledForChildren(field, item: item)
-                                            && (targets.map { item > 0 || $0.presence[id] < 0 } ?? true))
+                // The solver's work for one value has a budget (``SolverBudget``); what runs out
+                // is counted and said.
+                value = withSolverBudget(for: field) {
+                    var value = pooledValue(field, address: address)
+                        ?? assertionSolving.flatMap { decidedText(field, address: address, solving: $0) }
+                        ?? parentDecidedText(field, address: address)
+                        ?? generateValue(field, address: address)
+                    value = parentSettledValue(field, address: address, drawn: value)
+                    if let solving = assertionSolving, !solving.readers[id].isEmpty {
+                        value = settledValue(field, address: address, drawn: value, solving: solving,
+                                             mayBeEmpty: !required && !filledForChildren(field, item: item)
+                                                && (targets.map { item > 0 || $0.presence[id] < 0 } ?? true))
+                    }
+                    return value
                 }
             }
         }

@@ -3,9 +3,14 @@ internal import CZ3
 /// A Z3 solver over one ``SolverContext``: assertions, checks under assumptions, models and
 /// unsatisfiable cores.
 ///
-/// Every check runs under a time limit (``timeoutMilliseconds``); a check that runs out answers
-/// ``SolverOutcome/unknown(reason:)`` and is counted in ``timeouts``, so a caller can say how many
-/// answers it did not get instead of treating them as "impossible".
+/// Every check runs under a time limit (``timeoutMilliseconds``) and, when given, a resource
+/// limit (``resourceLimit``: Z3's `rlimit`, a count of the solver's own steps, so the same check
+/// stops at the same point on a busy machine and an idle one); a check that runs out answers
+/// ``SolverOutcome/unknown(reason:)`` and is counted in ``timeouts`` or ``resourceOuts``, so a
+/// caller can say how many answers it did not get instead of treating them as "impossible".
+/// A caller can also give a whole run of checks a budget (``startBudget(checks:units:)``: a
+/// settle's range search): once it is spent a check answers unknown at once, counted in
+/// ``refusedChecks``.
 ///
 /// Assertions can be tracked by a label (``assert(_:label:)``): a check that is unsatisfiable
 /// then names, in its core, the labelled assertions it needed, which is how a coverage report
@@ -21,13 +26,25 @@ final class ConstraintSolver {
     private(set) var timeouts = 0
     /// Checks that answered unknown for another reason (incomplete theory, cancellation).
     private(set) var otherUnknowns = 0
+    /// The resource limit of one check (Z3's `rlimit`; 0: none).
+    let resourceLimit: UInt32
+    /// Checks that ran past ``resourceLimit``.
+    private(set) var resourceOuts = 0
+    /// The budget being spent: ``checks`` and ``resourcesSpent`` at which no more checks are made.
+    private var budgetEnd: (checks: Int, units: UInt64)?
+    /// Checks refused because the budget was spent.
+    private(set) var refusedChecks = 0
+    /// Checks without an answer because a limit ran out (time, resources or the budget).
+    var exhausted: Int { timeouts + resourceOuts + refusedChecks }
     /// The indicator literal and label of each tracked assertion, in the order asserted.
     private var tracked: [(indicator: BoolTerm, label: String)] = []
 
-    /// A solver with an empty set of assertions whose checks stop after `timeoutMilliseconds`.
-    init(context: SolverContext, timeoutMilliseconds: UInt32 = 10_000) {
+    /// A solver with an empty set of assertions whose checks stop after `timeoutMilliseconds`
+    /// or `resourceLimit` of Z3's resource units (0: no such limit), whichever comes first.
+    init(context: SolverContext, timeoutMilliseconds: UInt32 = 10_000, resourceLimit: UInt32 = 0) {
         self.context = context
         self.timeoutMilliseconds = timeoutMilliseconds
+        self.resourceLimit = resourceLimit
         // The plain incremental SMT core: checks under assumptions reuse what earlier checks learnt
         // (the default solver may switch to a non-incremental tactic per check).
         let solver: Z3_solver = Z3_mk_simple_solver(context.raw)
@@ -37,6 +54,9 @@ final class ConstraintSolver {
         let params: Z3_params = Z3_mk_params(context.raw)
         Z3_params_inc_ref(context.raw, params)
         Z3_params_set_uint(context.raw, params, Z3_mk_string_symbol(context.raw, "timeout"), timeoutMilliseconds)
+        if resourceLimit > 0 {
+            Z3_params_set_uint(context.raw, params, Z3_mk_string_symbol(context.raw, "rlimit"), resourceLimit)
+        }
         Z3_solver_set_params(context.raw, raw, params)
         Z3_params_dec_ref(context.raw, params)
     }
@@ -80,6 +100,13 @@ final class ConstraintSolver {
     /// labels (of tracked assertions) of a subset that is already contradictory. The core is
     /// what Z3 found, not necessarily the smallest.
     func check(assuming assumptions: [BoolTerm] = []) -> SolverOutcome {
+        // Z3 answers a check stopped by its resource limit as "canceled", like one stopped by the
+        // clock: the units it spent tell them apart.
+        let spentBefore = resourceLimit > 0 || budgetEnd != nil ? resourcesSpent : nil
+        if let budgetEnd, checks >= budgetEnd.checks || (spentBefore ?? 0) >= budgetEnd.units {
+            refusedChecks += 1
+            return .unknown(reason: Self.budgetSpent)
+        }
         checks += 1
         let all: [Z3_ast?] = assumptions.map(\.ast) + tracked.map(\.indicator.ast)
         let answer = all.withUnsafeBufferPointer {
@@ -92,13 +119,42 @@ final class ConstraintSolver {
             return .unsatisfiable(core(assumptions: assumptions))
         default:
             let reason = Z3_solver_get_reason_unknown(context.raw, raw).map { String(cString: $0) } ?? "unknown"
-            if reason.contains("timeout") || reason.contains("canceled") {
+            if resourceLimit > 0, let spentBefore, let spent = resourcesSpent, spent - spentBefore >= UInt64(resourceLimit) {
+                resourceOuts += 1
+            } else if reason.contains("timeout") || reason.contains("canceled") {
                 timeouts += 1
             } else {
                 otherUnknowns += 1
             }
             return .unknown(reason: reason)
         }
+    }
+
+    /// The reason a check refused once the budget is spent gives.
+    static let budgetSpent = "the budget of checks is spent"
+
+    /// Gives the checks from now on a budget: at most `checks` more checks, and none once
+    /// `units` more of Z3's resource units are spent (the check running then may overrun it
+    /// by up to ``resourceLimit``). Replaces any budget already given.
+    func startBudget(checks: Int, units: UInt64) {
+        budgetEnd = (self.checks + checks, (resourcesSpent ?? 0) + units)
+    }
+
+    /// Lifts the budget: checks are limited one by one only.
+    func endBudget() { budgetEnd = nil }
+
+    /// Z3's resource units spent so far in this solver's context (its `rlimit count`), for
+    /// choosing ``resourceLimit``; nil when Z3 does not report it.
+    var resourcesSpent: UInt64? {
+        let stats: Z3_stats = Z3_solver_get_statistics(context.raw, raw)
+        Z3_stats_inc_ref(context.raw, stats)
+        defer { Z3_stats_dec_ref(context.raw, stats) }
+        for index in 0..<Z3_stats_size(context.raw, stats) {
+            guard let key = Z3_stats_get_key(context.raw, stats, index), String(cString: key) == "rlimit count",
+                  Z3_stats_is_uint(context.raw, stats, index) else { continue }
+            return UInt64(Z3_stats_get_uint_value(context.raw, stats, index))
+        }
+        return nil
     }
 
     /// The assumptions and tracked labels in the last check's unsatisfiable core.

@@ -6,15 +6,36 @@
 /// the formula of ``CivilCalendarMath/dayNumber(year:month:day:)`` (floor divisions by constants,
 /// which Z3 keeps linear). Those ties are definitions asserted without a label: every day number
 /// has exactly one such split, so they never forbid anything and never appear in a core.
+///
+/// With ``boundsOffsets`` set, `day + duration` is instead a new variable kept between the
+/// least and the most days that many months move any date (``monthShiftBounds(_:)``: `+ 1y` is
+/// 365 or 366 days later), with no split: a superset of the exact days, linear, so a search for
+/// the range of days an assertion allows takes a few milliseconds a check instead of up to a
+/// second. Values found so are checked exactly afterwards (see ``QuestionnaireBuilder/solve``).
 struct SolverCalendar {
     let context: SolverContext
     let solver: ConstraintSolver
+    /// Whether months and years are added as bounds on the days moved rather than exactly.
+    var boundsOffsets = false
+
+    init(context: SolverContext, solver: ConstraintSolver, boundsOffsets: Bool = false) {
+        self.context = context
+        self.solver = solver
+        self.boundsOffsets = boundsOffsets
+    }
 
     /// The day number of `day` plus `duration`; nil when the duration's months overflow.
     func adding(_ duration: CalendarDuration, to day: IntTerm) -> IntTerm? {
         let (yearMonths, overflowYears) = duration.years.multipliedReportingOverflow(by: 12)
         let (months, overflowMonths) = yearMonths.addingReportingOverflow(duration.months)
         guard !overflowYears, !overflowMonths else { return nil }
+        if boundsOffsets, let (low, high) = Self.monthShiftBounds(months),
+           case let (lowDays, overflowLow) = low.addingReportingOverflow(duration.days),
+           case let (highDays, overflowHigh) = high.addingReportingOverflow(duration.days), !overflowLow, !overflowHigh {
+            let moved = context.freshInt(prefix: "moved")
+            solver.assert(moved >= day + int(Int64(lowDays)) && moved <= day + int(Int64(highDays)))
+            return moved
+        }
         let (year, month, dayOfMonth) = split(day)
         let total = year * int(12) + month - int(1) + int(Int64(months))
         let newYear = total.dividedFloor(by: 12)
@@ -63,4 +84,27 @@ struct SolverCalendar {
     }
 
     private func int(_ value: Int64) -> IntTerm { context.int(value) }
+
+    /// The fewest and the most days by which adding `months` months moves a date, as
+    /// ``CivilDate/addingExtended(_:)`` computes it (the day of the month kept, cut to the
+    /// length of the month reached); nil past 60 million months. The calendar repeats every 400
+    /// years (4,800 months), so every month of one cycle is tried: from the first of a month the
+    /// move is the days between the two firsts; a later day moves as much, or less by what the
+    /// month reached is shorter (31 January + 1m is 28 or 29 February).
+    static func monthShiftBounds(_ months: Int) -> (low: Int, high: Int)? {
+        guard abs(months) <= 60_000_000 else { return nil }
+        var low = Int.max, high = Int.min
+        for index in 0..<4_800 {
+            let year = 2_000 + index / 12, month = index % 12 + 1
+            let total = year * 12 + month - 1 + months
+            let newYear = CivilCalendarMath.floorDivide(total, 12), newMonth = total - newYear * 12 + 1
+            let moved = CivilCalendarMath.dayNumber(year: newYear, month: newMonth, day: 1)
+                - CivilCalendarMath.dayNumber(year: year, month: month, day: 1)
+            let cut = min(0, CivilCalendarMath.daysInMonth(year: newYear, month: newMonth)
+                          - CivilCalendarMath.daysInMonth(year: year, month: month))
+            low = min(low, moved + cut)
+            high = max(high, moved)
+        }
+        return (low, high)
+    }
 }

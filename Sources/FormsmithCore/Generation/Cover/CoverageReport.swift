@@ -25,7 +25,8 @@ public struct CoverageReport: Sendable {
     public let unmodelled: [String]
     /// Solver checks made (proofs and rows).
     public let solverChecks: Int
-    /// Solver checks that ran out of time (their tuples were not proven either way).
+    /// Solver checks that ran out of their resource or time limit (their tuples were not proven
+    /// either way).
     public let solverTimeouts: Int
     /// Invalid questionnaires written after the valid ones (`--invalid`), not counted in ``rows``.
     public internal(set) var invalid = 0
@@ -42,7 +43,7 @@ public struct CoverageReport: Sendable {
     init(form: String, strength: CoverStrength, seed: UInt64?, factors: [CoverFactor], rows: [[Int]],
          space: TupleSpace, kept: Int, attempts: Int, solver: SolverCoverModel?) {
         unmodelled = solver?.unmodelled ?? []
-        solverTimeouts = solver?.solver.timeouts ?? 0
+        solverTimeouts = solver?.solver.exhausted ?? 0
         solverChecks = solver?.solver.checks ?? 0
         self.form = form
         self.strength = strength
@@ -156,7 +157,7 @@ public struct CoverageReport: Sendable {
         }
         if notFound.count > shown { lines.append("  ... and \(notFound.count - shown) more not found (see the report)") }
         if solverTimeouts > 0 {
-            lines.append("  the solver ran out of time on \(Counted.phrase(solverTimeouts, "check")) (those tuples are not proven)")
+            lines.append("  the solver ran out of its limit on \(Counted.phrase(solverTimeouts, "check")) (those tuples are not proven)")
         }
         if !notFound.isEmpty {
             for rule in unmodelled.prefix(shown) { lines.append("  not modelled by the solver: \(rule)") }

@@ -42,13 +42,18 @@ final class SolverCoverModel {
     /// Set when a modelled rule reads what the quick check does not (assertions, bounds, counts).
     private var solverOnlyRules: [String] = []
 
-    /// The time limit of one check.
-    static let timeoutMilliseconds: UInt32 = 2_000
+    /// Z3 resource units one check may spend (its `rlimit`, a count of the solver's own steps):
+    /// the limit that decides, the same however busy the machine is. About 2 seconds of an idle
+    /// machine; the checks of the tests' forms take up to 260,000 (osago-policy's pairs).
+    static let resourceLimit: UInt32 = 2_000_000
+    /// The wall-clock limit of one check: a guard behind ``resourceLimit`` only (before, the 2 s
+    /// limit decided, so a check near it ended differently at load 10).
+    static let timeoutMilliseconds: UInt32 = 30_000
 
     init(model: CoverModel, plan: GeneratorTables) {
         self.model = model
         self.plan = plan
-        solver = ConstraintSolver(context: context, timeoutMilliseconds: Self.timeoutMilliseconds)
+        solver = ConstraintSolver(context: context, timeoutMilliseconds: Self.timeoutMilliseconds, resourceLimit: Self.resourceLimit)
         calendar = SolverCalendar(context: context, solver: solver)
         let rules = plan.rules
         for (index, factor) in model.factors.enumerated() {
