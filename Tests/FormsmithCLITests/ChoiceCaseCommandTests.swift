@@ -89,6 +89,45 @@ final class ChoiceCaseCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(check.status, 0, check.stdout)
     }
 
+    /// A text field whose cases compare one enum with texts (`==`, `!=`, either side) has the
+    /// cases that hold looked up by the value drawn (worked out once per run): each value's own
+    /// pattern, the `!=` case for two of three, and nothing rebuilt (a wrong lookup would give
+    /// gamma the 4-character limit its pattern cannot meet, or alpha beta's pattern).
+    func testATextFieldsCasesFollowTheEnumValueTheyCompare() throws {
+        let rules = try write("rules.yaml", """
+            id: tc
+            fields:
+              kind: {type: enum, values: [alpha, beta, gamma]}
+              code:
+                type: string
+                cases:
+                  - when: "kind == 'alpha'"
+                    regex: "^A[0-9]{3}$"
+                  - when: "'beta' == kind"
+                    regex: "^B[0-9]{2}$"
+                  - when: "kind == 'gamma'"
+                    regex: "^G[0-9]{5}$"
+                  - when: "kind != 'gamma'"
+                    maxLength: 4
+
+            """)
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "300", "--seed", "5"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertFalse(run.stderr.contains("rebuilt"), run.stderr)
+        let expected = ["alpha": "^A[0-9]{3}$", "beta": "^B[0-9]{2}$", "gamma": "^G[0-9]{5}$"]
+        var seen: [String: Int] = [:]
+        for line in run.stdout.split(separator: "\n") {
+            let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let kind = try XCTUnwrap(record["kind"] as? String, String(line))
+            let code = try XCTUnwrap(record["code"] as? String, String(line))
+            let pattern = try XCTUnwrap(expected[kind], String(line))
+            XCTAssertNotNil(code.range(of: pattern, options: .regularExpression), String(line))
+            seen[kind, default: 0] += 1
+        }
+        XCTAssertEqual(seen.values.reduce(0, +), 300)
+        XCTAssertEqual(Set(seen.keys), ["alpha", "beta", "gamma"])
+    }
+
     func testACaseNamingNoneOfTheFieldsValuesIsUnsatisfiable() throws {
         let rules = try write("rules.yaml", """
             id: cc

@@ -44,6 +44,36 @@ final class ChecksumGenerationTests: XCTestCase {
         }
     }
 
+    /// The generator's byte path writes the same check characters over its buffer in place,
+    /// keeping separators and letter case, and leaves the buffer as it was when it refuses.
+    func testMakeValidOnBytesWritesInPlaceAndLeavesRefusedBytesAlone() {
+        let examples: [Example] = [
+            Example(algorithm: .inn, candidate: "500100732200", expected: "500100732259"),
+            Example(algorithm: .snils, candidate: "112-233-445 00", expected: "112-233-445 95"),
+            Example(algorithm: .bankAccount, candidate: "40702810038000000001", companion: "044525225",
+                    expected: "40702810938000000001"),
+            Example(algorithm: .vin, candidate: "1M8GDM9AZKP042788", expected: "1M8GDM9AXKP042788"),
+            Example(algorithm: .iban, candidate: "gb00 west 1234 5698 7654 32", expected: "gb82 west 1234 5698 7654 32"),
+            Example(algorithm: .luhn, candidate: "4111 1111 1111 1110", expected: "4111 1111 1111 1111"),
+            // Longer than any fixed-length scheme (40 digits): the leading 1 is doubled (2), so the check digit is 8.
+            Example(algorithm: .luhn, candidate: "1" + String(repeating: "0", count: 39),
+                    expected: "1" + String(repeating: "0", count: 38) + "8"),
+            Example(algorithm: .inn, candidate: "123", expected: nil),
+            Example(algorithm: .vin, candidate: "1M8GDM9A0KP04278O", expected: nil),
+            Example(algorithm: .bankAccount, candidate: "40702810038000000001", expected: nil),
+            Example(algorithm: .bankAccount, candidate: "40702810038000000001", companion: "04452522X",
+                    expected: nil),
+            Example(algorithm: .inn, candidate: "770708389Ж", expected: nil),
+        ]
+        for example in examples {
+            var bytes = Array(example.candidate.utf8)
+            let made = example.algorithm.makeValid(&bytes, companion: example.companion.map { Array($0.utf8) })
+            let context = "\(example.algorithm.rawValue) \(example.candidate)"
+            XCTAssertEqual(made, example.expected != nil, context)
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), example.expected ?? example.candidate, context)
+        }
+    }
+
     func testCorruptChangesOneCheckCharacter() {
         let examples: [Example] = [
             Example(algorithm: .inn, candidate: "7707083893", expected: "7707083894"),

@@ -79,6 +79,9 @@ final class GeneratorTables: Sendable {
     /// depends on nothing generated (fixed bounds, no `cases`); nil when it must be worked out
     /// per value.
     let fixedNumberDomains: [NumberDomain?]
+    /// Per field id, the cases that hold by the value of the one enumeration field its
+    /// conditions compare with texts (``CaseChoiceMasks``); nil for other fields.
+    let caseChoiceMasks: [CaseChoiceMasks?]
     /// Per top-level field id, the top-level fields whose `visibleIf` reads it and nothing filled
     /// after it (see ``QuestionnaireBuilder/steeredChoice(_:address:count:)``); filled only when a
     /// fixture or seed-data records pin values.
@@ -146,6 +149,7 @@ final class GeneratorTables: Sendable {
         fixedDateRanges = rules.fields.map { $0.type == .date ? QuestionnaireBuilder.fixedDateRange(of: $0) : nil }
         fixedDateFilters = rules.fields.map { $0.type == .date && $0.cases.isEmpty ? DateChecks.filters(in: $0.checks) : nil }
         fixedNumberDomains = rules.fields.map(NumberDomain.fixed(of:))
+        caseChoiceMasks = rules.fields.map { CaseChoiceMasks($0, rules: rules, enumValues: { plans[$0].enumValues }) }
         let initials = rules.id.split(separator: "-").compactMap(\.first).map { String($0).uppercased() }.joined()
         idPrefix = Array((initials.isEmpty ? "Q" : initials).utf8)
         pins = try options.fixture.map { fixture throws(GenerationError) in try FixturePins(fixture, rules: rules) }

@@ -29,15 +29,11 @@ extension QuestionnaireBuilder {
             } else {
                 confirmRealism = appendRealisticCandidate(spec, realism, field: field, edge: draw < 4 ? edge : nil)
             }
-            if let checksum = spec.checksum, checksum.companion == nil || companion != nil {
-                let candidate = String(decoding: textBuffer, as: UTF8.self)
-                let other = companion.map { String(decoding: $0, as: UTF8.self) }
-                guard let valid = checksum.algorithm.makeValid(candidate, companion: other) else {
-                    discards.addValues(field: field.path, rule: RuleIdentifier.checksum)
-                    continue
-                }
-                textBuffer.removeAll(keepingCapacity: true)
-                textBuffer.append(contentsOf: valid.utf8)
+            // The check characters written over the candidate's bytes in place (no string made and read back).
+            if let checksum = spec.checksum, checksum.companion == nil || companion != nil,
+               !checksum.algorithm.makeValid(&textBuffer, companion: companion) {
+                discards.addValues(field: field.path, rule: RuleIdentifier.checksum)
+                continue
             }
             let accepted = spec.needsConfirmation || confirmRealism
                 ? spec.accepts(textBuffer, companion: companion, scratch: scratch) : spec.acceptsLength(textBuffer)
@@ -114,10 +110,8 @@ extension QuestionnaireBuilder {
     /// of the predicate (``PredicateWitness/intersection(of:with:)``); a value the checksum
     /// cannot be written into is left as it is, and the check that follows counts it.
     func writeCheckCharacters(_ spec: TextSpec) {
-        guard let checksum = spec.checksum, checksum.companion == nil,
-              let valid = checksum.algorithm.makeValid(String(decoding: textBuffer, as: UTF8.self)) else { return }
-        textBuffer.removeAll(keepingCapacity: true)
-        textBuffer.append(contentsOf: valid.utf8)
+        guard let checksum = spec.checksum, checksum.companion == nil else { return }
+        _ = checksum.algorithm.makeValid(&textBuffer, companion: nil)
     }
 
     /// A record id made from the record's number, so ids are unique: the last run of digits of

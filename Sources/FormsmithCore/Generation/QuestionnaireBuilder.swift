@@ -315,6 +315,11 @@ final class QuestionnaireBuilder {
     /// The checks in force for `field`: its own plus those of the cases that hold, and the bit
     /// set of those cases.
     func activeCases(of field: CompiledField) -> Int {
+        // Cases that compare one enumeration field with texts: looked up by the value drawn.
+        if let table = plan.caseChoiceMasks[field.id], case .choice(let index) = value(of: table.field),
+           index >= 0, Int(index) < table.masks.count {
+            return table.masks[Int(index)]
+        }
         var mask = 0
         for (index, variant) in field.cases.enumerated() where variant.condition.evaluateCondition(environment) == true {
             mask |= 1 << min(index, 62)

@@ -91,8 +91,19 @@ extension ChecksumAlgorithm {
     /// shape is wrong (length, characters) or, for bank-account, the companion BIC is missing
     /// or malformed.
     public func makeValid(_ value: String, companion: String? = nil) -> String? {
-        edit(value, companion: companion) { scheme, chars, companion in
+        editCopy(value, companion: companion) { scheme, chars, companion in
             scheme.writeCheckCharacters(chars, companion: companion)
+        }
+    }
+
+    /// `makeValid` on bytes in place, for the generator's text buffer (no `String` made and
+    /// read back): true when `value` now holds the valid value, false (and `value` untouched)
+    /// when the shape is wrong or the companion is missing or malformed.
+    package func makeValid(_ value: inout [UInt8], companion: [UInt8]?) -> Bool {
+        withOptionalBuffer(companion) { companion in
+            edit(&value, companion: companion) { scheme, chars, companion in
+                scheme.writeCheckCharacters(chars, companion: companion)
+            }
         }
     }
 
@@ -101,34 +112,56 @@ extension ChecksumAlgorithm {
     /// classes. Nil if the shape is wrong or no value of this shape can be invalid (a SNILS up
     /// to 001-001-998 has no check number).
     public func corrupt(_ value: String, companion: String? = nil) -> String? {
-        edit(value, companion: companion) { scheme, chars, companion in
+        editCopy(value, companion: companion) { scheme, chars, companion in
             scheme.writeCheckCharacters(chars, companion: companion)
                 && scheme.spoilCheckCharacter(chars, companion: companion)
         }
     }
 
-    /// Runs `change` on the compacted characters of a well-shaped value and renders the result.
-    private func edit(
-        _ value: String,
-        companion: String?,
-        _ change: (any CheckDigitScheme.Type, UnsafeMutableBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Bool
-    ) -> String? {
-        guard var editable = EditableChecksumValue(value) else { return nil }
-        var companionChars: [UInt8]?
-        if needsCompanion {
-            guard let companion, let companionValue = EditableChecksumValue(companion) else { return nil }
-            companionChars = companionValue.compacted
-        }
+    private typealias Change = (any CheckDigitScheme.Type, UnsafeMutableBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Bool
+
+    /// `edit` on a copy of a string's bytes, the result rendered as a string.
+    private func editCopy(_ value: String, companion: String?, _ change: Change) -> String? {
+        var bytes = Array(value.utf8)
+        let companionBytes = companion.map { Array($0.utf8) }
+        let changed = withOptionalBuffer(companionBytes) { companion in edit(&bytes, companion: companion, change) }
+        return changed ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
+    /// Runs `change` on the compacted characters of a well-shaped value (separators dropped,
+    /// letters upper-cased) and writes the characters it changed back over the bytes they came
+    /// from, so separators and letter case stay. False, and `value` untouched, when a byte is
+    /// neither a separator, a digit nor an ASCII letter, the companion is needed and missing or
+    /// malformed, or the scheme refuses the shape.
+    private func edit(_ value: inout [UInt8], companion: UnsafeBufferPointer<UInt8>?, _ change: Change) -> Bool {
         let scheme = self.scheme
-        // In bounds: the change runs only after `hasValidShape` (see CheckDigitScheme).
-        let changed = editable.compacted.withUnsafeMutableBufferPointer { chars in
-            withOptionalBuffer(companionChars) { companion in
-                scheme.repairStructure(chars, companion: companion)
-                    && scheme.hasValidShape(UnsafeBufferPointer(chars), companion: companion)
-                    && change(scheme, chars, companion)
+        let needsCompanion = self.needsCompanion
+        if needsCompanion, companion == nil { return false }
+        // In bounds: each buffer holds as many bytes as its source (at least one), and `compact`
+        // writes below that; the schemes see only the `count` bytes written and index them only
+        // after `hasValidShape`; the write-back reads `chars` below `count` (the k-th
+        // significant byte of `value` is `chars[k]`, and there are `count` of them).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(value.count, 1)) { storage in
+            let compacted = value.withUnsafeBufferPointer { ChecksumText.compact($0, into: storage) }
+            guard let count = compacted else { return false }
+            let chars = UnsafeMutableBufferPointer(rebasing: storage[..<count])
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(companion?.count ?? 0, 1)) { companionStorage in
+                var companionChars: UnsafeBufferPointer<UInt8>?
+                if needsCompanion, let companion {
+                    guard let companionCount = ChecksumText.compact(companion, into: companionStorage) else { return false }
+                    companionChars = UnsafeBufferPointer(rebasing: companionStorage[..<companionCount])
+                }
+                guard scheme.repairStructure(chars, companion: companionChars),
+                      scheme.hasValidShape(UnsafeBufferPointer(chars), companion: companionChars),
+                      change(scheme, chars, companionChars) else { return false }
+                var index = 0
+                for position in value.indices where !ChecksumText.isSeparator(value[position]) {
+                    if ChecksumText.significant(value[position]) != chars[index] { value[position] = chars[index] }
+                    index += 1
+                }
+                return true
             }
         }
-        return changed ? editable.rendered() : nil
     }
 
     private func withOptionalBuffer<Result>(
