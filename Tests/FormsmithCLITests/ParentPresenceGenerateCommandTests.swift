@@ -341,6 +341,35 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
                   tags: {type: multi-choice, values: [x, y, z], minItems: 1, parent: "rooms[].label"}
         """
 
+    /// `extra.claims` is required whenever the optional section `extra` is filled, and its
+    /// items need `shown`, visible only when `account CONTAINS 'é'`: `account`'s mask is eight
+    /// digits and its `allow:` values are `0` and `n/a`, none of which holds an `é`. So `shown`
+    /// is never there, no item of `claims` can be valid, and `extra` is left empty in every
+    /// valid questionnaire (random form 90247's shape: 183 questionnaires of 200 rebuilt, the
+    /// `allow:` values keeping the text from being read, and the required list in an optional
+    /// section filled with the section). `other`, `bank` and `account`'s allowed values keep
+    /// their shares.
+    static let requiredListNeverValidInOptionalSection = """
+        id: never-in-section
+        fields:
+          bank: {type: string, mask: '000000000', optional: true}
+          account: {type: text, mask: '00000000', allow: ['0', 'n/a'], visibleIf: "present(bank)"}
+          shown: {type: string, regex: '^[a-z]{3}$', visibleIf: "account CONTAINS 'é'"}
+        sections:
+          extra:
+            optional: true
+            fields:
+              note: {type: string, regex: '^[a-z]{4}$'}
+              claims:
+                type: list
+                fields:
+                  amount: {type: integer, min: 1, max: 9, parent: shown}
+          other:
+            optional: true
+            fields:
+              kind: {type: enum, values: [a, b]}
+        """
+
     private func generate(_ text: String, name: String, count: Int = 1000, today: String? = nil) throws -> [[String: Any]] {
         let rules = try write("\(name).yaml", text)
         let output = path("\(name).jsonl")
@@ -670,6 +699,33 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
             + "every value the fields it reads can take), so no questionnaire is valid; make the list optional or fix "
             + "the rule that hides that field")
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+    }
+
+    func testAnOptionalSectionWhoseRequiredListCanHaveNoValidItemIsLeftEmpty() throws {
+        let rules = try write("never-section.yaml", Self.requiredListNeverValidInOptionalSection)
+        let output = path("never-section.jsonl")
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "1000", "--seed", "2", "--output", output])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("formsmith: warning: 'extra.claims' is always left empty: none of its items can be "
+            + "valid ('extra.claims[].amount' is required and never there: its parent 'shown' is never there: its visibleIf "
+            + "'account CONTAINS 'é'' is false for every value the fields it reads can take)\n"), run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix("wrote 1000 questionnaires to \(output); nothing discarded\n"), run.stderr)
+        let validate = try Formsmith.run(["validate", "--rules", rules, output])
+        XCTAssertEqual(validate.status, 0, validate.stdout)
+        var banks = 0, others = 0, allowed = 0
+        for line in try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n") {
+            let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            XCTAssertNil(record["extra"], "\(record)")
+            XCTAssertNil(record["shown"], "\(record)")
+            if record["bank"] != nil { banks += 1 }
+            if record["other"] != nil { others += 1 }
+            if let account = record["account"] as? String, account == "0" || account == "n/a" { allowed += 1 }
+        }
+        XCTAssertGreaterThan(banks, 0, "bank never filled")
+        XCTAssertLessThan(banks, 1000, "bank never left empty")
+        XCTAssertGreaterThan(others, 0, "other never filled")
+        XCTAssertLessThan(others, 1000, "other never left empty")
+        XCTAssertGreaterThan(allowed, 0, "account's allowed values never written")
     }
 
     /// The INN's check digits, as the tax service publishes them: per check digit, the weighted

@@ -26,7 +26,7 @@ extension QuestionnaireBuilder {
         } else if group.canBeEmpty {
             if groupHoldsNeededParent(index, filling: field.id) {
                 choice = filled
-            } else if groupMissesParent(index, filled: filled) {
+            } else if groupMissesParent(index, filled: filled) || groupHoldsNeverValid(index, filled: filled) {
                 choice = .empty
             } else {
                 choice = wantsGroupFilled(index) ? filled : .empty
@@ -36,5 +36,28 @@ extension QuestionnaireBuilder {
         }
         groupChoices[index] = choice
         return choice
+    }
+
+    /// Whether the section `index`, about to be filled (`filled`: field by field or wholly),
+    /// holds a member that would be required and visible while no valid questionnaire holds it
+    /// (``NeverShown``: its `parent` or `visibleIf` never lets it be there, or a list none of
+    /// whose items can be valid, which left empty does not meet `required` either): the section
+    /// is then left empty when it may be. Filled, it could not be valid, and the questionnaire
+    /// was rebuilt (`sec22` optional, its required list `lst24`'s items needing `s26`, whose
+    /// parent is shown only when a twenty-digit mask `CONTAINS 'é'`: 183 of 200). A condition
+    /// that cannot be read yet is taken as holding.
+    func groupHoldsNeverValid(_ index: Int, filled: GroupChoice) -> Bool {
+        for member in rules.groups[index].members {
+            let child = rules.fields[member]
+            // A member whose own `visibleIf` is never true is never required either.
+            let never = child.parents.contains { plan.neverShown.fields[$0] != nil }
+                || (child.items != nil && plan.neverShown.items[member] != nil && plan.neverShown.fields[member] == nil)
+            guard never else { continue }
+            let visible = child.visibleIf?.evaluateCondition(environment) ?? true
+            let required = filled == .whole
+                || (child.requiredIf.map { $0.evaluateCondition(environment) ?? true } ?? !child.isOptional)
+            if visible && required { return true }
+        }
+        return false
     }
 }
