@@ -370,6 +370,26 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
               kind: {type: enum, values: [a, b]}
         """
 
+    /// Every item of the required list `visits` needs `since` (its `code` is required with
+    /// `parent: visits[].since`), visible only when `colour == 'blue' && word CONTAINS 'b'`,
+    /// both optional at the root, `word` filled after `colour`. So every valid questionnaire has
+    /// `colour: blue` and a `word` holding a `b`. `word`, a text deciding last, was drawn to
+    /// hold a `b`, but `colour` before it was drawn freely (random form 90273's shape: 1,037
+    /// questionnaires of 200 rebuilt). `since` keeps its range and `visits` both its sizes.
+    static let switchBeforeASettledText = """
+        id: switch-before-text
+        fields:
+          colour: {type: enum, values: [red, blue, green], optional: true}
+          word: {type: string, regex: '^[a-z]{2,6}$', optional: true}
+        sections:
+          visits:
+            type: list
+            maxItems: 2
+            fields:
+              since: {type: integer, min: 1, max: 9, visibleIf: "colour == 'blue' && word CONTAINS 'b'"}
+              code: {type: string, regex: '^[a-z]{3}$', parent: "visits[].since"}
+        """
+
     private func generate(_ text: String, name: String, count: Int = 1000, today: String? = nil) throws -> [[String: Any]] {
         let rules = try write("\(name).yaml", text)
         let output = path("\(name).jsonl")
@@ -726,6 +746,23 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         XCTAssertGreaterThan(others, 0, "other never filled")
         XCTAssertLessThan(others, 1000, "other never left empty")
         XCTAssertGreaterThan(allowed, 0, "account's allowed values never written")
+    }
+
+    func testASwitchBeforeATextDecidingAParentsVisibilityIsSteeredToo() throws {
+        let records = try generate(Self.switchBeforeASettledText, name: "switch-text", count: 1000)
+        var sizes = Set<Int>(), sinces = Set<Int>()
+        for record in records {
+            XCTAssertEqual(record["colour"] as? String, "blue", "\(record)")
+            XCTAssertTrue((record["word"] as? String)?.contains("b") == true, "\(record)")
+            let visits = try XCTUnwrap(record["visits"] as? [[String: Any]], "\(record)")
+            sizes.insert(visits.count)
+            for visit in visits {
+                sinces.insert(try XCTUnwrap(visit["since"] as? Int, "\(visit)"))
+                XCTAssertNotNil(visit["code"], "\(visit)")
+            }
+        }
+        XCTAssertEqual(sizes, [1, 2])
+        XCTAssertEqual(sinces, Set(1...9))
     }
 
     /// The INN's check digits, as the tax service publishes them: per check digit, the weighted

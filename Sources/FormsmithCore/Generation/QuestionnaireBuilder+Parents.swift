@@ -115,15 +115,15 @@ struct ParentNeeds: Sendable {
             let ordered = read.sorted { position[$0] < position[$1] }
             guard let first = ordered.first, position[first] >= 0 else { continue }
             // The last one may also be a number, a date, a text or a multi-choice, made to meet
-            // the `visibleIf` (``Self/settledTypes``); the switches before it are then not
-            // steered (their values cannot be tried against every number).
+            // the `visibleIf` (``Self/settledTypes``); the switches before it are steered too,
+            // the settled one read as unknown while they are tried (it may yet take any value):
+            // `e3 == 'blue' && $s6 CONTAINS 'b'` keeps `e3` blue, then `s6` is drawn with a `b`.
             for (index, id) in ordered.enumerated().reversed() {
                 let type = rules.fields[id].type
                 let settled = index == ordered.count - 1 && Self.settledTypes.contains(type)
                 guard type == .boolean || type == .enumeration || settled else { break }
                 steering[id].append(parentID)
                 laterSteering[parentID] = Array(ordered[index...])
-                if settled { break }
             }
         }
         visibilitySteering = steering
