@@ -390,6 +390,27 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
               code: {type: string, regex: '^[a-z]{3}$', parent: "visits[].since"}
         """
 
+    /// Every item of the required list `visits` needs `since`, visible only when `about.word
+    /// CONTAINS 'b'`, and `word` is required in the optional section `about`: so every valid
+    /// questionnaire fills `about`, with a `b` in `word`. `word` was drawn with a `b` when
+    /// `about` was filled, but `about` was left empty by its optional share (random form 90273's
+    /// `sec5`: 79 questionnaires of 200 rebuilt). `about.note` keeps both its shares.
+    static let deciderInOptionalSection = """
+        id: decider-in-section
+        sections:
+          about:
+            optional: true
+            fields:
+              word: {type: string, regex: '^[a-z]{2,6}$'}
+              note: {type: string, regex: '^[a-z]{4}$', optional: true}
+          visits:
+            type: list
+            maxItems: 2
+            fields:
+              since: {type: integer, min: 1, max: 9, visibleIf: "about.word CONTAINS 'b'"}
+              code: {type: string, regex: '^[a-z]{3}$', parent: "visits[].since"}
+        """
+
     private func generate(_ text: String, name: String, count: Int = 1000, today: String? = nil) throws -> [[String: Any]] {
         let rules = try write("\(name).yaml", text)
         let output = path("\(name).jsonl")
@@ -763,6 +784,22 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         }
         XCTAssertEqual(sizes, [1, 2])
         XCTAssertEqual(sinces, Set(1...9))
+    }
+
+    func testAnOptionalSectionHoldingTheFieldThatShowsANeededParentIsFilled() throws {
+        let records = try generate(Self.deciderInOptionalSection, name: "decider-section", count: 1000)
+        var notes = 0
+        for record in records {
+            let about = try XCTUnwrap(record["about"] as? [String: Any], "\(record)")
+            XCTAssertTrue((about["word"] as? String)?.contains("b") == true, "\(record)")
+            if about["note"] != nil { notes += 1 }
+            for visit in try XCTUnwrap(record["visits"] as? [[String: Any]], "\(record)") {
+                XCTAssertNotNil(visit["since"], "\(visit)")
+                XCTAssertNotNil(visit["code"], "\(visit)")
+            }
+        }
+        XCTAssertGreaterThan(notes, 0, "about.note never filled")
+        XCTAssertLessThan(notes, 1000, "about.note never left empty")
     }
 
     /// The INN's check digits, as the tax service publishes them: per check digit, the weighted

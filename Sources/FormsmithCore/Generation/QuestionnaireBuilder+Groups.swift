@@ -14,8 +14,9 @@ extension QuestionnaireBuilder {
         case whole
     }
 
-    /// The choice for the section of `field` (which must belong to one), decided on first use.
-    func groupChoice(for field: CompiledField) -> GroupChoice {
+    /// The choice for the section of `field` (which must belong to one, filled in the item
+    /// `item`), decided on first use.
+    func groupChoice(for field: CompiledField, item: Int) -> GroupChoice {
         let index = field.group
         if groupChoices[index] != .undecided { return groupChoices[index] }
         let group = rules.groups[index]
@@ -24,7 +25,7 @@ extension QuestionnaireBuilder {
         if field.groupRequiredIf?.evaluateCondition(environment) == true {
             choice = filled
         } else if group.canBeEmpty {
-            if groupHoldsNeededParent(index, filling: field.id) {
+            if groupHoldsNeededParent(index, filling: field.id) || groupHoldsParentDecider(index, item: item) {
                 choice = filled
             } else if groupMissesParent(index, filled: filled) || groupHoldsNeverValid(index, filled: filled) {
                 choice = .empty
@@ -36,6 +37,18 @@ extension QuestionnaireBuilder {
         }
         groupChoices[index] = choice
         return choice
+    }
+
+    /// Whether the section `index`, about to be left empty, holds a field that decides whether
+    /// a parent is visible (``ParentNeeds/visibilitySteering``) and, left empty, hides it while
+    /// a child of it is required and visible (``filledForParentVisibility``): the section is
+    /// then filled, and the field made to show the parent. Left empty, it hid the parent and the
+    /// questionnaire was rebuilt (`sec5.s6 CONTAINS 'b'` showing the parent, `sec5` optional).
+    func groupHoldsParentDecider(_ index: Int, item: Int) -> Bool {
+        rules.groups[index].members.contains { member in
+            !parentNeeds.visibilitySteering[member].isEmpty
+                && filledForParentVisibility(rules.fields[member], address: FieldAddress(field: member, item: item))
+        }
     }
 
     /// Whether the section `index`, about to be filled (`filled`: field by field or wholly),
