@@ -411,6 +411,48 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
               code: {type: string, regex: '^[a-z]{3}$', parent: "visits[].since"}
         """
 
+    /// Every item of the required list `visits` needs `since`, visible only when `level > 4 &&
+    /// visits[].unit >= 3`, and `unit` is required and `const: 6`: so every valid questionnaire
+    /// has `level` above 4 (4.1 to 9.5, its tenths uniform). The const `unit`, last read in
+    /// the items' scope, was taken as the field that decides and could not be changed, while
+    /// `level` was drawn freely (random form 90012's `n6`: 667 questionnaires of 1,000 rebuilt).
+    static let constReadBesideTheDecider = """
+        id: const-read
+        fields:
+          level: {type: decimal, fractionDigits: 1, min: 0.5, max: 9.5}
+        sections:
+          visits:
+            type: list
+            maxItems: 2
+            fields:
+              unit: {type: integer, const: 6}
+              since: {type: integer, min: 10, max: 20, visibleIf: "level > 4 && visits[].unit >= 3"}
+              code: {type: string, regex: '^[a-z]{3}$', parent: "visits[].since"}
+        """
+
+    /// `extra.notes[].code` needs `extra.since`, visible only when `level > 4`, and `extra`
+    /// is optional (shown when `photo` is there): a valid questionnaire fills `extra` only with
+    /// `level` above 4. `level` keeps its share (4 or less in (4 - 0.5) / 9 of them, 39%), and
+    /// `extra` was filled because it holds `since`, a parent a child needs, though `level` had
+    /// already hidden it (random form 90012's `sec10`: 667 questionnaires of 1,000 rebuilt).
+    static let hiddenParentInOptionalSection = """
+        id: hidden-parent-in-section
+        fields:
+          level: {type: decimal, fractionDigits: 1, min: 0.5, max: 9.5}
+          photo: {type: string, regex: '^[a-z]{3}$', optional: true}
+        sections:
+          extra:
+            optional: true
+            visibleIf: "present(photo)"
+            fields:
+              since: {type: integer, min: 10, max: 20, visibleIf: "level > 4"}
+              notes:
+                type: list
+                maxItems: 2
+                fields:
+                  code: {type: string, regex: '^[a-z]{3}$', parent: "extra.since"}
+        """
+
     private func generate(_ text: String, name: String, count: Int = 1000, today: String? = nil) throws -> [[String: Any]] {
         let rules = try write("\(name).yaml", text)
         let output = path("\(name).jsonl")
@@ -800,6 +842,43 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         }
         XCTAssertGreaterThan(notes, 0, "about.note never filled")
         XCTAssertLessThan(notes, 1000, "about.note never left empty")
+    }
+
+    func testAConstNumberReadBesideTheFieldThatDecidesAParentsVisibilityIsNotSteered() throws {
+        let records = try generate(Self.constReadBesideTheDecider, name: "const-read", count: 1000)
+        var levels: [Double] = []
+        for record in records {
+            let level = try XCTUnwrap(record["level"] as? Double, "\(record)")
+            XCTAssertGreaterThan(level, 4, "\(record)")
+            levels.append(level)
+            for visit in try XCTUnwrap(record["visits"] as? [[String: Any]], "\(record)") {
+                XCTAssertEqual(visit["unit"] as? Int, 6, "\(visit)")
+                XCTAssertNotNil(visit["since"], "\(visit)")
+                XCTAssertNotNil(visit["code"], "\(visit)")
+            }
+        }
+        // 55 tenths from 4.1 to 9.5, uniform: about a fifth below 5.2 and a fifth above 8.4.
+        XCTAssertEqual(Double(levels.filter { $0 < 5.15 }.count) / 1000, 11.0 / 55, accuracy: 0.05)
+        XCTAssertEqual(Double(levels.filter { $0 > 8.45 }.count) / 1000, 11.0 / 55, accuracy: 0.05)
+    }
+
+    func testAnOptionalSectionHoldingANeededParentAlreadyHiddenIsLeftEmpty() throws {
+        let records = try generate(Self.hiddenParentInOptionalSection, name: "hidden-in-section", count: 1000)
+        var low = 0, extras = 0
+        for record in records {
+            let level = try XCTUnwrap(record["level"] as? Double, "\(record)")
+            if level <= 4 { low += 1 }
+            guard let extra = record["extra"] as? [String: Any] else { continue }
+            extras += 1
+            XCTAssertGreaterThan(level, 4, "\(record)")
+            XCTAssertNotNil(record["photo"], "\(record)")
+            XCTAssertNotNil(extra["since"], "\(record)")
+            for note in try XCTUnwrap(extra["notes"] as? [[String: Any]], "\(record)") {
+                XCTAssertNotNil(note["code"], "\(note)")
+            }
+        }
+        XCTAssertEqual(Double(low) / 1000, 35.0 / 90, accuracy: 0.05, "level at most 4 in \(low) of 1000")
+        XCTAssertGreaterThan(extras, 0, "extra never filled")
     }
 
     /// The INN's check digits, as the tax service publishes them: per check digit, the weighted

@@ -25,7 +25,9 @@ extension QuestionnaireBuilder {
         if field.groupRequiredIf?.evaluateCondition(environment) == true {
             choice = filled
         } else if group.canBeEmpty {
-            if groupHoldsNeededParent(index, filling: field.id) || groupHoldsParentDecider(index, item: item) {
+            if groupHidesNeededParent(index, filling: field.id) {
+                choice = .empty
+            } else if groupHoldsNeededParent(index, filling: field.id) || groupHoldsParentDecider(index, item: item) {
                 choice = filled
             } else if groupMissesParent(index, filled: filled) || groupHoldsNeverValid(index, filled: filled) {
                 choice = .empty
@@ -37,6 +39,45 @@ extension QuestionnaireBuilder {
         }
         groupChoices[index] = choice
         return choice
+    }
+
+    /// Whether the section `index` holds a parent hidden by a `visibleIf` already decided (every
+    /// field it reads filled before the section: `n11` shown only when `$d1 > 4`, `d1` drawn 2)
+    /// while a child of it in the section, or in a list inside it, would be required: the
+    /// section is then left empty. Filled (it held a needed parent), the child could not be,
+    /// and the questionnaire was rebuilt (random form 90012).
+    func groupHidesNeededParent(_ index: Int, filling: Int) -> Bool {
+        let start = parentNeeds.position[filling]
+        for member in rules.groups[index].members where !parentNeeds.children[member].isEmpty {
+            let parent = rules.fields[member]
+            guard let shown = parent.visibleIf else { continue }
+            let decided = shown.referencedFields.allSatisfy { id in
+                let read = rules.fields[id]
+                if read.listID == parent.listID { return parentNeeds.position[id] >= 0 && parentNeeds.position[id] < start }
+                // A field of an enclosing scope is filled before the items that read it.
+                var list = parent.listID
+                while let current = list {
+                    if read.listID == rules.fields[current].listID { return true }
+                    list = rules.fields[current].listID
+                }
+                return false
+            }
+            guard decided, shown.evaluateCondition(environment) == false else { continue }
+            for need in parentNeeds.children[member] where insideGroup(need.field, index) {
+                if childNeedsParent(need, filledThrough: start - 1) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether the field lies in the section `index`, or in a list or section inside it.
+    private func insideGroup(_ id: Int, _ index: Int) -> Bool {
+        var current: Int? = id
+        while let field = current {
+            if rules.fields[field].group == index { return true }
+            current = rules.fields[field].listID
+        }
+        return false
     }
 
     /// Whether the section `index`, about to be left empty, holds a field that decides whether

@@ -96,7 +96,7 @@ extension QuestionnaireBuilder {
         let root: CompiledNode
         var source = "visibleIf of \(parent.path)"
         if unconditional {
-            root = shown.root
+            root = shown.root.replacingFields(parentNeeds.fixedValues)
         } else if let first = conditional.first {
             root = .or(shown.root, .not(conditional.dropFirst().reduce(first.node) { .or($0, $1.node) }))
             source += " unless " + conditional.map(\.path).joined(separator: ", ") + " hidden"
