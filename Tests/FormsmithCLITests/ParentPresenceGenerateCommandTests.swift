@@ -341,6 +341,118 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
                   tags: {type: multi-choice, values: [x, y, z], minItems: 1, parent: "rooms[].label"}
         """
 
+    /// `extra.claims` is required whenever the optional section `extra` is filled, and its
+    /// items need `shown`, visible only when `account CONTAINS 'é'`: `account`'s mask is eight
+    /// digits and its `allow:` values are `0` and `n/a`, none of which holds an `é`. So `shown`
+    /// is never there, no item of `claims` can be valid, and `extra` is left empty in every
+    /// valid questionnaire (random form 90247's shape: 183 questionnaires of 200 rebuilt, the
+    /// `allow:` values keeping the text from being read, and the required list in an optional
+    /// section filled with the section). `other`, `bank` and `account`'s allowed values keep
+    /// their shares.
+    static let requiredListNeverValidInOptionalSection = """
+        id: never-in-section
+        fields:
+          bank: {type: string, mask: '000000000', optional: true}
+          account: {type: text, mask: '00000000', allow: ['0', 'n/a'], visibleIf: "present(bank)"}
+          shown: {type: string, regex: '^[a-z]{3}$', visibleIf: "account CONTAINS 'é'"}
+        sections:
+          extra:
+            optional: true
+            fields:
+              note: {type: string, regex: '^[a-z]{4}$'}
+              claims:
+                type: list
+                fields:
+                  amount: {type: integer, min: 1, max: 9, parent: shown}
+          other:
+            optional: true
+            fields:
+              kind: {type: enum, values: [a, b]}
+        """
+
+    /// Every item of the required list `visits` needs `since` (its `code` is required with
+    /// `parent: visits[].since`), visible only when `colour == 'blue' && word CONTAINS 'b'`,
+    /// both optional at the root, `word` filled after `colour`. So every valid questionnaire has
+    /// `colour: blue` and a `word` holding a `b`. `word`, a text deciding last, was drawn to
+    /// hold a `b`, but `colour` before it was drawn freely (random form 90273's shape: 1,037
+    /// questionnaires of 200 rebuilt). `since` keeps its range and `visits` both its sizes.
+    static let switchBeforeASettledText = """
+        id: switch-before-text
+        fields:
+          colour: {type: enum, values: [red, blue, green], optional: true}
+          word: {type: string, regex: '^[a-z]{2,6}$', optional: true}
+        sections:
+          visits:
+            type: list
+            maxItems: 2
+            fields:
+              since: {type: integer, min: 1, max: 9, visibleIf: "colour == 'blue' && word CONTAINS 'b'"}
+              code: {type: string, regex: '^[a-z]{3}$', parent: "visits[].since"}
+        """
+
+    /// Every item of the required list `visits` needs `since`, visible only when `about.word
+    /// CONTAINS 'b'`, and `word` is required in the optional section `about`: so every valid
+    /// questionnaire fills `about`, with a `b` in `word`. `word` was drawn with a `b` when
+    /// `about` was filled, but `about` was left empty by its optional share (random form 90273's
+    /// `sec5`: 79 questionnaires of 200 rebuilt). `about.note` keeps both its shares.
+    static let deciderInOptionalSection = """
+        id: decider-in-section
+        sections:
+          about:
+            optional: true
+            fields:
+              word: {type: string, regex: '^[a-z]{2,6}$'}
+              note: {type: string, regex: '^[a-z]{4}$', optional: true}
+          visits:
+            type: list
+            maxItems: 2
+            fields:
+              since: {type: integer, min: 1, max: 9, visibleIf: "about.word CONTAINS 'b'"}
+              code: {type: string, regex: '^[a-z]{3}$', parent: "visits[].since"}
+        """
+
+    /// Every item of the required list `visits` needs `since`, visible only when `level > 4 &&
+    /// visits[].unit >= 3`, and `unit` is required and `const: 6`: so every valid questionnaire
+    /// has `level` above 4 (4.1 to 9.5, its tenths uniform). The const `unit`, last read in
+    /// the items' scope, was taken as the field that decides and could not be changed, while
+    /// `level` was drawn freely (random form 90012's `n6`: 667 questionnaires of 1,000 rebuilt).
+    static let constReadBesideTheDecider = """
+        id: const-read
+        fields:
+          level: {type: decimal, fractionDigits: 1, min: 0.5, max: 9.5}
+        sections:
+          visits:
+            type: list
+            maxItems: 2
+            fields:
+              unit: {type: integer, const: 6}
+              since: {type: integer, min: 10, max: 20, visibleIf: "level > 4 && visits[].unit >= 3"}
+              code: {type: string, regex: '^[a-z]{3}$', parent: "visits[].since"}
+        """
+
+    /// `extra.notes[].code` needs `extra.since`, visible only when `level > 4`, and `extra`
+    /// is optional (shown when `photo` is there): a valid questionnaire fills `extra` only with
+    /// `level` above 4. `level` keeps its share (4 or less in (4 - 0.5) / 9 of them, 39%), and
+    /// `extra` was filled because it holds `since`, a parent a child needs, though `level` had
+    /// already hidden it (random form 90012's `sec10`: 667 questionnaires of 1,000 rebuilt).
+    static let hiddenParentInOptionalSection = """
+        id: hidden-parent-in-section
+        fields:
+          level: {type: decimal, fractionDigits: 1, min: 0.5, max: 9.5}
+          photo: {type: string, regex: '^[a-z]{3}$', optional: true}
+        sections:
+          extra:
+            optional: true
+            visibleIf: "present(photo)"
+            fields:
+              since: {type: integer, min: 10, max: 20, visibleIf: "level > 4"}
+              notes:
+                type: list
+                maxItems: 2
+                fields:
+                  code: {type: string, regex: '^[a-z]{3}$', parent: "extra.since"}
+        """
+
     private func generate(_ text: String, name: String, count: Int = 1000, today: String? = nil) throws -> [[String: Any]] {
         let rules = try write("\(name).yaml", text)
         let output = path("\(name).jsonl")
@@ -670,6 +782,103 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
             + "every value the fields it reads can take), so no questionnaire is valid; make the list optional or fix "
             + "the rule that hides that field")
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+    }
+
+    func testAnOptionalSectionWhoseRequiredListCanHaveNoValidItemIsLeftEmpty() throws {
+        let rules = try write("never-section.yaml", Self.requiredListNeverValidInOptionalSection)
+        let output = path("never-section.jsonl")
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "1000", "--seed", "2", "--output", output])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("formsmith: warning: 'extra.claims' is always left empty: none of its items can be "
+            + "valid ('extra.claims[].amount' is required and never there: its parent 'shown' is never there: its visibleIf "
+            + "'account CONTAINS 'é'' is false for every value the fields it reads can take)\n"), run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix("wrote 1000 questionnaires to \(output); nothing discarded\n"), run.stderr)
+        let validate = try Formsmith.run(["validate", "--rules", rules, output])
+        XCTAssertEqual(validate.status, 0, validate.stdout)
+        var banks = 0, others = 0, allowed = 0
+        for line in try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n") {
+            let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            XCTAssertNil(record["extra"], "\(record)")
+            XCTAssertNil(record["shown"], "\(record)")
+            if record["bank"] != nil { banks += 1 }
+            if record["other"] != nil { others += 1 }
+            if let account = record["account"] as? String, account == "0" || account == "n/a" { allowed += 1 }
+        }
+        XCTAssertGreaterThan(banks, 0, "bank never filled")
+        XCTAssertLessThan(banks, 1000, "bank never left empty")
+        XCTAssertGreaterThan(others, 0, "other never filled")
+        XCTAssertLessThan(others, 1000, "other never left empty")
+        XCTAssertGreaterThan(allowed, 0, "account's allowed values never written")
+    }
+
+    func testASwitchBeforeATextDecidingAParentsVisibilityIsSteeredToo() throws {
+        let records = try generate(Self.switchBeforeASettledText, name: "switch-text", count: 1000)
+        var sizes = Set<Int>(), sinces = Set<Int>()
+        for record in records {
+            XCTAssertEqual(record["colour"] as? String, "blue", "\(record)")
+            XCTAssertTrue((record["word"] as? String)?.contains("b") == true, "\(record)")
+            let visits = try XCTUnwrap(record["visits"] as? [[String: Any]], "\(record)")
+            sizes.insert(visits.count)
+            for visit in visits {
+                sinces.insert(try XCTUnwrap(visit["since"] as? Int, "\(visit)"))
+                XCTAssertNotNil(visit["code"], "\(visit)")
+            }
+        }
+        XCTAssertEqual(sizes, [1, 2])
+        XCTAssertEqual(sinces, Set(1...9))
+    }
+
+    func testAnOptionalSectionHoldingTheFieldThatShowsANeededParentIsFilled() throws {
+        let records = try generate(Self.deciderInOptionalSection, name: "decider-section", count: 1000)
+        var notes = 0
+        for record in records {
+            let about = try XCTUnwrap(record["about"] as? [String: Any], "\(record)")
+            XCTAssertTrue((about["word"] as? String)?.contains("b") == true, "\(record)")
+            if about["note"] != nil { notes += 1 }
+            for visit in try XCTUnwrap(record["visits"] as? [[String: Any]], "\(record)") {
+                XCTAssertNotNil(visit["since"], "\(visit)")
+                XCTAssertNotNil(visit["code"], "\(visit)")
+            }
+        }
+        XCTAssertGreaterThan(notes, 0, "about.note never filled")
+        XCTAssertLessThan(notes, 1000, "about.note never left empty")
+    }
+
+    func testAConstNumberReadBesideTheFieldThatDecidesAParentsVisibilityIsNotSteered() throws {
+        let records = try generate(Self.constReadBesideTheDecider, name: "const-read", count: 1000)
+        var levels: [Double] = []
+        for record in records {
+            let level = try XCTUnwrap(record["level"] as? Double, "\(record)")
+            XCTAssertGreaterThan(level, 4, "\(record)")
+            levels.append(level)
+            for visit in try XCTUnwrap(record["visits"] as? [[String: Any]], "\(record)") {
+                XCTAssertEqual(visit["unit"] as? Int, 6, "\(visit)")
+                XCTAssertNotNil(visit["since"], "\(visit)")
+                XCTAssertNotNil(visit["code"], "\(visit)")
+            }
+        }
+        // 55 tenths from 4.1 to 9.5, uniform: about a fifth below 5.2 and a fifth above 8.4.
+        XCTAssertEqual(Double(levels.filter { $0 < 5.15 }.count) / 1000, 11.0 / 55, accuracy: 0.05)
+        XCTAssertEqual(Double(levels.filter { $0 > 8.45 }.count) / 1000, 11.0 / 55, accuracy: 0.05)
+    }
+
+    func testAnOptionalSectionHoldingANeededParentAlreadyHiddenIsLeftEmpty() throws {
+        let records = try generate(Self.hiddenParentInOptionalSection, name: "hidden-in-section", count: 1000)
+        var low = 0, extras = 0
+        for record in records {
+            let level = try XCTUnwrap(record["level"] as? Double, "\(record)")
+            if level <= 4 { low += 1 }
+            guard let extra = record["extra"] as? [String: Any] else { continue }
+            extras += 1
+            XCTAssertGreaterThan(level, 4, "\(record)")
+            XCTAssertNotNil(record["photo"], "\(record)")
+            XCTAssertNotNil(extra["since"], "\(record)")
+            for note in try XCTUnwrap(extra["notes"] as? [[String: Any]], "\(record)") {
+                XCTAssertNotNil(note["code"], "\(note)")
+            }
+        }
+        XCTAssertEqual(Double(low) / 1000, 35.0 / 90, accuracy: 0.05, "level at most 4 in \(low) of 1000")
+        XCTAssertGreaterThan(extras, 0, "extra never filled")
     }
 
     /// The INN's check digits, as the tax service publishes them: per check digit, the weighted

@@ -36,12 +36,13 @@ extension NeverShown {
     /// twenty digits) and presence tests (`present(s2)`, `s2 != null`): one present value that
     /// makes each of those predicates false, and absent when the field may be left empty. Any
     /// real value gives the same result there, so the condition evaluated on these is evaluated
-    /// on every value the field can hold. Nil when the field is read any other way, has
-    /// `allow:` values, or a predicate can be met.
+    /// on every value the field can hold. Its `allow:` values (accepted as they are, beside its
+    /// patterns: `allow: ['0', 'n/a']` on a twenty-digit mask) are values of their own, tried
+    /// each as itself. Nil when the field is read any other way or a predicate can be met.
     static func textValues(_ id: Int, in condition: CompiledExpression, rules: CompiledRuleSet,
                            plan: GeneratorFieldTables, mayBeEmpty: Bool) -> [FieldLookup]? {
         let field = rules.fields[id]
-        guard field.type == .string || field.type == .text, field.allowed.isEmpty, !plan.textSpecs.isEmpty else { return nil }
+        guard field.type == .string || field.type == .text, !plan.textSpecs.isEmpty else { return nil }
         var unmet: [CompiledNode] = []
         guard readsOnlyThroughUnmetTests(condition.root, field: id, rules: rules, specs: plan.textSpecs, unmet: &unmet),
               !unmet.isEmpty else { return nil }
@@ -51,7 +52,8 @@ extension NeverShown {
             return unmet.allSatisfy { CompiledExpression(root: $0).evaluateCondition(assigned) == false }
         }
         guard let standIn else { return nil }
-        return [.value(.string(standIn))] + (mayBeEmpty ? [.absent] : [])
+        let allowed = field.allowed.map { FieldLookup.value(.string(String(decoding: $0, as: UTF8.self))) }
+        return [.value(.string(standIn))] + allowed + (mayBeEmpty ? [.absent] : [])
     }
 
     /// Whether every read of `field` in `node` is a presence test or a (not negated) string

@@ -37,6 +37,9 @@ struct ParentNeeds: Sendable {
     let decidedParents: [[(child: Int, parent: Int)]]
     /// Per field, its position in the fill order of its scope (-1 for none).
     let position: [Int]
+    /// The `const` numbers a parent's `visibleIf` reads, which decide nothing: put in as values
+    /// where the condition is met from an enclosing scope, whose items are not at hand.
+    let fixedValues: [Int: ExpressionValue]
     /// The types, besides switches and enums, of a field that decides a parent's visibility
     /// last and is made to meet the parent's `visibleIf`: numbers and dates settled by the
     /// solver, multi-choices among the sets that fit
@@ -93,9 +96,22 @@ struct ParentNeeds: Sendable {
         self.position = position
         var steering = Array(repeating: [Int](), count: rules.fields.count)
         var laterSteering = Array(repeating: [Int](), count: rules.fields.count)
+        /// Whether the field always holds one number (required wherever its scope is, a `const`):
+        /// it decides nothing, and is read as it is.
+        var fixedValues: [Int: ExpressionValue] = [:]
+        func fixed(_ id: Int) -> Bool {
+            let field = rules.fields[id]
+            guard !field.isOptional, field.requiredIf == nil, field.visibleIf == nil, !field.inConditionalGroup,
+                  !(field.group >= 0 && rules.groups[field.group].canBeEmpty),
+                  let constant = NumberDomain.fixed(of: field)?.constant else { return false }
+            fixedValues[id] = field.type == .integer ? constant.int64.map { .integer($0) } ?? .decimal(constant) : .decimal(constant)
+            return true
+        }
         for parentID in children.indices where !children[parentID].isEmpty {
             let parent = rules.fields[parentID]
-            guard let allRead = parent.visibleIf?.referencedFields, !allRead.isEmpty else { continue }
+            // A `const` number read decides nothing: the field that decides is among the others
+            // (`$d1 > 4 && lst5[].n6 - 6 >= -3` with `n6` const 6: `d1` at the root).
+            guard let allRead = parent.visibleIf?.referencedFields.filter({ !fixed($0) }), !allRead.isEmpty else { continue }
             // Fields of enclosing scopes are decided before; the last one of its own scope decides.
             // When it reads only fields of enclosing scopes (a parent in list items hidden by a
             // switch at the root), the last one of the innermost of those scopes decides.
@@ -115,19 +131,20 @@ struct ParentNeeds: Sendable {
             let ordered = read.sorted { position[$0] < position[$1] }
             guard let first = ordered.first, position[first] >= 0 else { continue }
             // The last one may also be a number, a date, a text or a multi-choice, made to meet
-            // the `visibleIf` (``Self/settledTypes``); the switches before it are then not
-            // steered (their values cannot be tried against every number).
+            // the `visibleIf` (``Self/settledTypes``); the switches before it are steered too,
+            // the settled one read as unknown while they are tried (it may yet take any value):
+            // `e3 == 'blue' && $s6 CONTAINS 'b'` keeps `e3` blue, then `s6` is drawn with a `b`.
             for (index, id) in ordered.enumerated().reversed() {
                 let type = rules.fields[id].type
                 let settled = index == ordered.count - 1 && Self.settledTypes.contains(type)
                 guard type == .boolean || type == .enumeration || settled else { break }
                 steering[id].append(parentID)
                 laterSteering[parentID] = Array(ordered[index...])
-                if settled { break }
             }
         }
         visibilitySteering = steering
         deciders = laterSteering
+        self.fixedValues = fixedValues
         decidedParents = rules.groups.enumerated().map { index, group in
             let first = group.members.map { position[$0] }.filter { $0 >= 0 }.min() ?? -1
             var pairs: [(child: Int, parent: Int)] = []

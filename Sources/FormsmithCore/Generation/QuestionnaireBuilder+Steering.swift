@@ -96,7 +96,7 @@ extension QuestionnaireBuilder {
         let root: CompiledNode
         var source = "visibleIf of \(parent.path)"
         if unconditional {
-            root = shown.root
+            root = shown.root.replacingFields(parentNeeds.fixedValues)
         } else if let first = conditional.first {
             root = .or(shown.root, .not(conditional.dropFirst().reduce(first.node) { .or($0, $1.node) }))
             source += " unless " + conditional.map(\.path).joined(separator: ", ") + " hidden"
@@ -287,12 +287,16 @@ extension QuestionnaireBuilder {
 
     /// Whether the parent's `visibleIf` holds (or cannot be read) for some values of the
     /// switches and enums read after `field` that are still empty (tried in turn, at most 256
-    /// combinations, then put back empty); with none left, whether it holds now.
+    /// combinations, then put back empty); with none left, whether it holds now. A number, date,
+    /// text or multi-choice deciding last and still empty is read as unknown: it is settled to
+    /// meet the `visibleIf` when its turn comes (``parentSettledValue``, ``parentDecidedText``).
     private func canShowParent(_ parentID: Int, after field: CompiledField, item: Int) -> Bool {
         guard let condition = rules.fields[parentID].visibleIf else { return true }
         let deciders = parentNeeds.deciders[parentID]
         guard let index = deciders.firstIndex(of: field.id) else { return condition.evaluateCondition(environment) != false }
-        let open = deciders[(index + 1)...].filter { !value(of: $0).isPresent }
+        let later = deciders[(index + 1)...].filter { !value(of: $0).isPresent }
+        let open = later.filter { rules.fields[$0].type == .boolean || rules.fields[$0].type == .enumeration }
+        let reading = UnknownFieldsEnvironment(base: environment, unknown: later.filter { !open.contains($0) })
         let counts = open.map { rules.fields[$0].type == .boolean ? 2 : plan.enumValueCount(of: $0) }
         let total = counts.reduce(1) { $0 * max($1, 1) }
         guard total <= 256 else { return true }
@@ -303,8 +307,19 @@ extension QuestionnaireBuilder {
                 record.setValue(candidate(rules.fields[id], rest % max(count, 1)), at: FieldAddress(field: id, item: item), in: rules)
                 rest /= max(count, 1)
             }
-            if condition.evaluateCondition(environment) != false { return true }
+            if condition.evaluateCondition(reading) != false { return true }
         }
         return false
     }
+}
+
+/// The builder's values with some fields read as unknown: a field settled later to meet a
+/// condition, which may yet take any value, so a switch before it is judged on the others.
+struct UnknownFieldsEnvironment<Base: ExpressionEnvironment>: ExpressionEnvironment {
+    let base: Base
+    let unknown: [Int]
+    var today: CivilDate { base.today }
+    func lookup(_ field: Int) -> FieldLookup { unknown.contains(field) ? .invalid : base.lookup(field) }
+    func everyItem(of field: Int, inList list: Int) -> [FieldLookup]? { base.everyItem(of: field, inList: list) }
+    func currentItem(ofList list: Int) -> Int? { base.currentItem(ofList: list) }
 }

@@ -127,7 +127,7 @@ final class QuestionnaireBuilder {
             var required = field.requiredIf.map { $0.evaluateCondition(environment) ?? true } ?? !field.isOptional
             var skipped = false
             if field.group >= 0 {
-                switch groupChoice(for: field) {
+                switch groupChoice(for: field, item: item) {
                 case .empty: skipped = true
                 case .whole: required = true
                 case .fieldByField, .undecided: break
