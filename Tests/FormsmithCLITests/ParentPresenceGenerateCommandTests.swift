@@ -453,6 +453,22 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
                   code: {type: string, regex: '^[a-z]{3}$', parent: "extra.since"}
         """
 
+    /// Generates `count` questionnaires of `text` (seed 2) where a list or section is left out
+    /// and said: exit 0, nothing discarded, `validate` exit 0; standard error and the records.
+    private func generateLeavingOut(_ text: String, name: String, count: Int) throws -> (stderr: String, records: [[String: Any]]) {
+        let rules = try write("\(name).yaml", text)
+        let output = path("\(name).jsonl")
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", String(count), "--seed", "2", "--output", output])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix("wrote \(count) questionnaires to \(output); nothing discarded\n"), run.stderr)
+        let validate = try Formsmith.run(["validate", "--rules", rules, output])
+        XCTAssertEqual(validate.status, 0, validate.stdout)
+        let records = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        return (run.stderr, records)
+    }
+
     private func generate(_ text: String, name: String, count: Int = 1000, today: String? = nil) throws -> [[String: Any]] {
         let rules = try write("\(name).yaml", text)
         let output = path("\(name).jsonl")
@@ -696,22 +712,16 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
     }
 
     func testAnOptionalListWhoseItemsNeedAParentNeverShownIsLeftOutAndSaidSo() throws {
-        let rules = try write("never-list.yaml", Self.listNeedingAParentNeverShown)
-        let output = path("never-list.jsonl")
         let started = Date()
-        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "2000", "--seed", "2", "--output", output])
+        let (stderr, records) = try generateLeavingOut(Self.listNeedingAParentNeverShown, name: "never-list", count: 2000)
         // The parent's visibleIf multiplies two fields: generation must not wait on a solver for it.
         XCTAssertLessThan(Date().timeIntervalSince(started), 60)
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stderr, "formsmith: warning: 'claims' is always left empty: none of its items can be valid "
+        XCTAssertEqual(stderr, "formsmith: warning: 'claims' is always left empty: none of its items can be valid "
             + "('claims[].amount' is required and never there: its parent 'box.shown' is never there: its visibleIf "
             + "'(box.zero * box.zero >= 19) && (box.zero + box.zero < 5)' is false for every value the fields it reads "
-            + "can take)\nformsmith: wrote 2000 questionnaires to \(output); nothing discarded\n")
-        let validate = try Formsmith.run(["validate", "--rules", rules, output])
-        XCTAssertEqual(validate.status, 0, validate.stdout)
+            + "can take)\nformsmith: wrote 2000 questionnaires to \(path("never-list.jsonl")); nothing discarded\n")
         var kindA = 0
-        for line in try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n") {
-            let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        for record in records {
             XCTAssertNil(record["claims"], "\(record)")
             XCTAssertNil((record["box"] as? [String: Any])?["shown"], "\(record)")
             if record["kind"] as? String == "a" { kindA += 1 }
@@ -720,20 +730,13 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
     }
 
     func testAnOptionalListWhoseItemsNeedAParentThatATextsOwnMaskNeverShowsIsLeftOut() throws {
-        let rules = try write("never-text.yaml", Self.listNeedingAParentATextNeverShows)
-        let output = path("never-text.jsonl")
-        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "2000", "--seed", "2", "--output", output])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stderr.contains("formsmith: warning: 'claims' is always left empty: none of its items can be valid "
+        let (stderr, records) = try generateLeavingOut(Self.listNeedingAParentATextNeverShows, name: "never-text", count: 2000)
+        XCTAssertTrue(stderr.contains("formsmith: warning: 'claims' is always left empty: none of its items can be valid "
             + "('claims[].amount' is required and never there: its parent 'shown' is never there: its visibleIf "
-            + "'account LIKE[c] 'a*' && present(account)' is false for every value the fields it reads can take)\n"), run.stderr)
-        XCTAssertFalse(run.stderr.contains("'remarks' is always left empty"), run.stderr)
-        XCTAssertTrue(run.stderr.hasSuffix("wrote 2000 questionnaires to \(output); nothing discarded\n"), run.stderr)
-        let validate = try Formsmith.run(["validate", "--rules", rules, output])
-        XCTAssertEqual(validate.status, 0, validate.stdout)
+            + "'account LIKE[c] 'a*' && present(account)' is false for every value the fields it reads can take)\n"), stderr)
+        XCTAssertFalse(stderr.contains("'remarks' is always left empty"), stderr)
         var accounts = 0, remarks = 0, regionQ = 0
-        for line in try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n") {
-            let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        for record in records {
             XCTAssertNil(record["claims"], "\(record)")
             XCTAssertNil(record["shown"], "\(record)")
             if let account = record["account"] as? String {
@@ -785,19 +788,12 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
     }
 
     func testAnOptionalSectionWhoseRequiredListCanHaveNoValidItemIsLeftEmpty() throws {
-        let rules = try write("never-section.yaml", Self.requiredListNeverValidInOptionalSection)
-        let output = path("never-section.jsonl")
-        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "1000", "--seed", "2", "--output", output])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stderr.contains("formsmith: warning: 'extra.claims' is always left empty: none of its items can be "
+        let (stderr, records) = try generateLeavingOut(Self.requiredListNeverValidInOptionalSection, name: "never-section", count: 1000)
+        XCTAssertTrue(stderr.contains("formsmith: warning: 'extra.claims' is always left empty: none of its items can be "
             + "valid ('extra.claims[].amount' is required and never there: its parent 'shown' is never there: its visibleIf "
-            + "'account CONTAINS 'é'' is false for every value the fields it reads can take)\n"), run.stderr)
-        XCTAssertTrue(run.stderr.hasSuffix("wrote 1000 questionnaires to \(output); nothing discarded\n"), run.stderr)
-        let validate = try Formsmith.run(["validate", "--rules", rules, output])
-        XCTAssertEqual(validate.status, 0, validate.stdout)
+            + "'account CONTAINS 'é'' is false for every value the fields it reads can take)\n"), stderr)
         var banks = 0, others = 0, allowed = 0
-        for line in try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n") {
-            let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        for record in records {
             XCTAssertNil(record["extra"], "\(record)")
             XCTAssertNil(record["shown"], "\(record)")
             if record["bank"] != nil { banks += 1 }
