@@ -453,6 +453,36 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
                   code: {type: string, regex: '^[a-z]{3}$', parent: "extra.since"}
         """
 
+    /// `extra` is shown when `kind` is b and, holding the required `colour`, is then filled
+    /// wholly, so `extra.code` is required and needs `visit.since`; `since` is shown only while
+    /// `visit.on` and `about.word` is filled, and `word` (optional) only while `about.on`. So
+    /// every valid questionnaire with `kind: b` has `about.on`, `about.word`, `visit.on` and
+    /// `visit.since` (588 questionnaires of 1,000 were rebuilt before: `word` was left empty by
+    /// its optional share, `about.on` drawn false), while with `kind: a` nothing needs them and
+    /// each is still left out or false at times (random form 90355's shape).
+    static let parentShownOnlyWhileAFieldIsFilled = """
+        id: presence-chain
+        fields:
+          kind: {type: enum, values: [a, b]}
+        sections:
+          about:
+            visibleIf: "about.on"
+            fields:
+              on: {type: boolean}
+              word: {type: string, regex: '^[a-z]{2}[0-9]$', optional: true}
+          visit:
+            visibleIf: "visit.on"
+            fields:
+              on: {type: boolean}
+              since: {type: string, regex: '^[a-z]{3}$', visibleIf: "(about.word BEGINSWITH 'a') || present(about.word)"}
+          extra:
+            visibleIf: "kind == 'b'"
+            complete: true
+            fields:
+              colour: {type: enum, values: [red, blue]}
+              code: {type: enum, values: [x, y], optional: true, parent: "visit.since"}
+        """
+
     private func generate(_ text: String, name: String, count: Int = 1000, today: String? = nil) throws -> [[String: Any]] {
         let rules = try write("\(name).yaml", text)
         let output = path("\(name).jsonl")
@@ -879,6 +909,33 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         }
         XCTAssertEqual(Double(low) / 1000, 35.0 / 90, accuracy: 0.05, "level at most 4 in \(low) of 1000")
         XCTAssertGreaterThan(extras, 0, "extra never filled")
+    }
+
+    func testAFieldAParentIsShownOnlyWhileFilledIsFilledWhenTheParentIsNeeded() throws {
+        let records = try generate(Self.parentShownOnlyWhileAFieldIsFilled, name: "presence-chain", count: 1000)
+        var kindB = 0, aboutOff = 0, wordEmpty = 0, visitOff = 0
+        for record in records {
+            let about = record["about"] as? [String: Any] ?? [:], visit = record["visit"] as? [String: Any] ?? [:]
+            if record["kind"] as? String == "b" {
+                kindB += 1
+                XCTAssertEqual(about["on"] as? Bool, true, "\(record)")
+                XCTAssertNotNil(about["word"], "\(record)")
+                XCTAssertEqual(visit["on"] as? Bool, true, "\(record)")
+                XCTAssertNotNil(visit["since"], "\(record)")
+                let extra = try XCTUnwrap(record["extra"] as? [String: Any], "\(record)")
+                XCTAssertNotNil(extra["code"], "\(record)")
+            } else {
+                XCTAssertEqual(record["kind"] as? String, "a", "\(record)")
+                XCTAssertNil(record["extra"], "\(record)")
+                if about["on"] as? Bool == false { aboutOff += 1 } else if about["word"] == nil { wordEmpty += 1 }
+                if visit["on"] as? Bool == false { visitOff += 1 }
+            }
+        }
+        // `kind` is drawn freely: b in about half.
+        XCTAssertEqual(Double(kindB) / 1000, 0.5, accuracy: 0.06)
+        XCTAssertGreaterThan(aboutOff, 0, "about.on never false with kind a")
+        XCTAssertGreaterThan(wordEmpty, 0, "about.word never left empty with kind a")
+        XCTAssertGreaterThan(visitOff, 0, "visit.on never false with kind a")
     }
 
     /// The INN's check digits, as the tax service publishes them: per check digit, the weighted

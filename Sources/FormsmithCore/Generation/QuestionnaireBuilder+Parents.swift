@@ -48,7 +48,9 @@ struct ParentNeeds: Sendable {
     /// only while `n` is in 9...12 left its required child unfillable in 4 questionnaires of 5.
     static let settledTypes: Set<FieldType> = [.integer, .decimal, .date, .string, .text, .multiChoice]
 
-    init(rules: CompiledRuleSet) {
+    /// `neverShown`: the fields no valid questionnaire holds; what such a parent cannot be
+    /// there without is not filled for it (``presenceNeeds(of:rules:neverShown:)``).
+    init(rules: CompiledRuleSet, neverShown: NeverShown) {
         var children = Array(repeating: [Child](), count: rules.fields.count)
         // Each field's position in the fill order of its scope (the root's or its list's items).
         var position = Array(repeating: -1, count: rules.fields.count)
@@ -70,7 +72,8 @@ struct ParentNeeds: Sendable {
         // `complete` one): left out, its parent was left empty while the section was filled.
         for child in rules.fields where !child.isOptional || child.requiredIf != nil
             || (child.group >= 0 && rules.groups[child.group].isComplete) {
-            for parentID in Set(child.parents) {
+            // The fields a parent cannot be there without are needed as the parent is.
+            for parentID in Set(child.parents.flatMap { Self.presenceNeeds(of: $0, rules: rules, neverShown: neverShown) }) {
                 let parent = rules.fields[parentID]
                 let parentLists = enclosing(parent.listID)
                 // A child in the parent's scope or in a list inside it; a child outer to its
@@ -151,7 +154,8 @@ struct ParentNeeds: Sendable {
             for member in group.members {
                 let child = rules.fields[member]
                 guard !child.isOptional || child.requiredIf != nil || group.isComplete else { continue }
-                for parentID in Set(child.parents) where rules.fields[parentID].group != index {
+                for parentID in Set(child.parents.flatMap { Self.presenceNeeds(of: $0, rules: rules, neverShown: neverShown) })
+                where rules.fields[parentID].group != index {
                     let parent = rules.fields[parentID]
                     // A parent of the member's own scope filled before the section's first field,
                     // or of an enclosing scope (the root or an enclosing list's item), which is
