@@ -8,7 +8,8 @@
 extension ParentNeeds {
     /// `field`, then the fields without which it cannot be there, directly or through a chain:
     /// its `parent`s, and the fields its `visibleIf` is false without (read as empty while every
-    /// other field is unknown), and theirs in turn; lists are not followed. Only `field` for
+    /// other field is unknown) that filled can show it (texts, whose draw meets their string
+    /// tests, and fields read only through `present()`), and theirs in turn; lists are not followed. Only `field` for
     /// one no valid questionnaire holds (``NeverShown``): filling what it needs would show
     /// nothing, and took their optional share from those fields (`bank` always filled for a
     /// parent hidden by `account CONTAINS 'é'` on an eight-digit mask).
@@ -34,13 +35,42 @@ extension ParentNeeds {
         var needed = field.parents
         if let shown = field.visibleIf {
             needed += shown.referencedFields.filter { read in
+                // Filled, a text can meet its string tests (its draw aims at them); another kind
+                // shows the parent by being filled only when read only through `present()` or
+                // `empty()` (`n =< 13` on an empty `n` is false, and filled it still may be).
+                let type = rules.fields[read].type
+                guard type == .string || type == .text || shown.root.readsOnlyThroughPresence(of: read) else { return false }
                 // `today` read as the first and the last day there is: false at both, false whatever it is.
-                [CivilDate.earliest, CivilDate.latest].allSatisfy { today in
+                return [CivilDate.earliest, CivilDate.latest].allSatisfy { today in
                     shown.evaluateCondition(EmptyFieldEnvironment(empty: read, today: today)) == false
                 }
             }
         }
         return needed
+    }
+}
+
+extension CompiledNode {
+    /// Whether every read of field `id` here is `present(id)` or `empty(id)`.
+    fileprivate func readsOnlyThroughPresence(of id: Int) -> Bool {
+        switch self {
+        case let .call(function, .field(read)) where read == id && (function == .present || function == .empty):
+            return true
+        case let .field(read):
+            return read != id
+        case .constant, .today, .unevaluable, .position:
+            return true
+        case let .sum(field, list):
+            return field != id && list != id
+        case let .list(elements), let .concat(elements):
+            return elements.allSatisfy { $0.readsOnlyThroughPresence(of: id) }
+        case let .not(node), let .negate(node), let .call(_, node):
+            return node.readsOnlyThroughPresence(of: id)
+        case let .and(left, right), let .or(left, right), let .equal(left, right, _), let .order(left, right, _),
+             let .membership(left, right, _), let .add(left, right), let .subtract(left, right), let .text(_, left, right),
+             let .multiplicative(_, left, right):
+            return left.readsOnlyThroughPresence(of: id) && right.readsOnlyThroughPresence(of: id)
+        }
     }
 }
 
