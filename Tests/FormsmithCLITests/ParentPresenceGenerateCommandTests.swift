@@ -483,6 +483,37 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
               code: {type: enum, values: [x, y], optional: true, parent: "visit.since"}
         """
 
+    /// In each item of `visits`, `off` true hides `since`, `code`, `note` and the list `rooms`;
+    /// `code` is required when shown and needs `since`, shown only when `level > 7` too; every
+    /// `rooms` item needs `note`. With `level` at most 7 an item is valid only with `off` true
+    /// (`since` hidden while `code` is shown otherwise), which also hides `rooms`, so nothing
+    /// needs `note` (1,112 questionnaires of 1,000 were rebuilt before: `rooms`' items were taken
+    /// as needing `note` whatever `off` was, so no value of `off` looked right and it was drawn
+    /// freely; random form 90004's shape). Above 7 `off` is free (each value in about half the
+    /// items), `note` filled whenever `off` is false; `level` keeps its uniform share.
+    static let childInAListHiddenByTheSwitch = """
+        id: hidden-list-child
+        fields:
+          level: {type: integer, min: 1, max: 10}
+        sections:
+          visits:
+            type: list
+            minItems: 1
+            maxItems: 3
+            fields:
+              off: {type: boolean}
+              since: {type: integer, min: 1, max: 9, visibleIf: "NOT visits[].off AND level > 7"}
+              code: {type: enum, values: [x, y], visibleIf: "NOT visits[].off", parent: "visits[].since"}
+              note: {type: string, regex: '^[a-z]{3}$', optional: true, visibleIf: "NOT visits[].off"}
+              rooms:
+                type: list
+                minItems: 1
+                maxItems: 2
+                visibleIf: "NOT visits[].off"
+                fields:
+                  tag: {type: boolean, parent: "visits[].note"}
+        """
+
     private func generate(_ text: String, name: String, count: Int = 1000, today: String? = nil) throws -> [[String: Any]] {
         let rules = try write("\(name).yaml", text)
         let output = path("\(name).jsonl")
@@ -936,6 +967,30 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         XCTAssertGreaterThan(aboutOff, 0, "about.on never false with kind a")
         XCTAssertGreaterThan(wordEmpty, 0, "about.word never left empty with kind a")
         XCTAssertGreaterThan(visitOff, 0, "visit.on never false with kind a")
+    }
+
+    func testAChildInAListTheSteeredSwitchHidesDoesNotKeepTheSwitchFromHidingItsParent() throws {
+        let records = try generate(Self.childInAListHiddenByTheSwitch, name: "hidden-list-child", count: 1000)
+        var low = 0, highOff = 0, highOn = 0
+        for record in records {
+            let level = try XCTUnwrap(record["level"] as? Int, "\(record)")
+            if level <= 7 { low += 1 }
+            for visit in try XCTUnwrap(record["visits"] as? [[String: Any]], "\(record)") {
+                let off = try XCTUnwrap(visit["off"] as? Bool, "\(visit)")
+                if level <= 7 { XCTAssertTrue(off, "\(record)") }
+                if off {
+                    if level > 7 { highOff += 1 }
+                    XCTAssertNil(visit["rooms"], "\(visit)")
+                } else {
+                    highOn += 1
+                    XCTAssertNotNil(visit["since"], "\(visit)")
+                    XCTAssertNotNil(visit["code"], "\(visit)")
+                    XCTAssertNotNil(visit["note"], "\(visit)")
+                }
+            }
+        }
+        XCTAssertEqual(Double(low) / 1000, 0.7, accuracy: 0.05, "level at most 7 in \(low) of 1000")
+        XCTAssertEqual(Double(highOff) / Double(max(highOff + highOn, 1)), 0.5, accuracy: 0.08, "off \(highOff), on \(highOn) above 7")
     }
 
     /// The INN's check digits, as the tax service publishes them: per check digit, the weighted
