@@ -514,6 +514,29 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
                   tag: {type: boolean, parent: "visits[].note"}
         """
 
+    /// `extra` is shown when `kind` is b or `done` is not true and, holding the required
+    /// `colour`, is then filled wholly, so `extra.code` is required and needs `since`, shown
+    /// only while `word` is filled. `done` is filled after `word`, so a valid questionnaire
+    /// either has `word` (and `since`) or `kind` a or c with `done` true. `word` is optional
+    /// and keeps a share of being empty; then `done` is true (before, `word` was filled in all
+    /// 1,000 questionnaires: the child was taken as shown whatever `done` would be; random form
+    /// 90355's `sec4.s6` and `sec7.b10`). `kind` keeps its uniform share.
+    static let childHiddenByASwitchFilledLater = """
+        id: child-hidden-later
+        fields:
+          kind: {type: enum, values: [a, b, c]}
+          word: {type: string, regex: '^[a-z]{3}$', optional: true}
+          since: {type: string, regex: '^[a-z]{3}$', visibleIf: "present(word)"}
+          done: {type: boolean}
+        sections:
+          extra:
+            visibleIf: "kind == 'b' OR NOT done == TRUE"
+            complete: true
+            fields:
+              colour: {type: enum, values: [red, blue]}
+              code: {type: enum, values: [x, y], optional: true, parent: since}
+        """
+
     private func generate(_ text: String, name: String, count: Int = 1000, today: String? = nil) throws -> [[String: Any]] {
         let rules = try write("\(name).yaml", text)
         let output = path("\(name).jsonl")
@@ -991,6 +1014,26 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         }
         XCTAssertEqual(Double(low) / 1000, 0.7, accuracy: 0.05, "level at most 7 in \(low) of 1000")
         XCTAssertEqual(Double(highOff) / Double(max(highOff + highOn, 1)), 0.5, accuracy: 0.08, "off \(highOff), on \(highOn) above 7")
+    }
+
+    func testAParentAChildHiddenByALaterSwitchNeedsKeepsItsShareOfBeingEmpty() throws {
+        let records = try generate(Self.childHiddenByASwitchFilledLater, name: "child-hidden-later", count: 1000)
+        var kindB = 0, wordEmpty = 0
+        for record in records {
+            if record["kind"] as? String == "b" { kindB += 1 }
+            if record["word"] == nil {
+                wordEmpty += 1
+                XCTAssertNotEqual(record["kind"] as? String, "b", "\(record)")
+                XCTAssertEqual(record["done"] as? Bool, true, "\(record)")
+                XCTAssertNil(record["extra"], "\(record)")
+                XCTAssertNil(record["since"], "\(record)")
+            } else if let extra = record["extra"] as? [String: Any] {
+                XCTAssertNotNil(record["since"], "\(record)")
+                XCTAssertNotNil(extra["code"], "\(record)")
+            }
+        }
+        XCTAssertEqual(Double(kindB) / 1000, 1.0 / 3, accuracy: 0.05)
+        XCTAssertGreaterThan(wordEmpty, 0, "word never left empty")
     }
 
     /// The INN's check digits, as the tax service publishes them: per check digit, the weighted

@@ -23,10 +23,18 @@ struct ParentNeeds: Sendable {
         /// that hid them both look wrong (random form 90004: `sw` true hides `lst24`, whose
         /// items need `m22`, and `e16`, needed by `e18`; drawn freely, 145 rebuilt of 200).
         let holdingLists: [(list: Int, lastRead: Int)]
+        /// The required switch or enum of the parent's scope, filled after the parent, that the
+        /// child's `visibleIf` and `requiredIf` read last (``lastRead``), when the child is in the
+        /// parent's scope: it may hide the child, and is steered to when the parent is empty
+        /// (``QuestionnaireBuilder/childHidingChoice(_:address:count:)``).
+        let lastReader: Int?
     }
 
     /// Per field, the children that may need it filled (empty for most fields).
     let children: [[Child]]
+    /// Per switch or enum, the parents and their children (index in ``children``) whose
+    /// ``Child/lastReader`` it is.
+    let childHiding: [[(parent: Int, child: Int)]]
     /// Per switch or enum field, the parents (fields with ``children``) whose `visibleIf` it is
     /// the last value of its scope to decide: its value is drawn among those that keep such a
     /// parent visible while a child needs it (see ``QuestionnaireBuilder/parentSteeredChoice``);
@@ -59,6 +67,7 @@ struct ParentNeeds: Sendable {
     /// there without is not filled for it (``presenceNeeds(of:rules:neverShown:)``).
     init(rules: CompiledRuleSet, neverShown: NeverShown) {
         var children = Array(repeating: [Child](), count: rules.fields.count)
+        var childHiding = Array(repeating: [(parent: Int, child: Int)](), count: rules.fields.count)
         // Each field's position in the fill order of its scope (the root's or its list's items).
         var position = Array(repeating: -1, count: rules.fields.count)
         for (index, id) in rules.rootScope.order.enumerated() { position[id] = index }
@@ -110,11 +119,20 @@ struct ParentNeeds: Sendable {
                     }
                     list = rules.fields[current].listID
                 }
-                children[parentID].append(Child(field: child.id, conditionsDecided: decided, lastRead: lastRead(read),
-                                                 holdingLists: holding))
+                let last = lastRead(read)
+                let reader = read.first { id in
+                    let field = rules.fields[id]
+                    return field.listID == parent.listID && position[id] == last && last > position[parentID]
+                        && (field.type == .boolean || field.type == .enumeration) && !field.isOptional && field.requiredIf == nil
+                }
+                let hiding = child.listID == parent.listID && position[parentID] >= 0 ? reader : nil
+                if let hiding { childHiding[hiding].append((parentID, children[parentID].count)) }
+                children[parentID].append(Child(field: child.id, conditionsDecided: decided, lastRead: last,
+                                                 holdingLists: holding, lastReader: hiding))
             }
         }
         self.children = children
+        self.childHiding = childHiding
         self.position = position
         var steering = Array(repeating: [Int](), count: rules.fields.count)
         var laterSteering = Array(repeating: [Int](), count: rules.fields.count)
@@ -204,6 +222,8 @@ extension QuestionnaireBuilder {
             if rules.fields[list].visibleIf?.evaluateCondition(environment) == false { return false }
         }
         let decided = need.lastRead <= filledThrough
+        // A switch read last, filled later, that can hide the child is steered to when the parent is empty.
+        if !decided, judgingVisibility, childMayBeHidden(need, filledThrough: filledThrough) { return false }
         let visible = !decided || !judgingVisibility || (child.visibleIf?.evaluateCondition(environment) ?? true)
         // In a section filled wholly every visible field is required.
         let required = choice == .whole || (choice == .undecided && rules.groups[child.group].isComplete)
@@ -259,7 +279,7 @@ extension QuestionnaireBuilder {
         for need in children {
             // A child whose section is left empty in this questionnaire needs nothing.
             if let choice = childGroupChoice(need), choice == .empty { continue }
-            guard need.conditionsDecided else { return true }
+            guard need.conditionsDecided || need.lastReader != nil else { return true }
             if childNeedsParent(need, filledThrough: parentNeeds.position[field.id] - 1) { return true }
         }
         return false
