@@ -453,6 +453,90 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
                   code: {type: string, regex: '^[a-z]{3}$', parent: "extra.since"}
         """
 
+    /// `extra` is shown when `kind` is b and, holding the required `colour`, is then filled
+    /// wholly, so `extra.code` is required and needs `visit.since`; `since` is shown only while
+    /// `visit.on` and `about.word` is filled, and `word` (optional) only while `about.on`. So
+    /// every valid questionnaire with `kind: b` has `about.on`, `about.word`, `visit.on` and
+    /// `visit.since` (588 questionnaires of 1,000 were rebuilt before: `word` was left empty by
+    /// its optional share, `about.on` drawn false), while with `kind: a` nothing needs them and
+    /// each is still left out or false at times (random form 90355's shape).
+    static let parentShownOnlyWhileAFieldIsFilled = """
+        id: presence-chain
+        fields:
+          kind: {type: enum, values: [a, b]}
+        sections:
+          about:
+            visibleIf: "about.on"
+            fields:
+              on: {type: boolean}
+              word: {type: string, regex: '^[a-z]{2}[0-9]$', optional: true}
+          visit:
+            visibleIf: "visit.on"
+            fields:
+              on: {type: boolean}
+              since: {type: string, regex: '^[a-z]{3}$', visibleIf: "(about.word BEGINSWITH 'a') || present(about.word)"}
+          extra:
+            visibleIf: "kind == 'b'"
+            complete: true
+            fields:
+              colour: {type: enum, values: [red, blue]}
+              code: {type: enum, values: [x, y], optional: true, parent: "visit.since"}
+        """
+
+    /// In each item of `visits`, `off` true hides `since`, `code`, `note` and the list `rooms`;
+    /// `code` is required when shown and needs `since`, shown only when `level > 7` too; every
+    /// `rooms` item needs `note`. With `level` at most 7 an item is valid only with `off` true
+    /// (`since` hidden while `code` is shown otherwise), which also hides `rooms`, so nothing
+    /// needs `note` (1,112 questionnaires of 1,000 were rebuilt before: `rooms`' items were taken
+    /// as needing `note` whatever `off` was, so no value of `off` looked right and it was drawn
+    /// freely; random form 90004's shape). Above 7 `off` is free (each value in about half the
+    /// items), `note` filled whenever `off` is false; `level` keeps its uniform share.
+    static let childInAListHiddenByTheSwitch = """
+        id: hidden-list-child
+        fields:
+          level: {type: integer, min: 1, max: 10}
+        sections:
+          visits:
+            type: list
+            minItems: 1
+            maxItems: 3
+            fields:
+              off: {type: boolean}
+              since: {type: integer, min: 1, max: 9, visibleIf: "NOT visits[].off AND level > 7"}
+              code: {type: enum, values: [x, y], visibleIf: "NOT visits[].off", parent: "visits[].since"}
+              note: {type: string, regex: '^[a-z]{3}$', optional: true, visibleIf: "NOT visits[].off"}
+              rooms:
+                type: list
+                minItems: 1
+                maxItems: 2
+                visibleIf: "NOT visits[].off"
+                fields:
+                  tag: {type: boolean, parent: "visits[].note"}
+        """
+
+    /// `extra` is shown when `kind` is b or `done` is not true and, holding the required
+    /// `colour`, is then filled wholly, so `extra.code` is required and needs `since`, shown
+    /// only while `word` is filled. `done` is filled after `word`, so a valid questionnaire
+    /// either has `word` (and `since`) or `kind` a or c with `done` true. `word` is optional
+    /// and keeps a share of being empty; then `done` is true (before, `word` was filled in all
+    /// 1,000 questionnaires: the child was taken as shown whatever `done` would be; random form
+    /// 90355's `sec4.s6` and `sec7.b10`). `kind` keeps its uniform share.
+    static let childHiddenByASwitchFilledLater = """
+        id: child-hidden-later
+        fields:
+          kind: {type: enum, values: [a, b, c]}
+          word: {type: string, regex: '^[a-z]{3}$', optional: true}
+          since: {type: string, regex: '^[a-z]{3}$', visibleIf: "present(word)"}
+          done: {type: boolean}
+        sections:
+          extra:
+            visibleIf: "kind == 'b' OR NOT done == TRUE"
+            complete: true
+            fields:
+              colour: {type: enum, values: [red, blue]}
+              code: {type: enum, values: [x, y], optional: true, parent: since}
+        """
+
     /// Generates `count` questionnaires of `text` (seed 2) where a list or section is left out
     /// and said: exit 0, nothing discarded, `validate` exit 0; standard error and the records.
     private func generateLeavingOut(_ text: String, name: String, count: Int) throws -> (stderr: String, records: [[String: Any]]) {
@@ -875,6 +959,77 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         }
         XCTAssertEqual(Double(low) / 1000, 35.0 / 90, accuracy: 0.05, "level at most 4 in \(low) of 1000")
         XCTAssertGreaterThan(extras, 0, "extra never filled")
+    }
+
+    func testAFieldAParentIsShownOnlyWhileFilledIsFilledWhenTheParentIsNeeded() throws {
+        let records = try generate(Self.parentShownOnlyWhileAFieldIsFilled, name: "presence-chain", count: 1000)
+        var kindB = 0, aboutOff = 0, wordEmpty = 0, visitOff = 0
+        for record in records {
+            let about = record["about"] as? [String: Any] ?? [:], visit = record["visit"] as? [String: Any] ?? [:]
+            if record["kind"] as? String == "b" {
+                kindB += 1
+                XCTAssertEqual(about["on"] as? Bool, true, "\(record)")
+                XCTAssertNotNil(about["word"], "\(record)")
+                XCTAssertEqual(visit["on"] as? Bool, true, "\(record)")
+                XCTAssertNotNil(visit["since"], "\(record)")
+                let extra = try XCTUnwrap(record["extra"] as? [String: Any], "\(record)")
+                XCTAssertNotNil(extra["code"], "\(record)")
+            } else {
+                XCTAssertEqual(record["kind"] as? String, "a", "\(record)")
+                XCTAssertNil(record["extra"], "\(record)")
+                if about["on"] as? Bool == false { aboutOff += 1 } else if about["word"] == nil { wordEmpty += 1 }
+                if visit["on"] as? Bool == false { visitOff += 1 }
+            }
+        }
+        // `kind` is drawn freely: b in about half.
+        XCTAssertEqual(Double(kindB) / 1000, 0.5, accuracy: 0.06)
+        XCTAssertGreaterThan(aboutOff, 0, "about.on never false with kind a")
+        XCTAssertGreaterThan(wordEmpty, 0, "about.word never left empty with kind a")
+        XCTAssertGreaterThan(visitOff, 0, "visit.on never false with kind a")
+    }
+
+    func testAChildInAListTheSteeredSwitchHidesDoesNotKeepTheSwitchFromHidingItsParent() throws {
+        let records = try generate(Self.childInAListHiddenByTheSwitch, name: "hidden-list-child", count: 1000)
+        var low = 0, highOff = 0, highOn = 0
+        for record in records {
+            let level = try XCTUnwrap(record["level"] as? Int, "\(record)")
+            if level <= 7 { low += 1 }
+            for visit in try XCTUnwrap(record["visits"] as? [[String: Any]], "\(record)") {
+                let off = try XCTUnwrap(visit["off"] as? Bool, "\(visit)")
+                if level <= 7 { XCTAssertTrue(off, "\(record)") }
+                if off {
+                    if level > 7 { highOff += 1 }
+                    XCTAssertNil(visit["rooms"], "\(visit)")
+                } else {
+                    highOn += 1
+                    XCTAssertNotNil(visit["since"], "\(visit)")
+                    XCTAssertNotNil(visit["code"], "\(visit)")
+                    XCTAssertNotNil(visit["note"], "\(visit)")
+                }
+            }
+        }
+        XCTAssertEqual(Double(low) / 1000, 0.7, accuracy: 0.05, "level at most 7 in \(low) of 1000")
+        XCTAssertEqual(Double(highOff) / Double(max(highOff + highOn, 1)), 0.5, accuracy: 0.08, "off \(highOff), on \(highOn) above 7")
+    }
+
+    func testAParentAChildHiddenByALaterSwitchNeedsKeepsItsShareOfBeingEmpty() throws {
+        let records = try generate(Self.childHiddenByASwitchFilledLater, name: "child-hidden-later", count: 1000)
+        var kindB = 0, wordEmpty = 0
+        for record in records {
+            if record["kind"] as? String == "b" { kindB += 1 }
+            if record["word"] == nil {
+                wordEmpty += 1
+                XCTAssertNotEqual(record["kind"] as? String, "b", "\(record)")
+                XCTAssertEqual(record["done"] as? Bool, true, "\(record)")
+                XCTAssertNil(record["extra"], "\(record)")
+                XCTAssertNil(record["since"], "\(record)")
+            } else if let extra = record["extra"] as? [String: Any] {
+                XCTAssertNotNil(record["since"], "\(record)")
+                XCTAssertNotNil(extra["code"], "\(record)")
+            }
+        }
+        XCTAssertEqual(Double(kindB) / 1000, 1.0 / 3, accuracy: 0.05)
+        XCTAssertGreaterThan(wordEmpty, 0, "word never left empty")
     }
 
     /// The INN's check digits, as the tax service publishes them: per check digit, the weighted

@@ -34,7 +34,8 @@ extension QuestionnaireBuilder {
         if let value = plan.fields[field.id].constantBoolean { return .boolean(value) }
         if let wanted = targetChoice(field, item: address.item, count: 2) { return .boolean(wanted == 1) }
         if let steered = steeredChoice(field, address: address, count: 2)
-            ?? parentSteeredChoice(field, address: address, count: 2) { return .boolean(steered == 1) }
+            ?? parentSteeredChoice(field, address: address, count: 2)
+            ?? childHidingChoice(field, address: address, count: 2) { return .boolean(steered == 1) }
         if let position = cycled(2, field: field, item: address.item) { return .boolean(position == 1) }
         return .boolean(random.chance(0.5))
     }
@@ -89,7 +90,8 @@ extension QuestionnaireBuilder {
         }
         if let wanted = targetChoice(field, item: address.item, count: count) { return .choice(Int32(wanted)) }
         if let steered = steeredChoice(field, address: address, count: count)
-            ?? parentSteeredChoice(field, address: address, count: count) { return .choice(Int32(steered)) }
+            ?? parentSteeredChoice(field, address: address, count: count)
+            ?? childHidingChoice(field, address: address, count: count) { return .choice(Int32(steered)) }
         return .choice(Int32(cycled(count, field: field, item: address.item) ?? random.int(in: 0...(count - 1))))
     }
 

@@ -203,7 +203,7 @@ extension QuestionnaireBuilder {
     /// One of the `count` (at most 64) values of `field` drawn uniformly among those with which
     /// `fits` holds once the value is set; nil when none fits or all do (the usual draw then
     /// stands, so a free choice keeps its random stream).
-    private func uniformFittingPosition(_ field: CompiledField, address: FieldAddress, count: Int,
+    func uniformFittingPosition(_ field: CompiledField, address: FieldAddress, count: Int,
                                         fits: () -> Bool) -> Int? {
         var allowed: UInt64 = 0
         for position in 0..<count {
@@ -259,7 +259,7 @@ extension QuestionnaireBuilder {
 
     /// Every value a switch or enum can be given (its `const` alone when it has one); nil for
     /// other kinds, or more than 64 values.
-    private func steerableValues(_ field: CompiledField) -> [GeneratedValue]? {
+    func steerableValues(_ field: CompiledField) -> [GeneratedValue]? {
         let tables = plan.fields[field.id]
         switch field.type {
         case .boolean:

@@ -86,7 +86,7 @@ final class QuestionnaireBuilder {
         record = GeneratedRecord(rules: plan.rules)
         groupChoices = Array(repeating: .undecided, count: plan.rules.groups.count)
         assertionSolving = AssertionSolving(rules: plan.rules)
-        parentNeeds = ParentNeeds(rules: plan.rules)
+        parentNeeds = ParentNeeds(rules: plan.rules, neverShown: plan.neverShown)
         dateRoom = DateRoom(rules: plan.rules)
         dateRoomMemo = Array(repeating: nil, count: plan.rules.fields.count)
     }

@@ -1,0 +1,85 @@
+/// The fields a parent cannot be there without. A parent shown only while another field is
+/// filled (`visibleIf: "present(sec4.word) || sec4.word == 'ab'"`) needs that field filled as
+/// much as it needs to be filled itself: the field is taken as a parent too of every child
+/// that needs the parent, so it is filled whenever such a child will be required and visible,
+/// and the switches and enums its own `visibleIf` reads are steered to keep it shown (a chain:
+/// `word` shown only while `sec4.sw`). Drawn freely, `word` was left empty by its optional
+/// share and the questionnaire rebuilt (random form 90355: 204 rebuilt of 200).
+extension ParentNeeds {
+    /// `field`, then the fields without which it cannot be there, directly or through a chain:
+    /// its `parent`s, and the fields its `visibleIf` is false without (read as empty while every
+    /// other field is unknown) that filled can show it (texts, whose draw meets their string
+    /// tests, and fields read only through `present()`), and theirs in turn; lists are not followed. Only `field` for
+    /// one no valid questionnaire holds (``NeverShown``): filling what it needs would show
+    /// nothing, and took their optional share from those fields (`bank` always filled for a
+    /// parent hidden by `account CONTAINS 'é'` on an eight-digit mask).
+    static func presenceNeeds(of field: Int, rules: CompiledRuleSet, neverShown: NeverShown) -> [Int] {
+        var found = [field]
+        guard neverShown.fields[field] == nil else { return found }
+        var pending = [field]
+        var seen: Set<Int> = [field]
+        while let id = pending.popLast() {
+            // A list's items are drawn by count, not filled for a child; it is left as it was.
+            for needed in directPresenceNeeds(of: id, rules: rules)
+            where rules.fields[needed].items == nil && neverShown.fields[needed] == nil && seen.insert(needed).inserted {
+                found.append(needed)
+                pending.append(needed)
+            }
+        }
+        return found
+    }
+
+    /// The `parent`s of `id` and the fields its `visibleIf` cannot hold without.
+    private static func directPresenceNeeds(of id: Int, rules: CompiledRuleSet) -> [Int] {
+        let field = rules.fields[id]
+        var needed = field.parents
+        if let shown = field.visibleIf {
+            needed += shown.referencedFields.filter { read in
+                // Filled, a text can meet its string tests (its draw aims at them); another kind
+                // shows the parent by being filled only when read only through `present()` or
+                // `empty()` (`n =< 13` on an empty `n` is false, and filled it still may be).
+                let type = rules.fields[read].type
+                guard type == .string || type == .text || shown.root.readsOnlyThroughPresence(of: read) else { return false }
+                // `today` read as the first and the last day there is: false at both, false whatever it is.
+                return [CivilDate.earliest, CivilDate.latest].allSatisfy { today in
+                    shown.evaluateCondition(EmptyFieldEnvironment(empty: read, today: today)) == false
+                }
+            }
+        }
+        return needed
+    }
+}
+
+extension CompiledNode {
+    /// Whether every read of field `id` here is `present(id)` or `empty(id)`.
+    fileprivate func readsOnlyThroughPresence(of id: Int) -> Bool {
+        switch self {
+        case let .call(function, .field(read)) where read == id && (function == .present || function == .empty):
+            return true
+        case let .field(read):
+            return read != id
+        case .constant, .today, .unevaluable, .position:
+            return true
+        case let .sum(field, list):
+            return field != id && list != id
+        case let .list(elements), let .concat(elements):
+            return elements.allSatisfy { $0.readsOnlyThroughPresence(of: id) }
+        case let .not(node), let .negate(node), let .call(_, node):
+            return node.readsOnlyThroughPresence(of: id)
+        case let .and(left, right), let .or(left, right), let .equal(left, right, _), let .order(left, right, _),
+             let .membership(left, right, _), let .add(left, right), let .subtract(left, right), let .text(_, left, right),
+             let .multiplicative(_, left, right):
+            return left.readsOnlyThroughPresence(of: id) && right.readsOnlyThroughPresence(of: id)
+        }
+    }
+}
+
+/// Every field unknown but one, which is empty: a condition false here is false whenever
+/// that field is empty, whatever the others hold.
+private struct EmptyFieldEnvironment: ExpressionEnvironment {
+    let empty: Int
+    let today: CivilDate
+    func lookup(_ field: Int) -> FieldLookup { field == empty ? .absent : .invalid }
+    func everyItem(of field: Int, inList list: Int) -> [FieldLookup]? { nil }
+    func currentItem(ofList list: Int) -> Int? { nil }
+}
