@@ -137,26 +137,18 @@ final class ConstraintSolverTests: XCTestCase {
     func testACheckThatRunsOutOfTimeIsCountedAsATimeout() throws {
         // Pigeonhole: 9 pigeons in 8 holes, each hole at most one pigeon. Unsatisfiable, and
         // exponential for the solver's resolution; 1 ms is far too little to prove it.
-        let context = SolverContext()
-        let solver = ConstraintSolver(context: context, timeoutMilliseconds: 1)
-        let pigeons = 9, holes = 8
-        let sits = (0..<pigeons).map { p in (0..<holes).map { h in context.bool(named: "p\(p)h\(h)") } }
-        for p in 0..<pigeons { solver.assert(context.or(sits[p])) }
-        for h in 0..<holes {
-            for p in 0..<pigeons {
-                for q in (p + 1)..<pigeons { solver.assert(!(sits[p][h] && sits[q][h])) }
-            }
-        }
+        let solver = pigeonhole(timeoutMilliseconds: 1)
         guard case .unknown(let reason) = solver.check() else { return XCTFail("9 pigeons in 8 holes in 1 ms") }
         XCTAssertTrue(reason.contains("timeout") || reason.contains("canceled"), reason)
         XCTAssertEqual(solver.timeouts, 1)
         XCTAssertEqual(solver.otherUnknowns, 0)
     }
 
-    /// The pigeonhole of 9 in 8, asserted in a new solver with the given limits.
-    private func pigeonhole(resourceLimit: UInt32) -> ConstraintSolver {
+    /// The pigeonhole of 9 in 8, asserted in a new solver with the given limits (no resource
+    /// limit by default, ten minutes of clock by default).
+    private func pigeonhole(timeoutMilliseconds: UInt32 = 600_000, resourceLimit: UInt32 = 0) -> ConstraintSolver {
         let context = SolverContext()
-        let solver = ConstraintSolver(context: context, timeoutMilliseconds: 600_000, resourceLimit: resourceLimit)
+        let solver = ConstraintSolver(context: context, timeoutMilliseconds: timeoutMilliseconds, resourceLimit: resourceLimit)
         let pigeons = 9, holes = 8
         let sits = (0..<pigeons).map { p in (0..<holes).map { h in context.bool(named: "p\(p)h\(h)") } }
         for p in 0..<pigeons { solver.assert(context.or(sits[p])) }
