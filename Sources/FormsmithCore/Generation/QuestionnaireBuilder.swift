@@ -161,6 +161,9 @@ final class QuestionnaireBuilder {
                     return value
                 }
             }
+            // Checks on whether it must be filled that ran out count for this field, also when
+            // it is left empty.
+            chargeUnansweredChecks(to: field)
         }
         record.setValue(value, at: address, in: rules)
         if case .items(let count) = value { fillItems(of: field, count: Int(count)) }
