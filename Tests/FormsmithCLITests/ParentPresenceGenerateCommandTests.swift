@@ -1024,6 +1024,19 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         XCTAssertGreaterThan(extras, 0, "extra never filled")
     }
 
+    /// In the same form `photo` is optional and nothing requires it: left empty it hides
+    /// `extra`, and with it every child that needs `extra.since` (and so `photo`). It keeps its
+    /// optional share (0.7: 700 ± 72 of 1,000, five standard deviations of √(1000·0.7·0.3) =
+    /// 14.5); filled "whenever a child might need it", it was filled in 1,000 of 1,000.
+    func testAFieldWhoseEmptinessHidesTheChildrenNeedingItKeepsItsShare() throws {
+        let records = try generate(Self.hiddenParentInOptionalSection, name: "photo-share", count: 1000)
+        var photos = 0
+        for record in records {
+            if record["photo"] != nil { photos += 1 } else { XCTAssertNil(record["extra"], "\(record)") }
+        }
+        XCTAssertLessThanOrEqual(abs(photos - 700), 72, "photo filled in \(photos) of 1,000")
+    }
+
     func testAFieldAParentIsShownOnlyWhileFilledIsFilledWhenTheParentIsNeeded() throws {
         let records = try generate(Self.parentShownOnlyWhileAFieldIsFilled, name: "presence-chain", count: 1000)
         var kindB = 0, aboutOff = 0, wordEmpty = 0, visitOff = 0
