@@ -1037,6 +1037,17 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         XCTAssertLessThanOrEqual(abs(photos - 700), 72, "photo filled in \(photos) of 1,000")
     }
 
+    /// And `extra` itself: its required list `notes` needs an item, whose `code` needs
+    /// `extra.since`, so the rules let `extra` be filled only with `photo` there and `level`
+    /// above 4 (55 of its 91 tenths), and then leave it its optional share: filled in
+    /// 0.7 × 55/91 × 0.7 = 29.6% (296 ± 72 of 1,000, σ = √(1000·0.296·0.704) = 14.4). Taken as
+    /// holding a parent its own list's child needs, it was filled whenever it could be (424).
+    func testASectionHoldingBothAParentAndTheChildNeedingItKeepsItsShare() throws {
+        let records = try generate(Self.hiddenParentInOptionalSection, name: "section-share", count: 1000)
+        let extras = records.filter { $0["extra"] != nil }.count
+        XCTAssertLessThanOrEqual(abs(extras - 296), 72, "extra filled in \(extras) of 1,000")
+    }
+
     func testAFieldAParentIsShownOnlyWhileFilledIsFilledWhenTheParentIsNeeded() throws {
         let records = try generate(Self.parentShownOnlyWhileAFieldIsFilled, name: "presence-chain", count: 1000)
         var kindB = 0, aboutOff = 0, wordEmpty = 0, visitOff = 0

@@ -255,11 +255,14 @@ extension QuestionnaireBuilder {
 
     /// Whether the section `index`, about to be left empty, holds a parent that a field outside
     /// it needs filled: the section is then filled instead (left empty, it left the child
-    /// unfillable, and the questionnaire was rebuilt).
+    /// unfillable, and the questionnaire was rebuilt). A child in the section, or in a list
+    /// inside it, is left out with it and needs nothing: counted, it took the section's free
+    /// share (`extra` holding `since`, which `extra.notes[].code` needs, was filled whenever it
+    /// could be).
     /// `filling` is the section's field being filled (the first one met).
     func groupHoldsNeededParent(_ index: Int, filling: Int) -> Bool {
         for member in rules.groups[index].members where !parentNeeds.children[member].isEmpty {
-            for need in parentNeeds.children[member] where rules.fields[need.field].group != index {
+            for need in parentNeeds.children[member] where !insideGroup(need.field, index) {
                 if childNeedsParent(need, filledThrough: parentNeeds.position[filling] - 1) { return true }
             }
         }
