@@ -65,7 +65,9 @@ public final class BatchGenerator: Sendable {
     public var notices: [String] { plan.seedData?.notices ?? [] }
 
     /// The optional lists always left empty because none of their items can be valid (a
-    /// required field in them whose `parent` is never shown), one line each.
+    /// required field in them whose `parent` is never shown), and the optional sections left
+    /// empty because a member they require can never be valid, one line each naming what is
+    /// left empty and why.
     public var listsLeftEmpty: [String] { plan.listsLeftEmpty }
 
     /// The string predicates (`purpose CONTAINS 'tax'`) no generated value makes true because

@@ -93,12 +93,49 @@ final class GeneratorTables: Sendable {
     /// Fields never there and lists none of whose items can be valid (``NeverShown``).
     let neverShown: NeverShown
 
-    /// One line per optional list always left empty because none of its items can be valid.
+    /// One line per optional list always left empty because none of its items can be valid, and
+    /// per optional section left empty because a member it requires can never be valid (a list
+    /// none of whose items can be, a field whose `parent` is never there): the line names the
+    /// section, which is what is left empty, and the member why (``QuestionnaireBuilder/groupHoldsNeverValid``).
     var listsLeftEmpty: [String] {
-        rules.fields.compactMap { field in
-            neverShown.items[field.id].map { "'\(field.path)' is always left empty: none of its items can be valid ("
-                + $0 + ")" }
+        var lines: [String] = []
+        var sectionsSaid = Set<Int>()
+        for field in rules.fields {
+            // What the field itself lacks, said after its kind and path.
+            let lack: String
+            let kind: String
+            if let items = neverShown.items[field.id] {
+                // An optional list is left empty itself (and a list never shown is never required).
+                guard sectionLeftEmpty(holding: field) != nil, neverShown.fields[field.id] == nil else {
+                    lines.append("'\(field.path)' is always left empty: none of its items can be valid (\(items))")
+                    continue
+                }
+                (kind, lack) = ("list", "can have no valid item (\(items))")
+            } else if sectionLeftEmpty(holding: field) != nil,
+                      let parent = field.parents.first(where: { neverShown.fields[$0] != nil }), let reason = neverShown.fields[parent] {
+                (kind, lack) = ("field", "is never there (its parent '\(rules.fields[parent].path)' is never there: \(reason))")
+            } else {
+                continue
+            }
+            guard let group = sectionLeftEmpty(holding: field), sectionsSaid.insert(group).inserted else { continue }
+            let section = rules.groups[group]
+            // Always: the section is optional and the field required and shown whenever it is filled.
+            let always = field.visibleIf == nil && field.groupRequiredIf == nil && (section.isComplete || field.requiredIf == nil)
+            lines.append(always ? "'\(section.path)' is always left empty: its required \(kind) '\(field.path)' " + lack
+                : "'\(section.path)' is left empty whenever its \(kind) '\(field.path)' would be required, as that \(kind) " + lack)
         }
+        return lines
+    }
+
+    /// The section checked as a whole that holds `field` and is left empty rather than filled
+    /// without it: the section may be empty and requires the field while filled (the field is
+    /// not optional, or the section is all or none); nil otherwise (an optional list is left
+    /// empty itself).
+    private func sectionLeftEmpty(holding field: CompiledField) -> Int? {
+        guard field.group >= 0 else { return nil }
+        let section = rules.groups[field.group]
+        guard section.canBeEmpty, section.isComplete || !field.isOptional || field.requiredIf != nil else { return nil }
+        return field.group
     }
 
     /// One line per string predicate that no generated value makes true, because the field's own

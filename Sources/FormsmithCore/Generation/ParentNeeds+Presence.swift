@@ -41,12 +41,18 @@ extension ParentNeeds {
                 let type = rules.fields[read].type
                 guard type == .string || type == .text || shown.root.readsOnlyThroughPresence(of: read) else { return false }
                 // `today` read as the first and the last day there is: false at both, false whatever it is.
-                return [CivilDate.earliest, CivilDate.latest].allSatisfy { today in
-                    shown.evaluateCondition(EmptyFieldEnvironment(empty: read, today: today)) == false
-                }
+                return falseWhileEmpty(shown, empty: read)
             }
         }
         return needed
+    }
+
+    /// Whether `condition` is false whenever field `empty` is empty, whatever the other fields
+    /// hold and whatever day it is (read as the first and the last day there is).
+    static func falseWhileEmpty(_ condition: CompiledExpression, empty: Int) -> Bool {
+        [CivilDate.earliest, CivilDate.latest].allSatisfy { today in
+            condition.evaluateCondition(EmptyFieldEnvironment(empty: empty, today: today)) == false
+        }
     }
 }
 

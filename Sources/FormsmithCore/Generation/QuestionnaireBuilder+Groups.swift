@@ -71,7 +71,7 @@ extension QuestionnaireBuilder {
     }
 
     /// Whether the field lies in the section `index`, or in a list or section inside it.
-    private func insideGroup(_ id: Int, _ index: Int) -> Bool {
+    func insideGroup(_ id: Int, _ index: Int) -> Bool {
         var current: Int? = id
         while let field = current {
             if rules.fields[field].group == index { return true }

@@ -54,14 +54,20 @@ extension QuestionnaireBuilder {
         solverBudgetGivenUp = givenUp
         let value = fill()
         solverBudgetActive = false
-        if let solver = madeAssertionSolver {
-            solver.endBudget()
-            if solver.exhausted > attributedExhaustions {
-                attributedExhaustions = solver.exhausted
-                discards.addSolverBudgetSpent(field: field.path)
-                budgetSpentValues[field.id, default: 0] += 1
-            }
-        }
+        madeAssertionSolver?.endBudget()
+        chargeUnansweredChecks(to: field)
         return value
+    }
+
+    /// Counts a value of `field` when a solver check made for it since the last one counted got
+    /// no answer because a limit ran out: its value's own checks, and those made outside that
+    /// budget on whether it must be filled (``assertionsNeedFilled(_:address:)``). Called once
+    /// `field` is decided, filled or left empty, so such a check is never counted under the next
+    /// field that has a budget.
+    func chargeUnansweredChecks(to field: CompiledField) {
+        guard let solver = madeAssertionSolver, solver.exhausted > attributedExhaustions else { return }
+        attributedExhaustions = solver.exhausted
+        discards.addSolverBudgetSpent(field: field.path)
+        budgetSpentValues[field.id, default: 0] += 1
     }
 }

@@ -161,6 +161,9 @@ final class QuestionnaireBuilder {
                     return value
                 }
             }
+            // Checks on whether it must be filled that ran out count for this field, also when
+            // it is left empty.
+            chargeUnansweredChecks(to: field)
         }
         record.setValue(value, at: address, in: rules)
         if case .items(let count) = value { fillItems(of: field, count: Int(count)) }
@@ -337,12 +340,21 @@ final class QuestionnaireBuilder {
         }
     }
 
-    /// For coverage: on even records of the first attempt, position `n` of a cycle of `count`
-    /// values that moves one step every two records; nil otherwise (draw at random).
+    /// For coverage: on even records of the first attempt, a value of `count` such that every
+    /// run of `count` even records (records 0, 2, ..., 2·count − 2, then the next `count`) takes
+    /// each value once; nil otherwise (draw at random). Each run goes through the values from an
+    /// offset drawn from the seed, the field, the item and the run, so the cycles of two fields
+    /// are independent: one cycle moved in step for all fields, and an unrelated switch was true
+    /// in 76% of the questionnaires with one value of a two-valued enum and 23% with the other.
     func cycled(_ count: Int, field: CompiledField, item: Int) -> Int? {
         guard attempt == 0, recordIndex % 2 == 0, count > 0 else { return nil }
-        let step = recordIndex / 2 &+ plan.fields[field.id].salt &+ max(item, 0) &* 3
-        return step % count
+        let position = recordIndex / 2
+        let run = UInt64(position / count)
+        let key = plan.options.seed ^ SeededRandom.mix(run &* 0x9E37_79B9_7F4A_7C15
+            ^ UInt64(truncatingIfNeeded: plan.fields[field.id].salt) &* 0xC2B2_AE3D_27D4_EB4F
+            ^ UInt64(truncatingIfNeeded: max(item, 0) &+ 1) &* 0x1656_67B1_9E37_79F9)
+        let offset = Int(SeededRandom.mix(key) % UInt64(count))
+        return (position % count + offset) % count
     }
 
     /// Whether the field is filled in the current scope.
