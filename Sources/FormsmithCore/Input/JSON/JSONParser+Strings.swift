@@ -27,27 +27,37 @@ extension JSONParser {
     }
 
     /// Reads the string at `position` when its content is at most 15 bytes of printable ASCII
-    /// without quotes or backslashes (most member names and many values), with two word-sized
-    /// looks; returns false, having read nothing, for any other string.
+    /// without quotes or backslashes (most member names and many values); returns false, having
+    /// read nothing, for any other string.
     @inline(__always)
     mutating func parseShortPlainString() -> Bool {
         guard let base = bytes.baseAddress else { return false }
-        let start = position + 1
-        guard start + 16 <= bytes.count else { return false }
-        // In bounds: both 8-byte loads (`start` and `start + 8`) and `base[end]` (end < start + 16) lie below
-        // `start + 16 <= bytes.count`, checked above.
-        var attention = Self.attentionMask(UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-        var end = start
-        if attention == 0 {
-            attention = Self.attentionMask(UnsafeRawPointer(base + start + 8).loadUnaligned(as: UInt64.self))
-            guard attention != 0 else { return false }
-            end += 8
-        }
-        end += attention.trailingZeroBitCount >> 3
-        guard base[end] == UInt8(ascii: "\"") else { return false }
-        appendLeaf(.string, start: start, end: end)
+        let end = Self.shortPlainStringEnd(base, bytes.count, quote: position)
+        guard end >= 0 else { return false }
+        appendLeaf(.string, start: position + 1, end: end)
         position = end + 1
         return true
+    }
+
+    /// The offset of the closing quote of the string whose opening quote is at `quote` (below
+    /// `count`, the bytes after `base`), when its content is at most 15 bytes of printable ASCII
+    /// without quotes or backslashes, told with two word-sized looks; -1 for any other string.
+    @inline(__always)
+    static func shortPlainStringEnd(_ base: UnsafePointer<UInt8>, _ count: Int, quote: Int) -> Int {
+        // `quote < count`, so neither sum overflows.
+        let start = quote &+ 1
+        guard start &+ 16 <= count else { return -1 }
+        // In bounds: both 8-byte loads (`start` and `start + 8`) and `base[end]` (end < start + 16) lie below
+        // `start + 16 <= count`, checked above.
+        var attention = attentionMask(UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        var end = start
+        if attention == 0 {
+            attention = attentionMask(UnsafeRawPointer(base + start + 8).loadUnaligned(as: UInt64.self))
+            guard attention != 0 else { return -1 }
+            end &+= 8
+        }
+        end &+= attention.trailingZeroBitCount >> 3
+        return base[end] == UInt8(ascii: "\"") ? end : -1
     }
 
     /// Advances over string content that needs no attention: printable ASCII other than the
