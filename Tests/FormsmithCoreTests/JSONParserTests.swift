@@ -242,6 +242,10 @@ final class JSONParserTests: XCTestCase {
             ("{\"a\tb\":1}", "control character byte 0x09 inside a string: escape it (for example \\n)", 3),
             ("{\"a\":\"bcd", "unterminated string: missing closing quote", 5),
             ("{\"abcdefghijklmnopqrstuvwxyz\":tru}", "invalid literal: expected true", 30),
+            ("{\"a\":falsE}", "invalid literal: expected false", 5),
+            ("{\"a\":-}", "invalid number: expected a digit", 6),
+            ("{\"a\":01}", "invalid number: leading zeros are not allowed in JSON", 6),
+            ("{\"a\":x}", "unexpected 'x': expected a value", 5),
             ("{\"a\":\"\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\" 1}",
              "expected ',' or '}' after an object member, found '1'", 26),
         ]
@@ -282,7 +286,8 @@ final class JSONParserTests: XCTestCase {
 
     /// The node limit is checked before an object's string value as before any other value.
     func testNodeLimitOnAnObjectsStringValue() {
-        for value in ["\"d\"", "\"" + String(repeating: "d", count: 20) + "\"", "7"] {
+        let values = ["\"d\"", "\"" + String(repeating: "d", count: 20) + "\"", "7", "-7", "true", "false", "null", "{}"]
+        for value in values {
             let text = "{\"a\":\"b\",\"c\":" + value + "}"
             guard case .failure(let error) = parse(text, limits: JSONLimits(maxDepth: 8, maxNodes: 4)) else {
                 XCTFail("accepted \(text)")

@@ -180,16 +180,27 @@ package struct JSONParser {
             }
             at &+= 1
             if at < count, base[at] <= 0x20 { position = at; skipWhitespaceRun(); at = position }
-            // A string value read here as `parseValue` would (its node limit first), other values by it.
-            if at < count, base[at] == UInt8(ascii: "\""), nodeCount < limits.maxNodes {
-                let valueEnd = Self.shortPlainStringEnd(base, count, quote: at)
-                if valueEnd >= 0 {
-                    appendLeaf(.string, start: at &+ 1, end: valueEnd)
-                    at = valueEnd &+ 1
-                } else {
+            // Strings, literals and numbers read here as `parseValue` would (its node limit first),
+            // objects, arrays, the end of the input and anything else by it.
+            if at < count, nodeCount < limits.maxNodes {
+                switch base[at] {
+                case UInt8(ascii: "\""):
+                    let valueEnd = Self.shortPlainStringEnd(base, count, quote: at)
+                    if valueEnd >= 0 {
+                        appendLeaf(.string, start: at &+ 1, end: valueEnd)
+                        at = valueEnd &+ 1
+                    } else {
+                        position = at
+                        try parseString()
+                        at = position
+                    }
+                case UInt8(ascii: "t"): position = at; try parseLiteral("true", kind: .boolTrue); at = position
+                case UInt8(ascii: "f"): position = at; try parseLiteral("false", kind: .boolFalse); at = position
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                     position = at
-                    try parseString()
+                    try parseNumber()
                     at = position
+                default: position = at; try parseValue(depth: depth); at = position
                 }
             } else {
                 position = at
