@@ -213,6 +213,29 @@ final class JSONParserTests: XCTestCase {
         XCTAssertNoThrow(try parse(String(repeating: "[", count: 64) + String(repeating: "]", count: 64)).get())
     }
 
+    /// Objects and arrays as an object's values count towards the depth limit as elsewhere:
+    /// the 65th container is refused at its own offset (five or six bytes a level, by hand).
+    func testDepthLimitThroughObjectMembers() {
+        let objects = String(repeating: "{\"a\":", count: 63) + "{}" + String(repeating: "}", count: 63)
+        XCTAssertNoThrow(try parse(objects).get())
+        let mixed = String(repeating: "{\"a\":[", count: 32) + String(repeating: "]}", count: 32)
+        XCTAssertNoThrow(try parse(mixed).get())
+        let cases = [
+            (String(repeating: "{\"a\":", count: 64) + "{}" + String(repeating: "}", count: 64), 320),
+            (String(repeating: "{\"a\":[", count: 32) + "{}" + String(repeating: "]}", count: 32), 192),
+            (String(repeating: "{\"a\":", count: 64) + "[]" + String(repeating: "}", count: 64), 320),
+        ]
+        for (text, offset) in cases {
+            guard case .failure(let error) = parse(text) else {
+                XCTFail("accepted 65 levels")
+                continue
+            }
+            XCTAssertEqual(error.message, "nesting deeper than 64 levels; a questionnaire is never this deep")
+            XCTAssertEqual(error.offset, offset)
+            XCTAssertTrue(error.reachedLimit)
+        }
+    }
+
     func testNodeLimit() {
         guard case .failure(let error) = parse("[1,2,3,4]", limits: JSONLimits(maxDepth: 8, maxNodes: 3)) else {
             return XCTFail("accepted")

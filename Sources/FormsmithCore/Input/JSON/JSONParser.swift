@@ -180,8 +180,8 @@ package struct JSONParser {
             }
             at &+= 1
             if at < count, base[at] <= 0x20 { position = at; skipWhitespaceRun(); at = position }
-            // Strings, literals and numbers read here as `parseValue` would (its node limit first),
-            // objects, arrays, the end of the input and anything else by it.
+            // Every value but `null` read here as `parseValue` would (its node limit first); `null`,
+            // the end of the input and anything else by it.
             if at < count, nodeCount < limits.maxNodes {
                 switch base[at] {
                 case UInt8(ascii: "\""):
@@ -194,6 +194,8 @@ package struct JSONParser {
                         try parseString()
                         at = position
                     }
+                case UInt8(ascii: "{"): position = at; try parseObject(depth: depth + 1); at = position
+                case UInt8(ascii: "["): position = at; try parseArray(depth: depth + 1); at = position
                 case UInt8(ascii: "t"): position = at; try parseLiteral("true", kind: .boolTrue); at = position
                 case UInt8(ascii: "f"): position = at; try parseLiteral("false", kind: .boolFalse); at = position
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -315,12 +317,18 @@ package struct JSONParser {
         }
     }
 
+    /// Stops at a container nested deeper than the limit; the comparison is inlined into each
+    /// container's reading, the error built out of line.
+    @inline(__always)
     private func checkDepth(_ depth: Int) throws(JSONSyntaxError) {
-        if depth > limits.maxDepth {
-            var limit = error("nesting deeper than \(limits.maxDepth) levels; a questionnaire is never this deep")
-            limit.reachedLimit = true
-            throw limit
-        }
+        if depth > limits.maxDepth { throw tooDeep() }
+    }
+
+    @inline(never)
+    private func tooDeep() -> JSONSyntaxError {
+        var limit = error("nesting deeper than \(limits.maxDepth) levels; a questionnaire is never this deep")
+        limit.reachedLimit = true
+        return limit
     }
 
     /// Writes the node of an object or array starting at `position`; returns its index.
