@@ -213,11 +213,114 @@ final class JSONParserTests: XCTestCase {
         XCTAssertNoThrow(try parse(String(repeating: "[", count: 64) + String(repeating: "]", count: 64)).get())
     }
 
+    /// Objects and arrays as an object's values count towards the depth limit as elsewhere:
+    /// the 65th container is refused at its own offset (five or six bytes a level, by hand).
+    func testDepthLimitThroughObjectMembers() {
+        let objects = String(repeating: "{\"a\":", count: 63) + "{}" + String(repeating: "}", count: 63)
+        XCTAssertNoThrow(try parse(objects).get())
+        let mixed = String(repeating: "{\"a\":[", count: 32) + String(repeating: "]}", count: 32)
+        XCTAssertNoThrow(try parse(mixed).get())
+        let cases = [
+            (String(repeating: "{\"a\":", count: 64) + "{}" + String(repeating: "}", count: 64), 320),
+            (String(repeating: "{\"a\":[", count: 32) + "{}" + String(repeating: "]}", count: 32), 192),
+            (String(repeating: "{\"a\":", count: 64) + "[]" + String(repeating: "}", count: 64), 320),
+        ]
+        for (text, offset) in cases {
+            guard case .failure(let error) = parse(text) else {
+                XCTFail("accepted 65 levels")
+                continue
+            }
+            XCTAssertEqual(error.message, "nesting deeper than 64 levels; a questionnaire is never this deep")
+            XCTAssertEqual(error.offset, offset)
+            XCTAssertTrue(error.reachedLimit)
+        }
+    }
+
     func testNodeLimit() {
         guard case .failure(let error) = parse("[1,2,3,4]", limits: JSONLimits(maxDepth: 8, maxNodes: 3)) else {
             return XCTFail("accepted")
         }
         XCTAssertTrue(error.message.hasPrefix("the record has more than 3 JSON values"), error.message)
+    }
+
+    /// An object's members are read over a local position with a short path for names and
+    /// string values: whitespace in every gap, and every error inside an object, keep their offsets.
+    func testObjectMembersWithWhitespaceAndErrorsInEveryGap() throws {
+        let tape = try parse("{ \"a\" : \"b\" , \"c\" :\n\t\"d\"\r }").get()
+        XCTAssertEqual(tape.nodes.map(\.kind), [.object, .string, .string, .string, .string])
+        XCTAssertEqual(tape.nodes.dropFirst().map { [$0.start, $0.end] }, [[3, 4], [9, 10], [15, 16], [22, 23]])
+        XCTAssertEqual([tape.nodes[0].start, tape.nodes[0].end], [0, 27])
+        XCTAssertEqual(tape.nodes[0].childCount, 4)
+        XCTAssertEqual(tape.nodes[0].next, 5)
+        let cases: [(String, String, Int)] = [
+            ("{\"a\"  \"b\"}", "expected ':' after the member name", 6),
+            ("{\"a\": \"b\" \"c\"}", "expected ',' or '}' after an object member, found '\"'", 10),
+            ("{\"a\":\"b\",}", "expected a member name in double quotes, found '}'", 9),
+            ("{\"a\":\"b\", ", "unexpected end of input inside an object", 10),
+            ("{\"a\":", "unexpected end of input: expected a value", 5),
+            ("{\"a\": ", "unexpected end of input: expected a value", 6),
+            ("{\"a\":\"b\"", "unexpected end of input: expected ',' or '}'", 8),
+            ("{\"a\":\"b\" ", "unexpected end of input: expected ',' or '}'", 9),
+            ("{\"a\":\"x\ty\"}", "control character byte 0x09 inside a string: escape it (for example \\n)", 7),
+            ("{\"a\tb\":1}", "control character byte 0x09 inside a string: escape it (for example \\n)", 3),
+            ("{\"a\":\"bcd", "unterminated string: missing closing quote", 5),
+            ("{\"abcdefghijklmnopqrstuvwxyz\":tru}", "invalid literal: expected true", 30),
+            ("{\"a\":falsE}", "invalid literal: expected false", 5),
+            ("{\"a\":-}", "invalid number: expected a digit", 6),
+            ("{\"a\":01}", "invalid number: leading zeros are not allowed in JSON", 6),
+            ("{\"a\":x}", "unexpected 'x': expected a value", 5),
+            ("{\"a\":\"\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\" 1}",
+             "expected ',' or '}' after an object member, found '1'", 26),
+        ]
+        for (text, message, offset) in cases {
+            switch parse(text) {
+            case .success: XCTFail("accepted \(text)")
+            case .failure(let error):
+                XCTAssertEqual(error.message, message, text)
+                XCTAssertEqual(error.offset, offset, text)
+            }
+        }
+    }
+
+    /// Names and string values of every length from 0 to 40 bytes (the short path takes at most
+    /// 15, and only with 16 bytes left after the quote), at the end of the record and before
+    /// another member, plain and with a two-byte character or an escape as their last byte.
+    func testObjectStringsOfEveryLengthKeepTheirRanges() throws {
+        for length in 0...40 {
+            for last in ["x", "\u{E9}", "\\n"] where length > 0 || last == "x" {
+                let text = length == 0 ? "" : String(repeating: "x", count: length - 1) + last
+                let size = text.utf8.count
+                for tail in ["", ",\"m\":\"v\""] {
+                    // `{"` + name + `":"` + value + `"` + tail + `}`: the name at 2, the value after it.
+                    let document = "{\"" + text + "\":\"" + text + "\"" + tail + "}"
+                    let tape = try parse(document).get()
+                    XCTAssertEqual(tape.nodes[1].start, 2, document)
+                    XCTAssertEqual(tape.nodes[1].end, 2 + size, document)
+                    XCTAssertEqual(tape.nodes[2].start, 2 + size + 3, document)
+                    XCTAssertEqual(tape.nodes[2].end, 2 + 2 * size + 3, document)
+                    XCTAssertEqual(tape.nodes[1].hasEscapes, last == "\\n" && length > 0, document)
+                    XCTAssertEqual(tape.nodes[2].hasEscapes, last == "\\n" && length > 0, document)
+                    XCTAssertEqual(tape.nodes[0].childCount, tail.isEmpty ? 2 : 4, document)
+                    XCTAssertEqual(tape.nodes[0].end, document.utf8.count, document)
+                }
+            }
+        }
+    }
+
+    /// The node limit is checked before an object's string value as before any other value.
+    func testNodeLimitOnAnObjectsStringValue() {
+        let values = ["\"d\"", "\"" + String(repeating: "d", count: 20) + "\"", "7", "-7", "true", "false", "null", "{}"]
+        for value in values {
+            let text = "{\"a\":\"b\",\"c\":" + value + "}"
+            guard case .failure(let error) = parse(text, limits: JSONLimits(maxDepth: 8, maxNodes: 4)) else {
+                XCTFail("accepted \(text)")
+                continue
+            }
+            XCTAssertEqual(error.message, "the record has more than 4 JSON values; split it or raise the limit", text)
+            XCTAssertEqual(error.offset, 13, text)
+            XCTAssertTrue(error.reachedLimit, text)
+            XCTAssertNoThrow(try parse(text, limits: JSONLimits(maxDepth: 8, maxNodes: 5)).get(), text)
+        }
     }
 
     func testNumberLiterals() {

@@ -1,18 +1,28 @@
 /// Strings: the scan over their content (8 bytes at a time where possible), escapes, and UTF-8
 /// validation with exact error positions.
 extension JSONParser {
+    /// Reads the string whose opening quote is at `position`. The scan runs over a local
+    /// position, written back to `position` only for an escape, a multi-byte character the
+    /// scan does not take and an error, so plain text costs no stores of the position.
     mutating func parseString() throws(JSONSyntaxError) {
         let quote = position
-        position += 1
-        let contentStart = position
+        let contentStart = position + 1
         var hasEscapes = false
+        // The buffer holds the opening quote, so it has a base address.
+        guard let base = bytes.baseAddress else {
+            throw JSONSyntaxError(message: "unterminated string: missing closing quote", offset: quote)
+        }
+        let count = bytes.count
+        var at = contentStart
         while true {
-            skipPlainText()
-            guard position < bytes.count else {
+            at = Self.skipPlainText(base, count, from: at)
+            guard at < count else {
                 throw JSONSyntaxError(message: "unterminated string: missing closing quote", offset: quote)
             }
-            let byte = bytes[position]
+            // In bounds: `at < count`, checked above.
+            let byte = base[at]
             if byte == UInt8(ascii: "\"") { break }
+            position = at
             if byte == UInt8(ascii: "\\") {
                 hasEscapes = true
                 try skipEscape()
@@ -21,68 +31,82 @@ extension JSONParser {
             } else {
                 try skipUTF8Sequence()
             }
+            at = position
         }
-        appendLeaf(.string, start: contentStart, end: position, hasEscapes: hasEscapes)
-        position += 1
+        appendLeaf(.string, start: contentStart, end: at, hasEscapes: hasEscapes)
+        position = at &+ 1
     }
 
     /// Reads the string at `position` when its content is at most 15 bytes of printable ASCII
-    /// without quotes or backslashes (most member names and many values), with two word-sized
-    /// looks; returns false, having read nothing, for any other string.
+    /// without quotes or backslashes (most member names and many values); returns false, having
+    /// read nothing, for any other string.
     @inline(__always)
     mutating func parseShortPlainString() -> Bool {
         guard let base = bytes.baseAddress else { return false }
-        let start = position + 1
-        guard start + 16 <= bytes.count else { return false }
-        // In bounds: both 8-byte loads (`start` and `start + 8`) and `base[end]` (end < start + 16) lie below
-        // `start + 16 <= bytes.count`, checked above.
-        var attention = Self.attentionMask(UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-        var end = start
-        if attention == 0 {
-            attention = Self.attentionMask(UnsafeRawPointer(base + start + 8).loadUnaligned(as: UInt64.self))
-            guard attention != 0 else { return false }
-            end += 8
-        }
-        end += attention.trailingZeroBitCount >> 3
-        guard base[end] == UInt8(ascii: "\"") else { return false }
-        appendLeaf(.string, start: start, end: end)
+        let end = Self.shortPlainStringEnd(base, bytes.count, quote: position)
+        guard end >= 0 else { return false }
+        appendLeaf(.string, start: position + 1, end: end)
         position = end + 1
         return true
     }
 
-    /// Advances over string content that needs no attention: printable ASCII other than the
-    /// quote and the backslash, and two-byte UTF-8 sequences (Cyrillic, Greek, accented Latin),
-    /// which are well-formed whenever the second byte is a continuation byte. Works on 8 bytes
-    /// at a time while they lie inside the buffer; stops at anything else, which the caller
-    /// examines.
+    /// The offset of the closing quote of the string whose opening quote is at `quote` (below
+    /// `count`, the bytes after `base`), when its content is at most 15 bytes of printable ASCII
+    /// without quotes or backslashes, told with two word-sized looks; -1 for any other string.
     @inline(__always)
-    mutating func skipPlainText() {
-        guard let base = bytes.baseAddress else { return }
-        let count = bytes.count
-        while position + 8 <= count {
-            // In bounds: loaded only while `position + 8 <= count`; `base[position]` after the skip is inside
-            // that word, `base[position + 1]` is checked against `count`.
-            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-            let attention = Self.attentionMask(word)
-            if attention == 0 || Self.isFourTwoByteSequences(word) {
-                position += 8
+    static func shortPlainStringEnd(_ base: UnsafePointer<UInt8>, _ count: Int, quote: Int) -> Int {
+        // `quote < count`, so neither sum overflows.
+        let start = quote &+ 1
+        guard start &+ 16 <= count else { return -1 }
+        // In bounds: both 8-byte loads (`start` and `start + 8`) and `base[end]` (end < start + 16) lie below
+        // `start + 16 <= count`, checked above.
+        var attention = attentionMask(UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        var end = start
+        if attention == 0 {
+            attention = attentionMask(UnsafeRawPointer(base + start + 8).loadUnaligned(as: UInt64.self))
+            guard attention != 0 else { return -1 }
+            end &+= 8
+        }
+        end &+= attention.trailingZeroBitCount >> 3
+        return base[end] == UInt8(ascii: "\"") ? end : -1
+    }
+
+    /// The offset of the first byte from `start` on (at most `count`, the bytes after `base`)
+    /// that string content needs attention for: anything but printable ASCII other than the
+    /// quote and the backslash, and two-byte UTF-8 sequences (Cyrillic, Greek, accented Latin),
+    /// which are well-formed whenever the second byte is a continuation byte; `count` when there
+    /// is none. Works on 8 bytes at a time while they lie inside the buffer; the caller examines
+    /// the byte it stops at.
+    @inline(__always)
+    static func skipPlainText(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int) -> Int {
+        var at = start
+        // `at` stays at most `count` (it moves only past bytes checked to be below `count`), so
+        // `at &+ 8` and `at &+ 2` cannot overflow.
+        while at &+ 8 <= count {
+            // In bounds: loaded only while `at + 8 <= count`; `base[at]` after the skip is inside that word,
+            // `base[at + 1]` is checked against `count`.
+            let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+            let attention = attentionMask(word)
+            if attention == 0 || isFourTwoByteSequences(word) {
+                at &+= 8
                 continue
             }
-            position += attention.trailingZeroBitCount >> 3
-            let byte = base[position]
-            guard byte >= 0xC2, byte <= 0xDF, position + 1 < count, base[position + 1] & 0xC0 == 0x80 else { return }
-            position += 2
+            at &+= attention.trailingZeroBitCount >> 3
+            let byte = base[at]
+            guard byte >= 0xC2, byte <= 0xDF, at &+ 1 < count, base[at &+ 1] & 0xC0 == 0x80 else { return at }
+            at &+= 2
         }
-        while position < count {
-            let byte = base[position]
+        while at < count {
+            let byte = base[at]
             if byte >= 0x80 {
-                guard byte >= 0xC2, byte <= 0xDF, position + 1 < count, base[position + 1] & 0xC0 == 0x80 else { return }
-                position += 2
+                guard byte >= 0xC2, byte <= 0xDF, at &+ 1 < count, base[at &+ 1] & 0xC0 == 0x80 else { return at }
+                at &+= 2
                 continue
             }
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return }
-            position += 1
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return at }
+            at &+= 1
         }
+        return at
     }
 
     /// The high bit of the first byte of `word` (little-endian) that is a quote, a backslash, a

@@ -134,6 +134,11 @@ package struct JSONParser {
         }
     }
 
+    /// Reads an object. Its members are read over a local position `at`, written back to
+    /// `position` only before a call that reads it (a name or string the short path does not
+    /// take, a value of another kind, an error), so the usual member (a short plain name, ':'
+    /// and a short plain string) costs no stores of the position and no `parseValue` call.
+    /// The checks and the offsets of the errors are those of `parseValue` and `parseString`.
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) {
         try checkDepth(depth)
         let index = openContainer(.object)
@@ -142,30 +147,80 @@ package struct JSONParser {
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
-        } else {
-            while true {
-                skipWhitespace()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-                    throw error(position < bytes.count
-                        ? "expected a member name in double quotes, found \(Self.describeByte(bytes[position]))"
-                        : "unexpected end of input inside an object")
-                }
-                if !parseShortPlainString() { try parseString() }
-                skipWhitespace()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                    throw error("expected ':' after the member name")
-                }
-                position += 1
-                skipWhitespace()
-                try parseValue(depth: depth)
-                children += 2
-                skipWhitespace()
-                guard position < bytes.count else { throw error("unexpected end of input: expected ',' or '}'") }
-                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-                if bytes[position] == UInt8(ascii: "}") { position += 1; break }
-                throw error("expected ',' or '}' after an object member, found \(Self.describeByte(bytes[position]))")
-            }
+            closeContainer(index, children: children)
+            return
         }
+        // The buffer holds at least the '{' just read, so it has a base address. `at` stays at most
+        // `count` (each step below moves it to a byte checked to be below `count`, or one past one),
+        // so `at &+ 1` cannot overflow; every `base[at]` is read after `at < count`.
+        guard let base = bytes.baseAddress else { throw error("unexpected end of input inside an object") }
+        let count = bytes.count
+        var at = position
+        while true {
+            if at < count, base[at] <= 0x20 { position = at; skipWhitespaceRun(); at = position }
+            guard at < count, base[at] == UInt8(ascii: "\"") else {
+                position = at
+                throw error(at < count
+                    ? "expected a member name in double quotes, found \(Self.describeByte(base[at]))"
+                    : "unexpected end of input inside an object")
+            }
+            let nameEnd = Self.shortPlainStringEnd(base, count, quote: at)
+            if nameEnd >= 0 {
+                appendLeaf(.string, start: at &+ 1, end: nameEnd)
+                at = nameEnd &+ 1
+            } else {
+                position = at
+                try parseString()
+                at = position
+            }
+            if at < count, base[at] <= 0x20 { position = at; skipWhitespaceRun(); at = position }
+            guard at < count, base[at] == UInt8(ascii: ":") else {
+                position = at
+                throw error("expected ':' after the member name")
+            }
+            at &+= 1
+            if at < count, base[at] <= 0x20 { position = at; skipWhitespaceRun(); at = position }
+            // Every value but `null` read here as `parseValue` would (its node limit first); `null`,
+            // the end of the input and anything else by it.
+            if at < count, nodeCount < limits.maxNodes {
+                switch base[at] {
+                case UInt8(ascii: "\""):
+                    let valueEnd = Self.shortPlainStringEnd(base, count, quote: at)
+                    if valueEnd >= 0 {
+                        appendLeaf(.string, start: at &+ 1, end: valueEnd)
+                        at = valueEnd &+ 1
+                    } else {
+                        position = at
+                        try parseString()
+                        at = position
+                    }
+                case UInt8(ascii: "{"): position = at; try parseObject(depth: depth + 1); at = position
+                case UInt8(ascii: "["): position = at; try parseArray(depth: depth + 1); at = position
+                case UInt8(ascii: "t"): position = at; try parseLiteral("true", kind: .boolTrue); at = position
+                case UInt8(ascii: "f"): position = at; try parseLiteral("false", kind: .boolFalse); at = position
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    position = at
+                    try parseNumber()
+                    at = position
+                default: position = at; try parseValue(depth: depth); at = position
+                }
+            } else {
+                position = at
+                try parseValue(depth: depth)
+                at = position
+            }
+            children += 2
+            if at < count, base[at] <= 0x20 { position = at; skipWhitespaceRun(); at = position }
+            guard at < count else {
+                position = at
+                throw error("unexpected end of input: expected ',' or '}'")
+            }
+            if base[at] == UInt8(ascii: ",") { at &+= 1; continue }
+            if base[at] == UInt8(ascii: "}") { at &+= 1; break }
+            position = at
+            throw error("expected ',' or '}' after an object member, found \(Self.describeByte(base[at]))")
+        }
+        position = at
         closeContainer(index, children: children)
     }
 
@@ -262,12 +317,18 @@ package struct JSONParser {
         }
     }
 
+    /// Stops at a container nested deeper than the limit; the comparison is inlined into each
+    /// container's reading, the error built out of line.
+    @inline(__always)
     private func checkDepth(_ depth: Int) throws(JSONSyntaxError) {
-        if depth > limits.maxDepth {
-            var limit = error("nesting deeper than \(limits.maxDepth) levels; a questionnaire is never this deep")
-            limit.reachedLimit = true
-            throw limit
-        }
+        if depth > limits.maxDepth { throw tooDeep() }
+    }
+
+    @inline(never)
+    private func tooDeep() -> JSONSyntaxError {
+        var limit = error("nesting deeper than \(limits.maxDepth) levels; a questionnaire is never this deep")
+        limit.reachedLimit = true
+        return limit
     }
 
     /// Writes the node of an object or array starting at `position`; returns its index.
