@@ -238,6 +238,50 @@ final class AttachmentTests: XCTestCase {
         XCTAssertGreaterThan(names.count, 20, "file names vary")
     }
 
+    /// A generated reference is written once into the record and read by both writers: the CSV
+    /// cell of `scan` (and of the multiple `photos`) must hold the same reference as the JSON
+    /// Lines questionnaire of the same seed and position, compared as parsed JSON.
+    func testTheCSVCellHoldsTheSameReferenceAsTheJSONLinesQuestionnaire() throws {
+        let json = try generate(rules, GenerationOptions(count: 60, seed: 21, optionalRate: 1, jobs: 1))
+        var csv: [UInt8] = []
+        _ = try BatchGenerator(rules: rules, options: GenerationOptions(count: 60, seed: 21, format: .csv, optionalRate: 1,
+                                                                         jobs: 1))
+            .run(write: { csv += $0 }, label: { _ in })
+        var cells: [[String]] = []
+        csv.withUnsafeBufferPointer { buffer in
+            var reader = CSVReader(bytes: buffer)
+            var row = CSVRow()
+            while reader.next(into: &row) {
+                cells.append(row.fields.prefix(row.fieldCount).map { field in
+                    let text = String(decoding: buffer[field.start..<field.end], as: UTF8.self)
+                    return field.hasEscapedQuotes ? text.replacingOccurrences(of: "\"\"", with: "\"") : text
+                })
+            }
+        }
+        let header = try XCTUnwrap(cells.first)
+        let scanColumn = try XCTUnwrap(header.firstIndex(of: "scan"))
+        let photosColumn = try XCTUnwrap(header.firstIndex(of: "photos"))
+        XCTAssertEqual(cells.count - 1, json.objects.count)
+        var compared = 0
+        for (object, row) in zip(json.objects, cells.dropFirst()) {
+            for (name, column) in [("scan", scanColumn), ("photos", photosColumn)] {
+                guard let member = object[name] else {
+                    XCTAssertEqual(row[column], "", name)
+                    continue
+                }
+                let cell = try JSONSerialization.jsonObject(with: Data(row[column].utf8))
+                XCTAssertEqual(try canonical(cell), try canonical(member), name)
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(compared, 60 + 1, "every scan and some photos compared")
+    }
+
+    /// The JSON text of a parsed value with its keys sorted, to compare two parses.
+    private func canonical(_ value: Any) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
+    }
+
     func testFileStemsAreTheFieldNameInHyphenatedWords() {
         let expected = ["registrationScan": "registration-scan", "scan": "scan", "ID_card": "i-d-card",
                         "photo2Front": "photo2-front", "_x": "-x", "": "file", "сканПаспорта": "скан-паспорта",

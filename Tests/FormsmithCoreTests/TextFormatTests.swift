@@ -25,6 +25,58 @@ final class TextFormatTests: XCTestCase {
         }
     }
 
+    /// Generated addresses are written byte by byte: each must have one of the six shapes of
+    /// `EmailAddress.make` (`anna.petrova`, `a.petrova`, `anna_petrova85`, `petrova.anna+work`,
+    /// `claims`, `anna1987`), classified here from the name lists, and all six must appear.
+    func testGeneratedAddressesTakeEachOfTheirSixShapes() throws {
+        let given = Set(EmailAddress.givenNames), family = Set(EmailAddress.familyNames)
+        let roles = Set(EmailAddress.roles), providers = Set(EmailAddress.mailProviders)
+        func shape(_ local: String) -> Int? {
+            if roles.contains(local) { return 4 }
+            if let plus = local.firstIndex(of: "+") {
+                let names = local[..<plus].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                let tag = String(local[local.index(after: plus)...])
+                guard names.count == 2, family.contains(names[0]), given.contains(names[1]),
+                      ["work", "forms", "osago", "news"].contains(tag) else { return nil }
+                return 3
+            }
+            if let underscore = local.firstIndex(of: "_") {
+                let rest = local[local.index(after: underscore)...]
+                let digits = rest.drop { !$0.isNumber }, name = String(rest.prefix { !$0.isNumber })
+                guard given.contains(String(local[..<underscore])), family.contains(name),
+                      let number = Int(digits), (70...99).contains(number) else { return nil }
+                return 2
+            }
+            let names = local.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            if names.count == 2 {
+                guard family.contains(names[1]) else { return nil }
+                if given.contains(names[0]) { return 0 }
+                return names[0].count == 1 && given.contains { $0.hasPrefix(names[0]) } ? 1 : nil
+            }
+            let name = String(local.prefix { !$0.isNumber }), digits = String(local.drop { !$0.isNumber })
+            guard given.contains(name), digits.first != "0", let number = Int(digits), (1...2005).contains(number)
+            else { return nil }
+            return 5
+        }
+        var random = SeededRandom(seed: 33)
+        var shapes = Set<Int>()
+        var fromProviders = 0
+        for _ in 0..<3000 {
+            var bytes: [UInt8] = []
+            TextFormat.email.append(to: &bytes, random: &random)
+            let address = String(decoding: bytes, as: UTF8.self)
+            let at = try XCTUnwrap(address.lastIndex(of: "@"), address)
+            let found = shape(String(address[..<at]))
+            XCTAssertNotNil(found, address)
+            found.map { shapes.insert($0) }
+            let domain = address[address.index(after: at)...]
+            XCTAssertTrue(domain.contains("."), address)
+            if providers.contains(String(domain)) { fromProviders += 1 }
+        }
+        XCTAssertEqual(shapes, [0, 1, 2, 3, 4, 5])
+        XCTAssertTrue((1500...2100).contains(fromProviders), "\(fromProviders) of 3,000 at a mail provider (60%)")
+    }
+
     func testEmailLimitsAndDots() {
         func problem(_ text: String) -> String? { TextFormat.email.accepts(Array(text.utf8)) ? nil : text }
         let local64 = String(repeating: "a", count: 64), local65 = String(repeating: "a", count: 65)

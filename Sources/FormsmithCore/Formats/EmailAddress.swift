@@ -73,17 +73,52 @@ enum EmailAddress {
     /// A real-looking mailbox: `anna.petrova@mail.ru`, `o.grigoriev85@yandex.ru`,
     /// `claims@volga-insure.ru`.
     static func make(_ random: inout SeededRandom) -> String {
+        var bytes: [UInt8] = []
+        append(to: &bytes, random: &random)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends a mailbox as ``make(_:)`` makes it, with the same draws in the same order, straight
+    /// into `output`: building the local part and the address as `String`s took about 1,750 of
+    /// the 2,580 instructions an address cost (osago, callgrind).
+    static func append(to output: inout [UInt8], random: inout SeededRandom) {
         let given = random.pick(givenNames), family = random.pick(familyNames)
-        let local: String
         switch random.int(in: 0...5) {
-        case 0: local = given + "." + family
-        case 1: local = String(given.prefix(1)) + "." + family
-        case 2: local = given + "_" + family + String(random.int(in: 70...99))
-        case 3: local = family + "." + given + "+" + random.pick(["work", "forms", "osago", "news"])
-        case 4: local = random.pick(roles)
-        default: local = given + String(random.int(in: 1...2005))
+        case 0:
+            appendText(given, to: &output)
+            output.append(UInt8(ascii: "."))
+            appendText(family, to: &output)
+        case 1:
+            appendText(String(given.prefix(1)), to: &output)
+            output.append(UInt8(ascii: "."))
+            appendText(family, to: &output)
+        case 2:
+            appendText(given, to: &output)
+            output.append(UInt8(ascii: "_"))
+            appendText(family, to: &output)
+            TextCandidates.appendInteger(Int64(random.int(in: 70...99)), to: &output)
+        case 3:
+            appendText(family, to: &output)
+            output.append(UInt8(ascii: "."))
+            appendText(given, to: &output)
+            output.append(UInt8(ascii: "+"))
+            appendText(random.pick(tags), to: &output)
+        case 4:
+            appendText(random.pick(roles), to: &output)
+        default:
+            appendText(given, to: &output)
+            TextCandidates.appendInteger(Int64(random.int(in: 1...2005)), to: &output)
         }
-        let domain = random.chance(0.6) ? random.pick(mailProviders) : NetworkNames.makeDomain(&random)
-        return local + "@" + domain
+        output.append(UInt8(ascii: "@"))
+        appendText(random.chance(0.6) ? random.pick(mailProviders) : NetworkNames.makeDomain(&random), to: &output)
+    }
+
+    /// The tags of a `family.given+tag` local part.
+    private static let tags = ["work", "forms", "osago", "news"]
+
+    /// Appends a string's UTF-8 bytes in one copy.
+    private static func appendText(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
     }
 }

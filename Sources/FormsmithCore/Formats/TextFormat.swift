@@ -71,7 +71,9 @@ public enum TextFormat: String, CaseIterable, Sendable {
     func append(to output: inout [UInt8], random: inout SeededRandom) {
         let value: String
         switch self {
-        case .email: value = EmailAddress.make(&random)
+        case .email:
+            EmailAddress.append(to: &output, random: &random)  // no String made (see there)
+            return
         case .uri: value = random.chance(0.5) ? WebAddress.makeURL(&random) : WebAddress.makeURN(&random)
         case .url: value = WebAddress.makeURL(&random)
         case .uuid: value = IdentifierFormats.makeUUID(&random)

@@ -105,6 +105,13 @@ struct GeneratedRecord {
         return .literal(json: jsonStart..<cellStart, cell: cellStart..<Int32(arena.count))
     }
 
+    /// The literal whose JSON text was appended to the arena from byte `start` on, the same
+    /// bytes serving as its CSV cell (a generated attachment reference, written once).
+    func literal(writtenFrom start: Int) -> GeneratedValue {
+        let bytes = Int32(start)..<Int32(arena.count)
+        return .literal(json: bytes, cell: bytes)
+    }
+
     /// The bytes of a text value (empty for other values).
     func bytes(of value: GeneratedValue) -> ArraySlice<UInt8> {
         guard case .text(let start, let end) = value else { return [] }
