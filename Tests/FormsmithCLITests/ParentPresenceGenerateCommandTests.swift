@@ -370,6 +370,32 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
               kind: {type: enum, values: [a, b]}
         """
 
+    /// Every item of the optional list `visits` needs its list `photos` (required, no
+    /// `minItems`: an empty list does not meet `required`), and no item of `photos` can be valid
+    /// (`size`'s parent `shown` is never there: `box` is const 3, `shown` visible only when
+    /// `box > 7`): no item of `visits` can be valid either, so `visits` is left empty in every
+    /// questionnaire. It was filled at random and rebuilt (2,247 rebuilds for 1,000 questionnaires)
+    /// while only an inner list with `minItems` of at least 1 made its holder's items never valid.
+    static let requiredInnerListWithoutMinItemsNeverValid = """
+        id: never-inner-list
+        fields:
+          box: {type: integer, const: 3}
+          shown: {type: string, regex: '^[a-z]{3}$', visibleIf: "box > 7"}
+          remark: {type: string, regex: '^[a-z]{4}$', optional: true}
+        sections:
+          visits:
+            type: list
+            optional: true
+            maxItems: 2
+            fields:
+              day: {type: integer, min: 1, max: 9}
+              photos:
+                type: list
+                maxItems: 2
+                fields:
+                  size: {type: integer, min: 1, max: 9, parent: shown}
+        """
+
     /// `extra.code` is required whenever the optional section `extra` is filled, and its parent
     /// `shown` is never there (`box` is const 3, `shown` visible only when `box > 7`): `extra`
     /// is left empty in every questionnaire, and the warning names the section.
@@ -928,6 +954,27 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         XCTAssertGreaterThan(others, 0, "other never filled")
         XCTAssertLessThan(others, 1000, "other never left empty")
         XCTAssertGreaterThan(allowed, 0, "account's allowed values never written")
+    }
+
+    func testAnOptionalListWhoseRequiredInnerListCanHaveNoValidItemIsLeftEmpty() throws {
+        let (stderr, records) = try generateLeavingOut(Self.requiredInnerListWithoutMinItemsNeverValid,
+                                                       name: "never-inner-list", count: 1000)
+        // Said once, for `visits`: the inner list is left empty with it.
+        XCTAssertEqual(stderr, "formsmith: warning: 'visits' is always left empty: none of its items can be valid "
+            + "('visits[].photos' is required with at least one item, and 'visits[].photos[].size' is required and never "
+            + "there: its parent 'shown' is never there: its visibleIf 'box > 7' is false for every value the fields it "
+            + "reads can take)\nformsmith: wrote 1000 questionnaires to \(path("never-inner-list.jsonl")); nothing discarded\n")
+        var remarks = 0
+        for record in records {
+            XCTAssertNil(record["visits"], "\(record)")
+            XCTAssertNil(record["shown"], "\(record)")
+            XCTAssertEqual(record["box"] as? Int, 3, "\(record)")
+            if record["remark"] != nil { remarks += 1 }
+        }
+        XCTAssertEqual(records.count, 1000)
+        // The optional `remark` keeps its free share (0.7 by default).
+        XCTAssertGreaterThan(remarks, 0, "remark never filled")
+        XCTAssertLessThan(remarks, 1000, "remark never left empty")
     }
 
     func testAnOptionalSectionWhoseRequiredFieldIsNeverThereIsLeftEmptyAndNamed() throws {
