@@ -396,6 +396,29 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
                   size: {type: integer, min: 1, max: 9, parent: shown}
         """
 
+    /// `claim.code` is always required and needs `about.since`, shown only while `on` (the
+    /// section's `visibleIf`) and `about.kind == 'a' || about.level < 3`. The fields read, in fill
+    /// order: `on`, `level` (a number, drawn), `kind` (an enum, last). Valid questionnaires, by
+    /// hand: `on` true in all; `level` any of 0...5; `kind` a, or b or c only with `level` below 3.
+    /// `on` was drawn freely, as a number read between it and `kind` stopped the steering of
+    /// every switch before that number: 955 of 1,000 rebuilt.
+    static let numberReadBetweenSteeredSwitches = """
+        id: middle-number
+        fields:
+          on: {type: boolean}
+          remark: {type: string, regex: '^[a-z]{4}$', optional: true}
+        sections:
+          about:
+            visibleIf: "on"
+            fields:
+              level: {type: integer, min: 0, max: 5}
+              kind: {type: enum, values: [a, b, c]}
+              since: {type: enum, values: [x, y], visibleIf: "about.kind == 'a' || about.level < 3"}
+          claim:
+            fields:
+              code: {type: boolean, parent: "about.since"}
+        """
+
     /// `extra.code` is required whenever the optional section `extra` is filled, and its parent
     /// `shown` is never there (`box` is const 3, `shown` visible only when `box > 7`): `extra`
     /// is left empty in every questionnaire, and the warning names the section.
@@ -972,6 +995,27 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
             if record["remark"] != nil { remarks += 1 }
         }
         XCTAssertEqual(records.count, 1000)
+        // The optional `remark` keeps its free share (0.7 by default).
+        XCTAssertGreaterThan(remarks, 0, "remark never filled")
+        XCTAssertLessThan(remarks, 1000, "remark never left empty")
+    }
+
+    func testASwitchReadBeforeADrawnNumberStillKeepsTheParentVisible() throws {
+        let records = try generate(Self.numberReadBetweenSteeredSwitches, name: "middle-number")
+        var pairs = Set<String>(), remarks = 0
+        for record in records {
+            XCTAssertEqual(record["on"] as? Bool, true, "\(record)")
+            if record["remark"] != nil { remarks += 1 }
+            let about = try XCTUnwrap(record["about"] as? [String: Any], "\(record)")
+            let kind = try XCTUnwrap(about["kind"] as? String, "\(record)")
+            let level = try XCTUnwrap(about["level"] as? Int, "\(record)")
+            XCTAssertTrue(kind == "a" || level < 3, "since hidden: \(record)")
+            XCTAssertNotNil(about["since"], "\(record)")
+            XCTAssertNotNil((record["claim"] as? [String: Any])?["code"], "\(record)")
+            pairs.insert("\(kind)\(level)")
+        }
+        // Every valid pair comes out: a with each level, b and c with 0...2 (12 of 1,000 at 1/15 or more each).
+        XCTAssertEqual(pairs, Set((0...5).map { "a\($0)" } + (0...2).flatMap { ["b\($0)", "c\($0)"] }))
         // The optional `remark` keeps its free share (0.7 by default).
         XCTAssertGreaterThan(remarks, 0, "remark never filled")
         XCTAssertLessThan(remarks, 1000, "remark never left empty")

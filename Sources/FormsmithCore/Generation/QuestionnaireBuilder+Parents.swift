@@ -188,10 +188,14 @@ struct ParentNeeds: Sendable {
             // the `visibleIf` (``Self/settledTypes``); the switches before it are steered too,
             // the settled one read as unknown while they are tried (it may yet take any value):
             // `e3 == 'blue' && $s6 CONTAINS 'b'` keeps `e3` blue, then `s6` is drawn with a `b`.
+            // A field of another kind read between them (`sw` then `n3` then `e4`, for
+            // `sw && (e4 == 3 || n3 != 20)`) is drawn, not aimed at the parent, and read as
+            // unknown while the switches before it are tried: they still keep only values with
+            // which the parent can be shown (`sw` was drawn false, and 170 of 200 rebuilt).
             for (index, id) in ordered.enumerated().reversed() {
                 let type = rules.fields[id].type
                 let settled = index == ordered.count - 1 && Self.settledTypes.contains(type)
-                guard type == .boolean || type == .enumeration || settled else { break }
+                guard type == .boolean || type == .enumeration || settled else { continue }
                 steering[id].append(parentID)
                 laterSteering[parentID] = Array(ordered[index...])
             }
