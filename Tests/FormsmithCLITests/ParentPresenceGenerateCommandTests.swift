@@ -419,6 +419,39 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
               code: {type: boolean, parent: "about.since"}
         """
 
+    /// `trips[].legs` (required when shown, at least one item) is shown while `count(tags) >= 2`,
+    /// and each item's `label` needs `trips[].detail.mode`, shown only while `count(stops) >= 2`.
+    /// `stops`, a list at the root filled after `tags`, decides last. Valid questionnaires, by
+    /// hand: with one tag, `stops` has 1, 2 or 3 items; with two, 2 or 3. The item count was
+    /// drawn freely and 191 of 1,000 rebuilt.
+    static let listCountShowingAParent = """
+        id: list-count
+        fields:
+          tags: {type: multi-choice, values: [a, b, c], minItems: 1, maxItems: 2}
+          remark: {type: string, regex: '^[a-z]{4}$', optional: true}
+        sections:
+          stops:
+            type: list
+            maxItems: 3
+            fields:
+              n: {type: integer, min: 0, max: 9}
+          trips:
+            type: list
+            maxItems: 2
+            fields:
+              detail:
+                type: section
+                visibleIf: "count(stops) >= 2"
+                fields:
+                  mode: {type: enum, values: [car, bus]}
+              legs:
+                type: list
+                maxItems: 2
+                visibleIf: "count(tags) >= 2"
+                fields:
+                  label: {type: string, maxLength: 5, parent: "trips[].detail.mode"}
+        """
+
     /// `extra.code` is required whenever the optional section `extra` is filled, and its parent
     /// `shown` is never there (`box` is const 3, `shown` visible only when `box > 7`): `extra`
     /// is left empty in every questionnaire, and the warning names the section.
@@ -1017,6 +1050,22 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         // Every valid pair comes out: a with each level, b and c with 0...2 (12 of 1,000 at 1/15 or more each).
         XCTAssertEqual(pairs, Set((0...5).map { "a\($0)" } + (0...2).flatMap { ["b\($0)", "c\($0)"] }))
         // The optional `remark` keeps its free share (0.7 by default).
+        XCTAssertGreaterThan(remarks, 0, "remark never filled")
+        XCTAssertLessThan(remarks, 1000, "remark never left empty")
+    }
+
+    func testAListsItemCountDecidingAParentLastKeepsItVisible() throws {
+        let records = try generate(Self.listCountShowingAParent, name: "list-count")
+        var pairs = Set<String>(), remarks = 0
+        for record in records {
+            let tags = try XCTUnwrap(record["tags"] as? [Any], "\(record)").count
+            let stops = (record["stops"] as? [Any])?.count ?? 0
+            XCTAssertTrue(tags < 2 || stops >= 2, "mode hidden while legs need it: \(record)")
+            pairs.insert("\(tags)-\(stops)")
+            if record["remark"] != nil { remarks += 1 }
+        }
+        // Every valid pair comes out, the free counts with one tag included (each about 1/6 of 1,000).
+        XCTAssertEqual(pairs, ["1-1", "1-2", "1-3", "2-2", "2-3"])
         XCTAssertGreaterThan(remarks, 0, "remark never filled")
         XCTAssertLessThan(remarks, 1000, "remark never left empty")
     }

@@ -64,11 +64,11 @@ struct ParentNeeds: Sendable {
     let fixedValues: [Int: ExpressionValue]
     /// The types, besides switches and enums, of a field that decides a parent's visibility
     /// last and is made to meet the parent's `visibleIf`: numbers and dates settled by the
-    /// solver, multi-choices among the sets that fit
+    /// solver, a list's item count among the counts that fit (`count(stops) >= 2`), multi-choices among the sets that fit
     /// (``QuestionnaireBuilder/parentSettledValue(_:address:drawn:)``), texts drawn to meet its
     /// string tests (``QuestionnaireBuilder/parentDecidedText(_:address:)``). A parent visible
     /// only while `n` is in 9...12 left its required child unfillable in 4 questionnaires of 5.
-    static let settledTypes: Set<FieldType> = [.integer, .decimal, .date, .string, .text, .multiChoice]
+    static let settledTypes: Set<FieldType> = [.integer, .decimal, .date, .string, .text, .multiChoice, .list]
 
     /// `neverShown`: the fields no valid questionnaire holds; what such a parent cannot be
     /// there without is not filled for it (``presenceNeeds(of:rules:neverShown:)``).
