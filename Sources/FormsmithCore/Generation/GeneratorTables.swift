@@ -105,6 +105,8 @@ final class GeneratorTables: Sendable {
             let lack: String
             let kind: String
             if let items = neverShown.items[field.id] {
+                // A list inside a list left empty for it is said once, by the outer list's line.
+                if let holder = field.listID, neverShown.items[holder] != nil { continue }
                 // An optional list is left empty itself (and a list never shown is never required).
                 guard sectionLeftEmpty(holding: field) != nil, neverShown.fields[field.id] == nil else {
                     lines.append("'\(field.path)' is always left empty: none of its items can be valid (\(items))")

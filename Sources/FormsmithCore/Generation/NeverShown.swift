@@ -3,7 +3,8 @@
 /// take (each read field a `const`, a switch, a short enum, a field never there, or a text
 /// read only through string predicates its patterns can never meet), a field
 /// whose `parent` is never there, a list item with an always-required field that is never
-/// there (or an always-required inner list that can never have its `minItems`).
+/// there (or an always-required inner list none of whose items can be valid: an empty list
+/// does not meet `required`).
 ///
 /// Such a list was filled at random and its questionnaire rebuilt when the item failed
 /// (`lst15[].n17 [required]: 471 questionnaires rebuilt` of 200, `n17`'s parent hidden by
@@ -89,7 +90,8 @@ struct NeverShown: Sendable {
                     guard alwaysRequired else { continue }
                     if let why = never[member] {
                         items[list.id] = "'\(field.path)' is required and never there: \(why)"
-                    } else if field.items != nil, let why = items[member], (ItemBounds(list: field.checks).min ?? 0) >= 1 {
+                    } else if field.items != nil, let why = items[member] {
+                        // An empty list does not meet `required`, whatever its `minItems`.
                         items[list.id] = "'\(field.path)' is required with at least one item, and \(why)"
                     }
                     if items[list.id] != nil { changed = true; break }

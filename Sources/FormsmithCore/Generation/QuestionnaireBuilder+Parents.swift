@@ -64,11 +64,11 @@ struct ParentNeeds: Sendable {
     let fixedValues: [Int: ExpressionValue]
     /// The types, besides switches and enums, of a field that decides a parent's visibility
     /// last and is made to meet the parent's `visibleIf`: numbers and dates settled by the
-    /// solver, multi-choices among the sets that fit
+    /// solver, a list's item count among the counts that fit (`count(stops) >= 2`), multi-choices among the sets that fit
     /// (``QuestionnaireBuilder/parentSettledValue(_:address:drawn:)``), texts drawn to meet its
     /// string tests (``QuestionnaireBuilder/parentDecidedText(_:address:)``). A parent visible
     /// only while `n` is in 9...12 left its required child unfillable in 4 questionnaires of 5.
-    static let settledTypes: Set<FieldType> = [.integer, .decimal, .date, .string, .text, .multiChoice]
+    static let settledTypes: Set<FieldType> = [.integer, .decimal, .date, .string, .text, .multiChoice, .list]
 
     /// `neverShown`: the fields no valid questionnaire holds; what such a parent cannot be
     /// there without is not filled for it (``presenceNeeds(of:rules:neverShown:)``).
@@ -188,10 +188,14 @@ struct ParentNeeds: Sendable {
             // the `visibleIf` (``Self/settledTypes``); the switches before it are steered too,
             // the settled one read as unknown while they are tried (it may yet take any value):
             // `e3 == 'blue' && $s6 CONTAINS 'b'` keeps `e3` blue, then `s6` is drawn with a `b`.
+            // A field of another kind read between them (`sw` then `n3` then `e4`, for
+            // `sw && (e4 == 3 || n3 != 20)`) is drawn, not aimed at the parent, and read as
+            // unknown while the switches before it are tried: they still keep only values with
+            // which the parent can be shown (`sw` was drawn false, and 170 of 200 rebuilt).
             for (index, id) in ordered.enumerated().reversed() {
                 let type = rules.fields[id].type
                 let settled = index == ordered.count - 1 && Self.settledTypes.contains(type)
-                guard type == .boolean || type == .enumeration || settled else { break }
+                guard type == .boolean || type == .enumeration || settled else { continue }
                 steering[id].append(parentID)
                 laterSteering[parentID] = Array(ordered[index...])
             }
