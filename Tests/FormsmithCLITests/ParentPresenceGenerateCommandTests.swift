@@ -424,6 +424,21 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
     /// `stops`, a list at the root filled after `tags`, decides last. Valid questionnaires, by
     /// hand: with one tag, `stops` has 1, 2 or 3 items; with two, 2 or 3. The item count was
     /// drawn freely and 191 of 1,000 rebuilt.
+    /// `code` needs `stamp`, shown only while `since` is before 2000, and `since` is shown only
+    /// when `kind` is b: every valid questionnaire has `kind` b, `since` in 1990...1999, `stamp`.
+    static let dateShowingAParentShownBySwitch = """
+        id: date-chain
+        fields:
+          kind: {type: enum, values: [a, b, c], optional: true}
+          since: {type: date, min: 1990-01-01, max: 2009-12-31, visibleIf: "kind == 'b'"}
+          stamp: {type: decimal, fractionDigits: 2, optional: true, visibleIf: "since < 2000-01-01"}
+          remark: {type: string, regex: '^[a-z]{4}$', optional: true}
+        sections:
+          box:
+            fields:
+              code: {type: date, min: 2020-01-01, max: 2020-12-31, parent: stamp}
+        """
+
     static let listCountShowingAParent = """
         id: list-count
         fields:
@@ -1066,6 +1081,22 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         }
         // Every valid pair comes out, the free counts with one tag included (each about 1/6 of 1,000).
         XCTAssertEqual(pairs, ["1-1", "1-2", "1-3", "2-2", "2-3"])
+        XCTAssertGreaterThan(remarks, 0, "remark never filled")
+        XCTAssertLessThan(remarks, 1000, "remark never left empty")
+    }
+
+    func testADateDecidingAParentLastIsFilledAndWhatShowsItSteered() throws {
+        let records = try generate(Self.dateShowingAParentShownBySwitch, name: "date-chain")
+        var years = Set<Substring>(), remarks = 0
+        for record in records {
+            XCTAssertEqual(record["kind"] as? String, "b", "\(record)")
+            let since = try XCTUnwrap(record["since"] as? String, "\(record)")
+            years.insert(since.prefix(4))
+            XCTAssertNotNil(record["stamp"], "\(record)")
+            if record["remark"] != nil { remarks += 1 }
+        }
+        // Every year before 2000 the bounds allow comes out (about 100 each), and none after.
+        XCTAssertEqual(years, Set((1990...1999).map { Substring(String($0)) }))
         XCTAssertGreaterThan(remarks, 0, "remark never filled")
         XCTAssertLessThan(remarks, 1000, "remark never left empty")
     }
