@@ -439,6 +439,20 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
               code: {type: date, min: 2020-01-01, max: 2020-12-31, parent: stamp}
         """
 
+    /// `code` needs `stamp`, shown only while `since` is in 2000; `since` falls on weekends only:
+    /// every valid questionnaire has `stamp` and `since` a Saturday or Sunday of 2000.
+    static let weekendDateShowingAParent = """
+        id: weekend-date
+        fields:
+          since: {type: date, min: 2000-01-01, max: 2029-12-31, weekdays: [sat, sun]}
+          stamp: {type: decimal, fractionDigits: 2, optional: true, visibleIf: "since < 2001-01-01"}
+          remark: {type: string, regex: '^[a-z]{4}$', optional: true}
+        sections:
+          box:
+            fields:
+              code: {type: date, min: 2020-01-01, max: 2020-12-31, parent: stamp}
+        """
+
     static let listCountShowingAParent = """
         id: list-count
         fields:
@@ -1097,6 +1111,32 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         }
         // Every year before 2000 the bounds allow comes out (about 100 each), and none after.
         XCTAssertEqual(years, Set((1990...1999).map { Substring(String($0)) }))
+        XCTAssertGreaterThan(remarks, 0, "remark never filled")
+        XCTAssertLessThan(remarks, 1000, "remark never left empty")
+    }
+
+    func testADateWithADayFilterDecidingAParentLastKeepsItVisible() throws {
+        let records = try generate(Self.weekendDateShowingAParent, name: "weekend-date")
+        var months = Set<Int>(), weekdays = Set<Int>(), remarks = 0
+        let calendar = Calendar(identifier: .gregorian)
+        let parser = DateFormatter()
+        parser.calendar = calendar
+        parser.timeZone = TimeZone(identifier: "UTC")
+        parser.dateFormat = "yyyy-MM-dd"
+        for record in records {
+            let since = try XCTUnwrap(record["since"] as? String, "\(record)")
+            XCTAssertTrue(since.hasPrefix("2000-"), "\(record)")
+            let date = try XCTUnwrap(parser.date(from: since), since)
+            var utc = calendar
+            utc.timeZone = TimeZone(identifier: "UTC")!
+            weekdays.insert(utc.component(.weekday, from: date))
+            months.insert(utc.component(.month, from: date))
+            XCTAssertNotNil(record["stamp"], "\(record)")
+            if record["remark"] != nil { remarks += 1 }
+        }
+        // Saturdays (7) and Sundays (1) only, in every month of 2000 (about 83 a month).
+        XCTAssertEqual(weekdays, [1, 7])
+        XCTAssertEqual(months, Set(1...12))
         XCTAssertGreaterThan(remarks, 0, "remark never filled")
         XCTAssertLessThan(remarks, 1000, "remark never left empty")
     }
