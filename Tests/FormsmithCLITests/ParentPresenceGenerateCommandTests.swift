@@ -453,6 +453,20 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
               code: {type: date, min: 2020-01-01, max: 2020-12-31, parent: stamp}
         """
 
+    /// `code` needs `stamp`, shown only while `rate / 4 > 2`: every valid questionnaire has
+    /// `rate` in 8.1...12.0 and `stamp`.
+    static let quotientShowingAParent = """
+        id: quotient
+        fields:
+          rate: {type: decimal, fractionDigits: 1, min: 0, max: 12}
+          stamp: {type: decimal, fractionDigits: 2, optional: true, visibleIf: "rate / 4 > 2"}
+          remark: {type: string, regex: '^[a-z]{4}$', optional: true}
+        sections:
+          box:
+            fields:
+              code: {type: date, min: 2020-01-01, max: 2020-12-31, parent: stamp}
+        """
+
     static let listCountShowingAParent = """
         id: list-count
         fields:
@@ -1137,6 +1151,22 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         // Saturdays (7) and Sundays (1) only, in every month of 2000 (about 83 a month).
         XCTAssertEqual(weekdays, [1, 7])
         XCTAssertEqual(months, Set(1...12))
+        XCTAssertGreaterThan(remarks, 0, "remark never filled")
+        XCTAssertLessThan(remarks, 1000, "remark never left empty")
+    }
+
+    func testANumberDividedByAConstantDecidingAParentLastKeepsItVisible() throws {
+        let records = try generate(Self.quotientShowingAParent, name: "quotient")
+        var wholes = Set<Int>(), remarks = 0
+        for record in records {
+            let rate = try XCTUnwrap(record["rate"] as? Double, "\(record)")
+            XCTAssertTrue(rate > 8 && rate <= 12, "\(record)")
+            wholes.insert(Int(rate))
+            XCTAssertNotNil(record["stamp"], "\(record)")
+            if record["remark"] != nil { remarks += 1 }
+        }
+        // Spread over 8.1...12.0 (about 250 in each whole part 8 to 11).
+        XCTAssertTrue(wholes.isSuperset(of: [8, 9, 10, 11]), "\(wholes)")
         XCTAssertGreaterThan(remarks, 0, "remark never filled")
         XCTAssertLessThan(remarks, 1000, "remark never left empty")
     }
