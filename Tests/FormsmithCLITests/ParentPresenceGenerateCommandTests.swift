@@ -467,6 +467,20 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
               code: {type: date, min: 2020-01-01, max: 2020-12-31, parent: stamp}
         """
 
+    /// `code` needs `stamp`, shown only while `rate / 4 > 3`; `rate` is a whole multiple of 0.25
+    /// in 0.5...20.5, so 1...20: every valid questionnaire has `rate` in 13...20 and `stamp`.
+    static let gridNumberShowingAParent = """
+        id: grid
+        fields:
+          rate: {type: decimal, fractionDigits: 0, min: 0.5, max: 20.5, multipleOf: 0.25}
+          stamp: {type: decimal, fractionDigits: 2, optional: true, visibleIf: "rate / 4 > 3"}
+          remark: {type: string, regex: '^[a-z]{4}$', optional: true}
+        sections:
+          box:
+            fields:
+              code: {type: date, min: 2020-01-01, max: 2020-12-31, parent: stamp}
+        """
+
     static let listCountShowingAParent = """
         id: list-count
         fields:
@@ -1167,6 +1181,20 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         }
         // Spread over 8.1...12.0 (about 250 in each whole part 8 to 11).
         XCTAssertTrue(wholes.isSuperset(of: [8, 9, 10, 11]), "\(wholes)")
+        XCTAssertGreaterThan(remarks, 0, "remark never filled")
+        XCTAssertLessThan(remarks, 1000, "remark never left empty")
+    }
+
+    func testANumberWithMultipleOfDecidingAParentLastKeepsItVisible() throws {
+        let records = try generate(Self.gridNumberShowingAParent, name: "grid")
+        var rates = Set<Int>(), remarks = 0
+        for record in records {
+            rates.insert(try XCTUnwrap(record["rate"] as? Int, "\(record)"))
+            XCTAssertNotNil(record["stamp"], "\(record)")
+            if record["remark"] != nil { remarks += 1 }
+        }
+        // Each of the 8 values that show `stamp` (about 125 each), and no other.
+        XCTAssertEqual(rates, Set(13...20))
         XCTAssertGreaterThan(remarks, 0, "remark never filled")
         XCTAssertLessThan(remarks, 1000, "remark never left empty")
     }

@@ -372,7 +372,7 @@ extension QuestionnaireBuilder {
 
     /// One of `values` drawn uniformly among those with which the assertions can hold (the
     /// fields `later` still open), counted as settled when `counted`; nil when none can.
-    private func settleUniformly(_ field: CompiledField, address: FieldAddress, among values: [GeneratedValue],
+    func settleUniformly(_ field: CompiledField, address: FieldAddress, among values: [GeneratedValue],
                                  later: [Int], assertions: [CompiledAssertion], counted: Bool) -> GeneratedValue? {
         var fitting: [GeneratedValue] = []
         for value in values {
