@@ -424,6 +424,63 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
     /// `stops`, a list at the root filled after `tags`, decides last. Valid questionnaires, by
     /// hand: with one tag, `stops` has 1, 2 or 3 items; with two, 2 or 3. The item count was
     /// drawn freely and 191 of 1,000 rebuilt.
+    /// `code` needs `stamp`, shown only while `since` is before 2000, and `since` is shown only
+    /// when `kind` is b: every valid questionnaire has `kind` b, `since` in 1990...1999, `stamp`.
+    static let dateShowingAParentShownBySwitch = """
+        id: date-chain
+        fields:
+          kind: {type: enum, values: [a, b, c], optional: true}
+          since: {type: date, min: 1990-01-01, max: 2009-12-31, visibleIf: "kind == 'b'"}
+          stamp: {type: decimal, fractionDigits: 2, optional: true, visibleIf: "since < 2000-01-01"}
+          remark: {type: string, regex: '^[a-z]{4}$', optional: true}
+        sections:
+          box:
+            fields:
+              code: {type: date, min: 2020-01-01, max: 2020-12-31, parent: stamp}
+        """
+
+    /// `code` needs `stamp`, shown only while `since` is in 2000; `since` falls on weekends only:
+    /// every valid questionnaire has `stamp` and `since` a Saturday or Sunday of 2000.
+    static let weekendDateShowingAParent = """
+        id: weekend-date
+        fields:
+          since: {type: date, min: 2000-01-01, max: 2029-12-31, weekdays: [sat, sun]}
+          stamp: {type: decimal, fractionDigits: 2, optional: true, visibleIf: "since < 2001-01-01"}
+          remark: {type: string, regex: '^[a-z]{4}$', optional: true}
+        sections:
+          box:
+            fields:
+              code: {type: date, min: 2020-01-01, max: 2020-12-31, parent: stamp}
+        """
+
+    /// `code` needs `stamp`, shown only while `rate / 4 > 2`: every valid questionnaire has
+    /// `rate` in 8.1...12.0 and `stamp`.
+    static let quotientShowingAParent = """
+        id: quotient
+        fields:
+          rate: {type: decimal, fractionDigits: 1, min: 0, max: 12}
+          stamp: {type: decimal, fractionDigits: 2, optional: true, visibleIf: "rate / 4 > 2"}
+          remark: {type: string, regex: '^[a-z]{4}$', optional: true}
+        sections:
+          box:
+            fields:
+              code: {type: date, min: 2020-01-01, max: 2020-12-31, parent: stamp}
+        """
+
+    /// `code` needs `stamp`, shown only while `rate / 4 > 3`; `rate` is a whole multiple of 0.25
+    /// in 0.5...20.5, so 1...20: every valid questionnaire has `rate` in 13...20 and `stamp`.
+    static let gridNumberShowingAParent = """
+        id: grid
+        fields:
+          rate: {type: decimal, fractionDigits: 0, min: 0.5, max: 20.5, multipleOf: 0.25}
+          stamp: {type: decimal, fractionDigits: 2, optional: true, visibleIf: "rate / 4 > 3"}
+          remark: {type: string, regex: '^[a-z]{4}$', optional: true}
+        sections:
+          box:
+            fields:
+              code: {type: date, min: 2020-01-01, max: 2020-12-31, parent: stamp}
+        """
+
     static let listCountShowingAParent = """
         id: list-count
         fields:
@@ -1066,6 +1123,78 @@ final class ParentPresenceGenerateCommandTests: ScratchFolderTestCase {
         }
         // Every valid pair comes out, the free counts with one tag included (each about 1/6 of 1,000).
         XCTAssertEqual(pairs, ["1-1", "1-2", "1-3", "2-2", "2-3"])
+        XCTAssertGreaterThan(remarks, 0, "remark never filled")
+        XCTAssertLessThan(remarks, 1000, "remark never left empty")
+    }
+
+    func testADateDecidingAParentLastIsFilledAndWhatShowsItSteered() throws {
+        let records = try generate(Self.dateShowingAParentShownBySwitch, name: "date-chain")
+        var years = Set<Substring>(), remarks = 0
+        for record in records {
+            XCTAssertEqual(record["kind"] as? String, "b", "\(record)")
+            let since = try XCTUnwrap(record["since"] as? String, "\(record)")
+            years.insert(since.prefix(4))
+            XCTAssertNotNil(record["stamp"], "\(record)")
+            if record["remark"] != nil { remarks += 1 }
+        }
+        // Every year before 2000 the bounds allow comes out (about 100 each), and none after.
+        XCTAssertEqual(years, Set((1990...1999).map { Substring(String($0)) }))
+        XCTAssertGreaterThan(remarks, 0, "remark never filled")
+        XCTAssertLessThan(remarks, 1000, "remark never left empty")
+    }
+
+    func testADateWithADayFilterDecidingAParentLastKeepsItVisible() throws {
+        let records = try generate(Self.weekendDateShowingAParent, name: "weekend-date")
+        var months = Set<Int>(), weekdays = Set<Int>(), remarks = 0
+        let calendar = Calendar(identifier: .gregorian)
+        let parser = DateFormatter()
+        parser.calendar = calendar
+        parser.timeZone = TimeZone(identifier: "UTC")
+        parser.dateFormat = "yyyy-MM-dd"
+        for record in records {
+            let since = try XCTUnwrap(record["since"] as? String, "\(record)")
+            XCTAssertTrue(since.hasPrefix("2000-"), "\(record)")
+            let date = try XCTUnwrap(parser.date(from: since), since)
+            var utc = calendar
+            utc.timeZone = TimeZone(identifier: "UTC")!
+            weekdays.insert(utc.component(.weekday, from: date))
+            months.insert(utc.component(.month, from: date))
+            XCTAssertNotNil(record["stamp"], "\(record)")
+            if record["remark"] != nil { remarks += 1 }
+        }
+        // Saturdays (7) and Sundays (1) only, in every month of 2000 (about 83 a month).
+        XCTAssertEqual(weekdays, [1, 7])
+        XCTAssertEqual(months, Set(1...12))
+        XCTAssertGreaterThan(remarks, 0, "remark never filled")
+        XCTAssertLessThan(remarks, 1000, "remark never left empty")
+    }
+
+    func testANumberDividedByAConstantDecidingAParentLastKeepsItVisible() throws {
+        let records = try generate(Self.quotientShowingAParent, name: "quotient")
+        var wholes = Set<Int>(), remarks = 0
+        for record in records {
+            let rate = try XCTUnwrap(record["rate"] as? Double, "\(record)")
+            XCTAssertTrue(rate > 8 && rate <= 12, "\(record)")
+            wholes.insert(Int(rate))
+            XCTAssertNotNil(record["stamp"], "\(record)")
+            if record["remark"] != nil { remarks += 1 }
+        }
+        // Spread over 8.1...12.0 (about 250 in each whole part 8 to 11).
+        XCTAssertTrue(wholes.isSuperset(of: [8, 9, 10, 11]), "\(wholes)")
+        XCTAssertGreaterThan(remarks, 0, "remark never filled")
+        XCTAssertLessThan(remarks, 1000, "remark never left empty")
+    }
+
+    func testANumberWithMultipleOfDecidingAParentLastKeepsItVisible() throws {
+        let records = try generate(Self.gridNumberShowingAParent, name: "grid")
+        var rates = Set<Int>(), remarks = 0
+        for record in records {
+            rates.insert(try XCTUnwrap(record["rate"] as? Int, "\(record)"))
+            XCTAssertNotNil(record["stamp"], "\(record)")
+            if record["remark"] != nil { remarks += 1 }
+        }
+        // Each of the 8 values that show `stamp` (about 125 each), and no other.
+        XCTAssertEqual(rates, Set(13...20))
         XCTAssertGreaterThan(remarks, 0, "remark never filled")
         XCTAssertLessThan(remarks, 1000, "remark never left empty")
     }

@@ -9,7 +9,8 @@ extension ParentNeeds {
     /// `field`, then the fields without which it cannot be there, directly or through a chain:
     /// its `parent`s, and the fields its `visibleIf` is false without (read as empty while every
     /// other field is unknown) that filled can show it (texts, whose draw meets their string
-    /// tests, and fields read only through `present()`), and theirs in turn; lists are not followed. Only `field` for
+    /// tests, fields read only through `present()`, and a number or date it reads last, which the
+    /// solver settles to show it), and theirs in turn; lists are not followed. Only `field` for
     /// one no valid questionnaire holds (``NeverShown``): filling what it needs would show
     /// nothing, and took their optional share from those fields (`bank` always filled for a
     /// parent hidden by `account CONTAINS 'é'` on an eight-digit mask).
@@ -39,12 +40,33 @@ extension ParentNeeds {
                 // shows the parent by being filled only when read only through `present()` or
                 // `empty()` (`n =< 13` on an empty `n` is false, and filled it still may be).
                 let type = rules.fields[read].type
-                guard type == .string || type == .text || shown.root.readsOnlyThroughPresence(of: read) else { return false }
+                guard type == .string || type == .text || shown.root.readsOnlyThroughPresence(of: read)
+                        || settlesLast(read, shownBy: shown, of: id, rules: rules) else { return false }
                 // `today` read as the first and the last day there is: false at both, false whatever it is.
                 return falseWhileEmpty(shown, empty: read)
             }
         }
         return needed
+    }
+
+    /// Whether `read`, a number or a date, is the field of `id`'s scope that `id`'s `visibleIf`
+    /// reads last, filled before `id`: the solver settles it to meet that condition whenever a
+    /// child needs `id` (``ParentNeeds/visibilitySteering``), so filled it shows `id`. Left to
+    /// its optional share, it hid `id` (`t2 < 2000-01-01` on an optional `t2` shown by
+    /// `e1 == 5`: `e1` never steered to 5, and a required child of `id` rebuilt; random form
+    /// 180120 refused). A number read beside a switch filled after it is not: the switch decides.
+    private static func settlesLast(_ read: Int, shownBy shown: CompiledExpression, of id: Int, rules: CompiledRuleSet) -> Bool {
+        let type = rules.fields[read].type
+        guard type == .integer || type == .decimal || type == .date else { return false }
+        let scope = rules.fields[id].listID
+        guard rules.fields[read].listID == scope else { return false }
+        let order = scope.flatMap { rules.fields[$0].items?.scope.order } ?? rules.rootScope.order
+        guard let own = order.firstIndex(of: id), let position = order.firstIndex(of: read), position < own else { return false }
+        // Every other field of the scope it reads is filled before it.
+        return shown.referencedFields.allSatisfy { other in
+            other == read || rules.fields[other].listID != scope
+                || (order.firstIndex(of: other).map { $0 < position } ?? false)
+        }
     }
 
     /// Whether `condition` is false whenever field `empty` is empty, whatever the other fields

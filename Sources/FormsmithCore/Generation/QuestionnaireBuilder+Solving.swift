@@ -253,8 +253,9 @@ extension QuestionnaireBuilder {
             dateWindow = dateDrawWindow(field).map { roomForLaterDates(field, address: address, low: $0.low, high: $0.high) }
             record.setValue(drawn, at: address, in: rules)
             let later = Array(open.dropFirst())
+            let filters = dateFilters(field)
             fits = { day in
-                guard let number = Int32(exactly: day) else { return false }
+                guard let number = Int32(exactly: day), DateChecks.allowed(number, by: filters) else { return false }
                 self.record.setValue(.date(CivilDate(dayNumber: number)), at: address, in: self.rules)
                 return later.isEmpty ? !assertions.contains { self.failsBeforeItems($0, settling: field) }
                     : self.feasible(open: later, assertions: assertions) != false
@@ -300,8 +301,11 @@ extension QuestionnaireBuilder {
                 guard let term = translation.condition(assertion.predicate.root) else { continue }
                 solver.assert(term)
             }
-            guard case .satisfiable(let exact) = solver.check() else { return nil }
-            return exact.value(of: solver.context.int(named: Self.gridName(field.id)))
+            guard case .satisfiable(let exact) = solver.check(),
+                  let day = exact.value(of: solver.context.int(named: Self.gridName(field.id))) else { return nil }
+            // A day its filters refuse is not taken (the drawn value stays, checked as before).
+            guard let number = Int32(exactly: day), DateChecks.allowed(number, by: dateFilters(field)) else { return nil }
+            return day
         }
         let settled: GeneratedValue?
         switch (field.type, variables[field.id]) {
@@ -368,7 +372,7 @@ extension QuestionnaireBuilder {
 
     /// One of `values` drawn uniformly among those with which the assertions can hold (the
     /// fields `later` still open), counted as settled when `counted`; nil when none can.
-    private func settleUniformly(_ field: CompiledField, address: FieldAddress, among values: [GeneratedValue],
+    func settleUniformly(_ field: CompiledField, address: FieldAddress, among values: [GeneratedValue],
                                  later: [Int], assertions: [CompiledAssertion], counted: Bool) -> GeneratedValue? {
         var fitting: [GeneratedValue] = []
         for value in values {
@@ -384,8 +388,9 @@ extension QuestionnaireBuilder {
     }
 
     /// Solver variables for the fields `ids`, each within its own domain; nil when one of them
-    /// is of a kind the solver does not model here (numbers with `multipleOf`, dates with a day
-    /// filter such as `weekdays`, text without string predicates in the assertions).
+    /// is of a kind the solver does not model here (numbers with `multipleOf`, dates other than
+    /// `filling` with a day filter such as `weekdays`, text without string predicates in the
+    /// assertions).
     /// A date is its day number within its bounds as they read now (`min: today`, `max: start +
     /// 14d` with `start` filled; a bound that reads a field still open is left out), the whole
     /// calendar where it has none.
@@ -419,7 +424,10 @@ extension QuestionnaireBuilder {
                 }
                 variables[id] = .number(value)
             case .date:
-                guard dateFilters(field).isEmpty else { return nil }
+                // Day filters (`weekdays`) are not modelled: the solver holds a superset of the
+                // days, which is enough for the date being filled, each of whose days taken is
+                // checked against them (``solve``'s `fits`); another date read is left out.
+                guard dateFilters(field).isEmpty || id == filling else { return nil }
                 let range = dateRange(field)
                 let low = range.low ?? CivilDate.earliest.dayNumber, high = range.high ?? CivilDate.latest.dayNumber
                 // Named as a grid, so that ``uniformSteps`` settles it as a whole number of days.

@@ -69,7 +69,34 @@ extension QuestionnaireBuilder {
         let conditions = parents.compactMap { parentCondition($0, steeredBy: field) }
         guard conditions.contains(where: { $0.predicate.evaluateCondition(environment) == false }) else { return drawn }
         if field.type == .multiChoice { return parentSteeredChoices(field, address: address, conditions: conditions) ?? drawn }
-        return solve(field, address: address, open: [field.id], assertions: conditions, drawn: drawn, counted: false) ?? drawn
+        if let settled = solve(field, address: address, open: [field.id], assertions: conditions, drawn: drawn, counted: false) {
+            return settled
+        }
+        // A number the solver does not model (`multipleOf`): drawn uniformly among the values of
+        // its grid that show the parent, when they are few (`d2` with `multipleOf: 0.25` and no
+        // digits after the point, 1...99, shown while `d2 / 4 > 1`: random form 180158 drew it
+        // freely and rebuilt 5 questionnaires of 200).
+        if let values = gridValues(field) {
+            return settleUniformly(field, address: address, among: values, later: [], assertions: conditions, counted: false) ?? drawn
+        }
+        return drawn
+    }
+
+    /// The most values of a number's grid ``gridValues(_:)`` lists.
+    static let gridSettleLimit: Int64 = 1024
+
+    /// Every value a bounded number with `multipleOf` can take, at its `fractionDigits` (whole
+    /// numbers for an integer), when there are at most ``gridSettleLimit``; nil otherwise.
+    private func gridValues(_ field: CompiledField) -> [GeneratedValue]? {
+        guard field.type == .integer || field.type == .decimal else { return nil }
+        let domain = numberDomain(field)
+        guard !domain.steps.isEmpty, !domain.isConstant, domain.lower != nil, domain.upper != nil,
+              let scale = field.type == .integer ? 0 : domain.fractionDigits,
+              let window = domain.smallWindow(scale: scale, span: ExactDecimal(Int64(1))),
+              window.first <= window.last, window.last - window.first < Self.gridSettleLimit else { return nil }
+        return (window.first...window.last).map { k in
+            numberValue(ExactDecimal(mantissa: k * window.unit, scale: scale), scale: scale, integer: field.type == .integer)
+        }
     }
 
     /// What `field`, deciding last the visibility of `parentID`, must meet: the parent's

@@ -114,6 +114,12 @@ struct RealTerm {
     static func - (lhs: RealTerm, rhs: RealTerm) -> RealTerm { lhs.binary(rhs, Z3_mk_sub) }
     /// The product (non-linear unless one side is a constant; Z3 may then answer unknown).
     static func * (lhs: RealTerm, rhs: RealTerm) -> RealTerm { lhs.binary(rhs, Z3_mk_mul) }
+    /// The quotient (linear only when `rhs` is a constant; callers divide by a constant other than 0).
+    static func / (lhs: RealTerm, rhs: RealTerm) -> RealTerm {
+        assert(lhs.context === rhs.context, "terms of two solver contexts mixed")
+        // Two real terms: Z3 builds the quotient (nil only on a sort mismatch, ruled out by the types).
+        return RealTerm(lhs.context, Z3_mk_div(lhs.context.raw, lhs.ast, rhs.ast)!)
+    }
 
     static func == (lhs: RealTerm, rhs: RealTerm) -> BoolTerm { BoolTerm(lhs.context, Z3_mk_eq(lhs.context.raw, lhs.ast, rhs.ast)) }
     static func != (lhs: RealTerm, rhs: RealTerm) -> BoolTerm { !(lhs == rhs) }
