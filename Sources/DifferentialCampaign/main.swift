@@ -11,7 +11,7 @@ import FormsmithReference
 let usage = """
     usage: formsmith-diff-campaign [--inputs N] [--seed S] [--first-form F] [--per-form K]
                                    [--jobs J] [--out DIR] [--only INDEX] [--progress SECONDS]
-                                   [--batch-odds B]
+                                   [--batch-odds B] [--print-form F]
       --inputs N       inputs to check (default 100000)
       --seed S         the campaign's seed: it draws every input's bytes (default 1)
       --first-form F   the seed of the first random form (default 1); input i checks form
@@ -22,6 +22,7 @@ let usage = """
       --only INDEX     check the one input INDEX (0-based) of the campaign and print it
       --progress S     a progress line every S seconds on standard error (default 30; 0: none)
       --batch-odds B   one generated questionnaire in B is also checked in batch (default 64)
+      --print-form F   print the rule file of random form F and stop (to run formsmith on it)
     An input is one questionnaire checked by the engine's library reading and by the reference;
     one generated questionnaire in B (without a line break) also in batch: a JSON Lines file and
     a JSON array file, with 1 and with 2 jobs (the fuzz target and the tests take 1 in 16).
@@ -68,6 +69,9 @@ func parse(_ arguments: [String]) -> Options {
         case "--out": options.out = value(argument)
         case "--batch-odds": options.batchOdds = number(argument, value(argument), at: 1)
         case "--only": options.only = number(argument, value(argument), at: 0)
+        case "--print-form":
+            print(RandomForm(seed: number(argument, value(argument), at: 0)).yaml, terminator: "")
+            exit(0)
         case "--progress":
             let text = value(argument)
             guard let seconds = Double(text), seconds >= 0 else { fail("--progress must be a number of seconds, not '\(text)'") }
