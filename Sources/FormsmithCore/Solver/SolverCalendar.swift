@@ -1,3 +1,5 @@
+internal import CZ3
+
 /// Calendar arithmetic on day numbers as solver terms, exact as ``CivilDate/addingExtended(_:)``
 /// computes it: `birthDate + 18y` moves the year and keeps the month and day, a 29 February
 /// landing in a common year becomes 28 February, and days are added after the months.
@@ -5,7 +7,12 @@
 /// A day number is split into its year, month and day by new integer variables tied to it with
 /// the formula of ``CivilCalendarMath/dayNumber(year:month:day:)`` (floor divisions by constants,
 /// which Z3 keeps linear). Those ties are definitions asserted without a label: every day number
-/// has exactly one such split, so they never forbid anything and never appear in a core.
+/// has exactly one such split, so they never forbid anything and never appear in a core. A day
+/// is split once per calendar, however many of `year()`, `month()`, `day()` and durations read
+/// it: two splits of one day are equal, but Z3 had to find that out, and a check reading
+/// `year(t1)` and `day(t1)` ran out of its million resource units (5 s) where one split answers
+/// in milliseconds. So a calendar lives within one solver scope: the splits it asserted go with
+/// a ``ConstraintSolver/pop()`` of that scope, and so must the calendar.
 ///
 /// With ``boundsOffsets`` set, `day + duration` is instead a new variable kept between the
 /// least and the most days that many months move any date (``monthShiftBounds(_:)``: `+ 1y` is
@@ -17,6 +24,13 @@ struct SolverCalendar {
     let solver: ConstraintSolver
     /// Whether months and years are added as bounds on the days moved rather than exactly.
     var boundsOffsets = false
+    /// The split of each day term made so far, by the term (Z3 shares equal terms).
+    private let splits = SplitMemo()
+
+    /// Splits by day term, shared by the copies of one calendar.
+    private final class SplitMemo {
+        var byDay: [Z3_ast: (year: IntTerm, month: IntTerm, day: IntTerm)] = [:]
+    }
 
     init(context: SolverContext, solver: ConstraintSolver, boundsOffsets: Bool = false) {
         self.context = context
@@ -51,11 +65,13 @@ struct SolverCalendar {
 
     /// The year, month (1...12) and day (1...length of the month) of `day`, as new variables.
     private func split(_ day: IntTerm) -> (IntTerm, IntTerm, IntTerm) {
+        if let made = splits.byDay[day.ast] { return made }
         let year = context.freshInt(prefix: "year"), month = context.freshInt(prefix: "month")
         let dayOfMonth = context.freshInt(prefix: "day")
         solver.assert(month >= int(1) && month <= int(12) && dayOfMonth >= int(1)
                       && dayOfMonth <= daysInMonth(year: year, month: month)
                       && day == dayNumber(year: year, month: month, day: dayOfMonth))
+        splits.byDay[day.ast] = (year, month, dayOfMonth)
         return (year, month, dayOfMonth)
     }
 
