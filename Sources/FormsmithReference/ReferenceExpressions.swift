@@ -80,6 +80,11 @@ struct ReferenceEvaluator {
     /// The field paths an expression reads (empty when it does not parse).
     static func referencedPaths(_ source: String) -> Set<String> {
         guard let expression = parse(source) else { return [] }
+        return referencedPaths(expression)
+    }
+
+    /// The field paths a parsed expression reads.
+    static func referencedPaths(_ expression: RuleExpression) -> Set<String> {
         var paths: Set<String> = []
         func visit(_ node: RuleExpression) {
             switch node {

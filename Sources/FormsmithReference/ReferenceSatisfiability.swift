@@ -43,8 +43,9 @@ public enum ReferenceSatisfiability {
     }
 
     /// Why no item of the list can be valid: a field every item must have that can never be
-    /// there, or an inner list every item must have with at least one item, none of which can
-    /// be valid; nil when no proof was found.
+    /// there, or an inner list every item must have, none of whose items can be valid (a
+    /// required list needs an item whatever its `minItems`: `[]` does not meet `required`);
+    /// nil when no proof was found.
     static func noValidItem(_ list: String, _ form: ReferenceForm, _ validator: ReferenceValidator, _ today: CivilDate,
                             depth: Int) -> String? {
         guard depth < 8 else { return nil }
@@ -54,8 +55,7 @@ public enum ReferenceSatisfiability {
             if let why = neverThere(member, form, validator, today, depth: depth + 1) {
                 return "\(member) is required and \(why)"
             }
-            if rule.type == .list, (rule.constraints.minItems?.value ?? 0) >= 1,
-               let why = noValidItem(member, form, validator, today, depth: depth + 1) {
+            if rule.type == .list, let why = noValidItem(member, form, validator, today, depth: depth + 1) {
                 return "\(member) needs an item, and \(why)"
             }
         }
@@ -81,7 +81,18 @@ public enum ReferenceSatisfiability {
     /// Whether the predicate is false (not unknown) for every combination of its fields' values.
     static func alwaysFalse(_ source: String, _ form: ReferenceForm, _ validator: ReferenceValidator, _ today: CivilDate) -> Bool {
         guard let expression = ReferenceEvaluator.parse(source) else { return false }
-        let paths = ReferenceEvaluator.referencedPaths(source).sorted()
+        return alwaysFalse(expression, form, validator, today)
+    }
+
+    /// Whether the expression is false for every combination of its fields' values: a
+    /// conjunction is when either side is (`x8 LIKE 'a*' AND n4 > 11` with `n4` const 4, however
+    /// many values the text `x8` can take); anything else by trying every combination.
+    static func alwaysFalse(_ expression: RuleExpression, _ form: ReferenceForm, _ validator: ReferenceValidator,
+                            _ today: CivilDate) -> Bool {
+        if case .binary(.and, let left, let right, _) = expression {
+            return alwaysFalse(left, form, validator, today) || alwaysFalse(right, form, validator, today)
+        }
+        let paths = ReferenceEvaluator.referencedPaths(expression).sorted()
         var domains: [[ReferenceValue]] = []
         for path in paths {
             guard let domain = self.domain(path, form, validator) else { return false }

@@ -86,4 +86,35 @@ final class ReferenceSatisfiabilityTests: XCTestCase {
         // [{"label": "a", "items": [{"tags": ["x"]}, {"tags": ["y"]}]}]}` is valid, and no proof.
         XCTAssertNil(try reason(form("", ", optional: true")))
     }
+
+    /// Random form 180198's shape: every `outer` item needs `inner` (required, so `[]` does not
+    /// do, though `minItems` is 0), every `inner` item needs `code`, whose parent `box` shows
+    /// only while `note` starts with an a and `outer[].size > 11`, and `size` is const 4 or
+    /// empty: no valid questionnaire. The text `note` can take too many values to try, but the
+    /// conjunction is false whatever it holds.
+    func testARequiredInnerListWithoutMinItemsStillNeedsAnItem() throws {
+        let form = { (innerKey: String) in """
+            id: l
+            sections:
+              outer:
+                type: list
+                maxItems: 1
+                fields:
+                  size: {type: integer, min: 3, max: 12, const: 4, optional: true}
+                  inner:
+                    type: list
+                    minItems: 0
+                    maxItems: 2\(innerKey)
+                    fields:
+                      note: {type: string, maxLength: 2, optional: true}
+                      box: {type: integer, min: 10, max: 40, visibleIf: "($outer[].inner[].note LIKE[c] 'a*') AND ($outer[].size > 11)"}
+                      code: {type: string, minLength: 3, maxLength: 3, parent: "outer[].inner[].box"}
+            """ }
+        XCTAssertEqual(try reason(form("")), "outer is required, and no item of it can be valid: outer[].inner needs an "
+                       + "item, and outer[].inner[].code is required and its parent outer[].inner[].box is hidden by "
+                       + "`($outer[].inner[].note LIKE[c] 'a*') AND ($outer[].size > 11)`, false for every value its "
+                       + "fields can take")
+        // Optional, `inner` may be left out: `{"outer": [{"size": 4}]}` is valid, and no proof.
+        XCTAssertNil(try reason(form("\n        optional: true")))
+    }
 }
