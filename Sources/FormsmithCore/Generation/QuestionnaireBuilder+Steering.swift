@@ -143,6 +143,17 @@ extension QuestionnaireBuilder {
     /// it, the `visibleIf` leaves every decision open (the field's own draw then stands), or no
     /// decision can be met (the questionnaire is then checked and rebuilt as before, counted).
     func parentDecidedText(_ field: CompiledField, address: FieldAddress) -> GeneratedValue? {
+        guard let (conditions, atoms) = parentTextSteering(field, address: address) else { return nil }
+        parentTextAtoms[field.id] = atoms
+        defer { parentTextAtoms[field.id] = nil }
+        return textMeetingDecision(field, address: address, atoms: atoms, assertions: conditions, later: [], narrowingOnly: true)
+    }
+
+    /// The conditions the text `field` must meet to show the parents it decides last while a
+    /// child of one needs it (``parentCondition(_:steeredBy:)``), and their string predicates
+    /// on `field`; nil when there are none, or more predicates than are decided together. The
+    /// field's value is cleared first, so the conditions read it as not yet drawn.
+    func parentTextSteering(_ field: CompiledField, address: FieldAddress) -> (conditions: [CompiledAssertion], atoms: [TextAtom])? {
         guard field.type == .string || field.type == .text else { return nil }
         let parents = parentNeeds.visibilitySteering[field.id]
         guard !parents.isEmpty, !replaying, failure == nil, !aimsAtValue(field, item: address.item),
@@ -154,9 +165,7 @@ extension QuestionnaireBuilder {
         for condition in conditions { TextAtom.collect(condition.predicate.root, rules: rules, into: &atoms) }
         atoms = atoms.filter { $0.field == field.id }
         guard !atoms.isEmpty, atoms.count <= Self.textAtomLimit else { return nil }
-        parentTextAtoms[field.id] = atoms
-        defer { parentTextAtoms[field.id] = nil }
-        return textMeetingDecision(field, address: address, atoms: atoms, assertions: conditions, later: [], narrowingOnly: true)
+        return (conditions, atoms)
     }
 
     /// The most values a multi-choice may have for its sets of choices to be tried in turn.
