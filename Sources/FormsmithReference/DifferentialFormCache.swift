@@ -15,6 +15,12 @@ public final class DifferentialForm {
     /// Questionnaires generated per form: the mutations of an input start from one of them.
     public static let poolSize = 32
 
+    /// How the pool of the form of `seed` is generated: ``poolSize`` questionnaires, about a
+    /// third with a planted defect, one worker, 20 attempts each.
+    public static func poolOptions(seed: UInt64) -> GenerationOptions {
+        GenerationOptions(count: poolSize, seed: seed, format: .jsonl, optionalRate: 0.5, invalidRate: 0.3, jobs: 1, maxAttempts: 20)
+    }
+
     init(seed: UInt64, form: RandomForm, rules: CompiledRuleSet) {
         self.seed = seed
         self.form = form
@@ -22,8 +28,7 @@ public final class DifferentialForm {
         library = QuestionnaireValidator(rules: rules)
         reference = ReferenceValidator(rules: rules)
         var lines: [String] = []
-        if let generator = try? BatchGenerator(rules: rules, options: GenerationOptions(
-            count: Self.poolSize, seed: seed, format: .jsonl, optionalRate: 0.5, invalidRate: 0.3, jobs: 1, maxAttempts: 20)) {
+        if let generator = try? BatchGenerator(rules: rules, options: Self.poolOptions(seed: seed)) {
             _ = try? generator.run(write: { lines.append(String(decoding: $0, as: UTF8.self)) }, label: { _ in })
         }
         pool = lines.joined().split(separator: "\n").compactMap { PlainJSON.parse(String($0)) }
