@@ -143,7 +143,9 @@ extension QuestionnaireBuilder {
     /// it, the `visibleIf` leaves every decision open (the field's own draw then stands), or no
     /// decision can be met (the questionnaire is then checked and rebuilt as before, counted).
     func parentDecidedText(_ field: CompiledField, address: FieldAddress) -> GeneratedValue? {
-        guard let (conditions, atoms) = parentTextSteering(field, address: address) else { return nil }
+        guard field.type == .string || field.type == .text, !parentNeeds.visibilitySteering[field.id].isEmpty,
+              !replaying, failure == nil, !aimsAtValue(field, item: address.item), allowedValue(field) == nil,
+              let (conditions, atoms) = parentTextConditions(field, address: address) else { return nil }
         parentTextAtoms[field.id] = atoms
         defer { parentTextAtoms[field.id] = nil }
         return textMeetingDecision(field, address: address, atoms: atoms, assertions: conditions, later: [], narrowingOnly: true)
@@ -152,12 +154,12 @@ extension QuestionnaireBuilder {
     /// The conditions the text `field` must meet to show the parents it decides last while a
     /// child of one needs it (``parentCondition(_:steeredBy:)``), and their string predicates
     /// on `field`; nil when there are none, or more predicates than are decided together. The
-    /// field's value is cleared first, so the conditions read it as not yet drawn.
-    func parentTextSteering(_ field: CompiledField, address: FieldAddress) -> (conditions: [CompiledAssertion], atoms: [TextAtom])? {
-        guard field.type == .string || field.type == .text else { return nil }
+    /// field's value is cleared first, so the conditions read it as not yet drawn. The caller
+    /// has checked that the text is not replayed, aimed at by a covering case or given one of
+    /// its `allow:` values (whose draw takes a random number).
+    func parentTextConditions(_ field: CompiledField, address: FieldAddress) -> (conditions: [CompiledAssertion], atoms: [TextAtom])? {
         let parents = parentNeeds.visibilitySteering[field.id]
-        guard !parents.isEmpty, !replaying, failure == nil, !aimsAtValue(field, item: address.item),
-              allowedValue(field) == nil else { return nil }
+        guard !parents.isEmpty else { return nil }
         record.setValue(.absent, at: address, in: rules)
         let conditions = parents.compactMap { parentCondition($0, steeredBy: field) }
         guard !conditions.isEmpty else { return nil }

@@ -34,7 +34,8 @@ extension QuestionnaireBuilder {
         // '[a-z]+'` showing `e2`, which `n4` needs: `x1` drawn from `a[a-z]*`). Decided apart, the
         // assertion's draw hid the parent and the questionnaire was rebuilt (random generate
         // form 172 with assertions: 2,898 of 200).
-        if let (conditions, parentAtoms) = parentTextSteering(field, address: address) {
+        // (Most texts show no parent: checked here, not in a call, on every text decided.)
+        if !parentNeeds.visibilitySteering[field.id].isEmpty, let (conditions, parentAtoms) = parentTextConditions(field, address: address) {
             let added = parentAtoms.filter { atom in !atoms.contains { $0.key == atom.key } }
             if atoms.count + added.count <= Self.textAtomLimit {
                 parentTextAtoms[field.id] = added
