@@ -26,27 +26,20 @@ final class DatePartsGenerateCommandTests: ScratchFolderTestCase {
         """
 
     func testADateReadByYearAndDaySettlesWithoutRunningOutOrRebuilding() throws {
+        // Nothing ran out, nothing rebuilt: the only line on standard error is the summary.
         let rules = try write("date-parts.yaml", Self.dateParts)
-        let output = path("date-parts.jsonl")
-        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "40", "--seed", "3",
-                                     "--today", "2026-11-22", "--output", output])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        // Nothing ran out, nothing rebuilt: the only line is the summary.
-        XCTAssertEqual(run.stderr, "formsmith: wrote 40 questionnaires to \(output); nothing discarded\n")
-        let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(lines.count, 40)
-        for line in lines {
-            let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        for record in try generateWithNothingDiscarded(rules: rules, count: 40, seed: 3) {
+            let line = "\(record)"
             // `t1` is "YYYY-MM-DD": year 1999 or later, day of the month 15 or later.
-            let date = try XCTUnwrap(record["t1"] as? String, "\(line)")
+            let date = try XCTUnwrap(record["t1"] as? String, line)
             let parts = date.split(separator: "-").compactMap { Int($0) }
             XCTAssertEqual(parts.count, 3, date)
-            XCTAssertGreaterThanOrEqual(parts[0], 1999, "\(line)")
-            XCTAssertGreaterThanOrEqual(parts[2], 15, "\(line)")
-            XCTAssertNotNil((record["sec"] as? [String: Any])?["x"], "\(line)")
-            let items = try XCTUnwrap(record["items"] as? [[String: Any]], "\(line)")
-            XCTAssertTrue((1...2).contains(items.count), "\(line)")
-            for item in items { XCTAssertNotNil(item["n"] as? Int, "\(line)") }
+            XCTAssertGreaterThanOrEqual(parts[0], 1999, line)
+            XCTAssertGreaterThanOrEqual(parts[2], 15, line)
+            XCTAssertNotNil((record["sec"] as? [String: Any])?["x"], line)
+            let items = try XCTUnwrap(record["items"] as? [[String: Any]], line)
+            XCTAssertTrue((1...2).contains(items.count), line)
+            for item in items { XCTAssertNotNil(item["n"] as? Int, line) }
         }
     }
 }

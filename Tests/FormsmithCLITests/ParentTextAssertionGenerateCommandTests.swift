@@ -23,21 +23,16 @@ final class ParentTextAssertionGenerateCommandTests: ScratchFolderTestCase {
 
     func testTheTextMeetsTheAssertionAndShowsTheParentWithNothingRebuilt() throws {
         let rules = try write("form.yaml", Self.form)
-        let output = path("out.jsonl")
-        let run = try Formsmith.run(["generate", "--rules", rules, "--count", "300", "--seed", "4",
-                                     "--today", "2026-11-22", "--output", output])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stderr, "formsmith: wrote 300 questionnaires to \(output); nothing discarded\n")
         let lowercase = Set("abcdefghijklmnopqrstuvwxyz")
         var colours: [String: Int] = [:], lengths: Set<Int> = []
-        for line in try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n") {
-            let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            let code = try XCTUnwrap(record["code"] as? String, "\(line)")
-            XCTAssertTrue(code.first == "a" && (2...6).contains(code.count) && code.allSatisfy(lowercase.contains), "\(line)")
+        for record in try generateWithNothingDiscarded(rules: rules, count: 300, seed: 4) {
+            let line = "\(record)"
+            let code = try XCTUnwrap(record["code"] as? String, line)
+            XCTAssertTrue(code.first == "a" && (2...6).contains(code.count) && code.allSatisfy(lowercase.contains), line)
             lengths.insert(code.count)
-            colours[try XCTUnwrap(record["colour"] as? String, "\(line)"), default: 0] += 1
-            let size = try XCTUnwrap(record["size"] as? Int, "\(line)")
-            XCTAssertTrue((10...50).contains(size), "\(line)")
+            colours[try XCTUnwrap(record["colour"] as? String, line), default: 0] += 1
+            let size = try XCTUnwrap(record["size"] as? Int, line)
+            XCTAssertTrue((10...50).contains(size), line)
         }
         // Both colours keep their share (150 each; five standard deviations of 8.7 either way),
         // and the code takes more than one length.

@@ -29,4 +29,23 @@ class ScratchFolderTestCase: XCTestCase {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
+
+    /// Runs `formsmith generate` on the rule file `rules` (a path) for `count` questionnaires
+    /// from `seed` (`--today 2026-11-22`), fails the test unless it exits 0 with nothing
+    /// discarded (its only line on standard error the summary: nothing rebuilt, redrawn or run
+    /// out of budget), and returns the questionnaires as dictionaries, in output order.
+    func generateWithNothingDiscarded(rules: String, count: Int, seed: Int, output name: String = "out.jsonl",
+                                      file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Any]] {
+        let output = path(name)
+        let run = try Formsmith.run(["generate", "--rules", rules, "--count", String(count), "--seed", String(seed),
+                                     "--today", "2026-11-22", "--output", output])
+        XCTAssertEqual(run.status, 0, run.stderr, file: file, line: line)
+        XCTAssertEqual(run.stderr, "formsmith: wrote \(count) questionnaires to \(output); nothing discarded\n",
+                       file: file, line: line)
+        let records = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], String($0), file: file, line: line)
+        }
+        XCTAssertEqual(records.count, count, file: file, line: line)
+        return records
+    }
 }
